@@ -1,0 +1,56 @@
+/** One jest run across every workspace. Node projects speak to services through supertest; jsdom projects test
+ * front-end logic; e2e drives Chromium against the whole stack. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const transform = { '^.+\\.(t|j)sx?$': swc };
+
+const node = (name, dir, extra = {}) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${dir}`,
+  testEnvironment: 'node',
+  transform,
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  ...extra,
+});
+
+const web = (name, dir) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${dir}`,
+  testEnvironment: 'jsdom',
+  transform,
+  testMatch: ['<rootDir>/**/*.test.{ts,tsx}'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  setupFiles: [__dirname + '/jest.web-setup.js'],
+  moduleNameMapper: {
+    '\\.(css|svg|png)$': __dirname + '/jest.asset-stub.js',
+    '^mf_[a-z]+/.*$': __dirname + '/jest.asset-stub.js',
+  },
+});
+
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    node('contracts', 'packages/contracts'),
+    node('service-kit', 'packages/service-kit'),
+    node('svc-auth', 'svc-auth'),
+    node('svc-students', 'svc-students'),
+    node('svc-billing', 'svc-billing'),
+    node('svc-logbook', 'svc-logbook'),
+    node('gateway', 'gateway'),
+    web('ui', 'packages/ui'),
+    web('shell', 'shell'),
+    web('mf-parent', 'mf-parent'),
+    web('mf-student', 'mf-student'),
+    web('mf-sessions', 'mf-sessions'),
+  ],
+};

@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import {
+  MAX_TARGET_HOURS,
+  MIN_TARGET_HOURS,
+  ROAD_CONDITIONS,
+  SETTING_KEYS,
+  SUBSCRIPTION_STATUSES,
+  TEXT_LIMITS,
+  TIME_OF_DAY,
+  TRAFFIC_CONDITIONS,
+} from './constants';
+import { isNotAfter, isRealDate, isValidTime, localDateISO } from './dates';
+import { VALIDATION } from './messages';
+
+/** A required string field whose every failure (missing, wrong type, blank) reads `message`. */
+const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string({ error: VALIDATION.invalidInput })
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((v) => v ?? '');
+
+export const emailSchema = z
+  .string({ error: VALIDATION.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(TEXT_LIMITS.email, VALIDATION.invalidEmail)
+  .pipe(z.email({ error: VALIDATION.invalidEmail }));
+
+// ---- Accounts ----
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: VALIDATION.passwordRequired }).min(1, VALIDATION.passwordRequired).max(TEXT_LIMITS.password),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: VALIDATION.passwordMin })
+    .min(6, VALIDATION.passwordMin)
+    .max(TEXT_LIMITS.password, VALIDATION.passwordTooLong),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The registration screen: the confirmation is checked here and never sent. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string({ error: VALIDATION.confirmPassword }).min(6, VALIDATION.confirmPassword) })
+  .refine((v) => v.password === v.confirmPassword, { message: VALIDATION.passwordsDontMatch, path: ['confirmPassword'] });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+export const userSchema = z.object({ id: z.number().int(), email: z.string() });
+export type PublicUser = z.infer<typeof userSchema>;
+
+/** Student credentials: both required and non-blank after trimming. */
+export const studentCredentialsSchema = z
+  .object({
+    studentUsername: z.string({ error: VALIDATION.bothUsernameAndPassword }).trim(),
+    studentPassword: z.string({ error: VALIDATION.bothUsernameAndPassword }),
+  })
+  .refine((v) => v.studentUsername.length > 0 && v.studentPassword.trim().length > 0, {
+    message: VALIDATION.bothUsernameAndPassword,
+  })
+  .refine((v) => v.studentUsername.length <= TEXT_LIMITS.username, {
+    message: VALIDATION.usernameTooLong,
+    path: ['studentUsername'],
+  })
+  .refine((v) => v.studentPassword.length <= TEXT_LIMITS.password, {
+    message: VALIDATION.passwordTooLong,
+    path: ['studentPassword'],
+  });
+export type StudentCredentials = z.infer<typeof studentCredentialsSchema>;
+
+// ---- Students ----
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+
+export const dateOfBirthSchema = z
+  .string({ error: VALIDATION.dateOfBirthRequired })
+  .trim()
+  .min(1, VALIDATION.dateOfBirthRequired)
+  .refine(isRealDate, VALIDATION.dateOfBirthInvalid)
+  .refine((v) => isNotAfter(v, localDateISO()), VALIDATION.dateOfBirthFuture);
+
+export const studentInputSchema = z.object({
+  firstName: requiredText(VALIDATION.firstNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong),
+  lastName: requiredText(VALIDATION.lastNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong),
+  dateOfBirth: dateOfBirthSchema,
+  licenseNumber: optionalText(TEXT_LIMITS.license, VALIDATION.licenseTooLong),
+});
+export type StudentInput = z.input<typeof studentInputSchema>;
+export type StudentData = z.output<typeof studentInputSchema>;
+
+export const studentSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string(),
+  licenseNumber: z.string().optional().nullable(),
+  subscriptionStatus: z.string(),
+  hasStudentLogin: z.boolean(),
+  studentUsername: z.string().optional().nullable(),
+  createdAt: z.string(),
+});
+export type Student = z.infer<typeof studentSchema>;
+
+/** What the student sign-in and student-auth calls answer with. */
+export const studentAuthSchema = z.object({
+  student: z.object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    subscriptionStatus: z.string(),
+  }),
+});
+export type StudentAuth = z.infer<typeof studentAuthSchema>['student'];
+
+// ---- Driving sessions ----
+const dateField = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).refine(isRealDate, VALIDATION.dateInvalid);
+const timeField = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).refine(isValidTime, VALIDATION.timeInvalid);
+const signatureField = (required: string) =>
+  z.string({ error: required }).min(1, required).startsWith('data:image/png;base64,', VALIDATION.signatureInvalid);
+
+export const studentIdSchema = z.union(
+  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,15}$/).transform(Number)],
+  { error: VALIDATION.studentIdRequired },
+);
+
+export const timeOfDaySchema = z.enum(TIME_OF_DAY, { error: VALIDATION.timeOfDayRequired });
+export const trafficSchema = z.enum(TRAFFIC_CONDITIONS, { error: VALIDATION.trafficRequired });
+export const roadSchema = z.enum(ROAD_CONDITIONS, { error: VALIDATION.roadRequired });
+
+/** The fields a person fills in on the session form (the duration is derived). */
+export const sessionFieldsSchema = z.object({
+  date: dateField(VALIDATION.dateRequired),
+  startTime: timeField(VALIDATION.startTimeRequired),
+  endTime: timeField(VALIDATION.endTimeRequired),
+  startSuburb: requiredText(VALIDATION.startSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
+  endSuburb: requiredText(VALIDATION.endSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
+  timeOfDay: timeOfDaySchema,
+  trafficConditions: trafficSchema,
+  roadConditions: roadSchema,
+  studentSignature: signatureField(VALIDATION.studentSignatureRequired),
+  supervisorName: requiredText(VALIDATION.supervisorNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong),
+  supervisorLicenseNumber: requiredText(VALIDATION.supervisorLicenseRequired, TEXT_LIMITS.license, VALIDATION.licenseTooLong),
+  supervisorSignature: signatureField(VALIDATION.supervisorSignatureRequired),
+});
+export type SessionFields = z.infer<typeof sessionFieldsSchema>;
+
+/** POST /api/driving-sessions: every field of spec §7, plus an optional clientId that makes the call idempotent. */
+export const drivingSessionInputSchema = sessionFieldsSchema.extend({
+  studentId: studentIdSchema,
+  duration: z.string({ error: VALIDATION.durationRequired }).trim().min(1, VALIDATION.durationRequired).max(40),
+  clientId: z.uuid({ error: VALIDATION.clientIdInvalid }).optional(),
+});
+export type DrivingSessionInput = z.input<typeof drivingSessionInputSchema>;
+export type DrivingSessionData = z.output<typeof drivingSessionInputSchema>;
+
+export const drivingSessionSchema = z.object({
+  id: z.number().int(),
+  studentId: z.number().int(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  duration: z.string(),
+  startSuburb: z.string(),
+  endSuburb: z.string(),
+  timeOfDay: z.string(),
+  trafficConditions: z.string(),
+  roadConditions: z.string(),
+  studentSignature: z.string().optional(),
+  supervisorName: z.string(),
+  supervisorLicenseNumber: z.string(),
+  supervisorSignature: z.string().optional(),
+  clientId: z.string().optional().nullable(),
+  createdAt: z.string(),
+});
+export type DrivingSession = z.infer<typeof drivingSessionSchema>;
+
+export const sessionListQuerySchema = z.object({
+  fromDate: z
+    .string({ error: VALIDATION.fromDateInvalid })
+    .refine(isRealDate, VALIDATION.fromDateInvalid)
+    .optional(),
+  toDate: z.string({ error: VALIDATION.toDateInvalid }).refine(isRealDate, VALIDATION.toDateInvalid).optional(),
+  timeOfDay: z.enum(TIME_OF_DAY, { error: VALIDATION.timeOfDayInvalid }).optional(),
+  include: z.enum(['signatures'], { error: VALIDATION.invalidInput }).optional(),
+});
+export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
+
+// ---- Settings ----
+export const settingKeySchema = z.enum(SETTING_KEYS, { error: VALIDATION.unknownSettingKey });
+
+/** Target hours arrive as a number or numeric text; stored as text (spec §3). */
+export const targetHoursSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,3}$/).transform(Number)], { error: VALIDATION.targetHoursRange })
+  .refine((n) => Number.isInteger(n) && n >= MIN_TARGET_HOURS && n <= MAX_TARGET_HOURS, VALIDATION.targetHoursRange);
+
+export const settingValueSchema = z.object({ value: targetHoursSchema });
+export const settingInputSchema = z.object({ key: settingKeySchema, value: targetHoursSchema });
+export type SettingInput = z.input<typeof settingInputSchema>;
+export const settingSchema = z.object({ key: z.string(), value: z.string() });
+export type Setting = z.infer<typeof settingSchema>;
+
+/** The Administrator Settings form. */
+export const settingsFormSchema = z.object({
+  dayTimeTargetHours: targetHoursSchema,
+  nightTimeTargetHours: targetHoursSchema,
+});
+
+// ---- Billing ----
+export const couponInputSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{3,32}$/, VALIDATION.couponInvalid),
+  discountPercent: z.number().int().min(0).max(100).default(0),
+  isActive: z.boolean().default(true),
+  maxUses: z.number().int().positive().optional(),
+  expiresAt: z.coerce.date().optional(),
+});
+export type CouponInput = z.input<typeof couponInputSchema>;
+
+export const createSubscriptionSchema = z.object({
+  studentId: studentIdSchema,
+  couponCode: z
+    .string({ error: VALIDATION.couponInvalid })
+    .trim()
+    .max(32, VALIDATION.couponInvalid)
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
+});
+export const cancelSubscriptionSchema = z.object({ studentId: studentIdSchema });
+
+export const createSubscriptionResponseSchema = z.object({
+  subscriptionId: z.string(),
+  clientSecret: z.string(),
+  type: z.enum(['setup', 'payment']),
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
+
+export const billingConfigSchema = z.object({
+  provider: z.enum(['stripe', 'simulated']),
+  publishableKey: z.string().optional(),
+});
+export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
+// ---- Drafts (browser storage only) ----
+export const draftSessionSchema = z.object({
+  id: z.string(),
+  studentId: z.union([z.string(), z.number()]),
+  studentName: z.string().default(''),
+  sessionDate: z.string().default(''),
+  startTime: z.string().default(''),
+  endTime: z.string().default(''),
+  startLocation: z.string().default(''),
+  endLocation: z.string().default(''),
+  weatherConditions: z.string().default(''),
+  trafficConditions: z.string().default(''),
+  roadConditions: z.string().default(''),
+  lightConditions: z.string().default(''),
+  supervisorName: z.string().default(''),
+  supervisorLicense: z.string().default(''),
+  lastSaved: z.string(),
+  studentSignature: z.string().optional(),
+  supervisorSignature: z.string().optional(),
+  serverMessage: z.string().optional(),
+});
+export type DraftSession = z.infer<typeof draftSessionSchema>;
+
+/** First message of a zod error, for `{ message }` answers and toasts. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? VALIDATION.invalidInput;
+}
+
+/** Field → first message, for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '_form';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

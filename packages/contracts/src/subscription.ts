@@ -1,0 +1,21 @@
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './constants';
+
+/** Any value outside the known statuses counts as inactive. */
+export function normaliseStatus(value: unknown): SubscriptionStatus {
+  return (SUBSCRIPTION_STATUSES as readonly unknown[]).includes(value) ? (value as SubscriptionStatus) : 'inactive';
+}
+
+const LABELS: Record<SubscriptionStatus, string> = {
+  active: 'Active',
+  past_due: 'Past Due',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+  inactive: 'Inactive',
+};
+
+/** The badge text on a student card. */
+export function subscriptionBadgeLabel(status: unknown): string {
+  return LABELS[normaliseStatus(status)];
+}
+
+export const isActive = (status: unknown) => status === 'active';
