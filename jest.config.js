@@ -39,6 +39,8 @@ const web = (name, dir) => ({
 
 module.exports = {
   testTimeout: 30000,
+  globalSetup: './jest.global-setup.js',
+  globalTeardown: './jest.global-teardown.js',
   projects: [
     node('contracts', 'packages/contracts'),
     node('service-kit', 'packages/service-kit'),

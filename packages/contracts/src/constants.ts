@@ -56,7 +56,13 @@ export const DEFAULT_SUBSCRIPTION_STATUS: SubscriptionStatus = 'inactive';
 export const COUPON_DEFAULTS = { discountPercent: 0, isActive: true, usedCount: 0 } as const;
 
 export const QR_CODE = { width: 300, margin: 2, dark: '#000000', light: '#ffffff', smallPx: 64, largePx: 256 } as const;
-export const SIGNATURE_PAD = { width: 400, height: 150, lineWidth: 2, color: '#000000', background: '#ffffff' } as const;
+export const SIGNATURE_PAD = {
+  width: 400,
+  height: 150,
+  lineWidth: 2,
+  color: '#000000',
+  background: '#ffffff',
+} as const;
 /** Largest decoded signature image the server stores. */
 export const MAX_SIGNATURE_BYTES = 200 * 1024;
 export const GEOLOCATION = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 } as const;

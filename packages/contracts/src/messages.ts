@@ -72,7 +72,10 @@ export const TOASTS = {
   studentLoginDeleteFailed: 'Failed to delete student login',
   subscriptionCreateFailed: 'Failed to create subscription',
   subscriptionCreateNetwork: 'Failed to create subscription. Please try again.',
-  subscriptionCreated: { title: 'Subscription Created Successfully!', description: 'Your 30-day free trial has started.' },
+  subscriptionCreated: {
+    title: 'Subscription Created Successfully!',
+    description: 'Your 30-day free trial has started.',
+  },
   cancelFailed: 'Failed to cancel subscription',
   subscriptionCanceled: 'Subscription Canceled',
   paymentFailed: 'Payment Failed',

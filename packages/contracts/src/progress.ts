@@ -74,7 +74,9 @@ export function computeProgress(
 }
 
 /** Targets from the settings list the API returns ([{ key, value }]), with the defaults for anything missing or bad. */
-export function targetsFromSettings(settings: ReadonlyArray<{ key: string; value: string | number }> | undefined): TargetHours {
+export function targetsFromSettings(
+  settings: ReadonlyArray<{ key: string; value: string | number }> | undefined,
+): TargetHours {
   const read = (key: string, fallback: number) => {
     const found = settings?.find((s) => s.key === key);
     const n = found ? Number.parseInt(String(found.value), 10) : NaN;

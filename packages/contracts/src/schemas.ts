@@ -34,7 +34,10 @@ export const emailSchema = z
 // ---- Accounts ----
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: VALIDATION.passwordRequired }).min(1, VALIDATION.passwordRequired).max(TEXT_LIMITS.password),
+  password: z
+    .string({ error: VALIDATION.passwordRequired })
+    .min(1, VALIDATION.passwordRequired)
+    .max(TEXT_LIMITS.password),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -50,7 +53,10 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 /** The registration screen: the confirmation is checked here and never sent. */
 export const registerFormSchema = registerSchema
   .extend({ confirmPassword: z.string({ error: VALIDATION.confirmPassword }).min(6, VALIDATION.confirmPassword) })
-  .refine((v) => v.password === v.confirmPassword, { message: VALIDATION.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: VALIDATION.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const userSchema = z.object({ id: z.number().int(), email: z.string() });
@@ -127,7 +133,13 @@ const signatureField = (required: string) =>
   z.string({ error: required }).min(1, required).startsWith('data:image/png;base64,', VALIDATION.signatureInvalid);
 
 export const studentIdSchema = z.union(
-  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,15}$/).transform(Number)],
+  [
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/)
+      .transform(Number),
+  ],
   { error: VALIDATION.studentIdRequired },
 );
 
@@ -147,7 +159,11 @@ export const sessionFieldsSchema = z.object({
   roadConditions: roadSchema,
   studentSignature: signatureField(VALIDATION.studentSignatureRequired),
   supervisorName: requiredText(VALIDATION.supervisorNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong),
-  supervisorLicenseNumber: requiredText(VALIDATION.supervisorLicenseRequired, TEXT_LIMITS.license, VALIDATION.licenseTooLong),
+  supervisorLicenseNumber: requiredText(
+    VALIDATION.supervisorLicenseRequired,
+    TEXT_LIMITS.license,
+    VALIDATION.licenseTooLong,
+  ),
   supervisorSignature: signatureField(VALIDATION.supervisorSignatureRequired),
 });
 export type SessionFields = z.infer<typeof sessionFieldsSchema>;
@@ -183,10 +199,7 @@ export const drivingSessionSchema = z.object({
 export type DrivingSession = z.infer<typeof drivingSessionSchema>;
 
 export const sessionListQuerySchema = z.object({
-  fromDate: z
-    .string({ error: VALIDATION.fromDateInvalid })
-    .refine(isRealDate, VALIDATION.fromDateInvalid)
-    .optional(),
+  fromDate: z.string({ error: VALIDATION.fromDateInvalid }).refine(isRealDate, VALIDATION.fromDateInvalid).optional(),
   toDate: z.string({ error: VALIDATION.toDateInvalid }).refine(isRealDate, VALIDATION.toDateInvalid).optional(),
   timeOfDay: z.enum(TIME_OF_DAY, { error: VALIDATION.timeOfDayInvalid }).optional(),
   include: z.enum(['signatures'], { error: VALIDATION.invalidInput }).optional(),
@@ -198,7 +211,17 @@ export const settingKeySchema = z.enum(SETTING_KEYS, { error: VALIDATION.unknown
 
 /** Target hours arrive as a number or numeric text; stored as text (spec §3). */
 export const targetHoursSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,3}$/).transform(Number)], { error: VALIDATION.targetHoursRange })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,3}$/)
+        .transform(Number),
+    ],
+    { error: VALIDATION.targetHoursRange },
+  )
   .refine((n) => Number.isInteger(n) && n >= MIN_TARGET_HOURS && n <= MAX_TARGET_HOURS, VALIDATION.targetHoursRange);
 
 export const settingValueSchema = z.object({ value: targetHoursSchema });

@@ -13,7 +13,8 @@ import { VALIDATION } from '@logbook/contracts/messages';
 import { isRealDate } from '@logbook/contracts/dates';
 import { normaliseStatus, subscriptionBadgeLabel } from '@logbook/contracts/subscription';
 
-const msg = (r: { success: boolean; error?: import('zod').ZodError }) => (r.success ? null : firstIssueMessage(r.error!));
+const msg = (r: { success: boolean; error?: import('zod').ZodError }) =>
+  r.success ? null : firstIssueMessage(r.error!);
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
 describe('account schemas', () => {
@@ -40,7 +41,9 @@ describe('account schemas', () => {
     ]) {
       expect(msg(studentCredentialsSchema.safeParse(bad))).toBe(VALIDATION.bothUsernameAndPassword);
     }
-    expect(studentCredentialsSchema.parse({ studentUsername: ' sam ', studentPassword: 'pw' }).studentUsername).toBe('sam');
+    expect(studentCredentialsSchema.parse({ studentUsername: ' sam ', studentPassword: 'pw' }).studentUsername).toBe(
+      'sam',
+    );
   });
 });
 
@@ -55,8 +58,12 @@ describe('student schema', () => {
   });
   it('needs a real date of birth not in the future', () => {
     const base = { firstName: 'A', lastName: 'B' };
-    expect(msg(studentInputSchema.safeParse({ ...base, dateOfBirth: '2008-02-30' }))).toBe(VALIDATION.dateOfBirthInvalid);
-    expect(msg(studentInputSchema.safeParse({ ...base, dateOfBirth: '2999-01-01' }))).toBe(VALIDATION.dateOfBirthFuture);
+    expect(msg(studentInputSchema.safeParse({ ...base, dateOfBirth: '2008-02-30' }))).toBe(
+      VALIDATION.dateOfBirthInvalid,
+    );
+    expect(msg(studentInputSchema.safeParse({ ...base, dateOfBirth: '2999-01-01' }))).toBe(
+      VALIDATION.dateOfBirthFuture,
+    );
     expect(studentInputSchema.parse({ ...base, dateOfBirth: '2008-02-29' }).licenseNumber).toBe('');
   });
 });
@@ -88,7 +95,9 @@ describe('driving session schema', () => {
     expect(msg(drivingSessionInputSchema.safeParse({ ...valid, supervisorSignature: undefined }))).toBe(
       VALIDATION.supervisorSignatureRequired,
     );
-    expect(msg(drivingSessionInputSchema.safeParse({ ...valid, roadConditions: 'gravel' }))).toBe(VALIDATION.roadRequired);
+    expect(msg(drivingSessionInputSchema.safeParse({ ...valid, roadConditions: 'gravel' }))).toBe(
+      VALIDATION.roadRequired,
+    );
     expect(msg(drivingSessionInputSchema.safeParse({ ...valid, date: '2026-02-30' }))).toBe(VALIDATION.dateInvalid);
     expect(msg(drivingSessionInputSchema.safeParse({ ...valid, startTime: '24:00' }))).toBe(VALIDATION.timeInvalid);
     expect(msg(drivingSessionInputSchema.safeParse({ ...valid, studentSignature: 'data:image/jpeg;base64,xx' }))).toBe(

@@ -1,0 +1,209 @@
+import crypto from 'node:crypto';
+import type { CookieOptions, Request, RequestHandler, Response } from 'express';
+import jwt from 'jsonwebtoken';
+import mongoose, { Schema } from 'mongoose';
+import { PARENT_COOKIE, STUDENT_COOKIE } from '@logbook/contracts/constants';
+import { unauthorized } from './errors';
+
+export const TOKEN_ISSUER = 'learner-logbook';
+export const TOKEN_ALGORITHM = 'ES256';
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface ParentIdentity {
+  role: 'parent';
+  userId: number;
+  sessionId: string;
+}
+export interface StudentIdentity {
+  role: 'student';
+  studentId: number;
+  userId: number;
+  sessionId: string;
+}
+
+interface TokenClaims {
+  sub: string;
+  role: 'parent' | 'student';
+  uid: number;
+  lv?: number;
+  jti: string;
+}
+
+/** Server-side sessions: a token is only good while its session exists, so logout and login removal really end it. */
+interface AuthSession {
+  _id: string;
+  role: 'parent' | 'student';
+  subjectId: number;
+  userId: number;
+  expiresAt: Date;
+  createdAt: Date;
+}
+export const AuthSessionModel: mongoose.Model<AuthSession> =
+  (mongoose.models.AuthSession as mongoose.Model<AuthSession>) ??
+  mongoose.model<AuthSession>(
+    'AuthSession',
+    new Schema<AuthSession>(
+      {
+        _id: String,
+        role: { type: String, required: true },
+        subjectId: { type: Number, required: true, index: true },
+        userId: { type: Number, required: true },
+        expiresAt: { type: Date, required: true },
+        createdAt: { type: Date, default: () => new Date() },
+      },
+      { versionKey: false },
+    ),
+    'auth_sessions',
+  );
+
+/** The student fields the guard needs; svc-students owns the collection, this only reads it. */
+interface StudentLoginView {
+  _id: number;
+  userId: number;
+  hasStudentLogin: boolean;
+  loginVersion?: number;
+}
+export const StudentLoginViewModel: mongoose.Model<StudentLoginView> =
+  (mongoose.models.StudentLoginView as mongoose.Model<StudentLoginView>) ??
+  mongoose.model<StudentLoginView>(
+    'StudentLoginView',
+    new Schema<StudentLoginView>(
+      { _id: Number, userId: Number, hasStudentLogin: Boolean, loginVersion: Number },
+      { versionKey: false, strict: true, autoCreate: false, autoIndex: false },
+    ),
+    'students',
+  );
+
+let publicKey: string | undefined;
+let privateKey: string | undefined;
+let secureCookies = false;
+
+export function configureAuth(opts: { publicKey: string; privateKey?: string; secureCookies?: boolean }) {
+  publicKey = opts.publicKey;
+  privateKey = opts.privateKey;
+  secureCookies = Boolean(opts.secureCookies);
+}
+
+export function cookieOptions(req?: Request): CookieOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies || req?.secure === true,
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS * 1000,
+  };
+}
+
+/** Sign a token and record its session (svc-auth only: it alone holds the private key). */
+export async function issueSession(
+  identity:
+    { role: 'parent'; userId: number } | { role: 'student'; studentId: number; userId: number; loginVersion: number },
+): Promise<string> {
+  if (!privateKey) throw new Error('This service cannot sign tokens');
+  const jti = crypto.randomUUID();
+  const subjectId = identity.role === 'parent' ? identity.userId : identity.studentId;
+  await AuthSessionModel.create({
+    _id: jti,
+    role: identity.role,
+    subjectId,
+    userId: identity.userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+  });
+  const claims: Omit<TokenClaims, 'jti'> = {
+    sub: String(subjectId),
+    role: identity.role,
+    uid: identity.userId,
+    ...(identity.role === 'student' ? { lv: identity.loginVersion } : {}),
+  };
+  return jwt.sign(claims, privateKey, {
+    algorithm: TOKEN_ALGORITHM,
+    expiresIn: SESSION_TTL_SECONDS,
+    issuer: TOKEN_ISSUER,
+    jwtid: jti,
+  });
+}
+
+function verify(token: unknown): TokenClaims | null {
+  if (typeof token !== 'string' || token.length > 4096 || !publicKey) return null;
+  try {
+    const claims = jwt.verify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: TOKEN_ISSUER }) as TokenClaims;
+    if (!claims || typeof claims.jti !== 'string' || !/^\d+$/.test(String(claims.sub))) return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}
+
+async function liveSession(claims: TokenClaims): Promise<boolean> {
+  const session = await AuthSessionModel.findById(claims.jti).lean();
+  return Boolean(session && session.role === claims.role && session.expiresAt > new Date());
+}
+
+export async function readParent(req: Request): Promise<ParentIdentity | null> {
+  const claims = verify(req.cookies?.[PARENT_COOKIE]);
+  if (!claims || claims.role !== 'parent') return null;
+  if (!(await liveSession(claims))) return null;
+  return { role: 'parent', userId: Number(claims.sub), sessionId: claims.jti };
+}
+
+export async function readStudent(req: Request): Promise<StudentIdentity | null> {
+  const claims = verify(req.cookies?.[STUDENT_COOKIE]);
+  if (!claims || claims.role !== 'student') return null;
+  const studentId = Number(claims.sub);
+  const [session, student] = await Promise.all([
+    liveSession(claims),
+    StudentLoginViewModel.findById(studentId).select({ userId: 1, hasStudentLogin: 1, loginVersion: 1 }).lean(),
+  ]);
+  if (!session || !student || !student.hasStudentLogin || (student.loginVersion ?? 0) !== (claims.lv ?? 0)) return null;
+  return { role: 'student', studentId, userId: student.userId, sessionId: claims.jti };
+}
+
+export interface Callers {
+  parent?: ParentIdentity;
+  student?: StudentIdentity;
+}
+
+export const callers = (res: Response): Callers => (res.locals.callers as Callers) ?? {};
+export const parentOf = (res: Response): ParentIdentity => callers(res).parent!;
+export const studentOf = (res: Response): StudentIdentity => callers(res).student!;
+
+export const requireParent: RequestHandler = async (req, res, next) => {
+  const parent = await readParent(req);
+  if (!parent) throw unauthorized();
+  res.locals.callers = { parent };
+  next();
+};
+
+export const requireStudent: RequestHandler = async (req, res, next) => {
+  const student = await readStudent(req);
+  if (!student) throw unauthorized();
+  res.locals.callers = { student };
+  next();
+};
+
+/** Either a parent or a student may call; ownership of the student in question is checked with `canAccessStudent`. */
+export const requireParentOrStudent: RequestHandler = async (req, res, next) => {
+  const [parent, student] = await Promise.all([readParent(req), readStudent(req)]);
+  if (!parent && !student) throw unauthorized();
+  res.locals.callers = { parent: parent ?? undefined, student: student ?? undefined };
+  next();
+};
+
+/** The student's parent, or that student. Anyone else must get 404, never the data. */
+export function canAccessStudent(c: Callers, student: { id: number; userId: number }): boolean {
+  return (c.parent !== undefined && c.parent.userId === student.userId) || c.student?.studentId === student.id;
+}
+
+/** The parent account whose settings apply to these callers (a student reads their parent's). */
+export function accountOf(c: Callers): number | undefined {
+  return c.parent?.userId ?? c.student?.userId;
+}
+
+export async function endSession(sessionId: string): Promise<void> {
+  await AuthSessionModel.deleteOne({ _id: sessionId });
+}
+
+/** Ends every session of a student (their login was changed or removed). */
+export async function endStudentSessions(studentId: number): Promise<void> {
+  await AuthSessionModel.deleteMany({ role: 'student', subjectId: studentId });
+}

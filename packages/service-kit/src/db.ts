@@ -1,0 +1,65 @@
+import mongoose from 'mongoose';
+import { logger } from './logger';
+import { IN_MEMORY_WARNING, startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-db';
+
+mongoose.set('strictQuery', true);
+// Operations fail at once while the database is away, so requests answer 503 instead of hanging.
+mongoose.set('bufferCommands', false);
+mongoose.set('autoCreate', false);
+
+export interface DatabaseHandle {
+  uri: string;
+  embedded?: EmbeddedDatabase;
+  close(): Promise<void>;
+}
+
+/** Connect to MONGODB_URI, or start an embedded server when it is not set. */
+export async function connectDatabase(opts: {
+  uri?: string;
+  dbName: string;
+  dataDir?: string;
+}): Promise<DatabaseHandle> {
+  let uri = opts.uri;
+  let embedded: EmbeddedDatabase | undefined;
+  if (!uri) {
+    embedded = await startEmbeddedDatabase({ dbPath: opts.dataDir });
+    uri = embedded.uri;
+    if (!embedded.persistent) logger.warn(IN_MEMORY_WARNING);
+  }
+  await mongoose.connect(uri, {
+    dbName: opts.dbName,
+    autoCreate: false,
+    autoIndex: false,
+    serverSelectionTimeoutMS: 3000,
+    heartbeatFrequencyMS: 2000,
+    maxPoolSize: 20,
+  });
+  logger.info({ db: opts.dbName, embedded: embedded?.kind }, 'database connected');
+  return {
+    uri,
+    embedded,
+    close: async () => {
+      await mongoose.disconnect();
+      await embedded?.stop();
+    },
+  };
+}
+
+/** Create every registered model's indexes (autoCreate/autoIndex are off, as the fallback server needs). */
+export async function initModels(models: ReadonlyArray<mongoose.Model<any>>): Promise<void> {
+  for (const model of models) {
+    await model.init();
+  }
+}
+
+export async function databaseReady(): Promise<boolean> {
+  if (mongoose.connection.readyState !== 1 || !mongoose.connection.db) return false;
+  try {
+    await mongoose.connection.db.admin().command({ ping: 1 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;

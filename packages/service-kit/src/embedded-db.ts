@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { logger } from './logger';
+
+export interface EmbeddedDatabase {
+  uri: string;
+  kind: 'mongod' | 'jongodb';
+  persistent: boolean;
+  stop(): Promise<void>;
+}
+
+const JONGODB_BIN = () => {
+  const pkg = require.resolve('@jongodb/memory-server-bin-linux-x64-gnu/package.json');
+  return path.join(path.dirname(pkg), 'bin', 'jongodb');
+};
+
+/** The in-memory MongoDB-wire server shipped in an npm package: for machines where no real mongod can be had. */
+export function startJongodb(port = 0, host = '127.0.0.1'): Promise<EmbeddedDatabase> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(JONGODB_BIN(), [`--host=${host}`, `--port=${port}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`jongodb did not start: ${out}`));
+    }, 20_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /JONGODB_URI=(\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        const uri = m[1].replace(/\/test$/, '/');
+        resolve({
+          uri,
+          kind: 'jongodb',
+          persistent: false,
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+              setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+            }),
+        });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!/JONGODB_URI=/.test(out)) reject(new Error(`jongodb exited with ${code}: ${out}`));
+    });
+  });
+}
+
+/** A real mongod through mongodb-memory-server, kept on disk under `dbPath` when given. */
+async function startMongod(dbPath: string | undefined, timeoutMs: number): Promise<EmbeddedDatabase> {
+  const { MongoMemoryServer } = await import('mongodb-memory-server');
+  if (dbPath) fs.mkdirSync(dbPath, { recursive: true });
+  const create = MongoMemoryServer.create({
+    instance: dbPath ? { dbPath, storageEngine: 'wiredTiger' } : {},
+  });
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('mongod could not be obtained in time')), timeoutMs).unref(),
+  );
+  const server = await Promise.race([create, timeout]);
+  return {
+    uri: server.getUri().replace(/\/[^/]*$/, '/'),
+    kind: 'mongod',
+    persistent: Boolean(dbPath),
+    stop: async () => {
+      await server.stop({ doCleanup: !dbPath, force: false });
+    },
+  };
+}
+
+/**
+ * The embedded default when MONGODB_URI is not set: a real mongod if one can be had (a system binary named by
+ * MONGOMS_SYSTEM_BINARY, a cached download, or a download where the network allows), else the in-memory fallback.
+ */
+export async function startEmbeddedDatabase(
+  opts: { dbPath?: string; preferInMemory?: boolean } = {},
+): Promise<EmbeddedDatabase> {
+  if (!opts.preferInMemory && process.env.EMBEDDED_DB !== 'jongodb') {
+    try {
+      const db = await startMongod(opts.dbPath, Number(process.env.MONGOMS_START_TIMEOUT_MS ?? 20_000));
+      logger.info({ uri: db.uri, dbPath: opts.dbPath }, 'embedded database: real mongod (mongodb-memory-server)');
+      return db;
+    } catch (err) {
+      logger.debug({ err }, 'no real mongod available');
+    }
+  }
+  const db = await startJongodb();
+  return db;
+}
+
+export const IN_MEMORY_WARNING =
+  'WARNING: no real mongod is available, so the database is the in-memory jongodb server. NOTHING IS KEPT ON DISK: ' +
+  'all data is lost when it stops. Set MONGODB_URI (or MONGOMS_SYSTEM_BINARY) to keep data.';

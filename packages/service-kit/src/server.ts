@@ -1,0 +1,61 @@
+import http from 'node:http';
+import type { Express } from 'express';
+import type mongoose from 'mongoose';
+import { configureAuth } from './auth';
+import { baseConfigSchema, loadConfig, type BaseConfig } from './config';
+import { connectDatabase, initModels } from './db';
+import { loadKeys } from './keys';
+import { logger } from './logger';
+import { AuthSessionModel } from './auth';
+import { CounterModel } from './counters';
+
+export interface RunServiceOptions {
+  name: string;
+  defaultPort: number;
+  /** Whether this service signs tokens (svc-auth only). */
+  signsTokens?: boolean;
+  models: ReadonlyArray<mongoose.Model<any>>;
+  createApp: (config: BaseConfig) => Express | Promise<Express>;
+}
+
+/** Start a service: config, keys, database, indexes, listen; stop gracefully on SIGTERM/SIGINT. */
+export async function runService(opts: RunServiceOptions): Promise<http.Server> {
+  process.env.SERVICE_NAME ??= opts.name;
+  const config = loadConfig(baseConfigSchema);
+  const port = Number(process.env.PORT ?? opts.defaultPort);
+  const keys = loadKeys({
+    publicKey: config.JWT_PUBLIC_KEY,
+    privateKey: config.JWT_PRIVATE_KEY,
+    dataDir: config.DATA_DIR,
+    needPrivate: Boolean(opts.signsTokens),
+  });
+  if (config.NODE_ENV === 'production' && !config.JWT_PUBLIC_KEY) {
+    throw new Error('JWT_PUBLIC_KEY is required in production');
+  }
+  configureAuth({ publicKey: keys.publicKey, privateKey: keys.privateKey, secureCookies: config.COOKIE_SECURE });
+  const db = await connectDatabase({ uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
+  await initModels([CounterModel, AuthSessionModel, ...opts.models]);
+  const app = await opts.createApp(config);
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  logger.info({ port }, `${opts.name} listening`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, `${opts.name} stopping`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await db.close().catch(() => undefined);
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return server;
+}
