@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import dns from 'node:dns';
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { logger } from './logger';
@@ -62,7 +64,7 @@ export function startJongodb(port = 0, host = '127.0.0.1'): Promise<EmbeddedData
 
 /** A real mongod through mongodb-memory-server, kept on disk under `dbPath` when given. */
 async function startMongod(dbPath: string | undefined, timeoutMs: number): Promise<EmbeddedDatabase> {
-  const { MongoMemoryServer } = await import('mongodb-memory-server');
+  const { MongoMemoryServer } = require('mongodb-memory-server') as typeof import('mongodb-memory-server');
   if (dbPath) fs.mkdirSync(dbPath, { recursive: true });
   const create = MongoMemoryServer.create({
     instance: dbPath ? { dbPath, storageEngine: 'wiredTiger' } : {},
@@ -81,6 +83,19 @@ async function startMongod(dbPath: string | undefined, timeoutMs: number): Promi
   };
 }
 
+/** Whether a real mongod could be had: a system binary, a cached download, or a reachable download server. */
+async function mongodObtainable(): Promise<boolean> {
+  if (process.env.MONGOMS_SYSTEM_BINARY) return true;
+  const cache = process.env.MONGOMS_DOWNLOAD_DIR ?? path.join(os.homedir(), '.cache', 'mongodb-binaries');
+  if (fs.existsSync(cache) && fs.readdirSync(cache).some((f) => f.startsWith('mongod'))) return true;
+  const lookup = dns.promises.lookup('fastdl.mongodb.org').then(
+    () => true,
+    () => false,
+  );
+  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref());
+  return Promise.race([lookup, timeout]);
+}
+
 /**
  * The embedded default when MONGODB_URI is not set: a real mongod if one can be had (a system binary named by
  * MONGOMS_SYSTEM_BINARY, a cached download, or a download where the network allows), else the in-memory fallback.
@@ -88,7 +103,7 @@ async function startMongod(dbPath: string | undefined, timeoutMs: number): Promi
 export async function startEmbeddedDatabase(
   opts: { dbPath?: string; preferInMemory?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
-  if (!opts.preferInMemory && process.env.EMBEDDED_DB !== 'jongodb') {
+  if (!opts.preferInMemory && process.env.EMBEDDED_DB !== 'jongodb' && (await mongodObtainable())) {
     try {
       const db = await startMongod(opts.dbPath, Number(process.env.MONGOMS_START_TIMEOUT_MS ?? 20_000));
       logger.info({ uri: db.uri, dbPath: opts.dbPath }, 'embedded database: real mongod (mongodb-memory-server)');

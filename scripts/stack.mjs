@@ -1,0 +1,155 @@
+// Starts the whole product on one machine: the database, every service that exists, and the gateway.
+// Used by `npm start`, the browser tests and the benchmarks.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { register } from 'tsx/esm/api';
+import { ROOT } from './paths.mjs';
+
+register();
+export { ROOT };
+
+export const SERVICES = [
+  { name: 'auth', dir: 'svc-auth', port: 4001, env: 'AUTH_SERVICE_URL' },
+  { name: 'students', dir: 'svc-students', port: 4002, env: 'STUDENTS_SERVICE_URL' },
+  { name: 'billing', dir: 'svc-billing', port: 4003, env: 'BILLING_SERVICE_URL' },
+  { name: 'logbook', dir: 'svc-logbook', port: 4004, env: 'LOGBOOK_SERVICE_URL' },
+];
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, { timeoutMs = 60_000, child, name } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      lastError = new Error(`${url} answered ${res.status}`);
+    } catch (err) {
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name ?? url} did not become healthy: ${lastError?.message}`);
+}
+
+/** Starts one process running a TypeScript entry point, with its output prefixed or kept for diagnosis. */
+export function startProcess(name, entry, env, { quiet }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail = [];
+  const onLine = (stream) => (chunk) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line) continue;
+      tail.push(line);
+      if (tail.length > 200) tail.shift();
+      if (!quiet) stream.write(`[${name}] ${line}\n`);
+    }
+  };
+  child.stdout.on('data', onLine(process.stdout));
+  child.stderr.on('data', onLine(process.stderr));
+  child.tail = tail;
+  return child;
+}
+
+function stopProcess(child, timeoutMs = 10_000) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * @param {object} [opts]
+ * @param {number} [opts.gatewayPort] 0 picks a free port
+ * @param {boolean} [opts.fixedServicePorts] use 4001–4004 (npm start) instead of free ports (tests)
+ * @param {string} [opts.dataDir] keys and, with a real mongod, the database files
+ * @param {boolean} [opts.persistent] keep a real mongod's data under dataDir/db
+ * @param {boolean} [opts.quiet] keep service output to ourselves (shown when something fails)
+ * @param {Record<string,string>} [opts.env] extra environment for every process
+ */
+export async function startStack(opts = {}) {
+  const quiet = opts.quiet ?? true;
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logbook-'));
+  const env = { NODE_ENV: 'development', LOG_LEVEL: quiet ? 'warn' : 'info', DATA_DIR: dataDir, ...opts.env };
+
+  const { loadKeys } = await import('../packages/service-kit/src/keys.ts');
+  loadKeys({ dataDir, needPrivate: true });
+
+  let db;
+  if (!env.MONGODB_URI && !process.env.MONGODB_URI) {
+    const { startEmbeddedDatabase, IN_MEMORY_WARNING } = await import('../packages/service-kit/src/embedded-db.ts');
+    db = await startEmbeddedDatabase({
+      dbPath: opts.persistent ? path.join(dataDir, 'db') : undefined,
+      preferInMemory: !opts.persistent && !process.env.MONGOMS_SYSTEM_BINARY,
+    });
+    env.MONGODB_URI = db.uri;
+    db.description = db.persistent
+      ? `MongoDB (real mongod via mongodb-memory-server), data kept in ${path.join(dataDir, 'db')}`
+      : `in-memory jongodb at ${db.uri}\n${IN_MEMORY_WARNING}`;
+  }
+  const databaseDescription = db?.description ?? `MongoDB at ${env.MONGODB_URI ?? process.env.MONGODB_URI}`;
+
+  const children = [];
+  const stop = async () => {
+    await Promise.all(children.map((c) => stopProcess(c)));
+    await db?.stop();
+  };
+
+  try {
+    const present = SERVICES.filter((s) => fs.existsSync(path.join(ROOT, s.dir, 'src', 'server.ts')));
+    const upstreams = {};
+    await Promise.all(
+      present.map(async (svc) => {
+        const port = opts.fixedServicePorts ? svc.port : await freePort();
+        const child = startProcess(svc.dir, path.join(svc.dir, 'src', 'server.ts'), { ...env, PORT: String(port) }, { quiet });
+        child.service = svc.name;
+        children.push(child);
+        upstreams[svc.env] = `http://127.0.0.1:${port}`;
+        await waitFor(`${upstreams[svc.env]}/ready`, { child, name: svc.dir });
+      }),
+    );
+    const gatewayPort = opts.gatewayPort || (await freePort());
+    const gateway = startProcess('gateway', path.join('gateway', 'src', 'server.ts'), { ...env, ...upstreams, PORT: String(gatewayPort) }, { quiet });
+    children.push(gateway);
+    const url = `http://localhost:${gatewayPort}`;
+    await waitFor(`${url}/api/health`, { child: gateway, name: 'gateway' });
+    return {
+      url,
+      dataDir,
+      databaseUri: env.MONGODB_URI,
+      databaseDescription,
+      services: Object.fromEntries(present.map((s) => [s.name, upstreams[s.env]])),
+      processes: children,
+      logs: () => children.map((c) => c.tail.join('\n')).join('\n'),
+      stop,
+    };
+  } catch (err) {
+    const logs = children.map((c) => c.tail.slice(-30).join('\n')).join('\n');
+    await stop();
+    err.message += `\n--- recent output ---\n${logs}`;
+    throw err;
+  }
+}

@@ -1,0 +1,41 @@
+// `npm start`: build what is not built yet, then run the database, the services and the gateway until Ctrl-C.
+import path from 'node:path';
+import { buildFrontEnds } from './build.mjs';
+import { ROOT } from './paths.mjs';
+import { startStack } from './stack.mjs';
+
+const port = Number(process.env.PORT ?? 8080);
+
+buildFrontEnds({ onlyStale: true });
+console.log('Starting Learner Logbook...');
+let stack;
+try {
+  stack = await startStack({
+    gatewayPort: port,
+    fixedServicePorts: true,
+    persistent: true,
+    dataDir: process.env.DATA_DIR ?? path.join(ROOT, '.data'),
+    quiet: false,
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  });
+} catch (err) {
+  console.error(`Learner Logbook could not start: ${err.message}`);
+  process.exit(1);
+}
+
+console.log('');
+console.log(`Learner Logbook is running at ${stack.url}`);
+console.log(`Database: ${stack.databaseDescription}`);
+console.log('Press Ctrl-C to stop.');
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping Learner Logbook...');
+  await stack.stop();
+  console.log('Stopped.');
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
