@@ -136,9 +136,7 @@ export function SignaturePad({ label, onChange, value, error, disabled }: Signat
           onPointerLeave={finish}
         />
         {!captured && (
-          <span className="ll-signature__hint" aria-hidden="true">
-            {pointerKind === 'touch' ? 'Tap to sign' : 'Click to sign'}
-          </span>
+          <span className="ll-signature__hint">{pointerKind === 'touch' ? 'Tap to sign' : 'Click to sign'}</span>
         )}
       </div>
       <div className="ll-signature__bottom">

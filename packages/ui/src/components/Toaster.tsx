@@ -1,4 +1,5 @@
-import { dismissToast, useToasts } from '../lib/toastStore';
+// By package name, so the shell and every remote share one toast queue.
+import { dismissToast, useToasts } from '@logbook/ui/lib/toastStore';
 import { cx } from '../lib/cx';
 
 /** The one place toasts appear; the shell renders it once. */

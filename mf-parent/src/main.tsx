@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { Toaster } from '@logbook/ui/Toaster';
+import { swrConfig } from '@logbook/shell-context/swrConfig';
+import '@logbook/ui/styles.css';
+import AdminSettings from './app/routes/AdminSettings';
+import Dashboard from './app/routes/Dashboard';
+import StudentForm from './app/routes/StudentForm';
+import Subscribe from './app/routes/Subscribe';
+
+// Runs this remote on its own for development; inside the product the shell provides router, data and toasts.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SWRConfig value={swrConfig}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/students/new" element={<StudentForm />} />
+          <Route path="/students/:id" element={<StudentForm />} />
+          <Route path="/students/:studentId/subscribe" element={<Subscribe />} />
+          <Route path="/admin-settings" element={<AdminSettings />} />
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Routes>
+      </BrowserRouter>
+      <Toaster />
+    </SWRConfig>
+  </StrictMode>,
+);

@@ -1,0 +1,74 @@
+/**
+ * The packages the shell and every remote share as singletons, read by all four vite configs.
+ * A remote that brought its own React, router or swr would lose the shell's providers, so any mismatch
+ * between what an app declares and what is installed stops the build here.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'swr'] as const;
+/** Workspace packages are shared by prefix so each deep import (`@logbook/ui/Button`) is one shared module. */
+const WORKSPACE_SINGLETONS = ['@logbook/ui', '@logbook/shell-context'] as const;
+
+interface PackageJson {
+  version?: string;
+  dependencies?: Record<string, string>;
+}
+
+const readJson = (file: string): PackageJson => JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+
+function installedVersion(appDir: string, name: string): string {
+  const require = createRequire(join(appDir, 'package.json'));
+  return readJson(require.resolve(`${name}/package.json`)).version ?? '0.0.0';
+}
+
+/** '^19.2.0' is met by 19.x.y ≥ 19.2.0; ranges here are always caret or exact. */
+function satisfies(version: string, range: string): boolean {
+  const clean = range.replace(/^[\^~=]/, '');
+  const [vMaj, vMin, vPat] = version.split('.').map((n) => parseInt(n, 10));
+  const [rMaj, rMin = 0, rPat = 0] = clean.split('.').map((n) => parseInt(n, 10));
+  if (range.startsWith('^')) {
+    if (vMaj !== rMaj) return false;
+    return vMin > rMin || (vMin === rMin && vPat >= rPat);
+  }
+  if (range.startsWith('~')) return vMaj === rMaj && vMin === rMin && vPat >= rPat;
+  return version === clean;
+}
+
+export interface SharedEntry {
+  singleton: true;
+  strictVersion: true;
+  requiredVersion: string;
+  version: string;
+}
+
+export function sharedSingletons(appDir: string): Record<string, SharedEntry> {
+  const pkg = readJson(join(appDir, 'package.json'));
+  const declared = pkg.dependencies ?? {};
+  const shared: Record<string, SharedEntry> = {};
+  const problems: string[] = [];
+
+  for (const name of SINGLETONS) {
+    const range = declared[name];
+    if (!range) {
+      problems.push(`${name} is shared but not a dependency of ${appDir}`);
+      continue;
+    }
+    const version = installedVersion(appDir, name);
+    if (!satisfies(version, range)) problems.push(`${name}@${version} is installed but ${appDir} asks for ${range}`);
+    shared[name] = { singleton: true, strictVersion: true, requiredVersion: range, version };
+  }
+  for (const name of WORKSPACE_SINGLETONS) {
+    const range = declared[name];
+    if (!range) {
+      problems.push(`${name} is shared but not a dependency of ${appDir}`);
+      continue;
+    }
+    const version = installedVersion(appDir, name);
+    if (!satisfies(version, range)) problems.push(`${name}@${version} is installed but ${appDir} asks for ${range}`);
+    shared[`${name}/`] = { singleton: true, strictVersion: true, requiredVersion: `^${version}`, version };
+  }
+  if (problems.length) throw new Error(`Shared singletons do not match:\n  ${problems.join('\n  ')}`);
+  return shared;
+}

@@ -1,0 +1,36 @@
+import { Route, Routes } from 'react-router-dom';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { RegisterPage } from '../features/auth/components/RegisterPage';
+import { LandingPage } from '../features/landing/components/LandingPage';
+import { NotFoundPage } from '../features/not-found/components/NotFoundPage';
+import { RemoteRoute } from '../features/remotes/components/RemoteRoute';
+import { RemoteLayout } from './RemoteLayout';
+import { remoteScreens } from './remoteScreens';
+
+/** Every route of the product (spec §2). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route element={<RemoteLayout />}>
+        <Route path="/dashboard" element={<RemoteRoute load={remoteScreens.dashboard} />} />
+        <Route path="/students/new" element={<RemoteRoute load={remoteScreens.studentForm} />} />
+        <Route path="/students/:id" element={<RemoteRoute load={remoteScreens.studentForm} />} />
+        <Route path="/students/:studentId/subscribe" element={<RemoteRoute load={remoteScreens.subscribe} />} />
+        <Route path="/students/:studentId/sessions" element={<RemoteRoute load={remoteScreens.studentSessions} />} />
+        <Route path="/students/:studentId/new-session" element={<RemoteRoute load={remoteScreens.newSession} />} />
+        <Route path="/admin-settings" element={<RemoteRoute load={remoteScreens.adminSettings} />} />
+        <Route path="/student-login" element={<RemoteRoute load={remoteScreens.studentLogin} />} />
+        <Route path="/student-dashboard" element={<RemoteRoute load={remoteScreens.studentDashboard} />} />
+        <Route
+          path="/student-new-session/:studentId"
+          element={<RemoteRoute load={remoteScreens.studentNewSession} />}
+        />
+        <Route path="/student-new-session" element={<RemoteRoute load={remoteScreens.studentNewSession} />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { Button } from '@logbook/ui/Button';
+import { FormField } from '@logbook/ui/FormField';
+import { Input } from '@logbook/ui/Input';
+import { loginSchema } from '@logbook/contracts/schemas';
+import { TOASTS } from '@logbook/contracts/messages';
+import { CURRENT_USER_KEY } from '@logbook/shell-context/useCurrentUser';
+import { useToast } from '@logbook/shell-context/useToast';
+import { login } from '../api/submitAuth';
+import { useFormState } from '../hooks/useFormState';
+import { AuthLayout } from './AuthLayout';
+
+export function LoginPage() {
+  const { values, errors, setField, validate } = useFormState(loginSchema, { email: '', password: '' });
+  const [pending, setPending] = useState(false);
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const { toast } = useToast();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = validate();
+    if (!parsed.success) return;
+    setPending(true);
+    const outcome = await login(parsed.data);
+    setPending(false);
+    if (outcome.ok) {
+      toast(TOASTS.loginSuccess);
+      // The landing page may have cached "signed out"; the dashboard needs the new answer.
+      await mutate(CURRENT_USER_KEY);
+      navigate('/dashboard');
+    } else if (outcome.kind === 'rejected') {
+      toast({
+        title: TOASTS.loginFailed,
+        description: outcome.serverMessage || TOASTS.invalidCredentials,
+        variant: 'destructive',
+      });
+    } else {
+      toast({ title: TOASTS.loginFailed, description: TOASTS.networkError, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      description="Welcome back. Sign in to manage your students and their driving sessions."
+      footer={
+        <>
+          Don&apos;t have an account? <Link to="/register">Sign up</Link>
+        </>
+      }
+    >
+      <form className="ll-form" onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <FormField label="Email" error={errors.email}>
+          {(field) => (
+            <Input
+              {...field}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              value={values.email}
+              onChange={(e) => setField('email', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Password" error={errors.password}>
+          {(field) => (
+            <Input
+              {...field}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={(e) => setField('password', e.target.value)}
+            />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
+          {pending ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

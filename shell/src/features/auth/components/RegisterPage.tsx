@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '@logbook/ui/Button';
+import { FormField } from '@logbook/ui/FormField';
+import { Input } from '@logbook/ui/Input';
+import { registerFormSchema } from '@logbook/contracts/schemas';
+import { TOASTS } from '@logbook/contracts/messages';
+import { useToast } from '@logbook/shell-context/useToast';
+import { register } from '../api/submitAuth';
+import { useFormState } from '../hooks/useFormState';
+import { AuthLayout } from './AuthLayout';
+
+export function RegisterPage() {
+  const { values, errors, setField, validate } = useFormState(registerFormSchema, {
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [pending, setPending] = useState(false);
+  const navigate = useNavigate();
+  const { toast } = useToast();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = validate();
+    if (!parsed.success) return;
+    setPending(true);
+    // The confirmation is checked here and never sent.
+    const outcome = await register({ email: parsed.data.email, password: parsed.data.password });
+    setPending(false);
+    if (outcome.ok) {
+      toast(TOASTS.registrationSuccess);
+      navigate('/login');
+    } else if (outcome.kind === 'rejected') {
+      toast({
+        title: TOASTS.registrationFailed,
+        description: outcome.serverMessage || TOASTS.registrationError,
+        variant: 'destructive',
+      });
+    } else {
+      toast({ title: TOASTS.registrationFailed, description: TOASTS.networkError, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      description="Register as a parent or guardian, then add your learner drivers."
+      footer={
+        <>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </>
+      }
+    >
+      <form className="ll-form" onSubmit={onSubmit} noValidate aria-label="Create account">
+        <FormField label="Email" error={errors.email}>
+          {(field) => (
+            <Input
+              {...field}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              value={values.email}
+              onChange={(e) => setField('email', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Password"
+          error={errors.password}
+          hint={errors.password ? undefined : 'At least 6 characters.'}
+        >
+          {(field) => (
+            <Input
+              {...field}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => setField('password', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword}>
+          {(field) => (
+            <Input
+              {...field}
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={(e) => setField('confirmPassword', e.target.value)}
+            />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
+          {pending ? 'Creating account...' : 'Create account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

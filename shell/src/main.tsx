@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@logbook/ui/styles.css';
+import './app/app.css';
+import { App } from './app/App';
+import { registerServiceWorker } from './features/pwa/lib/registerServiceWorker';
+import { REMOTE_ENTRY_URLS } from './lib/remotes';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+registerServiceWorker(REMOTE_ENTRY_URLS);

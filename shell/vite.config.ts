@@ -1,0 +1,96 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { federation } from '@module-federation/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from '../packages/contracts/src/constants';
+import { sharedSingletons } from '../packages/shell-context/src/federationShared';
+import { REMOTES, remoteEntryUrl, type RemoteScope } from './src/lib/remotes';
+
+const appDir = fileURLToPath(new URL('.', import.meta.url));
+/** Where /api and /mf go while developing: the gateway, which serves the built remotes. */
+const gateway = process.env.LOGBOOK_GATEWAY_URL ?? 'http://localhost:8080';
+const THEME = '#1d4ed8';
+
+const remotes = Object.fromEntries(
+  (Object.keys(REMOTES) as RemoteScope[]).map((scope) => [
+    scope,
+    { type: 'module', name: scope, entry: remoteEntryUrl(scope), entryGlobalName: scope },
+  ]),
+);
+
+export default defineConfig({
+  base: '/',
+  plugins: [
+    federation({
+      name: 'shell',
+      remotes,
+      shared: sharedSingletons(appDir),
+      dts: false,
+      dev: { remoteHmr: true },
+    }),
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      // Registered by src/features/pwa/lib/registerServiceWorker.ts with workbox-window on page load.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: PRODUCT_NAME,
+        short_name: PRODUCT_SHORT_NAME,
+        description:
+          'A digital log book for learner drivers: supervised sessions, signatures and progress to your hours.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME,
+        background_color: '#f6f8fb',
+        lang: 'en-AU',
+        categories: ['education', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/mf\//],
+        clientsClaim: true,
+        skipWaiting: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Entries change with every remote release: prefer the network, fall back to the last copy offline.
+            urlPattern: /\/mf\/[^/]+\/remoteEntry\.js(\?.*)?$/,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'remote-entries',
+              networkTimeoutSeconds: 5,
+              matchOptions: { ignoreVary: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Everything else under /mf/ has a content hash in its name, so a cached copy is always right.
+            urlPattern: /\/mf\/[^/]+\/assets\/.+$/,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'remote-chunks',
+              matchOptions: { ignoreVary: true },
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  server: { port: 5173, strictPort: true, proxy: { '/api': gateway, '/mf': gateway } },
+  preview: { port: 4173, strictPort: true, proxy: { '/api': gateway, '/mf': gateway } },
+  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+});
