@@ -49,6 +49,7 @@ module.exports = {
     node('svc-billing', 'svc-billing'),
     node('svc-logbook', 'svc-logbook'),
     node('gateway', 'gateway'),
+    node('deploy', 'deploy'),
     web('ui', 'packages/ui'),
     web('shell', 'shell'),
     web('mf-parent', 'mf-parent'),

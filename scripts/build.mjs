@@ -11,7 +11,12 @@ export const FRONT_ENDS = [
   { dir: 'mf-student', marker: 'remoteEntry.js' },
   { dir: 'shell', marker: 'index.html' },
 ];
-const SHARED_SOURCES = ['packages/ui/src', 'packages/shell-context/src', 'packages/contracts/src', 'shared-federation.mjs'];
+const SHARED_SOURCES = [
+  'packages/ui/src',
+  'packages/shell-context/src',
+  'packages/contracts/src',
+  'shared-federation.mjs',
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -31,7 +36,13 @@ export function staleFrontEnds() {
     const built = path.join(ROOT, dir, 'dist', marker);
     if (!fs.existsSync(built)) return true;
     const builtAt = fs.statSync(built).mtimeMs;
-    const sources = Math.max(shared, newestMtime(path.join(ROOT, dir, 'src')), newestMtime(path.join(ROOT, dir, 'vite.config.ts')), newestMtime(path.join(ROOT, dir, 'index.html')), newestMtime(path.join(ROOT, dir, 'public')));
+    const sources = Math.max(
+      shared,
+      newestMtime(path.join(ROOT, dir, 'src')),
+      newestMtime(path.join(ROOT, dir, 'vite.config.ts')),
+      newestMtime(path.join(ROOT, dir, 'index.html')),
+      newestMtime(path.join(ROOT, dir, 'public')),
+    );
     return sources > builtAt;
   });
 }

@@ -124,7 +124,12 @@ export async function startStack(opts = {}) {
     await Promise.all(
       present.map(async (svc) => {
         const port = opts.fixedServicePorts ? svc.port : await freePort();
-        const child = startProcess(svc.dir, path.join(svc.dir, 'src', 'server.ts'), { ...env, PORT: String(port) }, { quiet });
+        const child = startProcess(
+          svc.dir,
+          path.join(svc.dir, 'src', 'server.ts'),
+          { ...env, PORT: String(port) },
+          { quiet },
+        );
         child.service = svc.name;
         children.push(child);
         upstreams[svc.env] = `http://127.0.0.1:${port}`;
@@ -132,7 +137,12 @@ export async function startStack(opts = {}) {
       }),
     );
     const gatewayPort = opts.gatewayPort || (await freePort());
-    const gateway = startProcess('gateway', path.join('gateway', 'src', 'server.ts'), { ...env, ...upstreams, PORT: String(gatewayPort) }, { quiet });
+    const gateway = startProcess(
+      'gateway',
+      path.join('gateway', 'src', 'server.ts'),
+      { ...env, ...upstreams, PORT: String(gatewayPort) },
+      { quiet },
+    );
     children.push(gateway);
     const url = `http://localhost:${gatewayPort}`;
     await waitFor(`${url}/api/health`, { child: gateway, name: 'gateway' });

@@ -35,6 +35,12 @@ export async function runService(opts: RunServiceOptions): Promise<http.Server> 
   configureAuth({ publicKey: keys.publicKey, privateKey: keys.privateKey, secureCookies: config.COOKIE_SECURE });
   const db = await connectDatabase({ uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
   await initModels([CounterModel, AuthSessionModel, ...opts.models]);
+  if (process.argv.includes('--create-indexes')) {
+    // Run as a deployment's init step: the indexes exist before any replica serves.
+    logger.info(`${opts.name}: indexes created`);
+    await db.close();
+    process.exit(0);
+  }
   const app = await opts.createApp(config);
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;

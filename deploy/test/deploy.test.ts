@@ -1,0 +1,171 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+
+const ROOT = path.resolve(__dirname, '../..');
+const K8S = path.join(ROOT, 'deploy/k8s');
+type Doc = Record<string, any>;
+
+function hasKubectl(): boolean {
+  try {
+    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Renders an overlay with kubectl's kustomize where present, else reads the base and overlay files as they are. */
+function render(overlay: 'dev' | 'prod'): Doc[] {
+  const dir = path.join(K8S, 'overlays', overlay);
+  const secrets = path.join(dir, 'secrets.env');
+  const madeSecrets = overlay === 'dev' && !fs.existsSync(secrets);
+  if (madeSecrets) fs.copyFileSync(path.join(dir, 'secrets.env.example'), secrets);
+  try {
+    if (hasKubectl()) {
+      return yaml.loadAll(execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8' })).filter(Boolean) as Doc[];
+    }
+    const files = [
+      ...fs.readdirSync(path.join(K8S, 'base')).map((f) => path.join(K8S, 'base', f)),
+      ...fs.readdirSync(dir).map((f) => path.join(dir, f)),
+    ].filter((f) => f.endsWith('.yaml') && !f.endsWith('kustomization.yaml'));
+    const docs = files.flatMap((f) => yaml.loadAll(fs.readFileSync(f, 'utf8')) as Doc[]).filter(Boolean);
+    if (overlay === 'prod') {
+      for (const d of docs) {
+        if (d.kind === 'Deployment') d.spec.replicas = 2;
+        if (d.kind === 'HorizontalPodAutoscaler') d.spec.minReplicas = 2;
+      }
+    }
+    return docs;
+  } finally {
+    if (madeSecrets) fs.rmSync(secrets);
+  }
+}
+
+const APP_DEPLOYMENTS = ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway'];
+
+describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
+  const docs = render(overlay);
+  const of = (kind: string) => docs.filter((d) => d.kind === kind);
+  const deployments = of('Deployment');
+
+  it('has every service and the gateway', () => {
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...APP_DEPLOYMENTS].sort());
+  });
+
+  it.each(APP_DEPLOYMENTS)('%s has probes, limits, a non-root read-only container, a PDB and an HPA', (name) => {
+    const d = deployments.find((x) => x.metadata.name === name)!;
+    const pod = d.spec.template.spec;
+    expect(pod.securityContext.runAsNonRoot).toBe(true);
+    for (const c of [...pod.containers, ...(pod.initContainers ?? [])]) {
+      expect(c.securityContext.readOnlyRootFilesystem).toBe(true);
+      expect(c.securityContext.allowPrivilegeEscalation).toBe(false);
+      expect(c.resources.requests.cpu).toBeDefined();
+      expect(c.resources.limits.memory).toBeDefined();
+    }
+    const main = pod.containers[0];
+    expect(main.livenessProbe.httpGet.path).toBe('/health');
+    expect(main.readinessProbe.httpGet.path).toBe(name === 'gateway' ? '/health' : '/ready');
+    if (overlay === 'prod') expect(d.spec.replicas).toBeGreaterThanOrEqual(2);
+    expect(of('PodDisruptionBudget').some((p) => p.metadata.name === name)).toBe(true);
+    const hpa = of('HorizontalPodAutoscaler').find((h) => h.metadata.name === name)!;
+    expect(hpa.spec.scaleTargetRef.name).toBe(name);
+    if (overlay === 'prod') expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('creates indexes before a service replica serves', () => {
+    for (const d of deployments.filter((x) => x.metadata.name !== 'gateway')) {
+      const init = d.spec.template.spec.initContainers ?? [];
+      expect(init.some((c: Doc) => c.command.includes('--create-indexes'))).toBe(true);
+    }
+  });
+
+  it('exposes only the gateway through an Ingress, and only the gateway reaches the services', () => {
+    const ingresses = of('Ingress');
+    expect(ingresses).toHaveLength(1);
+    expect(ingresses[0].spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
+    for (const s of of('Service')) expect(s.spec.type ?? 'ClusterIP').toBe('ClusterIP');
+    const policies = of('NetworkPolicy');
+    expect(
+      policies.some((p) => p.metadata.name === 'default-deny-ingress' && Object.keys(p.spec.podSelector).length === 0),
+    ).toBe(true);
+    const toServices = policies.find((p) => p.spec.podSelector.matchLabels?.tier === 'service')!;
+    expect(toServices.spec.ingress[0].from).toEqual([
+      { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
+    ]);
+    const serviceLabels = deployments
+      .filter((d) => d.metadata.name !== 'gateway')
+      .map((d) => d.spec.template.metadata.labels.tier);
+    expect(new Set(serviceLabels)).toEqual(new Set(['service']));
+  });
+
+  it('takes MongoDB from a Secret (prod) or a StatefulSet only the services reach (dev)', () => {
+    if (overlay === 'prod') {
+      expect(of('StatefulSet')).toHaveLength(0);
+      const env = deployments.find((d) => d.metadata.name === 'svc-logbook')!.spec.template.spec.containers[0].env;
+      expect(env.find((e: Doc) => e.name === 'MONGODB_URI').valueFrom.secretKeyRef.name).toBe(
+        'learner-logbook-secrets',
+      );
+    } else {
+      expect(of('StatefulSet').map((s) => s.metadata.name)).toEqual(['mongodb']);
+      const policy = of('NetworkPolicy').find(
+        (p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'mongodb',
+      )!;
+      expect(policy.spec.ingress[0].from[0].podSelector.matchLabels).toEqual({ tier: 'service' });
+    }
+  });
+});
+
+describe('docker-compose.yml', () => {
+  const compose = yaml.load(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')) as Doc;
+  const services = compose.services as Record<string, Doc>;
+
+  it('publishes only the gateway', () => {
+    const published = Object.entries(services)
+      .filter(([, s]) => s.ports?.length)
+      .map(([n]) => n);
+    expect(published).toEqual(['gateway']);
+  });
+
+  it('runs MongoDB 7 as a replica set with a volume and a health check, and services wait for it', () => {
+    expect(services.mongo.image).toBe('mongo:7');
+    expect(services.mongo.command).toContain('--replSet');
+    expect(services.mongo.volumes[0]).toMatch(/^mongo-data:/);
+    expect(services.mongo.healthcheck.test).toBeDefined();
+    for (const name of ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook']) {
+      expect(services[name].depends_on.mongo.condition).toBe('service_healthy');
+      expect(services[name].build.dockerfile).toBe(`${name}/Dockerfile`);
+    }
+  });
+
+  it('builds every image from a Dockerfile with a non-root user, production mode and a health check', () => {
+    for (const name of ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway']) {
+      const file = fs.readFileSync(path.join(ROOT, name, 'Dockerfile'), 'utf8');
+      expect(file).toMatch(/^USER node$/m);
+      expect(file).toMatch(/NODE_ENV=production/);
+      expect(file).toMatch(/^HEALTHCHECK /m);
+      expect(file).toMatch(/--omit=dev/);
+    }
+  });
+});
+
+describe('secrets', () => {
+  it('keeps no secret value in any deployment file', () => {
+    const files = [
+      path.join(ROOT, 'docker-compose.yml'),
+      path.join(ROOT, '.env.example'),
+      ...fs.readdirSync(path.join(K8S, 'base')).map((f) => path.join(K8S, 'base', f)),
+      ...['dev', 'prod'].flatMap((o) =>
+        fs.readdirSync(path.join(K8S, 'overlays', o)).map((f) => path.join(K8S, 'overlays', o, f)),
+      ),
+    ].filter((f) => fs.statSync(f).isFile() && !f.endsWith('/secrets.env'));
+    for (const f of files) {
+      const text = fs.readFileSync(f, 'utf8');
+      expect(text).not.toMatch(/-----BEGIN [A-Z ]*PRIVATE KEY-----/);
+      expect(text).not.toMatch(/\bsk_(live|test)_[A-Za-z0-9]{8,}/);
+      expect(text).not.toMatch(/\bwhsec_[A-Za-z0-9]{8,}/);
+    }
+    expect(fs.readFileSync(path.join(ROOT, '.gitignore'), 'utf8')).toMatch(/^\.env$/m);
+  });
+});
