@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { buildFrontEnds } from './build.mjs';
 import { ROOT } from './paths.mjs';
-import { startStack } from './stack.mjs';
+import { startStack } from './stack.cjs';
 
 const port = Number(process.env.PORT ?? 8080);
 

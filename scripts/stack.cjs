@@ -1,24 +1,25 @@
 // Starts the whole product on one machine: the database, every service that exists, and the gateway.
 // Used by `npm start`, the browser tests and the benchmarks.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { register } from 'tsx/esm/api';
-import { ROOT } from './paths.mjs';
+// CommonJS so that jest (browser tests, stack tests) and plain node (`npm start`, benchmarks) can both load it.
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
 
-register();
-export { ROOT };
+// Under jest the TypeScript sources go through jest's own transform; elsewhere tsx compiles them.
+if (!process.env.JEST_WORKER_ID) require('tsx/cjs/api').register();
 
-export const SERVICES = [
+const ROOT = path.resolve(__dirname, '..');
+
+const SERVICES = [
   { name: 'auth', dir: 'svc-auth', port: 4001, env: 'AUTH_SERVICE_URL' },
   { name: 'students', dir: 'svc-students', port: 4002, env: 'STUDENTS_SERVICE_URL' },
   { name: 'billing', dir: 'svc-billing', port: 4003, env: 'BILLING_SERVICE_URL' },
   { name: 'logbook', dir: 'svc-logbook', port: 4004, env: 'LOGBOOK_SERVICE_URL' },
 ];
 
-export function freePort() {
+function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -48,7 +49,7 @@ async function waitFor(url, { timeoutMs = 60_000, child, name } = {}) {
 }
 
 /** Starts one process running a TypeScript entry point, with its output prefixed or kept for diagnosis. */
-export function startProcess(name, entry, env, { quiet }) {
+function startProcess(name, entry, env, { quiet }) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -90,17 +91,17 @@ function stopProcess(child, timeoutMs = 10_000) {
  * @param {boolean} [opts.quiet] keep service output to ourselves (shown when something fails)
  * @param {Record<string,string>} [opts.env] extra environment for every process
  */
-export async function startStack(opts = {}) {
+async function startStack(opts = {}) {
   const quiet = opts.quiet ?? true;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logbook-'));
   const env = { NODE_ENV: 'development', LOG_LEVEL: quiet ? 'warn' : 'info', DATA_DIR: dataDir, ...opts.env };
 
-  const { loadKeys } = await import('../packages/service-kit/src/keys.ts');
+  const { loadKeys } = require('../packages/service-kit/src/keys.ts');
   loadKeys({ dataDir, needPrivate: true });
 
   let db;
   if (!env.MONGODB_URI && !process.env.MONGODB_URI) {
-    const { startEmbeddedDatabase, IN_MEMORY_WARNING } = await import('../packages/service-kit/src/embedded-db.ts');
+    const { startEmbeddedDatabase, IN_MEMORY_WARNING } = require('../packages/service-kit/src/embedded-db.ts');
     db = await startEmbeddedDatabase({
       dbPath: opts.persistent ? path.join(dataDir, 'db') : undefined,
       preferInMemory: !opts.persistent && !process.env.MONGOMS_SYSTEM_BINARY,
@@ -163,3 +164,5 @@ export async function startStack(opts = {}) {
     throw err;
   }
 }
+
+module.exports = { ROOT, SERVICES, freePort, startProcess, startStack };
