@@ -45,6 +45,7 @@ export const VALIDATION = {
   fromDateInvalid: 'fromDate must be a real date (YYYY-MM-DD)',
   toDateInvalid: 'toDate must be a real date (YYYY-MM-DD)',
   timeOfDayInvalid: "timeOfDay must be 'day' or 'night'",
+  dateRangeInvalid: 'fromDate must not be after toDate',
   couponInvalid: 'Coupon code is not valid',
 } as const;
 

@@ -1,0 +1,45 @@
+import type { Callers } from '@logbook/service-kit/auth';
+import { localDateISO } from '@logbook/contracts/dates';
+import { DrivingSessionModel } from '../sessions/model';
+import { progressOf } from '../sessions/sessions';
+import { findAccessibleStudent } from '../students/students';
+import type { LogbookInput, LogbookSession } from './logbook-pdf';
+import { fileNamePart } from './text';
+
+const PDF_FIELDS = {
+  date: 1,
+  startTime: 1,
+  endTime: 1,
+  duration: 1,
+  startSuburb: 1,
+  endSuburb: 1,
+  timeOfDay: 1,
+  trafficConditions: 1,
+  roadConditions: 1,
+  studentSignature: 1,
+  supervisorName: 1,
+  supervisorLicenseNumber: 1,
+  supervisorSignature: 1,
+} as const;
+
+/** What the PDF of one student's log book is made from; the sessions are read one by one as it is drawn. */
+export async function openLogbook(callers: Callers, studentId: number): Promise<LogbookInput & { fileName: string }> {
+  const student = await findAccessibleStudent(callers, studentId);
+  const progress = await progressOf(student);
+  // The count fixes the page count printed on every page; sessions logged while the PDF is drawn wait for the next.
+  const sessions = DrivingSessionModel.find({ studentId: student._id })
+    .select(PDF_FIELDS)
+    .sort({ date: 1, startTime: 1, _id: 1 })
+    .limit(Math.max(progress.sessionCount, 1))
+    .batchSize(50)
+    .lean<LogbookSession[]>()
+    .cursor();
+  return {
+    student,
+    progress,
+    madeOn: localDateISO(),
+    sessionCount: progress.sessionCount,
+    sessions,
+    fileName: `learner-logbook-${fileNamePart(student.firstName)}-${fileNamePart(student.lastName)}.pdf`,
+  };
+}

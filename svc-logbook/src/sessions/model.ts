@@ -1,0 +1,54 @@
+import mongoose, { Schema } from 'mongoose';
+
+/** One supervised drive (spec §3), with the client id that makes a repeated submission harmless. */
+export interface DrivingSessionRecord {
+  _id: number;
+  studentId: number;
+  date: string;
+  startTime: string;
+  endTime: string;
+  duration: string;
+  startSuburb: string;
+  endSuburb: string;
+  timeOfDay: string;
+  trafficConditions: string;
+  roadConditions: string;
+  studentSignature: string;
+  supervisorName: string;
+  supervisorLicenseNumber: string;
+  supervisorSignature: string;
+  clientId: string;
+  createdAt: Date;
+}
+
+const text = { type: String, required: true };
+
+const drivingSessionSchema = new Schema<DrivingSessionRecord>(
+  {
+    _id: Number,
+    studentId: { type: Number, required: true },
+    date: text,
+    startTime: text,
+    endTime: text,
+    duration: text,
+    startSuburb: text,
+    endSuburb: text,
+    timeOfDay: text,
+    trafficConditions: text,
+    roadConditions: text,
+    studentSignature: text,
+    supervisorName: text,
+    supervisorLicenseNumber: text,
+    supervisorSignature: text,
+    clientId: text,
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+drivingSessionSchema.index({ studentId: 1, date: 1 });
+// Every session has a client id (made by the server when the browser sent none), so this holds on any MongoDB.
+drivingSessionSchema.index({ studentId: 1, clientId: 1 }, { unique: true });
+
+export const DrivingSessionModel: mongoose.Model<DrivingSessionRecord> =
+  (mongoose.models.DrivingSession as mongoose.Model<DrivingSessionRecord>) ??
+  mongoose.model<DrivingSessionRecord>('DrivingSession', drivingSessionSchema, 'driving_sessions');

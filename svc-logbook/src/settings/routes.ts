@@ -1,0 +1,25 @@
+import { Router } from 'express';
+import { settingInputSchema, settingKeySchema, settingValueSchema } from '@logbook/contracts/schemas';
+import { accountOf, callers, parentOf, requireParent, requireParentOrStudent } from '@logbook/service-kit/auth';
+import { parseOr400, unauthorized } from '@logbook/service-kit/errors';
+import { bodyObject } from '../body';
+import { saveSetting, settingsOf } from './settings';
+
+export const settingsRouter = Router();
+
+settingsRouter.get('/api/settings', requireParentOrStudent, async (_req, res) => {
+  const account = accountOf(callers(res));
+  if (account === undefined) throw unauthorized();
+  res.json(await settingsOf(account));
+});
+
+settingsRouter.put('/api/settings/:key', requireParent, async (req, res) => {
+  const key = parseOr400(settingKeySchema, req.params.key);
+  const { value } = parseOr400(settingValueSchema, bodyObject(req.body));
+  res.json(await saveSetting(parentOf(res).userId, key, value));
+});
+
+settingsRouter.post('/api/settings', requireParent, async (req, res) => {
+  const { key, value } = parseOr400(settingInputSchema, bodyObject(req.body));
+  res.json(await saveSetting(parentOf(res).userId, key, value));
+});

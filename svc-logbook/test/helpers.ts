@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import { PNG } from 'pngjs';
+import request from 'supertest';
+import { StudentLoginViewModel } from '@logbook/service-kit/auth';
+import { parentCookie, setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { calculateDuration } from '@logbook/contracts/duration';
+import { createLogbookApp, ensureLogbookIndexes, logbookModels } from '../src/app';
+import { DrivingSessionModel } from '../src/sessions/model';
+import { StudentRecordModel, type OpeningBalance } from '../src/students/model';
+
+export const app = createLogbookApp();
+export const http = () => request(app);
+
+export function useDatabase() {
+  beforeAll(async () => {
+    await setupTestDatabase([...logbookModels, StudentLoginViewModel]);
+    await ensureLogbookIndexes();
+  });
+  afterAll(teardownTestDatabase);
+}
+
+let lastId = 1000;
+export const nextTestId = () => ++lastId;
+
+/** A signature as the pad makes it: a 400x150 white PNG with a black stroke. */
+export function signaturePng(width = 400, height = 150, seed = 0): Buffer {
+  const png = new PNG({ width, height });
+  png.data.fill(255);
+  for (let x = 20; x < width - 20; x++) {
+    const y = Math.round(height / 2 + Math.sin((x + seed * 13) / 18) * (height / 4));
+    for (let dy = -1; dy <= 1; dy++) {
+      const i = ((y + dy) * width + x) * 4;
+      png.data[i] = png.data[i + 1] = png.data[i + 2] = 0;
+    }
+  }
+  return PNG.sync.write(png);
+}
+export const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
+export const SIGNATURE = dataUrl(signaturePng());
+
+export interface TestStudent {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+}
+
+export async function insertStudent(
+  userId: number,
+  fields: {
+    firstName?: string;
+    lastName?: string;
+    subscriptionStatus?: string;
+    licenseNumber?: string;
+    dateOfBirth?: string;
+    openingBalance?: OpeningBalance;
+  } = {},
+): Promise<TestStudent> {
+  const id = nextTestId();
+  const student = {
+    _id: id,
+    userId,
+    firstName: fields.firstName ?? 'Alex',
+    lastName: fields.lastName ?? `Learner${id}`,
+    dateOfBirth: fields.dateOfBirth ?? '2008-04-12',
+    licenseNumber: fields.licenseNumber ?? `L${id}`,
+    subscriptionStatus: fields.subscriptionStatus ?? 'active',
+    hasStudentLogin: true,
+    loginVersion: 0,
+    studentUsername: `learner${id}`,
+    createdAt: new Date(),
+    ...(fields.openingBalance ? { openingBalance: fields.openingBalance } : {}),
+  };
+  await StudentRecordModel.collection.insertOne(student as never);
+  return { id, userId, firstName: student.firstName, lastName: student.lastName };
+}
+
+/** A parent account (just a user id here: svc-auth owns users) with a signed-in cookie. */
+export async function newParent() {
+  const userId = nextTestId();
+  return { userId, cookie: await parentCookie(userId) };
+}
+
+export const cookieFor = (student: TestStudent) => studentCookie(student.id, student.userId);
+
+export function sessionBody(studentId: number, overrides: Record<string, unknown> = {}) {
+  const startTime = (overrides.startTime as string) ?? '09:00';
+  const endTime = (overrides.endTime as string) ?? '10:30';
+  return {
+    studentId,
+    date: '2026-03-07',
+    startTime,
+    endTime,
+    duration: calculateDuration(startTime, endTime),
+    startSuburb: 'Glenelg',
+    endSuburb: 'Norwood',
+    timeOfDay: 'day',
+    trafficConditions: 'light',
+    roadConditions: 'sealed',
+    studentSignature: SIGNATURE,
+    supervisorName: 'Pat Supervisor',
+    supervisorLicenseNumber: 'SA123456',
+    supervisorSignature: SIGNATURE,
+    clientId: crypto.randomUUID(),
+    ...overrides,
+  };
+}
+
+export const sessionCount = (studentId: number) => DrivingSessionModel.countDocuments({ studentId });
