@@ -1,5 +1,4 @@
 import { ROAD_CONDITIONS, ROAD_LABELS, TIME_OF_DAY, TRAFFIC_CONDITIONS, TRAFFIC_LABELS } from './constants';
-import { formatDisplayDate } from './dates';
 import { hoursFromDuration, roundToTenth } from './duration';
 
 const DAY_MS = 86_400_000;

@@ -294,6 +294,8 @@ export const draftSessionSchema = z.object({
   studentSignature: z.string().optional(),
   supervisorSignature: z.string().optional(),
   serverMessage: z.string().optional(),
+  /** The session's client id, so submitting the draft later can never log it twice. */
+  clientId: z.string().optional(),
 });
 export type DraftSession = z.infer<typeof draftSessionSchema>;
 

@@ -108,8 +108,8 @@ describe('pace and coverage', () => {
     const i = computeInsights(sessions, 80, today);
     expect(i.hoursPerWeek).toEqual([4, 0, 2, 2]);
     expect(i.averageWeeklyHours).toBe(2);
-    expect(i.forecastDate).toBe('2027-09-18');
-    expect(paceText(i, 100)).toBe('At this pace: all 100 hours by 18 September 2027');
+    expect(i.forecastDate).toBe('2027-08-28');
+    expect(paceText(i, 100)).toBe('At this pace: all 100 hours by 28 August 2027');
     expect(i.counts.road.sealed).toBe(4);
     expect(notPractisedText(i)).toBe(
       'Not yet practised: medium traffic, unsealed roads, quiet streets, busy roads, multi-laned roads',

@@ -1,0 +1,18 @@
+/** Messages the billing service answers with (shown as they are by the subscribe screen). */
+export const BILLING_ERRORS = {
+  subscriptionInProgress: "This student's subscription is being set up. Please try again in a moment.",
+  couponInvalid: 'Coupon code is not valid',
+  couponExpired: 'This coupon has expired',
+  couponUsedUp: 'This coupon has been used up',
+  unknownClientSecret: 'No subscription is waiting for this confirmation',
+  subscriptionEnded: 'This subscription has ended',
+  webhookSignature: 'Webhook signature verification failed',
+  webhookNotConfigured: 'Webhooks are not configured',
+  providerRejected: 'The payment provider rejected the request. Please try again later.',
+  providerUnavailable: 'The payment provider could not be reached. Please try again.',
+  providerTimeout: 'The payment provider took too long to answer. Please try again.',
+  providerBusy: 'The payment provider is busy. Please try again in a moment.',
+  providerUnauthorised: 'Payments are not available right now. Please try again later.',
+  providerConflict: 'Another payment request for this student is still being processed. Please try again.',
+  providerNoClientSecret: 'The payment provider did not return a payment form. Please try again.',
+} as const;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+const byKind = z.object({ day: z.number(), night: z.number(), total: z.number() });
+
+/** GET /api/driving-sessions/:studentId/summary: progress against the family's targets, paper hours included. */
+export const progressSummarySchema = z.object({
+  dayHours: z.number(),
+  nightHours: z.number(),
+  totalHours: z.number(),
+  targets: byKind,
+  percent: byKind,
+  remaining: byKind,
+  badge: z.string(),
+  sessionCount: z.number(),
+  openingBalance: z
+    .object({ dayHours: z.number(), nightHours: z.number(), note: z.string().optional() })
+    .nullable()
+    .optional(),
+});
+export type ProgressSummary = z.infer<typeof progressSummarySchema>;
