@@ -1,0 +1,15 @@
+import { logger } from '@logbook/service-kit/logger';
+import { runService } from '@logbook/service-kit/server';
+import { UserModel } from './accounts/model';
+import { createAuthApp } from './app';
+
+void runService({
+  name: 'svc-auth',
+  defaultPort: 4001,
+  signsTokens: true,
+  models: [UserModel],
+  createApp: () => createAuthApp(),
+}).catch((err: unknown) => {
+  logger.fatal({ err }, 'svc-auth could not start');
+  process.exit(1);
+});
