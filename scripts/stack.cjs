@@ -70,7 +70,7 @@ function startProcess(name, entry, env, { quiet }) {
   return child;
 }
 
-function stopProcess(child, timeoutMs = 10_000) {
+function stopProcess(child, timeoutMs = 10_000, signal = 'SIGTERM') {
   return new Promise((resolve) => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -78,7 +78,7 @@ function stopProcess(child, timeoutMs = 10_000) {
       clearTimeout(timer);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 
@@ -121,40 +121,76 @@ async function startStack(opts = {}) {
 
   try {
     const present = SERVICES.filter((s) => fs.existsSync(path.join(ROOT, s.dir, 'src', 'server.ts')));
-    const upstreams = {};
+    /** Every running service instance: { name, dir, port, url, child }. */
+    const instances = [];
+    const launch = async (svc, port) => {
+      const child = startProcess(
+        svc.dir,
+        path.join(svc.dir, 'src', 'server.ts'),
+        { ...env, PORT: String(port) },
+        { quiet },
+      );
+      child.service = svc.name;
+      children.push(child);
+      const instance = { name: svc.name, dir: svc.dir, port, url: `http://127.0.0.1:${port}`, child };
+      await waitFor(`${instance.url}/ready`, { child, name: svc.dir });
+      return instance;
+    };
     await Promise.all(
-      present.map(async (svc) => {
-        const port = opts.fixedServicePorts ? svc.port : await freePort();
-        const child = startProcess(
-          svc.dir,
-          path.join(svc.dir, 'src', 'server.ts'),
-          { ...env, PORT: String(port) },
-          { quiet },
-        );
-        child.service = svc.name;
-        children.push(child);
-        upstreams[svc.env] = `http://127.0.0.1:${port}`;
-        await waitFor(`${upstreams[svc.env]}/ready`, { child, name: svc.dir });
-      }),
+      present.flatMap((svc) =>
+        Array.from({ length: opts.instances?.[svc.name] ?? 1 }, async (_, i) => {
+          const port = opts.fixedServicePorts && i === 0 ? svc.port : await freePort();
+          instances.push(await launch(svc, port));
+        }),
+      ),
+    );
+    const upstreams = Object.fromEntries(
+      present.map((svc) => [
+        svc.env,
+        instances
+          .filter((i) => i.name === svc.name)
+          .map((i) => i.url)
+          .join(','),
+      ]),
     );
     const gatewayPort = opts.gatewayPort || (await freePort());
     const gateway = startProcess(
       'gateway',
       path.join('gateway', 'src', 'server.ts'),
-      { ...env, ...upstreams, PORT: String(gatewayPort) },
+      { ...env, ...upstreams, PORT: String(gatewayPort), ...opts.gatewayEnv },
       { quiet },
     );
     children.push(gateway);
     const url = `http://localhost:${gatewayPort}`;
     await waitFor(`${url}/api/health`, { child: gateway, name: 'gateway' });
+    const select = (name, index) =>
+      instances.filter((i) => i.name === name).filter((_, n) => index === undefined || n === index);
     return {
       url,
       dataDir,
       databaseUri: env.MONGODB_URI,
       databaseDescription,
-      services: Object.fromEntries(present.map((s) => [s.name, upstreams[s.env]])),
+      services: Object.fromEntries(present.map((s) => [s.name, upstreams[s.env].split(',')[0]])),
+      instances,
       processes: children,
       logs: () => children.map((c) => c.tail.join('\n')).join('\n'),
+      /** Stops one instance (every instance of the service when `index` is omitted), as a crash would. */
+      stopService: (name, { index, signal = 'SIGKILL' } = {}) =>
+        Promise.all(select(name, index).map((i) => stopProcess(i.child, 5000, signal))),
+      /** Starts stopped instances again on their own ports. */
+      startService: async (name, { index } = {}) => {
+        for (const t of select(name, index)) {
+          if (t.child.exitCode === null && t.child.signalCode === null) continue;
+          t.child = (
+            await launch(
+              present.find((s) => s.name === name),
+              t.port,
+            )
+          ).child;
+        }
+      },
+      /** The embedded database (fault tests stop it and start it again; the in-memory one comes back empty). */
+      database: db,
       stop,
     };
   } catch (err) {

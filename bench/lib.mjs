@@ -1,0 +1,113 @@
+// Shared pieces of the benchmarks: a cookie-keeping API client, realistic signatures and seeded data.
+import crypto from 'node:crypto';
+import { PNG } from 'pngjs';
+
+/** A signature like the pad makes: 400x150 at a pixel ratio of 2, black strokes of width 2 on white. */
+export function signaturePng(seed = 1) {
+  const width = 800;
+  const height = 300;
+  const png = new PNG({ width, height });
+  png.data.fill(255);
+  const dot = (x, y) => {
+    for (let dx = -2; dx <= 2; dx++)
+      for (let dy = -2; dy <= 2; dy++) {
+        const px = Math.round(x + dx);
+        const py = Math.round(y + dy);
+        if (px < 0 || py < 0 || px >= width || py >= height) continue;
+        const i = (py * width + px) * 4;
+        png.data[i] = png.data[i + 1] = png.data[i + 2] = dx * dx + dy * dy > 4 ? 120 : 0;
+      }
+  };
+  for (let t = 0; t < 1; t += 0.0004) {
+    const x = 60 + t * 680;
+    const y = 150 + Math.sin(t * 18 + seed) * 70 * Math.cos(t * 5 + seed / 3) + Math.sin(t * 61 + seed) * 12;
+    dot(x, y);
+  }
+  const buffer = PNG.sync.write(png);
+  return `data:image/png;base64,${buffer.toString('base64')}`;
+}
+
+export class Client {
+  constructor(base) {
+    this.base = base;
+    this.cookies = new Map();
+  }
+  get cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  async call(method, path, body) {
+    const res = await fetch(this.base + path, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), cookie: this.cookieHeader },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    for (const c of res.headers.getSetCookie?.() ?? []) {
+      const [pair] = c.split(';');
+      const [k, v] = pair.split('=');
+      if (v) this.cookies.set(k, v);
+      else this.cookies.delete(k);
+    }
+    const text = await res.text();
+    let json;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 200)}`);
+    return json;
+  }
+}
+
+/** A parent with one active student, signed in. */
+export async function parentWithActiveStudent(base, label = 'bench') {
+  const client = new Client(base);
+  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await client.call('POST', '/api/register', { email, password: 'benchmark-pass' });
+  await client.call('POST', '/api/login', { email, password: 'benchmark-pass' });
+  const student = await client.call('POST', '/api/students', {
+    firstName: 'Alex',
+    lastName: 'Learner',
+    dateOfBirth: '2009-04-12',
+    licenseNumber: 'L1234567',
+  });
+  const sub = await client.call('POST', '/api/create-subscription', { studentId: student.id });
+  await client.call('POST', '/api/billing/simulate/confirm', { clientSecret: sub.clientSecret });
+  return { client, email, student };
+}
+
+const pad = (n) => String(n).padStart(2, '0');
+export function sessionBody(studentId, i, signatures) {
+  const day = new Date(Date.UTC(2026, 0, 1) + i * 86_400_000);
+  const start = 6 + (i % 12);
+  return {
+    studentId,
+    date: `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`,
+    startTime: `${pad(start)}:00`,
+    endTime: `${pad(start + 1)}:30`,
+    duration: '1.5 hours',
+    startSuburb: 'Norwood',
+    endSuburb: 'Glenelg',
+    timeOfDay: i % 4 === 0 ? 'night' : 'day',
+    trafficConditions: ['light', 'medium', 'heavy'][i % 3],
+    roadConditions: ['sealed', 'unsealed', 'quiet-streets', 'busy-road', 'multi-laned'][i % 5],
+    studentSignature: signatures[0],
+    supervisorName: 'Pat Supervisor',
+    supervisorLicenseNumber: 'SA998877',
+    supervisorSignature: signatures[1],
+    clientId: crypto.randomUUID(),
+  };
+}
+
+export async function seedSessions(client, studentId, count, signatures, concurrency = 8) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      await client.call('POST', '/api/driving-sessions', sessionBody(studentId, i, signatures));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+export const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
