@@ -1,0 +1,105 @@
+import bcrypt from 'bcryptjs';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import type { Student, StudentCredentials } from '@logbook/contracts/schemas';
+import { studentUsernameKey } from '@logbook/contracts/student-usernames';
+import { isActive } from '@logbook/contracts/subscription';
+import { endStudentSessions } from '@logbook/service-kit/auth';
+import { conflict, forbidden } from '@logbook/service-kit/errors';
+import { isDuplicateKey } from '@logbook/service-kit/db';
+import { PUBLIC_FIELDS, StudentModel } from '../students/model';
+import { findOwnStudent, toStudentResponse } from '../students/students';
+
+export const PASSWORD_HASH_ROUNDS = 10;
+
+function requireActive(student: { subscriptionStatus: string }) {
+  if (!isActive(student.subscriptionStatus)) throw forbidden(API_ERRORS.subscriptionRequired);
+}
+
+/** The unique indexes decide who gets a username, so two families racing for one name cannot both have it. */
+async function claimingUsername<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isDuplicateKey(err)) throw conflict(API_ERRORS.usernameTaken);
+    throw err;
+  }
+}
+
+async function loginFields(credentials: StudentCredentials) {
+  return {
+    studentUsername: credentials.studentUsername,
+    studentUsernameKey: studentUsernameKey(credentials.studentUsername),
+    studentPassword: await bcrypt.hash(credentials.studentPassword, PASSWORD_HASH_ROUNDS),
+  };
+}
+
+/** Why a guarded write matched nothing: the student (still ours) changed login state between the read and the write. */
+async function loginStateConflict(parentUserId: number, studentId: number, expectLogin: boolean) {
+  const now = await findOwnStudent(parentUserId, studentId);
+  requireActive(now);
+  return conflict(expectLogin ? API_ERRORS.noLogin : API_ERRORS.loginExists);
+}
+
+export async function createLogin(
+  parentUserId: number,
+  studentId: number,
+  credentials: StudentCredentials,
+): Promise<Student> {
+  const student = await findOwnStudent(parentUserId, studentId);
+  requireActive(student);
+  if (student.hasStudentLogin) throw conflict(API_ERRORS.loginExists);
+  const fields = await loginFields(credentials);
+  const doc = await claimingUsername(() =>
+    StudentModel.findOneAndUpdate(
+      // Guarded on the current state, so two create-logins for one student cannot both succeed.
+      { _id: studentId, userId: parentUserId, hasStudentLogin: { $ne: true }, subscriptionStatus: 'active' },
+      { $set: { ...fields, hasStudentLogin: true } },
+      { new: true, projection: PUBLIC_FIELDS },
+    ).lean(),
+  );
+  if (!doc) throw await loginStateConflict(parentUserId, studentId, false);
+  return toStudentResponse(doc);
+}
+
+/** New username and password; sessions signed in with the old ones end. */
+export async function updateLogin(
+  parentUserId: number,
+  studentId: number,
+  credentials: StudentCredentials,
+): Promise<Student> {
+  const student = await findOwnStudent(parentUserId, studentId);
+  requireActive(student);
+  if (!student.hasStudentLogin) throw conflict(API_ERRORS.noLogin);
+  const fields = await loginFields(credentials);
+  const doc = await claimingUsername(() =>
+    StudentModel.findOneAndUpdate(
+      { _id: studentId, userId: parentUserId, hasStudentLogin: true, subscriptionStatus: 'active' },
+      { $set: fields, $inc: { loginVersion: 1 } },
+      { new: true, projection: PUBLIC_FIELDS },
+    ).lean(),
+  );
+  if (!doc) throw await loginStateConflict(parentUserId, studentId, true);
+  await endStudentSessions(studentId);
+  return toStudentResponse(doc);
+}
+
+/**
+ * Removes the login whatever the subscription says: taking access away must always be possible.
+ * The version bump makes any token still held unusable even before its session record is gone.
+ */
+export async function deleteLogin(parentUserId: number, studentId: number): Promise<Student> {
+  const student = await findOwnStudent(parentUserId, studentId);
+  if (!student.hasStudentLogin) throw conflict(API_ERRORS.noLogin);
+  const doc = await StudentModel.findOneAndUpdate(
+    { _id: studentId, userId: parentUserId, hasStudentLogin: true },
+    {
+      $set: { hasStudentLogin: false },
+      $unset: { studentUsername: '', studentUsernameKey: '', studentPassword: '' },
+      $inc: { loginVersion: 1 },
+    },
+    { new: true, projection: PUBLIC_FIELDS },
+  ).lean();
+  if (!doc) throw conflict(API_ERRORS.noLogin);
+  await endStudentSessions(studentId);
+  return toStudentResponse(doc);
+}

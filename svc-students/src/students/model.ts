@@ -1,0 +1,107 @@
+import mongoose, { Schema } from 'mongoose';
+import { DEFAULT_SUBSCRIPTION_STATUS } from '@logbook/contracts/constants';
+
+export interface OpeningBalanceRecord {
+  dayHours: number;
+  nightHours: number;
+  note: string;
+  updatedAt: Date;
+}
+
+/**
+ * The students collection. svc-students writes the profile and the student login; svc-billing alone writes
+ * `stripeSubscriptionId` and `subscriptionStatus`; svc-auth and svc-logbook read it through models of their own.
+ */
+export interface StudentRecord {
+  _id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  licenseNumber: string;
+  stripeSubscriptionId?: string;
+  subscriptionStatus: string;
+  studentUsername?: string;
+  /** The username folded for case-insensitive uniqueness and sign-in (contracts: studentUsernameKey). */
+  studentUsernameKey?: string;
+  /** bcryptjs hash; never leaves this service. */
+  studentPassword?: string;
+  hasStudentLogin: boolean;
+  /** Raised whenever the login changes or goes, so tokens signed for the old login stop working. */
+  loginVersion: number;
+  openingBalance?: OpeningBalanceRecord;
+  createdAt: Date;
+}
+
+/** Only documents that have a username take part in the unique indexes (a student without a login has none). */
+const hasUsername = (field: string) => ({ [field]: { $type: 'string' } });
+
+const openingBalanceSchema = new Schema<OpeningBalanceRecord>(
+  {
+    dayHours: { type: Number, required: true },
+    nightHours: { type: Number, required: true },
+    note: { type: String, default: '' },
+    updatedAt: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+const studentSchema = new Schema<StudentRecord>(
+  {
+    _id: Number,
+    userId: { type: Number, required: true, index: true },
+    firstName: { type: String, required: true },
+    lastName: { type: String, required: true },
+    dateOfBirth: { type: String, required: true },
+    licenseNumber: { type: String, default: '' },
+    stripeSubscriptionId: { type: String },
+    subscriptionStatus: { type: String, default: DEFAULT_SUBSCRIPTION_STATUS },
+    studentUsername: { type: String },
+    studentUsernameKey: { type: String },
+    studentPassword: { type: String },
+    hasStudentLogin: { type: Boolean, default: false },
+    loginVersion: { type: Number, default: 0 },
+    openingBalance: { type: openingBalanceSchema, default: undefined },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  {
+    versionKey: false,
+    strict: true,
+    // Connections run with autoIndex off; this collection's unique usernames depend on its indexes, so init() builds them.
+    autoIndex: true,
+    toJSON: {
+      // A safety net only: responses are mapped field by field in students.ts.
+      transform: (_doc, ret: Record<string, unknown>) => {
+        delete ret.studentPassword;
+        return ret;
+      },
+    },
+  },
+);
+studentSchema.index(
+  { studentUsernameKey: 1 },
+  { unique: true, partialFilterExpression: hasUsername('studentUsernameKey'), name: 'studentUsernameKey_unique' },
+);
+studentSchema.index(
+  { studentUsername: 1 },
+  { unique: true, partialFilterExpression: hasUsername('studentUsername'), name: 'studentUsername_unique' },
+);
+
+export const StudentModel: mongoose.Model<StudentRecord> =
+  (mongoose.models.Student as mongoose.Model<StudentRecord>) ??
+  mongoose.model<StudentRecord>('Student', studentSchema, 'students');
+
+/** Every field a response may carry: the password hash is never even read. */
+export const PUBLIC_FIELDS = {
+  _id: 1,
+  userId: 1,
+  firstName: 1,
+  lastName: 1,
+  dateOfBirth: 1,
+  licenseNumber: 1,
+  subscriptionStatus: 1,
+  hasStudentLogin: 1,
+  studentUsername: 1,
+  loginVersion: 1,
+  createdAt: 1,
+} as const;

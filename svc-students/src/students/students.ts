@@ -1,0 +1,82 @@
+import type { Student, StudentData } from '@logbook/contracts/schemas';
+import { normaliseStatus } from '@logbook/contracts/subscription';
+import { createWithNumericId } from '@logbook/service-kit/counters';
+import { notFound } from '@logbook/service-kit/errors';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import { PUBLIC_FIELDS, StudentModel, type StudentRecord } from './model';
+
+type PublicStudent = Pick<
+  StudentRecord,
+  | '_id'
+  | 'firstName'
+  | 'lastName'
+  | 'dateOfBirth'
+  | 'licenseNumber'
+  | 'subscriptionStatus'
+  | 'hasStudentLogin'
+  | 'studentUsername'
+  | 'createdAt'
+>;
+
+/** The one shape a student leaves this service in: named fields only, so no secret can slip out. */
+export function toStudentResponse(doc: PublicStudent): Student {
+  return {
+    id: doc._id,
+    firstName: doc.firstName,
+    lastName: doc.lastName,
+    dateOfBirth: doc.dateOfBirth,
+    licenseNumber: doc.licenseNumber ?? '',
+    subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
+    hasStudentLogin: doc.hasStudentLogin === true,
+    studentUsername: doc.hasStudentLogin && doc.studentUsername ? doc.studentUsername : null,
+    createdAt: new Date(doc.createdAt).toISOString(),
+  };
+}
+
+export async function listStudents(parentUserId: number): Promise<Student[]> {
+  const docs = await StudentModel.find({ userId: parentUserId }).select(PUBLIC_FIELDS).sort({ _id: 1 }).lean();
+  return docs.map(toStudentResponse);
+}
+
+/** A student of this parent, or 404 (another family's student is indistinguishable from a missing one). */
+export async function findOwnStudent(parentUserId: number, studentId: number) {
+  const doc = await StudentModel.findOne({ _id: studentId, userId: parentUserId }).select(PUBLIC_FIELDS).lean();
+  if (!doc) throw notFound(API_ERRORS.studentNotFound);
+  return doc;
+}
+
+export async function getStudent(parentUserId: number, studentId: number): Promise<Student> {
+  return toStudentResponse(await findOwnStudent(parentUserId, studentId));
+}
+
+export async function createStudent(parentUserId: number, data: StudentData): Promise<Student> {
+  const doc = await createWithNumericId('students', (id) =>
+    StudentModel.create({
+      _id: id,
+      userId: parentUserId,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      dateOfBirth: data.dateOfBirth,
+      licenseNumber: data.licenseNumber,
+    }),
+  );
+  return toStudentResponse(doc);
+}
+
+/** Changes the profile only: billing's fields and the login are left as they are. */
+export async function updateStudent(parentUserId: number, studentId: number, data: StudentData): Promise<Student> {
+  const doc = await StudentModel.findOneAndUpdate(
+    { _id: studentId, userId: parentUserId },
+    {
+      $set: {
+        firstName: data.firstName,
+        lastName: data.lastName,
+        dateOfBirth: data.dateOfBirth,
+        licenseNumber: data.licenseNumber,
+      },
+    },
+    { new: true, projection: PUBLIC_FIELDS },
+  ).lean();
+  if (!doc) throw notFound(API_ERRORS.studentNotFound);
+  return toStudentResponse(doc);
+}
