@@ -5,8 +5,10 @@ import { federation } from '@module-federation/vite';
 import { sharedSingletons } from '../packages/shell-context/src/federationShared';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
+const gateway = process.env.LOGBOOK_GATEWAY_URL ?? 'http://localhost:8080';
 
-// Standalone dev talks to the gateway for /api; behind the gateway the remote is served from /mf/student/.
+// Standalone dev talks to the gateway for /api and for mf-sessions' remote entry; behind the gateway the remote is
+// served from /mf/student/ and finds mf-sessions on the same origin.
 export default defineConfig({
   base: './',
   plugins: [
@@ -18,13 +20,21 @@ export default defineConfig({
         './StudentDashboard': './src/app/routes/StudentDashboard.tsx',
         './StudentNewSession': './src/app/routes/StudentNewSession.tsx',
       },
+      remotes: {
+        mf_sessions: {
+          type: 'module',
+          name: 'mf_sessions',
+          entry: '/mf/sessions/remoteEntry.js',
+          entryGlobalName: 'mf_sessions',
+        },
+      },
       shared: sharedSingletons(appDir),
       dts: false,
       dev: { remoteHmr: true },
     }),
     react(),
   ],
-  server: { port: 5176, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
-  preview: { port: 5176, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
+  server: { port: 5176, strictPort: true, proxy: { '/api': gateway, '/mf': gateway } },
+  preview: { port: 5176, strictPort: true, proxy: { '/api': gateway, '/mf': gateway } },
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
 });

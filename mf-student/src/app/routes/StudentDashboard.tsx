@@ -1,10 +1,63 @@
-import { Card } from '@logbook/ui/Card';
+import { Navigate } from 'react-router-dom';
+import { Alert } from '@logbook/ui/Alert';
+import { Button } from '@logbook/ui/Button';
+import { Spinner } from '@logbook/ui/Spinner';
+import { StudentDashboardActions } from '../../features/student-dashboard/components/StudentDashboardActions';
+import { StudentDashboardHeader } from '../../features/student-dashboard/components/StudentDashboardHeader';
+import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
+import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
 import { PageFrame } from '../../lib/PageFrame';
+import { RemoteWidget } from '../../lib/RemoteWidget';
+import { sessionsRemote } from '../sessionsRemote';
+import '../student.css';
 
 export default function StudentDashboard() {
+  const { state, retry } = useStudentAuth();
+  const { logout, pending } = useStudentLogout();
+
+  if (state.status === 'checking') return <Spinner label="Loading your dashboard…" />;
+  if (state.status === 'signedOut') return <Navigate to="/student-login" replace />;
+  if (state.status === 'unavailable') {
+    return (
+      <PageFrame title="Student Dashboard">
+        <Alert
+          variant="destructive"
+          title="Your dashboard could not load"
+          action={
+            <Button size="sm" variant="outline" onClick={() => void retry()}>
+              Retry
+            </Button>
+          }
+        >
+          {state.error instanceof Error ? state.error.message : 'Please check your connection and try again.'}
+        </Alert>
+      </PageFrame>
+    );
+  }
+
+  const { student } = state;
   return (
-    <PageFrame title="Student Dashboard">
-      <Card description="Your progress and logged driving sessions." />
-    </PageFrame>
+    <div className="student-dashboard">
+      <StudentDashboardHeader student={student} onLogout={() => void logout()} logoutPending={pending} />
+      <div className="student-dashboard__body">
+        <StudentDashboardActions studentId={student.id} firstName={student.firstName} />
+        <div className="student-dashboard__grid">
+          <div className="student-dashboard__progress">
+            <RemoteWidget
+              name="Progress summary"
+              load={sessionsRemote.progressSummary}
+              props={{ studentId: student.id }}
+            />
+          </div>
+          <div className="student-dashboard__history">
+            <RemoteWidget
+              name="Session history"
+              load={sessionsRemote.sessionHistory}
+              props={{ studentId: student.id }}
+            />
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,60 @@
-import { Card } from '@logbook/ui/Card';
-import { PageFrame } from '../../lib/PageFrame';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Spinner } from '@logbook/ui/Spinner';
+import type { StudentAuth } from '@logbook/contracts/schemas';
+import { StudentLoginForm } from '../../features/student-auth/components/StudentLoginForm';
+import { StudentLoginHint } from '../../features/student-auth/components/StudentLoginHint';
+import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
+import '../student.css';
 
 export default function StudentLogin() {
+  const { state, mutate } = useStudentAuth();
+  const navigate = useNavigate();
+
+  if (state.status === 'checking') return <Spinner label="Checking your sign-in…" />;
+  if (state.status === 'signedIn') return <Navigate to="/student-dashboard" replace />;
+
+  const onSignedIn = async (student: StudentAuth) => {
+    await mutate(student, { revalidate: false });
+    navigate('/student-dashboard', { replace: true });
+  };
+
   return (
-    <PageFrame title="Student Login">
-      <Card description="Don't have login credentials? Ask your parent or guardian to create an account for you." />
-    </PageFrame>
+    <div className="student-login">
+      <section className="student-login__panel" aria-labelledby="student-login-title">
+        <div className="student-login__head">
+          <span className="student-login__icon" aria-hidden="true">
+            <CapIcon />
+          </span>
+          <h1 id="student-login-title" className="student-login__title">
+            Student Login
+          </h1>
+          <p className="student-login__description">Sign in to log your driving sessions and see your progress.</p>
+        </div>
+        <StudentLoginForm onSignedIn={onSignedIn} />
+        <StudentLoginHint />
+      </section>
+      <p className="student-login__switch">
+        Parent or guardian? <Link to="/login">Sign in here</Link>
+      </p>
+    </div>
+  );
+}
+
+function CapIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="26"
+      height="26"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M22 10 12 5 2 10l10 5 10-5Z" />
+      <path d="M6 12v5c3 2 9 2 12 0v-5" />
+      <path d="M22 10v6" />
+    </svg>
   );
 }

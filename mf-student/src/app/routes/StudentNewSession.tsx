@@ -1,12 +1,62 @@
-import { useParams } from 'react-router-dom';
-import { Card } from '@logbook/ui/Card';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { Alert } from '@logbook/ui/Alert';
+import { Button } from '@logbook/ui/Button';
+import { Spinner } from '@logbook/ui/Spinner';
+import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { PageFrame } from '../../lib/PageFrame';
+import { RemoteWidget } from '../../lib/RemoteWidget';
+import { newSessionTarget } from '../../lib/studentRoute';
+import { sessionsRemote } from '../sessionsRemote';
+import '../student.css';
 
 export default function StudentNewSession() {
   const { studentId } = useParams();
+  const { state, retry } = useStudentAuth();
+
+  if (state.status === 'checking') return <Spinner label="Checking your sign-in…" />;
+  if (state.status === 'signedOut') return <Navigate to="/student-login" replace />;
+  if (state.status === 'unavailable') {
+    return (
+      <PageFrame title="New Driving Session" actions={<BackToDashboard />}>
+        <Alert
+          variant="destructive"
+          title="We couldn't check your sign-in"
+          action={
+            <Button size="sm" variant="outline" onClick={() => void retry()}>
+              Retry
+            </Button>
+          }
+        >
+          {state.error instanceof Error ? state.error.message : 'Please check your connection and try again.'}
+        </Alert>
+      </PageFrame>
+    );
+  }
+
+  const target = newSessionTarget(studentId, state.student.id);
+  if (target.kind === 'notYours') {
+    return (
+      <PageFrame title="New Driving Session" actions={<BackToDashboard />}>
+        <Alert variant="warning" title="This isn't your logbook">
+          You can only log sessions in your own logbook, {state.student.firstName}.
+        </Alert>
+        <div className="student-notyours__actions">
+          <Link to={`/student-new-session/${target.ownId}`} className={buttonClass('primary')}>
+            Log a session in my logbook
+          </Link>
+        </div>
+      </PageFrame>
+    );
+  }
+
+  return <RemoteWidget name="Session form" load={sessionsRemote.newSession} props={{ studentId: target.studentId }} />;
+}
+
+function BackToDashboard() {
   return (
-    <PageFrame title="New Driving Session">
-      <Card description={studentId ? `Student ${studentId}` : 'Student from your login'} />
-    </PageFrame>
+    <Link to="/student-dashboard" className={buttonClass('outline', 'sm')}>
+      Back to Dashboard
+    </Link>
   );
 }

@@ -1,0 +1,8 @@
+/** Spec §2: where a student without credentials should go. */
+export function StudentLoginHint() {
+  return (
+    <p className="student-login__hint">
+      Don&apos;t have login credentials? Ask your parent or guardian to create an account for you.
+    </p>
+  );
+}

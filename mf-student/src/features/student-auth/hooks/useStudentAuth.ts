@@ -1,0 +1,35 @@
+import useSWR from 'swr';
+import type { StudentAuth } from '@logbook/contracts/schemas';
+import { fetchStudentAuth, STUDENT_AUTH_KEY } from '../api/studentSession';
+
+export type StudentAuthState =
+  | { status: 'checking' }
+  | { status: 'signedOut' }
+  | { status: 'unavailable'; error: unknown }
+  | { status: 'signedIn'; student: StudentAuth };
+
+export interface StudentAuthSnapshot {
+  data: StudentAuth | null | undefined;
+  error: unknown;
+  isLoading: boolean;
+}
+
+/** What the student-auth answer means for a screen: a student, signed out, not known yet, or not reachable. */
+export function studentAuthState({ data, error }: StudentAuthSnapshot): StudentAuthState {
+  if (data) return { status: 'signedIn', student: data };
+  if (data === null) return { status: 'signedOut' };
+  if (error) return { status: 'unavailable', error };
+  return { status: 'checking' };
+}
+
+/**
+ * The signed-in student. Each screen that mounts asks the server again, so a login deleted by the parent
+ * sends the student back to sign-in on their next step.
+ */
+export function useStudentAuth() {
+  const { data, error, isLoading, mutate } = useSWR<StudentAuth | null>(STUDENT_AUTH_KEY, fetchStudentAuth, {
+    revalidateOnMount: true,
+    shouldRetryOnError: false,
+  });
+  return { state: studentAuthState({ data, error, isLoading }), retry: () => mutate(), mutate };
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { TOASTS } from '@logbook/contracts/messages';
+import { useToast } from '@logbook/shell-context/useToast';
+import { signOutStudent, STUDENT_AUTH_KEY } from '../api/studentSession';
+
+/** Signs the student out, forgets what was cached for them, and goes to /student-login. */
+export function useStudentLogout() {
+  const [pending, setPending] = useState(false);
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const { toast } = useToast();
+
+  const logout = async () => {
+    setPending(true);
+    try {
+      await signOutStudent();
+    } catch {
+      setPending(false);
+      toast({ title: TOASTS.error, description: TOASTS.logoutFailed, variant: 'destructive' });
+      return;
+    }
+    await mutate(STUDENT_AUTH_KEY, null, { revalidate: false });
+    // The student's sessions and progress must not stay in memory for whoever uses the device next.
+    await mutate((key) => key !== STUDENT_AUTH_KEY, undefined, { revalidate: false });
+    navigate('/student-login', { replace: true });
+  };
+
+  return { logout, pending };
+}

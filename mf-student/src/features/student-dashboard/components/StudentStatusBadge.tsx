@@ -1,0 +1,16 @@
+import { Badge } from '@logbook/ui/Badge';
+import { isActive } from '@logbook/contracts/subscription';
+
+export interface StudentStatusBadgeProps {
+  subscriptionStatus: string;
+}
+
+/** Spec §2: the student dashboard shows Active or Inactive (any status other than active reads Inactive). */
+export function StudentStatusBadge({ subscriptionStatus }: StudentStatusBadgeProps) {
+  const active = isActive(subscriptionStatus);
+  return (
+    <Badge variant={active ? 'success' : 'outline'} data-testid="subscription-badge">
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}

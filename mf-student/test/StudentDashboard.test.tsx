@@ -1,0 +1,106 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
+import StudentDashboard from '../src/app/routes/StudentDashboard';
+import { installFakeApi, networkDown } from './fakeApi';
+import { renderRoutes } from './renderRoute';
+
+// Every mf_* module maps to one stub in jest: stand in for mf-sessions' widgets with one that shows its props.
+jest.mock('mf_sessions/ProgressSummary', () => ({
+  __esModule: true,
+  default: ({ studentId }: { studentId: number }) => <p data-testid="sessions-widget">widget for {studentId}</p>,
+}));
+
+const ann = { id: 7, firstName: 'Ann', lastName: 'Lee', subscriptionStatus: 'active' };
+const where = () => screen.getByTestId('where').textContent;
+const dashboard = () => renderRoutes('/student-dashboard', { '/student-dashboard': <StudentDashboard /> });
+
+beforeEach(() => resetToasts());
+afterEach(() => act(() => resetToasts()));
+
+test("shows the student's name, 'Student Dashboard', the badge and both mf-sessions widgets for this student", async () => {
+  installFakeApi({ 'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }) });
+  dashboard();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Ann Lee' })).toBeTruthy();
+  expect(screen.getByText('Student Dashboard')).toBeTruthy();
+  expect(screen.getByTestId('subscription-badge').textContent).toBe('Active');
+  const widgets = await screen.findAllByTestId('sessions-widget');
+  expect(widgets.map((w) => w.textContent)).toEqual(['widget for 7', 'widget for 7']);
+  expect(screen.getByRole('link', { name: 'New Session' }).getAttribute('href')).toBe('/student-new-session/7');
+  expect(where()).toBe('/student-dashboard');
+});
+
+test.each([['past_due'], ['canceled'], ['inactive'], ['something-else']])(
+  'a %s student reads Inactive',
+  async (status) => {
+    installFakeApi({
+      'GET /api/student-auth': () => ({ status: 200, body: { student: { ...ann, subscriptionStatus: status } } }),
+    });
+    dashboard();
+    expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Inactive');
+  },
+);
+
+test('a 401 from student-auth sends the visitor to /student-login', async () => {
+  installFakeApi({ 'GET /api/student-auth': () => ({ status: 401, body: { message: 'Please sign in' } }) });
+  dashboard();
+  await waitFor(() => expect(where()).toBe('/student-login'));
+});
+
+test('an answer without a student sends the visitor to /student-login', async () => {
+  installFakeApi({ 'GET /api/student-auth': () => ({ status: 200, body: { student: null } }) });
+  dashboard();
+  await waitFor(() => expect(where()).toBe('/student-login'));
+});
+
+test('a server failure shows the error with Retry, and does not sign the student out', async () => {
+  let fail = true;
+  installFakeApi({
+    'GET /api/student-auth': () =>
+      fail ? { status: 500, body: { message: 'boom' } } : { status: 200, body: { student: ann } },
+  });
+  dashboard();
+  expect(await screen.findByText('Your dashboard could not load')).toBeTruthy();
+  expect(screen.getByText('500: {"message":"boom"}')).toBeTruthy();
+  expect(where()).toBe('/student-dashboard');
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Ann Lee' })).toBeTruthy();
+});
+
+test('Logout posts to /api/student-logout and goes to /student-login', async () => {
+  const { calls } = installFakeApi({
+    'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }),
+    'POST /api/student-logout': () => ({ status: 200, body: { ok: true } }),
+  });
+  dashboard();
+  fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+  await waitFor(() => expect(where()).toBe('/student-login'));
+  expect(calls.some((c) => c.method === 'POST' && c.url === '/api/student-logout')).toBe(true);
+});
+
+test.each([
+  ['the server refuses', () => ({ status: 500, body: { message: 'boom' } })],
+  ['the network is down', networkDown],
+])("Logout when %s: 'Failed to logout', still on the dashboard", async (_, answer) => {
+  installFakeApi({
+    'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }),
+    'POST /api/student-logout': answer,
+  });
+  dashboard();
+  fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+  await waitFor(() => expect(getToasts()[0]?.description).toBe('Failed to logout'));
+  expect(getToasts()[0]?.variant).toBe('destructive');
+  expect(where()).toBe('/student-dashboard');
+  expect(screen.getByRole('heading', { level: 1, name: 'Ann Lee' })).toBeTruthy();
+});
+
+test("Download PDF opens the student's own PDF in a new tab", async () => {
+  installFakeApi({ 'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }) });
+  const tab = { opener: window } as unknown as Window;
+  const open = jest.spyOn(window, 'open').mockReturnValue(tab);
+  dashboard();
+  fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+  expect(open).toHaveBeenCalledWith('/api/driving-sessions/7/pdf', '_blank');
+  expect(tab.opener).toBeNull();
+  open.mockRestore();
+});
