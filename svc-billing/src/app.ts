@@ -1,0 +1,68 @@
+import type { Express, Router } from 'express';
+import { createServiceApp } from '@logbook/service-kit/app';
+import { logger } from '@logbook/service-kit/logger';
+import type { BillingConfig } from './config';
+import { usesStripe } from './config';
+import { CouponModel } from './coupons/model';
+import type { PaymentProvider } from './providers/provider';
+import { SimulatedProvider } from './providers/simulated';
+import { SimulatedSubscriptionModel } from './providers/simulated-model';
+import { StripeProvider } from './providers/stripe';
+import { simulationRouter } from './simulation/routes';
+import { SubscriptionRecordModel } from './subscriptions/model';
+import { subscriptionsRouter } from './subscriptions/routes';
+import { BillingEventModel } from './webhooks/model';
+import { mountRawWebhookBody, webhooksRouter } from './webhooks/routes';
+import { receiveWebhook } from './webhooks/webhooks';
+
+export const SERVICE_NAME = 'svc-billing';
+
+/** The collections this service owns (their indexes are created at start). */
+export const models = [CouponModel, BillingEventModel, SubscriptionRecordModel, SimulatedSubscriptionModel];
+
+export interface BillingApp {
+  app: Express;
+  provider: PaymentProvider;
+}
+
+/** Stripe when a secret key is configured (always in production), else the simulated provider. */
+export function createProvider(config: BillingConfig): { provider: PaymentProvider; webhookSecret?: string } {
+  if (usesStripe(config)) {
+    if (!config.STRIPE_WEBHOOK_SECRET) logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
+    return {
+      provider: new StripeProvider({
+        secretKey: config.STRIPE_SECRET_KEY!,
+        publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+        priceId: config.STRIPE_PRICE_ID,
+        host: config.STRIPE_API_HOST,
+        port: config.STRIPE_API_PORT,
+        protocol: config.STRIPE_API_PROTOCOL,
+        timeoutMs: config.STRIPE_TIMEOUT_MS,
+        maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
+      }),
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    };
+  }
+  const secret = config.SIMULATED_WEBHOOK_SECRET;
+  // Simulated events take the same path as Stripe's: signed, then checked and applied by the webhook handler.
+  const provider = new SimulatedProvider(secret, (payload, header) => receiveWebhook(payload, header, secret));
+  return { provider, webhookSecret: secret };
+}
+
+export function buildBillingApp(config: BillingConfig): BillingApp {
+  const { provider, webhookSecret } = createProvider(config);
+  const options = {
+    provider,
+    inFlightWaitMs: 5_000,
+    staleAfterMs: Math.max(120_000, 3 * config.STRIPE_TIMEOUT_MS * (config.STRIPE_MAX_NETWORK_RETRIES + 1)),
+  };
+  const routers: Router[] = [subscriptionsRouter(options), webhooksRouter(webhookSecret)];
+  if (provider instanceof SimulatedProvider && config.NODE_ENV !== 'production') {
+    routers.push(simulationRouter(provider));
+  }
+  logger.info({ provider: provider.kind }, 'billing provider');
+  const app = createServiceApp({ name: SERVICE_NAME, routers, beforeJson: mountRawWebhookBody });
+  return { app, provider };
+}
+
+export const createApp = (config: BillingConfig): Express => buildBillingApp(config).app;

@@ -1,0 +1,34 @@
+import mongoose, { Schema } from 'mongoose';
+import { COUPON_DEFAULTS } from '@logbook/contracts/constants';
+
+/** Spec §3 coupons, with their defaults. */
+export interface CouponRecord {
+  _id: number;
+  code: string;
+  discountPercent: number;
+  isActive: boolean;
+  usedCount: number;
+  maxUses?: number | null;
+  expiresAt?: Date | null;
+  createdAt: Date;
+}
+
+export const CouponModel: mongoose.Model<CouponRecord> =
+  (mongoose.models.Coupon as mongoose.Model<CouponRecord>) ??
+  mongoose.model<CouponRecord>(
+    'Coupon',
+    new Schema<CouponRecord>(
+      {
+        _id: Number,
+        code: { type: String, required: true, unique: true },
+        discountPercent: { type: Number, default: COUPON_DEFAULTS.discountPercent, min: 0, max: 100 },
+        isActive: { type: Boolean, default: COUPON_DEFAULTS.isActive },
+        usedCount: { type: Number, default: COUPON_DEFAULTS.usedCount, min: 0 },
+        maxUses: { type: Number, default: null },
+        expiresAt: { type: Date, default: null },
+        createdAt: { type: Date, default: () => new Date() },
+      },
+      { versionKey: false, strict: true },
+    ),
+    'coupons',
+  );

@@ -1,0 +1,46 @@
+import Stripe from 'stripe';
+import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import { AppError } from '@logbook/service-kit/errors';
+import { logger } from '@logbook/service-kit/logger';
+
+const { errors } = Stripe;
+
+/** True when the provider may or may not have acted (the answer never came back), so a retry must reuse the key. */
+export function outcomeUnknown(err: unknown): boolean {
+  return err instanceof errors.StripeConnectionError;
+}
+
+function isTimeout(err: InstanceType<typeof errors.StripeConnectionError>): boolean {
+  const detail = (err as { detail?: { code?: string } }).detail;
+  return detail?.code === 'ETIMEDOUT' || /timeout/i.test(err.message);
+}
+
+/**
+ * A provider failure as the `{ message }` the subscribe screen shows: a card problem keeps the provider's own words
+ * (they are written for the card holder); anything else gets a plain message, and the details go to the log.
+ */
+export function providerFailure(err: unknown): unknown {
+  if (!(err instanceof errors.StripeError)) return err;
+  logger.warn(
+    {
+      provider: { type: err.type, code: err.code, statusCode: err.statusCode, requestId: err.requestId },
+      msg: err.message,
+    },
+    'payment provider error',
+  );
+  if (err instanceof errors.StripeCardError) return new AppError(402, err.message || BILLING_ERRORS.providerRejected);
+  if (err instanceof errors.StripeRateLimitError) return new AppError(503, BILLING_ERRORS.providerBusy);
+  if (err instanceof errors.StripeIdempotencyError) return new AppError(409, BILLING_ERRORS.providerConflict);
+  if (err instanceof errors.StripeInvalidRequestError) return new AppError(502, BILLING_ERRORS.providerRejected);
+  if (err instanceof errors.StripeAuthenticationError || err instanceof errors.StripePermissionError)
+    return new AppError(502, BILLING_ERRORS.providerUnauthorised);
+  if (err instanceof errors.StripeConnectionError)
+    return new AppError(
+      isTimeout(err) ? 504 : 502,
+      isTimeout(err) ? BILLING_ERRORS.providerTimeout : BILLING_ERRORS.providerUnavailable,
+    );
+  return new AppError(502, BILLING_ERRORS.providerUnavailable);
+}
+
+export const isMissingAtProvider = (err: unknown) =>
+  err instanceof errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing');

@@ -1,0 +1,45 @@
+import mongoose, { Schema } from 'mongoose';
+
+/** The simulated provider's own subscriptions (its stand-in for Stripe's records), kept so a restart keeps them. */
+export interface SimulatedSubscription {
+  _id: string;
+  studentId: number;
+  customerId: string;
+  idempotencyKey: string;
+  status: string;
+  setupIntentId: string;
+  clientSecret: string;
+  paymentMethodId?: string | null;
+  percentOff?: number | null;
+  couponCode?: string | null;
+  trialEnd: number;
+  currentPeriodStart: number;
+  currentPeriodEnd: number;
+  created: number;
+  canceledAt?: number | null;
+}
+
+const schema = new Schema<SimulatedSubscription>(
+  {
+    _id: String,
+    studentId: { type: Number, required: true },
+    customerId: { type: String, required: true },
+    idempotencyKey: { type: String, required: true, unique: true },
+    status: { type: String, required: true },
+    setupIntentId: { type: String, required: true },
+    clientSecret: { type: String, required: true, unique: true },
+    paymentMethodId: String,
+    percentOff: Number,
+    couponCode: String,
+    trialEnd: Number,
+    currentPeriodStart: Number,
+    currentPeriodEnd: Number,
+    created: Number,
+    canceledAt: Number,
+  },
+  { versionKey: false, strict: true },
+);
+
+export const SimulatedSubscriptionModel: mongoose.Model<SimulatedSubscription> =
+  (mongoose.models.SimulatedSubscription as mongoose.Model<SimulatedSubscription>) ??
+  mongoose.model<SimulatedSubscription>('SimulatedSubscription', schema, 'simulated_subscriptions');

@@ -1,0 +1,202 @@
+import crypto from 'node:crypto';
+import Stripe from 'stripe';
+import { PRICE_CENTS, PRICE_CURRENCY, PRICE_LOOKUP_KEY, TRIAL_DAYS } from '@logbook/contracts/constants';
+import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import { isDuplicateKey } from '@logbook/service-kit/db';
+import { conflict, notFound } from '@logbook/service-kit/errors';
+import type { BillingCustomer, CreatedSubscription, DeliverEvent, NewSubscription, PaymentProvider } from './provider';
+import { SimulatedSubscriptionModel, type SimulatedSubscription } from './simulated-model';
+
+const DAY = 24 * 60 * 60;
+const MONTH = 30 * DAY;
+const token = (bytes = 12) => crypto.randomBytes(bytes).toString('hex');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Payments with no network, for the embedded default and tests. It keeps Stripe's flow and shapes: a trial
+ * subscription waiting on a SetupIntent, and signed Stripe-shaped events delivered to the same webhook handler.
+ */
+export class SimulatedProvider implements PaymentProvider {
+  readonly kind = 'simulated' as const;
+  readonly keepsCustomers = false;
+  readonly publishableKey = undefined;
+
+  constructor(
+    private readonly secret: string,
+    private readonly deliver: DeliverEvent,
+  ) {}
+
+  async ensureCustomer(customer: BillingCustomer): Promise<string> {
+    return `cus_sim_${customer.userId}`;
+  }
+
+  async createSubscription(request: NewSubscription): Promise<CreatedSubscription> {
+    const replay = await SimulatedSubscriptionModel.findOne({ idempotencyKey: request.idempotencyKey }).lean();
+    if (replay) return this.created(replay);
+    const created = nowSeconds();
+    const setupIntentId = `seti_sim_${token()}`;
+    const doc: SimulatedSubscription = {
+      _id: `sub_sim_${token()}`,
+      studentId: request.studentId,
+      customerId: request.customerId,
+      idempotencyKey: request.idempotencyKey,
+      status: 'trialing',
+      setupIntentId,
+      clientSecret: `${setupIntentId}_secret_${token(16)}`,
+      paymentMethodId: null,
+      percentOff: request.coupon?.percentOff ?? null,
+      couponCode: request.coupon?.code ?? null,
+      trialEnd: created + TRIAL_DAYS * DAY,
+      currentPeriodStart: created,
+      currentPeriodEnd: created + TRIAL_DAYS * DAY,
+      created,
+      canceledAt: null,
+    };
+    try {
+      await SimulatedSubscriptionModel.create(doc);
+    } catch (err) {
+      // Same key at the same moment: like Stripe, hand back the one that was made.
+      if (!isDuplicateKey(err)) throw err;
+      const existing = await SimulatedSubscriptionModel.findOne({ idempotencyKey: request.idempotencyKey }).lean();
+      if (!existing) throw err;
+      return this.created(existing);
+    }
+    await this.emit('customer.subscription.created', subscriptionObject(doc));
+    return this.created(doc);
+  }
+
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    const doc = await SimulatedSubscriptionModel.findOneAndUpdate(
+      { _id: subscriptionId, status: { $ne: 'canceled' } },
+      { $set: { status: 'canceled', canceledAt: nowSeconds() } },
+      { new: true },
+    ).lean();
+    if (doc) await this.emit('customer.subscription.deleted', subscriptionObject(doc));
+  }
+
+  /** The subscription waiting on this client secret, if any (ownership is judged by the caller). */
+  async findByClientSecret(clientSecret: string): Promise<SimulatedSubscription | null> {
+    return SimulatedSubscriptionModel.findOne({ clientSecret }).lean();
+  }
+
+  /** What Stripe.js's confirmSetup leads to: the card is saved and the trial subscription gets it as its default. */
+  async confirm(clientSecret: string): Promise<SimulatedSubscription> {
+    const current = await this.findByClientSecret(clientSecret);
+    if (!current) throw notFound(BILLING_ERRORS.unknownClientSecret);
+    if (current.status === 'canceled') throw conflict(BILLING_ERRORS.subscriptionEnded);
+    const paymentMethodId = current.paymentMethodId ?? `pm_sim_${token()}`;
+    const doc = await SimulatedSubscriptionModel.findOneAndUpdate(
+      { _id: current._id },
+      { $set: { paymentMethodId } },
+      { new: true },
+    ).lean();
+    await this.emit('setup_intent.succeeded', {
+      id: doc!.setupIntentId,
+      object: 'setup_intent',
+      customer: doc!.customerId,
+      payment_method: paymentMethodId,
+      status: 'succeeded',
+      usage: 'off_session',
+      metadata: {},
+    });
+    await this.emit('customer.subscription.updated', subscriptionObject(doc!));
+    return doc!;
+  }
+
+  /** A renewal whose charge is declined: the invoice fails and the subscription falls past due. */
+  async failRenewal(subscriptionId: string): Promise<SimulatedSubscription> {
+    const now = nowSeconds();
+    const doc = await SimulatedSubscriptionModel.findOneAndUpdate(
+      { _id: subscriptionId, status: { $ne: 'canceled' } },
+      // The trial is over by the time a renewal is charged.
+      { $set: { status: 'past_due', trialEnd: now, currentPeriodStart: now, currentPeriodEnd: now + MONTH } },
+      { new: true },
+    ).lean();
+    if (!doc) throw conflict(BILLING_ERRORS.subscriptionEnded);
+    const amount = Math.round(PRICE_CENTS * (1 - (doc.percentOff ?? 0) / 100));
+    await this.emit('invoice.payment_failed', {
+      id: `in_sim_${token()}`,
+      object: 'invoice',
+      customer: doc.customerId,
+      billing_reason: 'subscription_cycle',
+      currency: PRICE_CURRENCY.toLowerCase(),
+      amount_due: amount,
+      amount_paid: 0,
+      status: 'open',
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: doc._id, metadata: { studentId: String(doc.studentId) } },
+      },
+    });
+    await this.emit('customer.subscription.updated', subscriptionObject(doc));
+    return doc;
+  }
+
+  private created(doc: SimulatedSubscription): CreatedSubscription {
+    return {
+      subscriptionId: doc._id,
+      clientSecret: doc.clientSecret,
+      type: 'setup',
+      setupIntentId: doc.setupIntentId,
+      status: doc.status,
+    };
+  }
+
+  private async emit(type: string, object: Record<string, unknown>): Promise<void> {
+    const payload = JSON.stringify({
+      id: `evt_sim_${token()}`,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: nowSeconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.secret });
+    await this.deliver(payload, header);
+  }
+}
+
+/** A Stripe-shaped subscription object (API 2026-10-28: the period lives on the item). */
+function subscriptionObject(doc: SimulatedSubscription): Record<string, unknown> {
+  return {
+    id: doc._id,
+    object: 'subscription',
+    customer: doc.customerId,
+    status: doc.status,
+    created: doc.created,
+    start_date: doc.created,
+    trial_start: doc.created,
+    trial_end: doc.trialEnd,
+    cancel_at_period_end: false,
+    canceled_at: doc.canceledAt ?? null,
+    ended_at: doc.status === 'canceled' ? doc.canceledAt : null,
+    default_payment_method: doc.paymentMethodId ?? null,
+    pending_setup_intent: doc.paymentMethodId ? null : doc.setupIntentId,
+    latest_invoice: null,
+    metadata: { studentId: String(doc.studentId) },
+    discounts: doc.couponCode ? [`di_sim_${doc.couponCode}`] : [],
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_sim_${doc._id.slice(8)}`,
+          object: 'subscription_item',
+          current_period_start: doc.currentPeriodStart,
+          current_period_end: doc.currentPeriodEnd,
+          price: {
+            id: 'price_sim_monthly',
+            object: 'price',
+            currency: PRICE_CURRENCY.toLowerCase(),
+            unit_amount: PRICE_CENTS,
+            lookup_key: PRICE_LOOKUP_KEY,
+            recurring: { interval: 'month', interval_count: 1 },
+          },
+          quantity: 1,
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import { cancelSubscriptionSchema, createSubscriptionSchema, type BillingConfig } from '@logbook/contracts/schemas';
+import { callers, requireParent } from '@logbook/service-kit/auth';
+import { parseId, parseOr400 } from '@logbook/service-kit/errors';
+import { cancelSubscription, createSubscription, getSubscription, type SubscriptionOptions } from './subscriptions';
+
+export function subscriptionsRouter(options: SubscriptionOptions): Router {
+  const router = Router();
+  const { provider } = options;
+
+  router.get('/api/billing/config', (_req, res) => {
+    const body: BillingConfig = { provider: provider.kind };
+    if (provider.publishableKey) body.publishableKey = provider.publishableKey;
+    res.json(body);
+  });
+
+  router.post('/api/create-subscription', requireParent, async (req, res) => {
+    const input = parseOr400(createSubscriptionSchema, req.body);
+    res.json(await createSubscription(options, callers(res), input));
+  });
+
+  router.post('/api/cancel-subscription', requireParent, async (req, res) => {
+    const { studentId } = parseOr400(cancelSubscriptionSchema, req.body);
+    res.json(await cancelSubscription(options, callers(res), studentId));
+  });
+
+  router.get('/api/subscription/:studentId', requireParent, async (req, res) => {
+    res.json(await getSubscription(callers(res), parseId(req.params.studentId)));
+  });
+
+  return router;
+}

@@ -1,0 +1,250 @@
+import crypto from 'node:crypto';
+import type { SubscriptionStatus } from '@logbook/contracts/constants';
+import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import type { CreateSubscriptionResponse } from '@logbook/contracts/schemas';
+import { normaliseStatus } from '@logbook/contracts/subscription';
+import { canAccessStudent, type Callers } from '@logbook/service-kit/auth';
+import { isDuplicateKey } from '@logbook/service-kit/db';
+import { conflict, notFound } from '@logbook/service-kit/errors';
+import { redeemCoupon, releaseCoupon, type RedeemedCoupon } from '../coupons/coupons';
+import { outcomeUnknown, providerFailure } from '../providers/errors';
+import type { PaymentProvider } from '../providers/provider';
+import {
+  StudentBillingModel,
+  SubscriptionRecordModel,
+  UserBillingModel,
+  type StudentBilling,
+  type SubscriptionRecord,
+} from './model';
+import { eventTimeNow } from './status';
+
+export interface SubscriptionOptions {
+  provider: PaymentProvider;
+  /** How long a second request waits for one already talking to the provider before answering 409. */
+  inFlightWaitMs: number;
+  /** A 'creating' record older than this was left by a process that died mid-call: it may be taken over. */
+  staleAfterMs: number;
+}
+
+export interface SubscriptionView {
+  studentId: number;
+  status: SubscriptionStatus;
+  subscriptionId: string | null;
+  trialEnd: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+const BLOCKS_NEW_SUBSCRIPTION = new Set(['active', 'past_due']);
+const CANCELABLE = new Set(['active', 'past_due', 'incomplete']);
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const newAttemptKey = (studentId: number) => `subscription-${studentId}-${crypto.randomUUID()}`;
+
+/** The student, if these callers may act for it; anyone else gets 404 and learns nothing. */
+export async function ownedStudent(callers: Callers, studentId: number): Promise<StudentBilling> {
+  const student = await StudentBillingModel.findById(studentId).lean();
+  if (!student || !canAccessStudent(callers, { id: student._id, userId: student.userId }))
+    throw notFound(API_ERRORS.studentNotFound);
+  return student;
+}
+
+export function subscriptionView(student: StudentBilling, record?: SubscriptionRecord | null): SubscriptionView {
+  return {
+    studentId: student._id,
+    status: normaliseStatus(student.subscriptionStatus),
+    subscriptionId: student.stripeSubscriptionId ?? record?.subscriptionId ?? null,
+    trialEnd: iso(student.subscriptionTrialEnd),
+    currentPeriodEnd: iso(student.subscriptionCurrentPeriodEnd),
+    cancelAtPeriodEnd: Boolean(student.subscriptionCancelAtPeriodEnd),
+  };
+}
+
+export async function getSubscription(callers: Callers, studentId: number): Promise<SubscriptionView> {
+  const student = await ownedStudent(callers, studentId);
+  return subscriptionView(student, await SubscriptionRecordModel.findById(studentId).lean());
+}
+
+type Claim = { kind: 'claimed'; record: SubscriptionRecord } | { kind: 'taken'; record: SubscriptionRecord | null };
+
+/** Become the one request that makes this student's subscription, or learn who already is. */
+async function claim(
+  student: StudentBilling,
+  couponCode: string | undefined,
+  options: SubscriptionOptions,
+): Promise<Claim> {
+  const now = new Date();
+  const fresh: SubscriptionRecord = {
+    _id: student._id,
+    userId: student.userId,
+    state: 'creating',
+    attemptKey: newAttemptKey(student._id),
+    startedAt: now,
+    couponCode: couponCode ?? null,
+    updatedAt: now,
+  };
+  try {
+    await SubscriptionRecordModel.create(fresh);
+    return { kind: 'claimed', record: fresh };
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+  const current = await SubscriptionRecordModel.findById(student._id).lean();
+  if (!current) return { kind: 'taken', record: null };
+  const stale =
+    current.state === 'creating' && now.getTime() - new Date(current.startedAt).getTime() > options.staleAfterMs;
+  const ended =
+    current.state === 'created' &&
+    current.subscriptionId === student.stripeSubscriptionId &&
+    (student.subscriptionStatus === 'canceled' || student.subscriptionStatus === 'inactive');
+  if (current.state !== 'failed' && !stale && !ended) return { kind: 'taken', record: current };
+  // The earlier attempt may have reached the provider: the same key makes a retry return that subscription.
+  const reuseKey =
+    (stale || (current.state === 'failed' && current.outcomeUnknown)) &&
+    (current.couponCode ?? null) === (couponCode ?? null);
+  const record = await SubscriptionRecordModel.findOneAndUpdate(
+    { _id: current._id, state: current.state, attemptKey: current.attemptKey, startedAt: current.startedAt },
+    {
+      $set: {
+        state: 'creating',
+        attemptKey: reuseKey ? current.attemptKey : newAttemptKey(student._id),
+        startedAt: now,
+        couponCode: couponCode ?? null,
+        outcomeUnknown: false,
+        updatedAt: now,
+      },
+      $unset: {
+        subscriptionId: '',
+        clientSecret: '',
+        type: '',
+        setupIntentId: '',
+        customerId: '',
+        providerStatus: '',
+        paymentMethodSaved: '',
+      },
+    },
+    { new: true },
+  ).lean();
+  return record ? { kind: 'claimed', record } : { kind: 'taken', record: null };
+}
+
+async function customerFor(provider: PaymentProvider, userId: number): Promise<string> {
+  const user = await UserBillingModel.findById(userId).lean();
+  if (!user) throw notFound(API_ERRORS.studentNotFound);
+  if (!provider.keepsCustomers) return provider.ensureCustomer({ userId, email: user.email });
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const customerId = await provider.ensureCustomer({ userId, email: user.email, createdAt: user.createdAt });
+  await UserBillingModel.updateOne({ _id: userId, stripeCustomerId: null }, { $set: { stripeCustomerId: customerId } });
+  const stored = await UserBillingModel.findById(userId).select({ stripeCustomerId: 1 }).lean();
+  return stored?.stripeCustomerId ?? customerId;
+}
+
+async function markFailed(record: SubscriptionRecord, unknown: boolean) {
+  await SubscriptionRecordModel.updateOne(
+    { _id: record._id, attemptKey: record.attemptKey, state: 'creating' },
+    { $set: { state: 'failed', outcomeUnknown: unknown, updatedAt: new Date() } },
+  );
+}
+
+async function startSubscription(
+  options: SubscriptionOptions,
+  student: StudentBilling,
+  record: SubscriptionRecord,
+  couponCode: string | undefined,
+): Promise<CreateSubscriptionResponse> {
+  let coupon: RedeemedCoupon | undefined;
+  try {
+    if (couponCode) coupon = await redeemCoupon(couponCode);
+    const customerId = await customerFor(options.provider, student.userId);
+    const created = await options.provider.createSubscription({
+      studentId: student._id,
+      customerId,
+      idempotencyKey: record.attemptKey,
+      coupon:
+        coupon && coupon.discountPercent > 0 ? { code: coupon.code, percentOff: coupon.discountPercent } : undefined,
+    });
+    await SubscriptionRecordModel.updateOne(
+      { _id: student._id, attemptKey: record.attemptKey, state: 'creating' },
+      {
+        $set: {
+          state: 'created',
+          subscriptionId: created.subscriptionId,
+          clientSecret: created.clientSecret,
+          type: created.type,
+          setupIntentId: created.setupIntentId,
+          customerId,
+          providerStatus: created.status,
+          updatedAt: new Date(),
+        },
+      },
+    );
+    return { subscriptionId: created.subscriptionId, clientSecret: created.clientSecret, type: created.type };
+  } catch (err) {
+    if (coupon) await releaseCoupon(coupon.code).catch(() => undefined);
+    await markFailed(record, outcomeUnknown(err)).catch(() => undefined);
+    throw providerFailure(err);
+  }
+}
+
+/**
+ * Start a student's subscription: one per student. A second request while the first talks to the provider waits for
+ * it and gets the same answer; a student whose subscription is waiting for a card gets that one back.
+ */
+export async function createSubscription(
+  options: SubscriptionOptions,
+  callers: Callers,
+  input: { studentId: number; couponCode?: string },
+): Promise<CreateSubscriptionResponse> {
+  let student = await ownedStudent(callers, input.studentId);
+  const deadline = Date.now() + options.inFlightWaitMs;
+  for (;;) {
+    if (BLOCKS_NEW_SUBSCRIPTION.has(student.subscriptionStatus ?? '')) throw conflict(API_ERRORS.alreadySubscribed);
+    const result = await claim(student, input.couponCode, options);
+    if (result.kind === 'claimed') return startSubscription(options, student, result.record, input.couponCode);
+    const existing = result.record;
+    if (existing?.state === 'created' && existing.subscriptionId && existing.clientSecret && existing.type)
+      return { subscriptionId: existing.subscriptionId, clientSecret: existing.clientSecret, type: existing.type };
+    if (Date.now() >= deadline) throw conflict(BILLING_ERRORS.subscriptionInProgress);
+    await sleep(100);
+    student = await ownedStudent(callers, input.studentId);
+  }
+}
+
+/** Cancel now with the provider; the student is canceled at once (the provider's own event confirms it later). */
+export async function cancelSubscription(
+  options: SubscriptionOptions,
+  callers: Callers,
+  studentId: number,
+): Promise<SubscriptionView> {
+  const student = await ownedStudent(callers, studentId);
+  const record = await SubscriptionRecordModel.findById(studentId).lean();
+  if (record?.state === 'creating' && Date.now() - new Date(record.startedAt).getTime() <= options.staleAfterMs)
+    throw conflict(BILLING_ERRORS.subscriptionInProgress);
+  const subscriptionId =
+    (record?.state === 'created' ? record.subscriptionId : undefined) ??
+    (student.stripeSubscriptionId && CANCELABLE.has(student.subscriptionStatus ?? '')
+      ? student.stripeSubscriptionId
+      : undefined);
+  if (!subscriptionId) throw conflict(API_ERRORS.nothingToCancel);
+  try {
+    await options.provider.cancelSubscription(subscriptionId);
+  } catch (err) {
+    throw providerFailure(err);
+  }
+  const now = eventTimeNow();
+  const last = student.subscriptionEventAt ? new Date(student.subscriptionEventAt) : undefined;
+  await StudentBillingModel.updateOne(
+    { _id: studentId },
+    {
+      $set: {
+        stripeSubscriptionId: subscriptionId,
+        subscriptionStatus: 'canceled',
+        subscriptionCancelAtPeriodEnd: false,
+        subscriptionEventAt: last && last > now ? last : now,
+      },
+    },
+  );
+  await SubscriptionRecordModel.deleteOne({ _id: studentId, subscriptionId });
+  return getSubscription(callers, studentId);
+}

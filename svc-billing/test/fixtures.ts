@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+import mongoose from 'mongoose';
+import Stripe from 'stripe';
+import { nextId } from '@logbook/service-kit/counters';
+import { parentCookie } from '@logbook/service-kit/testing';
+import { loadBillingConfig, type BillingConfig } from '../src/config';
+import { StudentBillingModel, SubscriptionRecordModel, UserBillingModel } from '../src/subscriptions/model';
+import { models } from '../src/app';
+
+/** Everything the billing tests read or write (the read views too, so teardown clears them). */
+export const testModels = [...models, StudentBillingModel, UserBillingModel, SubscriptionRecordModel];
+
+export interface Family {
+  userId: number;
+  email: string;
+  cookie: string;
+  studentId: number;
+}
+
+/** A parent account (as svc-auth would have made it) with one student (as svc-students would have). */
+export async function makeFamily(): Promise<Family> {
+  const userId = await nextId('users');
+  const email = `parent-${userId}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await mongoose.connection.collection('users').insertOne({
+    _id: userId as never,
+    username: email,
+    email,
+    password: '$2b$10$notarealhashnotarealhashnotarealhashnotarealhashnot',
+    createdAt: new Date(),
+  });
+  const studentId = await addStudent(userId);
+  return { userId, email, cookie: await parentCookie(userId), studentId };
+}
+
+export async function addStudent(userId: number, extra: Record<string, unknown> = {}): Promise<number> {
+  const studentId = await nextId('students');
+  await mongoose.connection.collection('students').insertOne({
+    _id: studentId as never,
+    userId,
+    firstName: 'Sam',
+    lastName: `Learner${studentId}`,
+    dateOfBirth: '2008-05-01',
+    licenseNumber: '',
+    subscriptionStatus: 'inactive',
+    hasStudentLogin: false,
+    loginVersion: 0,
+    createdAt: new Date(),
+    ...extra,
+  });
+  return studentId;
+}
+
+/** The whole stored student document, to check that nothing outside billing's fields changed. */
+export const rawStudent = (id: number) => mongoose.connection.collection('students').findOne({ _id: id as never });
+
+export const WEBHOOK_SECRET = 'whsec_test_billing_secret';
+
+export function testConfig(env: Record<string, string> = {}): BillingConfig {
+  return loadBillingConfig({ NODE_ENV: 'test', SIMULATED_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env });
+}
+
+/** Sign a Stripe-shaped event as Stripe would. */
+export function signedEvent(
+  type: string,
+  object: Record<string, unknown>,
+  opts: { id?: string; created?: number; secret?: string; timestamp?: number } = {},
+) {
+  const payload = JSON.stringify({
+    id: opts.id ?? `evt_test_${crypto.randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: opts.created ?? Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? WEBHOOK_SECRET,
+    ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
+  });
+  return { payload, header };
+}
+
+export function subscriptionObject(
+  id: string,
+  studentId: number,
+  status: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id,
+    object: 'subscription',
+    customer: 'cus_test',
+    status,
+    trial_end: now + 30 * 86400,
+    cancel_at_period_end: false,
+    default_payment_method: null,
+    metadata: { studentId: String(studentId) },
+    items: {
+      object: 'list',
+      data: [{ id: 'si_1', object: 'subscription_item', current_period_end: now + 30 * 86400 }],
+    },
+    ...extra,
+  };
+}
+
+export function invoiceObject(subscriptionId: string, studentId: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: `in_${crypto.randomUUID().slice(0, 8)}`,
+    object: 'invoice',
+    amount_paid: 99,
+    amount_due: 99,
+    billing_reason: 'subscription_cycle',
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: subscriptionId, metadata: { studentId: String(studentId) } },
+    },
+    ...extra,
+  };
+}
+
+/** Records the subscription this service made for a student, as create-subscription leaves it. */
+export async function recordSubscription(
+  studentId: number,
+  userId: number,
+  subscriptionId: string,
+  extra: Record<string, unknown> = {},
+) {
+  await SubscriptionRecordModel.create({
+    _id: studentId,
+    userId,
+    state: 'created',
+    attemptKey: `subscription-${studentId}-${crypto.randomUUID()}`,
+    startedAt: new Date(),
+    subscriptionId,
+    clientSecret: `seti_x_secret_${studentId}`,
+    type: 'setup',
+    setupIntentId: `seti_${subscriptionId}`,
+    providerStatus: 'trialing',
+    updatedAt: new Date(),
+    ...extra,
+  });
+}

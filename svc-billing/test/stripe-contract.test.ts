@@ -1,0 +1,286 @@
+import request from 'supertest';
+import Stripe from 'stripe';
+import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import { PRICE_LOOKUP_KEY } from '@logbook/contracts/constants';
+import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { createApp } from '../src/app';
+import { createCoupon } from '../src/coupons/coupons';
+import { CouponModel } from '../src/coupons/model';
+import { SubscriptionRecordModel, UserBillingModel } from '../src/subscriptions/model';
+import { FakeStripe } from './fake-stripe';
+import { addStudent, makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from './fixtures';
+
+const fake = new FakeStripe();
+
+function makeApp(extra: Record<string, string> = {}) {
+  return createApp(
+    testConfig({
+      STRIPE_SECRET_KEY: 'sk_test_contract',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_contract',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(fake.port),
+      STRIPE_API_PROTOCOL: 'http',
+      STRIPE_MAX_NETWORK_RETRIES: '0',
+      STRIPE_TIMEOUT_MS: '500',
+      ...extra,
+    }),
+  );
+}
+
+let app: ReturnType<typeof makeApp>;
+
+beforeAll(async () => {
+  await setupTestDatabase(testModels);
+  await fake.start();
+  app = makeApp();
+});
+afterAll(async () => {
+  await fake.stop();
+  await teardownTestDatabase();
+});
+beforeEach(() => fake.reset());
+
+const create = (cookie: string, body: Record<string, unknown>) =>
+  request(app).post('/api/create-subscription').set('Cookie', cookie).send(body);
+const subscriptionCreates = (studentId: number) =>
+  fake
+    .calls('POST', '/v1/subscriptions')
+    .filter((r) => (r.body.metadata as Record<string, string>)?.studentId === String(studentId));
+
+describe('Stripe provider: what is sent', () => {
+  it('tells the browser it is Stripe, with the publishable key', async () => {
+    const res = await request(app).get('/api/billing/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_contract' });
+  });
+
+  it('creates the customer, the monthly price and a 30-day trial subscription with the fields Stripe needs', async () => {
+    const fresh = makeApp();
+    const family = await makeFamily();
+    const res = await request(fresh)
+      .post('/api/create-subscription')
+      .set('Cookie', family.cookie)
+      .send({ studentId: family.studentId });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      subscriptionId: expect.stringMatching(/^sub_/),
+      clientSecret: expect.stringMatching(/^seti_.+_secret_abc$/),
+      type: 'setup',
+    });
+
+    const [customer] = fake.calls('POST', '/v1/customers');
+    expect(customer.body).toEqual({ email: family.email, metadata: { userId: String(family.userId) } });
+    expect(customer.headers['idempotency-key']).toMatch(new RegExp(`^customer-${family.userId}-`));
+
+    const [lookup] = fake.calls('GET', '/v1/prices');
+    expect(lookup.query).toMatchObject({ lookup_keys: [PRICE_LOOKUP_KEY], active: 'true', limit: '1' });
+    const [price] = fake.calls('POST', '/v1/prices');
+    expect(price.body).toMatchObject({
+      currency: 'aud',
+      unit_amount: '99',
+      recurring: { interval: 'month' },
+      lookup_key: PRICE_LOOKUP_KEY,
+    });
+
+    const { stripeCustomerId } = (await UserBillingModel.findById(family.userId).lean())!;
+    expect(stripeCustomerId).toMatch(/^cus_/);
+    const [sub] = fake.calls('POST', '/v1/subscriptions');
+    expect(sub.body).toEqual({
+      customer: stripeCustomerId,
+      items: [{ price: fake.prices[0].id }],
+      trial_period_days: '30',
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
+      metadata: { studentId: String(family.studentId) },
+    });
+    expect(sub.headers['idempotency-key']).toMatch(new RegExp(`^subscription-${family.studentId}-[0-9a-f-]{36}$`));
+    for (const call of fake.requests) {
+      expect(call.headers['stripe-version']).toBe(Stripe.API_VERSION);
+      expect(call.headers.authorization).toBe('Bearer sk_test_contract');
+    }
+    expect(Stripe.API_VERSION).toMatch(/^2026-10-28/);
+
+    // The status waits for Stripe's events.
+    const state = await request(fresh).get(`/api/subscription/${family.studentId}`).set('Cookie', family.cookie);
+    expect(state.body).toMatchObject({ studentId: family.studentId, status: 'inactive' });
+  });
+
+  it('reuses the account customer and the price for a second student, and a waiting subscription for the same one', async () => {
+    const family = await makeFamily();
+    const first = await create(family.cookie, { studentId: family.studentId });
+    expect(first.status).toBe(200);
+    const secondStudent = await addStudent(family.userId);
+    fake.reset();
+    const second = await create(family.cookie, { studentId: secondStudent });
+    expect(second.status).toBe(200);
+    expect(second.body.subscriptionId).not.toBe(first.body.subscriptionId);
+    expect(fake.calls('POST', '/v1/customers')).toHaveLength(0);
+    expect(fake.calls('GET', '/v1/prices')).toHaveLength(0);
+    const { stripeCustomerId } = (await UserBillingModel.findById(family.userId).lean())!;
+    expect(subscriptionCreates(secondStudent)[0].body.customer).toBe(stripeCustomerId);
+
+    fake.reset();
+    const again = await create(family.cookie, { studentId: family.studentId });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(fake.calls('POST', '/v1/subscriptions')).toHaveLength(0);
+  });
+
+  it('returns the invoice confirmation secret as a payment when there is no pending SetupIntent', async () => {
+    const family = await makeFamily();
+    fake.noTrial = true;
+    const res = await create(family.cookie, { studentId: family.studentId });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ clientSecret: 'pi_123_secret_xyz', type: 'payment' });
+  });
+
+  it('applies a coupon as a percent-off Stripe coupon and counts its use', async () => {
+    await createCoupon({ code: 'HALFOFF', discountPercent: 50, maxUses: 10 });
+    const family = await makeFamily();
+    const res = await create(family.cookie, { studentId: family.studentId, couponCode: 'halfoff' });
+    expect(res.status).toBe(200);
+    const [coupon] = fake.calls('POST', '/v1/coupons');
+    expect(coupon.body).toMatchObject({ id: 'logbook-HALFOFF-50', percent_off: '50', duration: 'forever' });
+    expect(subscriptionCreates(family.studentId)[0].body.discounts).toEqual([{ coupon: 'logbook-HALFOFF-50' }]);
+    expect((await CouponModel.findOne({ code: 'HALFOFF' }).lean())!.usedCount).toBe(1);
+
+    // The Stripe coupon is made once.
+    const other = await makeFamily();
+    fake.reset();
+    expect((await create(other.cookie, { studentId: other.studentId, couponCode: 'HALFOFF' })).status).toBe(200);
+    expect(fake.calls('POST', '/v1/coupons')).toHaveLength(0);
+    expect(fake.calls('GET', '/v1/coupons/logbook-HALFOFF-50')).toHaveLength(1);
+  });
+
+  it('makes one Stripe subscription when two requests for a student race', async () => {
+    const family = await makeFamily();
+    const [a, b] = await Promise.all([
+      create(family.cookie, { studentId: family.studentId }),
+      create(family.cookie, { studentId: family.studentId }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.subscriptionId).toBe(b.body.subscriptionId);
+    expect(subscriptionCreates(family.studentId)).toHaveLength(1);
+  });
+
+  it('cancels with Stripe and marks the student canceled', async () => {
+    const family = await makeFamily();
+    const created = await create(family.cookie, { studentId: family.studentId });
+    const res = await request(app)
+      .post('/api/cancel-subscription')
+      .set('Cookie', family.cookie)
+      .send({ studentId: family.studentId });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'canceled', subscriptionId: created.body.subscriptionId });
+    expect(fake.calls('DELETE', `/v1/subscriptions/${created.body.subscriptionId}`)).toHaveLength(1);
+    expect((await rawStudent(family.studentId))!.subscriptionStatus).toBe('canceled');
+  });
+});
+
+describe("Stripe provider: Stripe's errors", () => {
+  async function expectNothingMade(studentId: number, cookie: string) {
+    const state = await request(app).get(`/api/subscription/${studentId}`).set('Cookie', cookie);
+    expect(state.body).toMatchObject({ status: 'inactive', subscriptionId: null });
+    const student = await rawStudent(studentId);
+    expect(student!.subscriptionStatus).toBe('inactive');
+    expect(student!.stripeSubscriptionId).toBeUndefined();
+    expect((await SubscriptionRecordModel.findById(studentId).lean())?.state).toBe('failed');
+  }
+
+  it('passes a card decline on in the card holder’s words (402) and a retry starts afresh', async () => {
+    const family = await makeFamily();
+    fake.failNext('POST', /^\/v1\/subscriptions$/, 402, 'card_error', 'Your card was declined.', {
+      code: 'card_declined',
+    });
+    const res = await create(family.cookie, { studentId: family.studentId });
+    expect(res.status).toBe(402);
+    expect(res.body).toEqual({ message: 'Your card was declined.' });
+    await expectNothingMade(family.studentId, family.cookie);
+
+    const retry = await create(family.cookie, { studentId: family.studentId });
+    expect(retry.status).toBe(200);
+    const [failed, succeeded] = subscriptionCreates(family.studentId);
+    expect(succeeded.headers['idempotency-key']).not.toBe(failed.headers['idempotency-key']);
+  });
+
+  it('answers 502 with a plain message when Stripe rejects the request (404 invalid request)', async () => {
+    const family = await makeFamily();
+    fake.failNext('POST', /^\/v1\/subscriptions$/, 404, 'invalid_request_error', "No such price: 'price_gone'", {
+      code: 'resource_missing',
+    });
+    const res = await create(family.cookie, { studentId: family.studentId });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ message: BILLING_ERRORS.providerRejected });
+    await expectNothingMade(family.studentId, family.cookie);
+  });
+
+  it('answers 502 when Stripe refuses the key (401), and keeps no customer', async () => {
+    const family = await makeFamily();
+    fake.failNext('POST', /^\/v1\/customers$/, 401, 'invalid_request_error', 'Invalid API Key provided: sk_test_***');
+    const res = await create(family.cookie, { studentId: family.studentId });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ message: BILLING_ERRORS.providerUnauthorised });
+    expect(JSON.stringify(res.body)).not.toContain('sk_test');
+    expect((await UserBillingModel.findById(family.userId).lean())!.stripeCustomerId).toBeUndefined();
+    await expectNothingMade(family.studentId, family.cookie);
+  });
+
+  it('answers 502 on a Stripe 500, gives the coupon use back, and a retry works with a new key', async () => {
+    await createCoupon({ code: 'LASTONE', discountPercent: 20, maxUses: 1 });
+    const family = await makeFamily();
+    fake.failNext('POST', /^\/v1\/subscriptions$/, 500, 'api_error', 'Something went wrong on Stripe’s end.');
+    const res = await create(family.cookie, { studentId: family.studentId, couponCode: 'LASTONE' });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ message: BILLING_ERRORS.providerUnavailable });
+    await expectNothingMade(family.studentId, family.cookie);
+    expect((await CouponModel.findOne({ code: 'LASTONE' }).lean())!.usedCount).toBe(0);
+
+    const retry = await create(family.cookie, { studentId: family.studentId, couponCode: 'LASTONE' });
+    expect(retry.status).toBe(200);
+    expect((await CouponModel.findOne({ code: 'LASTONE' }).lean())!.usedCount).toBe(1);
+    const [failed, succeeded] = subscriptionCreates(family.studentId);
+    expect(succeeded.headers['idempotency-key']).not.toBe(failed.headers['idempotency-key']);
+  });
+
+  it('answers 504 when Stripe does not answer in time; the retry reuses the key so Stripe cannot make two', async () => {
+    const family = await makeFamily();
+    fake.hangNext('POST', /^\/v1\/subscriptions$/);
+    const res = await create(family.cookie, { studentId: family.studentId });
+    expect(res.status).toBe(504);
+    expect(res.body).toEqual({ message: BILLING_ERRORS.providerTimeout });
+    await expectNothingMade(family.studentId, family.cookie);
+
+    const retry = await create(family.cookie, { studentId: family.studentId });
+    expect(retry.status).toBe(200);
+    const attempts = subscriptionCreates(family.studentId);
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(attempts.map((a) => a.headers['idempotency-key'])).size).toBe(1);
+  });
+
+  it('answers 503 when Stripe rate-limits', async () => {
+    const family = await makeFamily();
+    fake.failNext('POST', /^\/v1\/subscriptions$/, 429, 'invalid_request_error', 'Too many requests', {
+      code: 'rate_limit',
+    });
+    const res = await create(family.cookie, { studentId: family.studentId });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: BILLING_ERRORS.providerBusy });
+  });
+
+  it('keeps the student subscribed when Stripe fails to cancel', async () => {
+    const family = await makeFamily();
+    const created = await create(family.cookie, { studentId: family.studentId });
+    fake.failNext('DELETE', /^\/v1\/subscriptions\//, 500, 'api_error', 'Internal error');
+    const res = await request(app)
+      .post('/api/cancel-subscription')
+      .set('Cookie', family.cookie)
+      .send({ studentId: family.studentId });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ message: BILLING_ERRORS.providerUnavailable });
+    const record = await SubscriptionRecordModel.findById(family.studentId).lean();
+    expect(record).toMatchObject({ state: 'created', subscriptionId: created.body.subscriptionId });
+    expect((await rawStudent(family.studentId))!.subscriptionStatus).not.toBe('canceled');
+  });
+});
