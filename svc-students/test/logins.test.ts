@@ -53,11 +53,12 @@ const studentSessionStatus = async (cookie: string) =>
   (await request(app).get('/api/test/student-session').set('cookie', cookie)).status;
 
 describe('POST /api/students/:id/create-login', () => {
-  it('creates a login: trimmed username, bcrypt-hashed password, shown on the student', async () => {
+  it('creates a login: username trimmed and in lower case, bcrypt-hashed password, shown on the student', async () => {
     const { parent, student } = await activeStudent();
-    const username = uniqueName('Sam');
+    const typed = uniqueName('Sam');
+    const username = typed.toLowerCase();
     const res = await createLogin(student.id, parent.cookie, {
-      studentUsername: `  ${username}  `,
+      studentUsername: `  ${typed}  `,
       studentPassword: PASSWORD,
     });
     expect(res.status).toBe(201);
@@ -65,7 +66,7 @@ describe('POST /api/students/:id/create-login', () => {
     const stored = await storedStudent(student.id);
     expect(stored).toMatchObject({
       studentUsername: username,
-      studentUsernameKey: username.toLowerCase(),
+      studentUsernameKey: username,
       hasStudentLogin: true,
       loginVersion: 0,
     });
@@ -182,7 +183,7 @@ describe('POST /api/students/:id/create-login', () => {
     ])('%s → 409 for a student of another family', async (_name, variant) => {
       const a = await activeStudent();
       const b = await activeStudent();
-      const username = uniqueName('Taken');
+      const username = uniqueName('taken');
       expect(
         (await createLogin(a.student.id, a.parent.cookie, { studentUsername: username, studentPassword: PASSWORD }))
           .status,
@@ -233,7 +234,7 @@ describe('POST /api/students/:id/create-login', () => {
 
     it('when two create-logins race for one student, exactly one login is made', async () => {
       const { parent, student } = await activeStudent();
-      const names = Array.from({ length: 6 }, () => uniqueName('Twin'));
+      const names = Array.from({ length: 6 }, () => uniqueName('twin'));
       const results = await Promise.all(
         names.map((n) => createLogin(student.id, parent.cookie, { studentUsername: n, studentPassword: PASSWORD })),
       );
@@ -285,15 +286,15 @@ describe('POST /api/students/:id/create-login', () => {
 describe('PUT /api/students/:id/update-login', () => {
   it('changes username and password, ends the old sessions and old tokens; the new login works', async () => {
     const { parent, student } = await activeStudent();
-    const oldName = uniqueName('Old');
+    const oldName = uniqueName('old');
     await createLogin(student.id, parent.cookie, { studentUsername: oldName, studentPassword: PASSWORD });
     const oldToken = await studentCookie(student.id, parent.userId, 0);
     expect(await studentSessionStatus(oldToken)).toBe(200);
     expect(await AuthSessionModel.countDocuments({ role: 'student', subjectId: student.id })).toBe(1);
 
-    const newName = uniqueName('New');
+    const newName = uniqueName('new');
     const res = await updateLogin(student.id, parent.cookie, {
-      studentUsername: ` ${newName} `,
+      studentUsername: ` ${newName.toUpperCase()} `,
       studentPassword: NEW_PASSWORD,
     });
     expect(res.status).toBe(200);
@@ -302,7 +303,7 @@ describe('PUT /api/students/:id/update-login', () => {
     const stored = await storedStudent(student.id);
     expect(stored).toMatchObject({
       studentUsername: newName,
-      studentUsernameKey: newName.toLowerCase(),
+      studentUsernameKey: newName,
       loginVersion: 1,
     });
     expect(await bcrypt.compare(NEW_PASSWORD, stored!.studentPassword as string)).toBe(true);
@@ -324,22 +325,22 @@ describe('PUT /api/students/:id/update-login', () => {
 
   it('may keep the same username (in another case) and change only the password', async () => {
     const { parent, student } = await activeStudent();
-    const name = uniqueName('Same');
+    const name = uniqueName('same');
     await createLogin(student.id, parent.cookie, { studentUsername: name, studentPassword: PASSWORD });
     const res = await updateLogin(student.id, parent.cookie, {
       studentUsername: name.toUpperCase(),
       studentPassword: NEW_PASSWORD,
     });
     expect(res.status).toBe(200);
-    expect(res.body.studentUsername).toBe(name.toUpperCase());
+    expect(res.body.studentUsername).toBe(name.toLowerCase());
     expect(await bcrypt.compare(NEW_PASSWORD, (await storedStudent(student.id))!.studentPassword as string)).toBe(true);
   });
 
   it("refuses another student's username with 409 and keeps the old login and its sessions", async () => {
     const a = await activeStudent();
     const b = await activeStudent();
-    const taken = uniqueName('Owned');
-    const mine = uniqueName('Mine');
+    const taken = uniqueName('owned');
+    const mine = uniqueName('mine');
     await createLogin(a.student.id, a.parent.cookie, { studentUsername: taken, studentPassword: PASSWORD });
     await createLogin(b.student.id, b.parent.cookie, { studentUsername: mine, studentPassword: PASSWORD });
     const bToken = await studentCookie(b.student.id, b.parent.userId, 0);
@@ -428,7 +429,7 @@ describe('PUT /api/students/:id/update-login', () => {
 describe('DELETE /api/students/:id/delete-login', () => {
   it('removes username and password, ends sessions and tokens, and frees the username', async () => {
     const { parent, student } = await activeStudent();
-    const name = uniqueName('Gone');
+    const name = uniqueName('gone');
     await createLogin(student.id, parent.cookie, { studentUsername: name, studentPassword: PASSWORD });
     const token = await studentCookie(student.id, parent.userId, 0);
     expect(await studentSessionStatus(token)).toBe(200);
@@ -512,10 +513,6 @@ describe('DELETE /api/students/:id/delete-login', () => {
   });
 });
 
-it('never answered with a password hash or a password', () => {
-  expectNoSecrets(bodies, [PASSWORD, NEW_PASSWORD, 'learner-pass', 'hijacked-pass']);
-});
-
 it('keeps usernames unique in the database itself, ignoring students without one', async () => {
   const { StudentModel } = await import('../src/students/model');
   const indexes = await StudentModel.collection.listIndexes().toArray();
@@ -529,4 +526,8 @@ it('keeps usernames unique in the database itself, ignoring students without one
   const parent = await newParent();
   const many = await Promise.all(Array.from({ length: 5 }, () => addStudent(app, parent.cookie)));
   expect(many).toHaveLength(5);
+});
+
+it('never answered with a password hash or a password', () => {
+  expectNoSecrets(bodies, [PASSWORD, NEW_PASSWORD, 'learner-pass', 'hijacked-pass']);
 });

@@ -1,7 +1,8 @@
 /**
- * Student usernames are unique regardless of case: 'Sam' and 'sam' are the same login. svc-students stores this key
- * beside the username as typed (field `studentUsernameKey` on `students`, unique), and student sign-in looks it up.
+ * Student usernames are unique regardless of case: 'Sam' and 'sam' are the same login. svc-students stores usernames
+ * in this form (`studentUsername`, and `studentUsernameKey` which carries the unique index), so student sign-in finds
+ * a student whatever case they type.
  */
 export function studentUsernameKey(username: string): string {
-  return username.trim().normalize('NFKC').toLowerCase();
+  return username.trim().toLowerCase();
 }

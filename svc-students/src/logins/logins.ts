@@ -25,10 +25,12 @@ async function claimingUsername<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Usernames are kept in lower case, so sign-in works whatever case the student types. */
 async function loginFields(credentials: StudentCredentials) {
+  const username = studentUsernameKey(credentials.studentUsername);
   return {
-    studentUsername: credentials.studentUsername,
-    studentUsernameKey: studentUsernameKey(credentials.studentUsername),
+    studentUsername: username,
+    studentUsernameKey: username,
     studentPassword: await bcrypt.hash(credentials.studentPassword, PASSWORD_HASH_ROUNDS),
   };
 }

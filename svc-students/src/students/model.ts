@@ -21,8 +21,9 @@ export interface StudentRecord {
   licenseNumber: string;
   stripeSubscriptionId?: string;
   subscriptionStatus: string;
+  /** In lower case (contracts: studentUsernameKey), as student sign-in looks it up. */
   studentUsername?: string;
-  /** The username folded for case-insensitive uniqueness and sign-in (contracts: studentUsernameKey). */
+  /** The same folded key, carrying the unique index that makes usernames unique whatever the case. */
   studentUsernameKey?: string;
   /** bcryptjs hash; never leaves this service. */
   studentPassword?: string;
