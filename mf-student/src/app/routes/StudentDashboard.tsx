@@ -6,6 +6,7 @@ import { StudentDashboardActions } from '../../features/student-dashboard/compon
 import { StudentDashboardHeader } from '../../features/student-dashboard/components/StudentDashboardHeader';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
+import { BrandLink } from '../../lib/BrandLink';
 import { PageFrame } from '../../lib/PageFrame';
 import { RemoteWidget } from '../../lib/RemoteWidget';
 import { sessionsRemote } from '../sessionsRemote';
@@ -38,7 +39,12 @@ export default function StudentDashboard() {
   const { student } = state;
   return (
     <div className="student-dashboard">
-      <StudentDashboardHeader student={student} onLogout={() => void logout()} logoutPending={pending} />
+      <StudentDashboardHeader
+        student={student}
+        brand={<BrandLink />}
+        onLogout={() => void logout()}
+        logoutPending={pending}
+      />
       <div className="student-dashboard__body">
         <StudentDashboardActions studentId={student.id} firstName={student.firstName} />
         <div className="student-dashboard__grid">

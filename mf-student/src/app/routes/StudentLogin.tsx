@@ -4,6 +4,7 @@ import type { StudentAuth } from '@logbook/contracts/schemas';
 import { StudentLoginForm } from '../../features/student-auth/components/StudentLoginForm';
 import { StudentLoginHint } from '../../features/student-auth/components/StudentLoginHint';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
+import { BrandLink } from '../../lib/BrandLink';
 import '../student.css';
 
 export default function StudentLogin() {
@@ -20,6 +21,7 @@ export default function StudentLogin() {
 
   return (
     <div className="student-login">
+      <BrandLink />
       <section className="student-login__panel" aria-labelledby="student-login-title">
         <div className="student-login__head">
           <span className="student-login__icon" aria-hidden="true">

@@ -1,17 +1,27 @@
+import type { ReactNode } from 'react';
 import type { StudentAuth } from '@logbook/contracts/schemas';
 import { Button } from '@logbook/ui/Button';
 import { StudentStatusBadge } from './StudentStatusBadge';
 
 export interface StudentDashboardHeaderProps {
   student: StudentAuth;
+  /** The product mark, drawn by the app. */
+  brand: ReactNode;
   onLogout: () => void;
   logoutPending: boolean;
 }
 
-export function StudentDashboardHeader({ student, onLogout, logoutPending }: StudentDashboardHeaderProps) {
+export function StudentDashboardHeader({ student, brand, onLogout, logoutPending }: StudentDashboardHeaderProps) {
   return (
     <header className="student-header">
       <div className="student-header__inner">
+        <div className="student-header__bar">
+          {brand}
+          <Button variant="outline" size="sm" onClick={onLogout} pending={logoutPending}>
+            <LogoutIcon />
+            Logout
+          </Button>
+        </div>
         <div className="student-header__who">
           <span className="student-header__avatar" aria-hidden="true">
             {initials(student)}
@@ -24,10 +34,6 @@ export function StudentDashboardHeader({ student, onLogout, logoutPending }: Stu
           </div>
           <StudentStatusBadge subscriptionStatus={student.subscriptionStatus} />
         </div>
-        <Button variant="outline" size="sm" onClick={onLogout} pending={logoutPending}>
-          <LogoutIcon />
-          Logout
-        </Button>
       </div>
     </header>
   );
