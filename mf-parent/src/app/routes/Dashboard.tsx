@@ -1,63 +1,87 @@
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
+import { Link } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { EmptyState } from '@logbook/ui/EmptyState';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { Spinner } from '@logbook/ui/Spinner';
-import { apiRequest } from '@logbook/shell-context/apiClient';
-import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
-import { useToast } from '@logbook/shell-context/useToast';
+import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { useStudents } from '../../features/students/hooks/useStudents';
 import { PageFrame } from '../../lib/PageFrame';
+import { useRequireParent } from '../../lib/useRequireParent';
+import { CenteredMessage } from '../components/CenteredMessage';
+import { ParentLayout } from '../components/ParentLayout';
+import { StudentOverview } from '../components/StudentOverview';
 
+const plusIcon = (
+  <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+    <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+/** /dashboard: Your Students, each with login, progress and drafts. */
 export default function Dashboard() {
-  const { user, error, isLoading } = useCurrentUser();
-  const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
-  const { toast } = useToast();
+  const { user, checking } = useRequireParent();
+  const { data: students, error, isLoading, mutate } = useStudents(Boolean(user));
 
-  useEffect(() => {
-    if (!isLoading && (error || !user)) navigate('/login', { replace: true });
-  }, [error, isLoading, navigate, user]);
+  if (checking || !user) return <Spinner label="Loading your students…" />;
 
-  if (!user) return <Spinner label="Loading your students…" />;
-
-  const logout = async () => {
-    try {
-      await apiRequest('POST', '/api/logout');
-    } catch (e) {
-      toast({ title: 'Error', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
-      return;
-    }
-    // Forget every cached answer so the next account starts clean.
-    await mutate(() => true, undefined, { revalidate: false });
-    navigate('/login');
-  };
-
-  return (
-    <PageFrame
-      title="Your Students"
-      subtitle={<span data-testid="user-email">{user.email}</span>}
-      actions={
-        <>
-          <Link to="/admin-settings" className={buttonClass('outline', 'sm')}>
-            Settings
-          </Link>
-          <Button variant="ghost" size="sm" onClick={logout}>
-            Logout
+  let body;
+  if (error && !students) {
+    body = (
+      <CenteredMessage
+        title="Your students could not be loaded"
+        action={
+          <Button variant="outline" size="sm" onClick={() => mutate()}>
+            Try again
           </Button>
-        </>
-      }
-    >
+        }
+      >
+        Check your connection and try again.
+      </CenteredMessage>
+    );
+  } else if (isLoading || !students) {
+    body = <Spinner label="Loading your students…" />;
+  } else if (students.length === 0) {
+    body = (
       <EmptyState
+        icon={
+          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+            <circle cx="12" cy="8" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.7" />
+            <path d="M5 19c1.2-3.4 3.8-5 7-5s5.8 1.6 7 5" fill="none" stroke="currentColor" strokeWidth="1.7" />
+          </svg>
+        }
         title="No students yet"
         description="Add a learner driver to start logging supervised driving sessions."
         action={
           <Link to="/students/new" className={buttonClass('primary')}>
+            {plusIcon}
             Add First Student
           </Link>
         }
       />
-    </PageFrame>
+    );
+  } else {
+    body = (
+      <ul className="pp-students" aria-label="Students">
+        {students.map((student) => (
+          <StudentOverview key={student.id} student={student} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <ParentLayout email={user.email}>
+      <PageFrame
+        title="Your Students"
+        subtitle="Manage each learner's subscription, login and progress."
+        actions={
+          <Link to="/students/new" className={buttonClass('primary')}>
+            {plusIcon}
+            Add Student
+          </Link>
+        }
+      >
+        {body}
+      </PageFrame>
+    </ParentLayout>
   );
 }

@@ -1,18 +1,91 @@
-import { Link, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
+import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { useToast } from '@logbook/shell-context/useToast';
+import { TOASTS } from '@logbook/contracts/messages';
+import { StudentDetailsForm } from '../../features/students/components/StudentDetailsForm';
+import { useSaveStudent } from '../../features/students/hooks/useSaveStudent';
+import { useStudent } from '../../features/students/hooks/useStudent';
+import { parseStudentId } from '../../features/students/utils/studentId';
+import { EMPTY_STUDENT_FORM, studentToFormValues } from '../../features/students/utils/studentForm';
+import { isNotFound } from '../../lib/errors';
 import { PageFrame } from '../../lib/PageFrame';
+import { useRequireParent } from '../../lib/useRequireParent';
+import { CenteredMessage } from '../components/CenteredMessage';
+import { ParentLayout } from '../components/ParentLayout';
 
+const backLink = (
+  <Link to="/dashboard" className={buttonClass('outline', 'sm')}>
+    Back to Dashboard
+  </Link>
+);
+
+/** /students/new and /students/:id: create a student or edit one. */
 export default function StudentForm() {
-  const { id } = useParams();
-  const editing = id !== undefined;
+  const { id: rawId } = useParams();
+  const editing = rawId !== undefined;
+  const id = editing ? parseStudentId(rawId) : undefined;
+  const badId = editing && id === null;
+  const navigate = useNavigate();
+  const { toast } = useToast();
+
+  useEffect(() => {
+    if (badId) navigate('/dashboard', { replace: true });
+  }, [badId, navigate]);
+
+  const { user, checking } = useRequireParent(() => toast({ ...TOASTS.authRequired, variant: 'destructive' }));
+  const studentId = editing && id ? id : undefined;
+  const { data: student, error, mutate } = useStudent(user && studentId !== undefined ? studentId : null);
+  const { save, pending } = useSaveStudent(studentId);
+
+  if (badId || checking || !user) return <Spinner label="Loading…" />;
+
+  let body;
+  if (studentId === undefined) {
+    body = <StudentDetailsForm initialValues={EMPTY_STUDENT_FORM} mode="create" pending={pending} onSubmit={save} />;
+  } else if (error && !student) {
+    body = isNotFound(error) ? (
+      <CenteredMessage title="Student not found" variant="warning" action={backLink}>
+        This student does not exist or is not on your account.
+      </CenteredMessage>
+    ) : (
+      <CenteredMessage
+        title="The student could not be loaded"
+        action={
+          <Button variant="outline" size="sm" onClick={() => mutate()}>
+            Try again
+          </Button>
+        }
+      >
+        Check your connection and try again.
+      </CenteredMessage>
+    );
+  } else if (!student) {
+    body = <Spinner label="Loading student…" />;
+  } else {
+    body = (
+      <StudentDetailsForm
+        key={student.id}
+        initialValues={studentToFormValues(student)}
+        mode="edit"
+        pending={pending}
+        onSubmit={save}
+      />
+    );
+  }
+
+  const title = editing ? 'Edit Student' : 'Add Student';
   return (
-    <PageFrame title={editing ? 'Edit Student' : 'Add Student'}>
-      <Card title="Student details" description="First name, last name, date of birth and an optional license number.">
-        <Link to="/dashboard" className={buttonClass('outline')}>
-          Cancel
-        </Link>
-      </Card>
-    </PageFrame>
+    <ParentLayout email={user.email}>
+      <PageFrame
+        title={title}
+        subtitle={editing ? 'Update the learner driver’s details.' : 'Add a learner driver to your account.'}
+      >
+        {error && !student ? body : <Card className="pp-narrow">{body}</Card>}
+      </PageFrame>
+    </ParentLayout>
   );
 }

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Alert } from '@logbook/ui/Alert';
+
+/** A screen-wide message (not found, could not load) with what to do next. */
+export function CenteredMessage({
+  title,
+  children,
+  action,
+  variant = 'destructive',
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  variant?: 'destructive' | 'warning' | 'info';
+}) {
+  return (
+    <div className="pp-centered">
+      <Alert variant={variant} title={title} action={action}>
+        {children}
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Student } from '@logbook/contracts/schemas';
+import { DraftSessionsPanel } from '../../features/drafts/components/DraftSessionsPanel';
+import { ProgressPanel } from '../../features/progress/components/ProgressPanel';
+import { StudentLoginPanel } from '../../features/student-login/components/StudentLoginPanel';
+import { StudentCard } from '../../features/students/components/StudentCard';
+
+/** One student on the dashboard: the card, then the login and progress panels, then the drafts saved on this device. */
+export function StudentOverview({ student }: { student: Student }) {
+  return (
+    <li className="pp-student" data-testid="student-overview" data-student-id={student.id}>
+      <StudentCard student={student} />
+      <div className="pp-student__panels">
+        <StudentLoginPanel student={student} />
+        <ProgressPanel student={student} />
+      </div>
+      <DraftSessionsPanel studentId={student.id} />
+    </li>
+  );
+}

@@ -1,0 +1,3 @@
+import { apiRequest } from '@logbook/shell-context/apiClient';
+
+export const logout = () => apiRequest('POST', '/api/logout');

@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+import { Button } from '@logbook/ui/Button';
+import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { PRODUCT_NAME } from '@logbook/contracts/constants';
+import { useLogout } from '../hooks/useLogout';
+
+/** The parent's header: the product, who is signed in, Settings and Logout. */
+export function AccountHeader({ email }: { email: string }) {
+  const { logout, pending } = useLogout();
+  return (
+    <header className="pp-header">
+      <div className="pp-header__inner">
+        <Link to="/dashboard" className="pp-brand">
+          <span className="pp-brand__mark" aria-hidden="true">
+            L
+          </span>
+          <span className="pp-brand__name">{PRODUCT_NAME}</span>
+        </Link>
+        <div className="pp-header__account">
+          <span className="pp-header__email" data-testid="user-email" title={email}>
+            {email}
+          </span>
+          <Link to="/admin-settings" className={buttonClass('outline', 'sm')}>
+            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+              <circle cx="10" cy="10" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path
+                d="M10 2.5v2.2M10 15.3v2.2M2.5 10h2.2M15.3 10h2.2M4.7 4.7l1.6 1.6M13.7 13.7l1.6 1.6M4.7 15.3l1.6-1.6M13.7 6.3l1.6-1.6"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+              />
+            </svg>
+            Settings
+          </Link>
+          <Button variant="ghost" size="sm" onClick={logout} pending={pending}>
+            Logout
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

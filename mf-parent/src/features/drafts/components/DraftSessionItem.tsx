@@ -1,0 +1,75 @@
+import { Link } from 'react-router-dom';
+import { Badge } from '@logbook/ui/Badge';
+import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import type { DraftSession } from '@logbook/contracts/schemas';
+import { MoonIcon, SunIcon } from '../../../lib/icons';
+import { draftDateText, draftRouteText, draftTimeText, lastSavedText, lightLabel } from '../utils/draftDisplay';
+
+export interface DraftSessionItemProps {
+  draft: DraftSession;
+  onDelete: (draft: DraftSession) => void;
+}
+
+/** One saved draft: when, where, day or night, and what the server said if it refused it. */
+export function DraftSessionItem({ draft, onDelete }: DraftSessionItemProps) {
+  const light = lightLabel(draft.lightConditions);
+  const date = draftDateText(draft.sessionDate);
+  return (
+    <li className="pp-draft" data-testid="draft-session">
+      <div className="pp-draft__main">
+        <div className="pp-draft__top">
+          <strong>{draft.studentName || 'Draft session'}</strong>
+          {light && (
+            <Badge variant={draft.lightConditions === 'night' ? 'info' : 'warning'}>
+              {draft.lightConditions === 'night' ? <MoonIcon /> : <SunIcon />}
+              {light}
+            </Badge>
+          )}
+        </div>
+        <p className="pp-draft__line">
+          <span>{date}</span>
+          <span aria-hidden="true"> · </span>
+          <span data-testid="draft-times">{draftTimeText(draft)}</span>
+        </p>
+        <p className="pp-draft__line pp-panel__muted">
+          <span className="ll-visually-hidden">Route: </span>
+          {draftRouteText(draft)}
+        </p>
+        <p className="pp-draft__saved pp-panel__muted">Last saved {lastSavedText(draft.lastSaved)}</p>
+        {draft.serverMessage && (
+          <p className="pp-draft__refused" role="note" data-testid="draft-server-message">
+            <strong>Not accepted: </strong>
+            {draft.serverMessage}
+          </p>
+        )}
+      </div>
+      <div className="pp-draft__actions">
+        <Link
+          to={`/students/${draft.studentId}/new-session?loadDraft=${encodeURIComponent(draft.id)}`}
+          className={buttonClass('outline', 'sm')}
+          aria-label={`Edit draft from ${date}`}
+        >
+          Edit
+        </Link>
+        <button
+          type="button"
+          className={buttonClass('ghost', 'sm', 'pp-draft__delete')}
+          onClick={() => onDelete(draft)}
+          aria-label={`Delete draft from ${date}`}
+        >
+          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+            <path
+              d="M4 6h12M8 6V4h4v2m-6 0 .7 10h6.6L14 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

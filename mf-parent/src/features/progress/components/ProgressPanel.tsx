@@ -1,0 +1,96 @@
+import { Link } from 'react-router-dom';
+import { Badge } from '@logbook/ui/Badge';
+import { Button } from '@logbook/ui/Button';
+import { ProgressBar } from '@logbook/ui/ProgressBar';
+import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { isActive } from '@logbook/contracts/subscription';
+import type { Student } from '@logbook/contracts/schemas';
+import { sessionsPdfUrl } from '../../../lib/apiKeys';
+import { LockIcon } from '../../../lib/icons';
+import { useProgressSummary } from '../hooks/useProgressSummary';
+import { paperHoursText, progressBadgeVariant, progressRows, remainingText } from '../utils/progressView';
+
+/** Hours logged against the family's day and night targets, and the PDF log book. */
+export function ProgressPanel({ student }: { student: Student }) {
+  const active = isActive(student.subscriptionStatus);
+  const { data: summary, error, isLoading, mutate } = useProgressSummary(student.id, active);
+  const label = `Progress for ${student.firstName}`;
+
+  if (!active) {
+    return (
+      <section className="pp-panel" aria-label={label} data-testid="progress-panel">
+        <h3 className="pp-panel__title">Progress</h3>
+        <div className="pp-locked" data-testid="progress-subscription-required">
+          <p className="pp-locked__title">
+            <LockIcon />
+            Subscription required
+          </p>
+          <p className="pp-panel__muted">
+            Subscribe to log sessions, track {student.firstName}&rsquo;s hours and download the PDF log.
+          </p>
+          <Link to={`/students/${student.id}/subscribe`} className={buttonClass('outline', 'sm')}>
+            Subscribe
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="pp-panel" aria-label={label} data-testid="progress-panel" aria-busy={isLoading || undefined}>
+      <div className="pp-panel__head">
+        <h3 className="pp-panel__title">Progress</h3>
+        {summary && (
+          <Badge variant={progressBadgeVariant(summary.badge)} data-testid="progress-badge">
+            {summary.badge}
+          </Badge>
+        )}
+      </div>
+      {error && !summary ? (
+        <div className="pp-panel__error" role="alert">
+          <p>Progress could not be loaded.</p>
+          <Button variant="outline" size="sm" onClick={() => mutate()}>
+            Try again
+          </Button>
+        </div>
+      ) : !summary ? (
+        <p className="pp-panel__muted" role="status">
+          Loading progress…
+        </p>
+      ) : (
+        <>
+          <div className="pp-bars">
+            {progressRows(summary).map((row) => (
+              <div key={row.kind} className="pp-bar" data-testid={`progress-${row.kind}`}>
+                <div className="pp-bar__meta">
+                  <span className="pp-bar__label">{row.label}</span>
+                  <span className="pp-bar__value">{row.text}</span>
+                </div>
+                <ProgressBar value={row.percent} label={`${row.label} hours`} tone={row.tone} />
+              </div>
+            ))}
+          </div>
+          <p className="pp-remaining" data-testid="progress-remaining">
+            {remainingText(summary)}
+          </p>
+          {paperHoursText(summary) && <p className="pp-panel__muted">{paperHoursText(summary)}</p>}
+        </>
+      )}
+      <div className="pp-panel__actions">
+        <Button variant="outline" size="sm" onClick={() => window.open(sessionsPdfUrl(student.id), '_blank')}>
+          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+            <path
+              d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14v2h12v-2"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.7"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          Download PDF Log
+        </Button>
+      </div>
+    </section>
+  );
+}

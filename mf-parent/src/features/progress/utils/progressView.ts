@@ -1,0 +1,62 @@
+import type { ProgressSummary } from '@logbook/contracts/progress-summary';
+import { PROGRESS_BADGES } from '@logbook/contracts/constants';
+import type { BadgeVariant } from '@logbook/ui/Badge';
+
+/** Hours to one decimal, as every screen shows them ('12.5', '0.0'). */
+export const formatHours = (hours: number) => (Math.round(hours * 10) / 10).toFixed(1);
+
+export interface ProgressRow {
+  kind: 'total' | 'day' | 'night';
+  label: string;
+  /** '12.5 / 100.0 hours' */
+  text: string;
+  percent: number;
+  tone: 'primary' | 'day' | 'night';
+}
+
+/** The three bars of the progress panel: total, day and night, each against its target. */
+export function progressRows(summary: ProgressSummary): ProgressRow[] {
+  const row = (
+    kind: ProgressRow['kind'],
+    label: string,
+    hours: number,
+    target: number,
+    percent: number,
+    tone: ProgressRow['tone'],
+  ) => ({
+    kind,
+    label,
+    text: `${formatHours(hours)} / ${formatHours(target)} hours`,
+    percent,
+    tone,
+  });
+  return [
+    row('total', 'Total', summary.totalHours, summary.targets.total, summary.percent.total, 'primary'),
+    row('day', 'Day', summary.dayHours, summary.targets.day, summary.percent.day, 'day'),
+    row('night', 'Night', summary.nightHours, summary.targets.night, summary.percent.night, 'night'),
+  ];
+}
+
+/** '87.5 hours remaining (65.0 day, 22.5 night)', or that every target is met. */
+export function remainingText(summary: ProgressSummary): string {
+  const { remaining } = summary;
+  if (remaining.day <= 0 && remaining.night <= 0) return 'All target hours completed';
+  return `${formatHours(remaining.total)} hours remaining (${formatHours(remaining.day)} day, ${formatHours(remaining.night)} night)`;
+}
+
+const BADGE_VARIANTS: Record<string, BadgeVariant> = {
+  [PROGRESS_BADGES.complete]: 'success',
+  [PROGRESS_BADGES.almostThere]: 'info',
+  [PROGRESS_BADGES.halfway]: 'warning',
+  [PROGRESS_BADGES.gettingStarted]: 'outline',
+};
+
+export const progressBadgeVariant = (badge: string): BadgeVariant => BADGE_VARIANTS[badge] ?? 'outline';
+
+/** 'Includes 10.0 hours logged on paper' when the family entered hours from a paper log book. */
+export function paperHoursText(summary: ProgressSummary): string | null {
+  const paper = summary.openingBalance;
+  if (!paper) return null;
+  const total = paper.dayHours + paper.nightHours;
+  return total > 0 ? `Includes ${formatHours(total)} hours logged on paper` : null;
+}

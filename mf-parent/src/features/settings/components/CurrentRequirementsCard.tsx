@@ -1,0 +1,24 @@
+import { Card } from '@logbook/ui/Card';
+import type { TargetHours } from '@logbook/contracts/progress';
+
+/** The targets in effect now and their sum, the Total Required Hours. */
+export function CurrentRequirementsCard({ targets }: { targets: TargetHours }) {
+  return (
+    <Card title="Current Requirements" headingLevel={2} data-testid="current-requirements">
+      <dl className="pp-requirements">
+        <div>
+          <dt>Daytime hours</dt>
+          <dd data-testid="requirement-day">{targets.day}</dd>
+        </div>
+        <div>
+          <dt>Nighttime hours</dt>
+          <dd data-testid="requirement-night">{targets.night}</dd>
+        </div>
+        <div className="pp-requirements__total">
+          <dt>Total Required Hours</dt>
+          <dd data-testid="requirement-total">{targets.day + targets.night}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { useToast } from '@logbook/shell-context/useToast';
+import { TOASTS } from '@logbook/contracts/messages';
+import type { Setting } from '@logbook/contracts/schemas';
+import { SETTINGS_KEY, isProgressKey } from '../../../lib/apiKeys';
+import { saveSetting } from '../api/settings';
+
+/** Saves both targets, then refreshes the settings and every progress summary that used the old ones. */
+export function useSaveTargets() {
+  const [pending, setPending] = useState(false);
+  const { toast } = useToast();
+  const { mutate } = useSWRConfig();
+
+  const save = async (
+    existing: readonly Setting[],
+    targets: { dayTimeTargetHours: number; nightTimeTargetHours: number },
+  ) => {
+    setPending(true);
+    try {
+      await saveSetting(existing, 'dayTimeTargetHours', targets.dayTimeTargetHours);
+      await saveSetting(existing, 'nightTimeTargetHours', targets.nightTimeTargetHours);
+      toast({
+        title: TOASTS.settingsUpdated,
+        description: `Targets are now ${targets.dayTimeTargetHours} day and ${targets.nightTimeTargetHours} night hours.`,
+      });
+    } catch {
+      toast({ title: TOASTS.error, description: TOASTS.settingsFailed, variant: 'destructive' });
+    } finally {
+      await Promise.all([mutate(SETTINGS_KEY), mutate(isProgressKey, undefined, { revalidate: false })]);
+      setPending(false);
+    }
+  };
+
+  return { save, pending };
+}

@@ -1,0 +1,11 @@
+import { apiRequest } from '@logbook/shell-context/apiClient';
+import type { StudentCredentials } from '@logbook/contracts/schemas';
+import { studentKey } from '../../../lib/apiKeys';
+
+export const createStudentLogin = (studentId: number, credentials: StudentCredentials) =>
+  apiRequest('POST', `${studentKey(studentId)}/create-login`, credentials);
+
+export const updateStudentLogin = (studentId: number, credentials: StudentCredentials) =>
+  apiRequest('PUT', `${studentKey(studentId)}/update-login`, credentials);
+
+export const deleteStudentLogin = (studentId: number) => apiRequest('DELETE', `${studentKey(studentId)}/delete-login`);

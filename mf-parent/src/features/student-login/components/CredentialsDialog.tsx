@@ -1,0 +1,112 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button } from '@logbook/ui/Button';
+import { Dialog } from '@logbook/ui/Dialog';
+import { FormField } from '@logbook/ui/FormField';
+import { Input } from '@logbook/ui/Input';
+import { TEXT_LIMITS } from '@logbook/contracts/constants';
+import type { StudentCredentials } from '@logbook/contracts/schemas';
+import { validateCredentials } from '../utils/credentials';
+
+export interface CredentialsDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  submitLabel: string;
+  initialUsername?: string;
+  /** Resolves true when the login was saved, which closes the dialog. */
+  onSubmit: (credentials: StudentCredentials) => Promise<boolean>;
+}
+
+/** Username and password for a student's own sign-in, used to create a login and to change one. */
+export function CredentialsDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submitLabel,
+  initialUsername = '',
+  onSubmit,
+}: CredentialsDialogProps) {
+  const [username, setUsername] = useState(initialUsername);
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setUsername(initialUsername);
+    setPassword('');
+    setShowPassword(false);
+    setError(null);
+  }, [open, initialUsername]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = validateCredentials(username, password);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    setPending(true);
+    const saved = await onSubmit(result.data);
+    setPending(false);
+    if (saved) onOpenChange(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)} title={title} description={description}>
+      <form className="ll-form" onSubmit={submit} noValidate>
+        <FormField label="Username">
+          {(field) => (
+            <Input
+              {...field}
+              name="studentUsername"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={TEXT_LIMITS.username}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoFocus
+            />
+          )}
+        </FormField>
+        <FormField label="Password">
+          {(field) => (
+            <div className="pp-password">
+              <Input
+                {...field}
+                name="studentPassword"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="new-password"
+                maxLength={TEXT_LIMITS.password}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <Button variant="ghost" size="sm" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
+                {showPassword ? 'Hide' : 'Show'}
+                <span className="ll-visually-hidden"> password</span>
+              </Button>
+            </div>
+          )}
+        </FormField>
+        {error && (
+          <p className="ll-field__error" role="alert" data-testid="credentials-error">
+            {error}
+          </p>
+        )}
+        <div className="pp-dialog-actions">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={pending}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

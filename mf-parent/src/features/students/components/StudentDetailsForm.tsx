@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@logbook/ui/Button';
+import { FormField } from '@logbook/ui/FormField';
+import { Input } from '@logbook/ui/Input';
+import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { localDateISO } from '@logbook/contracts/dates';
+import { TEXT_LIMITS } from '@logbook/contracts/constants';
+import type { StudentData } from '@logbook/contracts/schemas';
+import { validateStudentForm, type StudentFormErrors, type StudentFormValues } from '../utils/studentForm';
+
+export interface StudentDetailsFormProps {
+  initialValues: StudentFormValues;
+  mode: 'create' | 'edit';
+  pending: boolean;
+  onSubmit: (data: StudentData) => void;
+}
+
+/** First Name, Last Name, Date of Birth and an optional License Number, checked with the shared schema. */
+export function StudentDetailsForm({ initialValues, mode, pending, onSubmit }: StudentDetailsFormProps) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<StudentFormErrors>({});
+
+  const change = (field: keyof StudentFormValues) => (e: { target: { value: string } }) => {
+    const next = { ...values, [field]: e.target.value };
+    setValues(next);
+    // Once a field has a message, keep it in step with what is typed.
+    if (errors[field]) {
+      const result = validateStudentForm(next);
+      setErrors((prev) => ({ ...prev, [field]: result.ok ? undefined : result.errors[field] }));
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = validateStudentForm(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    onSubmit(result.data);
+  };
+
+  return (
+    <form className="ll-form pp-form" onSubmit={submit} noValidate aria-label="Student details">
+      <div className="pp-form__row">
+        <FormField label="First Name" error={errors.firstName}>
+          {(field) => (
+            <Input
+              {...field}
+              name="firstName"
+              autoComplete="off"
+              maxLength={TEXT_LIMITS.name}
+              value={values.firstName}
+              onChange={change('firstName')}
+            />
+          )}
+        </FormField>
+        <FormField label="Last Name" error={errors.lastName}>
+          {(field) => (
+            <Input
+              {...field}
+              name="lastName"
+              autoComplete="off"
+              maxLength={TEXT_LIMITS.name}
+              value={values.lastName}
+              onChange={change('lastName')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Date of Birth" error={errors.dateOfBirth}>
+        {(field) => (
+          <Input
+            {...field}
+            type="date"
+            name="dateOfBirth"
+            max={localDateISO()}
+            value={values.dateOfBirth}
+            onChange={change('dateOfBirth')}
+          />
+        )}
+      </FormField>
+      <FormField label="License Number (Optional)" error={errors.licenseNumber}>
+        {(field) => (
+          <Input
+            {...field}
+            name="licenseNumber"
+            autoComplete="off"
+            maxLength={TEXT_LIMITS.license}
+            value={values.licenseNumber}
+            onChange={change('licenseNumber')}
+          />
+        )}
+      </FormField>
+      <div className="pp-form__actions">
+        <Link to="/dashboard" className={buttonClass('outline')}>
+          Cancel
+        </Link>
+        <Button type="submit" pending={pending}>
+          {mode === 'create' ? 'Create Student' : 'Update Student'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { useToast } from '@logbook/shell-context/useToast';
+import { STUDENT_FORM_REDIRECT_DELAY_MS } from '@logbook/contracts/constants';
+import { TOASTS } from '@logbook/contracts/messages';
+import type { StudentData } from '@logbook/contracts/schemas';
+import { isStudentKey } from '../../../lib/apiKeys';
+import { serverMessageOr } from '../../../lib/errors';
+import { saveStudent } from '../api/students';
+
+/** Creates or updates a student, tells the parent, refreshes the lists and goes back to the dashboard. */
+export function useSaveStudent(id?: number) {
+  const [pending, setPending] = useState(false);
+  const { toast } = useToast();
+  const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
+
+  const save = async (data: StudentData) => {
+    setPending(true);
+    try {
+      await saveStudent(data, id);
+    } catch (error) {
+      setPending(false);
+      toast({ title: TOASTS.error, description: serverMessageOr(error, TOASTS.genericError), variant: 'destructive' });
+      return;
+    }
+    toast({ title: id === undefined ? TOASTS.studentCreated : TOASTS.studentUpdated });
+    await mutate(isStudentKey);
+    setTimeout(() => navigate('/dashboard'), STUDENT_FORM_REDIRECT_DELAY_MS);
+  };
+
+  return { save, pending };
+}

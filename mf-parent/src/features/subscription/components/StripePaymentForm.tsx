@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Elements } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { Alert } from '@logbook/ui/Alert';
+import { Button } from '@logbook/ui/Button';
+import { useToast } from '@logbook/shell-context/useToast';
+import { TOASTS } from '@logbook/contracts/messages';
+import { loadStripeWithTimeout } from '../utils/loadStripeWithTimeout';
+import { StripeConfirmForm } from './StripeConfirmForm';
+
+export interface StripePaymentFormProps {
+  publishableKey: string;
+  clientSecret: string;
+  type: 'setup' | 'payment';
+  submitLabel: string;
+  onSuccess: () => void;
+}
+
+/** Loads Stripe.js only now, with a time-out, and says so plainly when it cannot. */
+export default function StripePaymentForm({
+  publishableKey,
+  clientSecret,
+  type,
+  submitLabel,
+  onSuccess,
+}: StripePaymentFormProps) {
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const { toast } = useToast();
+
+  useEffect(() => {
+    let current = true;
+    setFailed(false);
+    loadStripeWithTimeout(publishableKey)
+      .then((loaded) => current && setStripe(loaded))
+      .catch(() => {
+        if (!current) return;
+        setFailed(true);
+        toast({ title: TOASTS.error, description: TOASTS.stripeLoadFailed, variant: 'destructive' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [publishableKey, attempt, toast]);
+
+  if (failed) {
+    return (
+      <Alert
+        variant="destructive"
+        title="Payment form unavailable"
+        action={
+          <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </Button>
+        }
+      >
+        {TOASTS.stripeLoadFailed}
+      </Alert>
+    );
+  }
+  if (!stripe) {
+    return (
+      <p className="pp-panel__muted" role="status">
+        Loading the secure payment form…
+      </p>
+    );
+  }
+  return (
+    <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
+      <StripeConfirmForm type={type} submitLabel={submitLabel} onSuccess={onSuccess} />
+    </Elements>
+  );
+}

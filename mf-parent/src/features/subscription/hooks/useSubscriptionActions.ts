@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { useToast } from '@logbook/shell-context/useToast';
+import { TOASTS } from '@logbook/contracts/messages';
+import { isActive } from '@logbook/contracts/subscription';
+import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/schemas';
+import { isStudentKey, subscriptionKey } from '../../../lib/apiKeys';
+import { isNetworkError, serverMessageOr } from '../../../lib/errors';
+import { cancelSubscription, createSubscription, fetchStudentNow } from '../api/billing';
+
+const ACTIVATION_CHECKS = 10;
+const ACTIVATION_INTERVAL_MS = 800;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The subscription's status arrives from the provider's events; give them a moment before showing the dashboard. */
+async function waitUntilActive(studentId: number): Promise<void> {
+  for (let i = 0; i < ACTIVATION_CHECKS; i += 1) {
+    try {
+      if (isActive((await fetchStudentNow(studentId)).subscriptionStatus)) return;
+    } catch {
+      return;
+    }
+    await wait(ACTIVATION_INTERVAL_MS);
+  }
+}
+
+/** Start the trial, finish payment, cancel: each with the spec's messages, refreshing the students afterwards. */
+export function useSubscriptionActions(student: Student) {
+  const [pending, setPending] = useState<'start' | 'cancel' | 'finish' | null>(null);
+  const [subscription, setSubscription] = useState<CreateSubscriptionResponse | null>(null);
+  const { toast } = useToast();
+  const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
+
+  const refresh = () => Promise.all([mutate(isStudentKey), mutate(subscriptionKey(student.id))]);
+
+  const start = async () => {
+    setPending('start');
+    try {
+      setSubscription(await createSubscription(student.id));
+      toast(TOASTS.subscriptionCreated);
+    } catch (error) {
+      toast({
+        title: TOASTS.error,
+        description: isNetworkError(error)
+          ? TOASTS.subscriptionCreateNetwork
+          : serverMessageOr(error, TOASTS.subscriptionCreateFailed),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  /** Called once the payment form reports success. */
+  const finish = async () => {
+    setPending('finish');
+    toast({ title: TOASTS.paymentSuccess, description: `${student.firstName}'s subscription is now active.` });
+    await waitUntilActive(student.id);
+    await refresh();
+    navigate('/dashboard');
+  };
+
+  const cancel = async (): Promise<boolean> => {
+    setPending('cancel');
+    try {
+      await cancelSubscription(student.id);
+    } catch (error) {
+      toast({ title: TOASTS.error, description: serverMessageOr(error, TOASTS.cancelFailed), variant: 'destructive' });
+      setPending(null);
+      return false;
+    }
+    toast({
+      title: TOASTS.subscriptionCanceled,
+      description: `${student.firstName}'s subscription has been canceled.`,
+    });
+    setSubscription(null);
+    await refresh();
+    setPending(null);
+    return true;
+  };
+
+  return { subscription, pending, start, finish, cancel };
+}

@@ -1,0 +1,15 @@
+/** The swr keys this remote reads: each key is the URL it GETs (spec §7), so any screen can refresh another's data. */
+export const STUDENTS_KEY = '/api/students';
+export const studentKey = (id: number | string) => `/api/students/${id}`;
+export const SETTINGS_KEY = '/api/settings';
+export const BILLING_CONFIG_KEY = '/api/billing/config';
+export const subscriptionKey = (studentId: number | string) => `/api/subscription/${studentId}`;
+export const progressSummaryKey = (studentId: number | string) => `/api/driving-sessions/${studentId}/summary`;
+export const sessionsPdfUrl = (studentId: number | string) => `/api/driving-sessions/${studentId}/pdf`;
+
+/** Every cached answer that depends on the target hours. */
+export const isProgressKey = (key: unknown) =>
+  typeof key === 'string' && key.startsWith('/api/driving-sessions/') && key.endsWith('/summary');
+
+/** Every cached answer about one student or the list. */
+export const isStudentKey = (key: unknown) => typeof key === 'string' && key.startsWith(STUDENTS_KEY);

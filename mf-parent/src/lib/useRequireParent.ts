@@ -1,0 +1,21 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
+
+/** The signed-in parent; sends anyone else to /login (spec §4: a failed user call goes to /login). */
+export function useRequireParent(onSignedOut?: () => void) {
+  const { user, error, isLoading } = useCurrentUser();
+  const navigate = useNavigate();
+  const signedOut = !isLoading && (Boolean(error) || !user);
+  // The notice is a one-off: a new function identity on a later render must not send the user again.
+  const notice = useRef(onSignedOut);
+  notice.current = onSignedOut;
+
+  useEffect(() => {
+    if (!signedOut) return;
+    notice.current?.();
+    navigate('/login', { replace: true });
+  }, [signedOut, navigate]);
+
+  return { user, checking: isLoading || signedOut };
+}
