@@ -9,6 +9,8 @@ const appDir = fileURLToPath(new URL('.', import.meta.url));
 // Standalone dev talks to the gateway for /api; behind the gateway the remote is served from /mf/sessions/.
 export default defineConfig({
   base: './',
+  // A deployment may point the current-location lookup at another reverse-geocoding service at build time.
+  define: { __LOGBOOK_GEOCODE_URL__: JSON.stringify(process.env.VITE_GEOCODE_URL ?? '') },
   plugins: [
     federation({
       name: 'mf_sessions',
@@ -18,6 +20,7 @@ export default defineConfig({
         './StudentSessions': './src/app/routes/StudentSessions.tsx',
         './ProgressSummary': './src/app/widgets/ProgressSummary.tsx',
         './SessionHistory': './src/app/widgets/SessionHistory.tsx',
+        './outbox': './src/app/outbox.ts',
       },
       shared: sharedSingletons(appDir),
       dts: false,

@@ -16,6 +16,8 @@ createRoot(document.getElementById('root')!).render(
         <Routes>
           <Route path="/students/:studentId/sessions" element={<StudentSessions />} />
           <Route path="/students/:studentId/new-session" element={<NewSession />} />
+          <Route path="/student-new-session/:studentId" element={<NewSession />} />
+          <Route path="/student-new-session" element={<NewSession />} />
           <Route path="*" element={<Navigate to="/students/1/sessions" replace />} />
         </Routes>
       </BrowserRouter>

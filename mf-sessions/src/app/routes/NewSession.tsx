@@ -1,23 +1,167 @@
-import { Link } from 'react-router-dom';
-import { Card } from '@logbook/ui/Card';
-import { ProgressBar } from '@logbook/ui/ProgressBar';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { SESSION_SCREEN_ERRORS } from '@logbook/contracts/messages';
+import { isActive } from '@logbook/contracts/subscription';
+import { Alert } from '@logbook/ui/Alert';
+import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { FORM_STEPS } from '@logbook/contracts/constants';
-import { PageFrame } from '../../lib/PageFrame';
+import { ApiError } from '@logbook/shell-context/apiClient';
+import { SessionForm } from '../../features/session-form/components/SessionForm';
+import { AppHeader } from '../../lib/AppHeader';
+import { ScreenMessage } from '../../lib/ScreenMessage';
+import { SessionsStyles } from '../../lib/SessionsStyles';
+import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
+import { fullName, parseStudentId } from '../../lib/studentIds';
+import { useStudent, useStudentAuth } from '../../lib/useStudent';
 
-export default function NewSession() {
+export interface NewSessionProps {
+  /** The student; else the route's :studentId; else (student view) the signed-in student. */
+  studentId?: number;
+  /** 'student' for /student-new-session routes; worked out from the path when not given. */
+  viewer?: 'parent' | 'student';
+  /** Called instead of going to the dashboard after a submit or a cancel. */
+  onDone?: () => void;
+  /** Where 'Back to Dashboard' and a finished form go. */
+  backTo?: string;
+}
+
+function SubscriptionNeeded({
+  studentId,
+  name,
+  dashboardPath,
+}: {
+  studentId: number;
+  name: string;
+  dashboardPath: string;
+}) {
   return (
-    <PageFrame
-      title="New Driving Session"
-      actions={
-        <Link to="/dashboard" className={buttonClass('outline', 'sm')}>
-          Back to Dashboard
-        </Link>
-      }
-    >
-      <Card title={`Step ${FORM_STEPS.current} of ${FORM_STEPS.total}`}>
-        <ProgressBar value={(FORM_STEPS.current / FORM_STEPS.total) * 100} label="Form progress" />
-      </Card>
-    </PageFrame>
+    <div className="ll-page">
+      <div className="ll-card lls-screen-message">
+        <div className="ll-empty">
+          <h1 className="ll-empty__title">An active subscription is needed</h1>
+          <p className="ll-empty__description">
+            New sessions can be logged for {name || 'this student'} once their subscription is active. Your saved drafts
+            stay on this device until then.
+          </p>
+          <div className="ll-empty__action lls-row">
+            <Link to={`/students/${studentId}/subscribe`} className={buttonClass('primary', 'md')}>
+              Subscribe
+            </Link>
+            <Link to={dashboardPath} className={buttonClass('outline', 'md')}>
+              Return to Dashboard
+            </Link>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function NewSession({ studentId: givenId, viewer: givenViewer, onDone, backTo }: NewSessionProps) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const viewer = givenViewer ?? (pathname.startsWith('/student-') ? 'student' : 'parent');
+  const dashboardPath = backTo ?? (viewer === 'student' ? '/student-dashboard' : '/dashboard');
+  const rawRouteId = params.studentId;
+  const routeId = givenId ?? parseStudentId(rawRouteId);
+
+  useEffect(() => startOutboxSync(), []);
+
+  const parent = useStudent(viewer === 'parent' ? routeId : undefined);
+  const auth = useStudentAuth(viewer === 'student');
+
+  const finish = () => (onDone ? onDone() : navigate(dashboardPath));
+  const loadDraftId = search.get('loadDraft');
+
+  let body;
+  if (viewer === 'parent') {
+    if (!routeId) {
+      body = <ScreenMessage title={SESSION_SCREEN_ERRORS.noStudentId} actionTo={dashboardPath} />;
+    } else if (parent.error) {
+      const status = parent.error instanceof ApiError ? parent.error.status : 0;
+      body =
+        status === 401 ? (
+          <ScreenMessage
+            title="Please sign in"
+            description="Sign in to log a session."
+            actionLabel="Sign in"
+            actionTo="/login"
+          />
+        ) : status === 404 ? (
+          <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={dashboardPath} />
+        ) : (
+          <ScreenMessage
+            title={SESSION_SCREEN_ERRORS.errorLoading}
+            description={parent.error instanceof Error ? parent.error.message : undefined}
+            actionTo={dashboardPath}
+          />
+        );
+    } else if (!parent.data) {
+      body = <Spinner label="Loading student…" />;
+    } else if (!isActive(parent.data.subscriptionStatus)) {
+      body = <SubscriptionNeeded studentId={routeId} name={fullName(parent.data)} dashboardPath={dashboardPath} />;
+    } else {
+      body = (
+        <SessionForm
+          studentId={routeId}
+          studentName={fullName(parent.data)}
+          loadDraftId={loadDraftId}
+          onFinished={finish}
+          onCancel={finish}
+        />
+      );
+    }
+  } else if (auth.error) {
+    body = (
+      <ScreenMessage
+        title={SESSION_SCREEN_ERRORS.errorLoading}
+        description={auth.error instanceof Error ? auth.error.message : undefined}
+        actionTo={dashboardPath}
+      />
+    );
+  } else if (auth.isLoading || auth.data === undefined) {
+    body = <Spinner label="Loading student…" />;
+  } else if (!auth.student) {
+    body = (
+      <ScreenMessage
+        title="Please sign in"
+        description="Sign in with your student login to log a session."
+        actionLabel="Student Login"
+        actionTo="/student-login"
+      />
+    );
+  } else if (givenId === undefined && rawRouteId !== undefined && !routeId) {
+    body = <ScreenMessage title={SESSION_SCREEN_ERRORS.noStudentId} actionTo={dashboardPath} />;
+  } else if (routeId !== undefined && routeId !== auth.student.id) {
+    body = <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={dashboardPath} />;
+  } else {
+    const student = auth.student;
+    body = (
+      <SessionForm
+        studentId={student.id}
+        studentName={fullName(student)}
+        loadDraftId={loadDraftId}
+        onFinished={finish}
+        onCancel={finish}
+        notice={
+          isActive(student.subscriptionStatus) ? undefined : (
+            <Alert title="Your subscription is not active" variant="warning">
+              Sessions can only be logged while the subscription is active. You can still save this session as a draft;
+              ask your parent or guardian to subscribe.
+            </Alert>
+          )
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="lls-root">
+      <SessionsStyles />
+      <AppHeader dashboardPath={dashboardPath} />
+      {body}
+    </div>
   );
 }

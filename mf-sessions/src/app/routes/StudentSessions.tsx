@@ -1,24 +1,87 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { SESSION_SCREEN_ERRORS } from '@logbook/contracts/messages';
+import { isActive, subscriptionBadgeLabel } from '@logbook/contracts/subscription';
+import { Badge } from '@logbook/ui/Badge';
+import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { PageFrame } from '../../lib/PageFrame';
+import { ApiError } from '@logbook/shell-context/apiClient';
+import { AppHeader } from '../../lib/AppHeader';
+import { ScreenMessage } from '../../lib/ScreenMessage';
+import { SessionsStyles } from '../../lib/SessionsStyles';
+import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
+import { fullName, parseStudentId } from '../../lib/studentIds';
+import { useStudent } from '../../lib/useStudent';
 import ProgressSummary from '../widgets/ProgressSummary';
 import SessionHistory from '../widgets/SessionHistory';
 
+const DASHBOARD = '/dashboard';
+
+/** /students/{studentId}/sessions: one student's progress and history (parent view). */
 export default function StudentSessions() {
-  const { studentId } = useParams();
-  return (
-    <PageFrame
-      title="Driving Sessions"
-      actions={
-        <Link to={`/students/${studentId}/new-session`} className={buttonClass('primary', 'sm')}>
-          New Session
-        </Link>
-      }
-    >
-      <div className="ll-grid ll-grid--2">
-        <ProgressSummary />
-        <SessionHistory />
+  const params = useParams();
+  const studentId = parseStudentId(params.studentId);
+  const { data: student, error } = useStudent(studentId);
+  useEffect(() => startOutboxSync(), []);
+
+  let body;
+  if (!studentId) body = <ScreenMessage title={SESSION_SCREEN_ERRORS.noStudentId} actionTo={DASHBOARD} />;
+  else if (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    body =
+      status === 404 ? (
+        <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={DASHBOARD} />
+      ) : status === 401 ? (
+        <ScreenMessage title="Please sign in" actionLabel="Sign in" actionTo="/login" />
+      ) : (
+        <ScreenMessage
+          title={SESSION_SCREEN_ERRORS.errorLoading}
+          description={error instanceof Error ? error.message : undefined}
+          actionTo={DASHBOARD}
+        />
+      );
+  } else if (!student) body = <Spinner label="Loading student…" />;
+  else {
+    const active = isActive(student.subscriptionStatus);
+    body = (
+      <div className="ll-page">
+        <div className="ll-page__head">
+          <div className="lls-student-head">
+            <h1 className="lls-student-head__name">{fullName(student)}</h1>
+            <Badge variant={active ? 'success' : 'outline'}>
+              {subscriptionBadgeLabel(active ? 'active' : 'inactive')}
+            </Badge>
+          </div>
+          <div className="ll-page__actions">
+            {active ? (
+              <Link to={`/students/${studentId}/new-session`} className={buttonClass('primary', 'md')}>
+                New Session
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className={buttonClass('primary', 'md')}
+                disabled
+                title="Needs an active subscription"
+              >
+                New Session
+              </button>
+            )}
+          </div>
+        </div>
+        <div className="lls-layout">
+          <ProgressSummary studentId={studentId} enabled={active} />
+          <SessionHistory studentId={studentId} enabled={active} />
+        </div>
       </div>
-    </PageFrame>
+    );
+  }
+
+  return (
+    <div className="lls-root">
+      <SessionsStyles />
+      <AppHeader dashboardPath={DASHBOARD} />
+      {body}
+    </div>
   );
 }

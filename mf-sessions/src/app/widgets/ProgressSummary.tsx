@@ -1,5 +1,33 @@
-import { Card } from '@logbook/ui/Card';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { ProgressSummaryCard } from '../../features/progress/components/ProgressSummaryCard';
+import { SessionsStyles } from '../../lib/SessionsStyles';
+import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
+import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
+import { parseStudentId } from '../../lib/studentIds';
+import { useSessionSummary } from '../../lib/useSessionSummary';
 
-export default function ProgressSummary() {
-  return <Card title="Progress Summary" headingLevel={2} description="Day and night hours towards the target." />;
+export interface ProgressSummaryProps {
+  /** Defaults to the route's :studentId. */
+  studentId?: number;
+  /** False while a parent's student has no active subscription: nothing is requested. */
+  enabled?: boolean;
+}
+
+/** Day, night and total hours against the account's targets, with the progress badge. */
+export default function ProgressSummary({ studentId: given, enabled = true }: ProgressSummaryProps) {
+  const params = useParams();
+  const studentId = given ?? parseStudentId(params.studentId);
+  useEffect(() => startOutboxSync(), []);
+  const { data, error } = useSessionSummary(studentId, enabled);
+  return (
+    <>
+      <SessionsStyles />
+      <ProgressSummaryCard
+        summary={data}
+        error={error}
+        notice={!enabled && studentId ? <SubscriptionRequired studentId={studentId} /> : undefined}
+      />
+    </>
+  );
 }

@@ -1,5 +1,38 @@
-import { Card } from '@logbook/ui/Card';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { SessionHistoryPanel } from '../../features/session-history/components/SessionHistoryPanel';
+import { SessionsStyles } from '../../lib/SessionsStyles';
+import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
+import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
+import { parseStudentId } from '../../lib/studentIds';
+import { useSessionSummary } from '../../lib/useSessionSummary';
 
-export default function SessionHistory() {
-  return <Card title="Session History" headingLevel={2} description="Logged sessions, newest first." />;
+export interface SessionHistoryProps {
+  /** Defaults to the route's :studentId. */
+  studentId?: number;
+  /** False while a parent's student has no active subscription: nothing is requested. */
+  enabled?: boolean;
+}
+
+/** The sessions list with its filters and the five summary cards. */
+export default function SessionHistory({ studentId: given, enabled = true }: SessionHistoryProps) {
+  const params = useParams();
+  const studentId = given ?? parseStudentId(params.studentId);
+  useEffect(() => startOutboxSync(), []);
+  const summary = useSessionSummary(studentId, enabled);
+  if (!studentId) return null;
+  const remaining = summary.data
+    ? { hours: summary.data.remaining.total, target: summary.data.targets.total }
+    : undefined;
+  return (
+    <>
+      <SessionsStyles />
+      <SessionHistoryPanel
+        studentId={studentId}
+        enabled={enabled}
+        remaining={remaining}
+        disabledNotice={<SubscriptionRequired studentId={studentId} />}
+      />
+    </>
+  );
 }

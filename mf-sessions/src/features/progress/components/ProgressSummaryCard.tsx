@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import type { Progress } from '@logbook/contracts/progress';
+import { PROGRESS_BADGES } from '@logbook/contracts/constants';
+import { Alert } from '@logbook/ui/Alert';
+import { Badge } from '@logbook/ui/Badge';
+import { Card } from '@logbook/ui/Card';
+import { ProgressBar } from '@logbook/ui/ProgressBar';
+import { Spinner } from '@logbook/ui/Spinner';
+
+export interface ProgressSummaryCardProps {
+  summary: Progress | undefined;
+  error?: unknown;
+  /** Shown instead of the figures (a subscription notice). */
+  notice?: ReactNode;
+}
+
+const h = (n: number) => `${n.toFixed(1)}h`;
+
+export function ProgressSummaryCard({ summary, error, notice }: ProgressSummaryCardProps) {
+  let body: ReactNode;
+  if (notice) body = notice;
+  else if (error)
+    body = (
+      <Alert title="Progress could not be loaded" variant="destructive">
+        {error instanceof Error ? error.message : String(error)}
+      </Alert>
+    );
+  else if (!summary) body = <Spinner label="Loading progress…" />;
+  else {
+    const complete = summary.badge === PROGRESS_BADGES.complete;
+    body = (
+      <div className="lls-progress" data-testid="progress-summary">
+        <div className="lls-progress__figures" style={{ alignItems: 'baseline' }}>
+          <p className="lls-progress__total">
+            {h(summary.totalHours)} <span style={{ fontSize: 15, fontWeight: 500 }}>of {summary.targets.total}h</span>
+          </p>
+          <Badge variant={complete ? 'success' : 'info'}>{summary.badge}</Badge>
+        </div>
+        <ProgressBar value={summary.percent.total} label="Total hours" showLabel tone="primary" />
+        <ProgressBar
+          value={summary.percent.day}
+          label={`Day: ${h(summary.dayHours)} of ${summary.targets.day}h`}
+          showLabel
+          tone="day"
+        />
+        <ProgressBar
+          value={summary.percent.night}
+          label={`Night: ${h(summary.nightHours)} of ${summary.targets.night}h`}
+          showLabel
+          tone="night"
+        />
+        <p className="lls-progress__figures" style={{ margin: 0 }}>
+          <span>Hours remaining</span>
+          <strong data-testid="hours-remaining">{h(summary.remaining.total)}</strong>
+        </p>
+        <p className="lls-progress__figures" style={{ margin: 0 }}>
+          <span>Sessions logged</span>
+          <strong>{summary.sessionCount}</strong>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <Card title="Progress Summary" headingLevel={2} description="Day and night hours towards the target.">
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+import {
+  ROAD_CONDITIONS,
+  ROAD_LABELS,
+  TIME_OF_DAY,
+  TIME_OF_DAY_LABELS,
+  TRAFFIC_CONDITIONS,
+  TRAFFIC_LABELS,
+} from '@logbook/contracts/constants';
+import { Card } from '@logbook/ui/Card';
+import { FormField } from '@logbook/ui/FormField';
+import { Select } from '@logbook/ui/Select';
+import type { SessionField } from '../../../lib/sessionValues';
+import type { FormCardProps } from './SessionDetailsCard';
+
+const SELECTS: Array<{
+  field: SessionField;
+  label: string;
+  placeholder: string;
+  options: Array<{ value: string; label: string }>;
+}> = [
+  {
+    field: 'timeOfDay',
+    label: 'Time of Day',
+    placeholder: 'Select time of day',
+    options: TIME_OF_DAY.map((v) => ({ value: v, label: TIME_OF_DAY_LABELS[v] })),
+  },
+  {
+    field: 'trafficConditions',
+    label: 'Traffic Conditions',
+    placeholder: 'Select traffic',
+    options: TRAFFIC_CONDITIONS.map((v) => ({ value: v, label: TRAFFIC_LABELS[v] })),
+  },
+  {
+    field: 'roadConditions',
+    label: 'Road Conditions',
+    placeholder: 'Select road type',
+    options: ROAD_CONDITIONS.map((v) => ({ value: v, label: ROAD_LABELS[v] })),
+  },
+];
+
+export function DrivingConditionsCard({ values, errors, onChange }: FormCardProps) {
+  return (
+    <Card title="Driving Conditions">
+      <div className="lls-fields lls-fields--3">
+        {SELECTS.map(({ field, label, placeholder, options }) => (
+          <FormField key={field} label={label} error={errors[field]}>
+            {(p) => (
+              <Select
+                {...p}
+                name={field}
+                options={options}
+                placeholder={placeholder}
+                value={values[field]}
+                onChange={(e) => onChange(field, e.target.value)}
+              />
+            )}
+          </FormField>
+        ))}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,154 @@
+import { useCallback, type FormEvent, type ReactNode } from 'react';
+import { Alert } from '@logbook/ui/Alert';
+import { Button } from '@logbook/ui/Button';
+import { PageFrame } from '../../../lib/PageFrame';
+import type { SessionField } from '../../../lib/sessionValues';
+import { useCurrentLocation } from '../hooks/useCurrentLocation';
+import { useSessionForm } from '../hooks/useSessionForm';
+import { useSubmitSession } from '../hooks/useSubmitSession';
+import { DrivingConditionsCard } from './DrivingConditionsCard';
+import { FormStepIndicator } from './FormStepIndicator';
+import { LocationDetailsCard } from './LocationDetailsCard';
+import { SessionDetailsCard } from './SessionDetailsCard';
+import { SignatureCard } from './SignatureCard';
+import { SupervisorDetailsCard } from './SupervisorDetailsCard';
+
+export interface SessionFormProps {
+  studentId: number;
+  studentName: string;
+  loadDraftId: string | null;
+  /** After a session was logged or queued. */
+  onFinished: () => void;
+  /** Cancel is offered only when there is somewhere to go back to. */
+  onCancel?: () => void;
+  /** Shown above the form (for example a subscription warning). */
+  notice?: ReactNode;
+}
+
+function formatSavedAt(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function focusFirstProblem() {
+  requestAnimationFrame(() => {
+    const target =
+      document.querySelector<HTMLElement>('.lls-form [aria-invalid="true"]') ??
+      document.querySelector<HTMLElement>('.lls-form .ll-signature--invalid canvas');
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  });
+}
+
+export function SessionForm({ studentId, studentName, loadDraftId, onFinished, onCancel, notice }: SessionFormProps) {
+  const form = useSessionForm({ studentId, studentName, loadDraftId });
+  const { submit, submitting, failure } = useSubmitSession();
+  const { locate, locating } = useCurrentLocation({ setField: form.setField, fillIfEmpty: form.fillIfEmpty });
+  const { values, errors, setField } = form;
+
+  const onChange = useCallback((field: SessionField, value: string) => setField(field, value), [setField]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = await submit({
+      studentId,
+      studentName,
+      values: form.values,
+      clientId: form.clientId,
+      validate: () => {
+        const problems = form.validateAll();
+        const ok = Object.values(problems).every((m) => !m);
+        if (!ok) focusFirstProblem();
+        return ok;
+      },
+      saveAsDraft: form.saveAsDraft,
+      discardDraft: form.discardDraft,
+    });
+    if (result === 'logged' || result === 'queued') onFinished();
+  };
+
+  const cancel = () => {
+    form.discardDraft();
+    onCancel?.();
+  };
+
+  const editing = form.draft !== undefined;
+  return (
+    <PageFrame
+      title={editing ? 'Edit Draft Session' : 'New Driving Session'}
+      subtitle={
+        editing && form.draft?.savedAt ? `Editing draft saved on ${formatSavedAt(form.draft.savedAt)}` : undefined
+      }
+    >
+      <form className="lls-form" onSubmit={onSubmit} noValidate aria-label="Driving session">
+        <FormStepIndicator />
+        {notice}
+        {form.draft?.serverMessage && (
+          <Alert title="This session was not accepted when it was sent" variant="warning">
+            {form.draft.serverMessage}
+          </Alert>
+        )}
+        <fieldset className="lls-fieldset" disabled={submitting}>
+          <legend className="ll-visually-hidden">Session details</legend>
+          <SessionDetailsCard values={values} errors={errors} onChange={onChange} />
+          <LocationDetailsCard
+            values={values}
+            errors={errors}
+            onChange={onChange}
+            locating={locating}
+            onLocate={(end) => void locate(end)}
+          />
+          <DrivingConditionsCard values={values} errors={errors} onChange={onChange} />
+          <SignatureCard
+            key={`student-${form.generation}`}
+            title="Student Signature"
+            padLabel={`Signature of ${studentName || 'the student'}`}
+            value={values.studentSignature}
+            error={errors.studentSignature}
+            onChange={(v) => setField('studentSignature', v)}
+            disabled={submitting}
+            aside={
+              <>
+                <span className="lls-signature__who">Student</span>
+                <span className="lls-signature__name" data-testid="student-name">
+                  {studentName}
+                </span>
+              </>
+            }
+          />
+          <SupervisorDetailsCard values={values} errors={errors} onChange={onChange} />
+          <SignatureCard
+            key={`supervisor-${form.generation}`}
+            title="Supervising Driver Signature"
+            padLabel="Supervising driver's signature"
+            value={values.supervisorSignature}
+            error={errors.supervisorSignature}
+            onChange={(v) => setField('supervisorSignature', v)}
+            disabled={submitting}
+          />
+        </fieldset>
+        {failure && (
+          <Alert title="The session was not logged" variant="destructive">
+            {failure} Everything you typed is still here.
+          </Alert>
+        )}
+        <div className="lls-actions">
+          <Button variant="outline" onClick={() => form.saveAsDraft()} disabled={submitting}>
+            Save Draft
+          </Button>
+          <div className="lls-actions__end">
+            {onCancel && (
+              <Button variant="ghost" onClick={cancel} disabled={submitting}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" pending={submitting}>
+              {submitting ? 'Submitting...' : 'Submit Session'}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </PageFrame>
+  );
+}

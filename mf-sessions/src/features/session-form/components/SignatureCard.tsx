@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Card } from '@logbook/ui/Card';
+import { SignaturePad } from '@logbook/ui/SignaturePad';
+
+export interface SignatureCardProps {
+  title: string;
+  padLabel: string;
+  value: string;
+  error?: string;
+  onChange: (dataUrl: string) => void;
+  /** Shown beside the pad (the student's name). */
+  aside?: ReactNode;
+  disabled?: boolean;
+}
+
+export function SignatureCard({ title, padLabel, value, error, onChange, aside, disabled }: SignatureCardProps) {
+  return (
+    <Card title={title}>
+      <div className={aside ? 'lls-signature lls-signature--with-aside' : 'lls-signature'}>
+        {aside && <div className="lls-signature__aside">{aside}</div>}
+        <div className="lls-signature__pad">
+          <SignaturePad
+            label={padLabel}
+            value={value || null}
+            error={error}
+            onChange={(v) => onChange(v ?? '')}
+            disabled={disabled}
+          />
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import { durationMinutes } from '@logbook/contracts/duration';
+import { VALIDATION } from '@logbook/contracts/messages';
+import { fieldErrors, sessionFieldsSchema } from '@logbook/contracts/schemas';
+import type { SessionField, SessionValues } from '../../../lib/sessionValues';
+
+export type SessionErrors = Partial<Record<SessionField, string>>;
+
+/** Every problem with the form, one message per field, in the spec's words. */
+export function validateSession(values: SessionValues): SessionErrors {
+  const parsed = sessionFieldsSchema.safeParse(values);
+  const errors: SessionErrors = parsed.success ? {} : (fieldErrors(parsed.error) as SessionErrors);
+  // Equal times would log a session of no length: the server rejects it, so say so beside End Time.
+  if (!errors.startTime && !errors.endTime && durationMinutes(values.startTime, values.endTime) === 0) {
+    errors.endTime = VALIDATION.sameStartAndEnd;
+  }
+  return errors;
+}
+
+/** The message for one field after it changed (End Time also depends on Start Time). */
+export function validateField(values: SessionValues, field: SessionField): string | undefined {
+  return validateSession(values)[field];
+}

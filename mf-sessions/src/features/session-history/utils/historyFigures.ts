@@ -1,0 +1,16 @@
+import { computeProgress } from '@logbook/contracts/progress';
+
+export interface HistoryFigures {
+  sessionCount: number;
+  totalHours: number;
+  dayHours: number;
+  nightHours: number;
+}
+
+/** Hours of the sessions listed (after the filters), read from each duration text and summed to one decimal. */
+export function historyFigures(sessions: ReadonlyArray<{ duration: string; timeOfDay: string }>): HistoryFigures {
+  const p = computeProgress(sessions);
+  return { sessionCount: p.sessionCount, totalHours: p.totalHours, dayHours: p.dayHours, nightHours: p.nightHours };
+}
+
+export const hoursText = (n: number) => `${n.toFixed(1)}h`;

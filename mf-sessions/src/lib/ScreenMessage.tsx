@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '@logbook/ui/EmptyState';
+import { buttonClass } from '@logbook/ui/lib/buttonClass';
+
+export interface ScreenMessageProps {
+  title: string;
+  description?: ReactNode;
+  /** Defaults to 'Return to Dashboard'. */
+  actionLabel?: string;
+  actionTo: string;
+}
+
+/** A whole-screen state (no id, not found, failed load) with one way out. */
+export function ScreenMessage({
+  title,
+  description,
+  actionLabel = 'Return to Dashboard',
+  actionTo,
+}: ScreenMessageProps) {
+  return (
+    <div className="ll-page">
+      <div className="ll-card lls-screen-message" role="alert">
+        <EmptyState
+          title={title}
+          description={description}
+          icon={
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <path d="M12 7.5v5.5M12 16.2v.3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          }
+          action={
+            <Link to={actionTo} className={buttonClass('primary', 'md')}>
+              {actionLabel}
+            </Link>
+          }
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { DrivingSessionInput } from '@logbook/contracts/schemas';
+import type { SendOutcome } from '../sessionApi';
+import type { OutboxEntry, OutboxStore } from './outboxStore';
+
+export interface OutboxDeps {
+  store: OutboxStore;
+  send: (payload: DrivingSessionInput) => Promise<SendOutcome>;
+  /** Keeps a refused session as a draft carrying the server's message; throws if it cannot be stored. */
+  keepAsDraft: (entry: OutboxEntry, serverMessage: string) => void;
+}
+
+export interface FlushReport {
+  sent: OutboxEntry[];
+  returnedToDraft: Array<{ entry: OutboxEntry; message: string }>;
+  waiting: OutboxEntry[];
+}
+
+/** Puts a session in the outbox; resolves once it is stored. */
+export async function queueSession(
+  store: OutboxStore,
+  details: Omit<OutboxEntry, 'attempts' | 'queuedAt'> & { queuedAt?: string },
+): Promise<OutboxEntry> {
+  const existing = await store.get(details.clientId);
+  const entry: OutboxEntry = {
+    ...details,
+    queuedAt: existing?.queuedAt ?? details.queuedAt ?? new Date().toISOString(),
+    attempts: existing?.attempts ?? 0,
+  };
+  await store.put(entry);
+  return entry;
+}
+
+/**
+ * Sends every waiting session once, oldest first. A sent session leaves the outbox only after the server
+ * accepted it (a resend after a lost answer is harmless: the server knows the client id). A refusal becomes a
+ * draft before the entry is removed; anything else stays for the next try. Nothing is ever dropped.
+ */
+export async function flushOutbox({ store, send, keepAsDraft }: OutboxDeps): Promise<FlushReport> {
+  const report: FlushReport = { sent: [], returnedToDraft: [], waiting: [] };
+  for (const entry of await store.all()) {
+    const outcome = await send(entry.payload);
+    if (outcome.kind === 'sent') {
+      await store.delete(entry.clientId);
+      report.sent.push(entry);
+      continue;
+    }
+    if (outcome.kind === 'refused') {
+      try {
+        keepAsDraft(entry, outcome.message);
+      } catch (error) {
+        const kept = { ...entry, attempts: entry.attempts + 1, lastError: `${outcome.message} (${String(error)})` };
+        await store.put(kept);
+        report.waiting.push(kept);
+        continue;
+      }
+      await store.delete(entry.clientId);
+      report.returnedToDraft.push({ entry, message: outcome.message });
+      continue;
+    }
+    const kept = { ...entry, attempts: entry.attempts + 1, lastError: outcome.reason };
+    await store.put(kept);
+    report.waiting.push(kept);
+  }
+  return report;
+}

@@ -1,0 +1,42 @@
+import type { TimeOfDay } from '@logbook/contracts/constants';
+import { keyToUrl, type SwrKey } from '@logbook/shell-context/swrConfig';
+
+export interface SessionFilters {
+  fromDate: string;
+  toDate: string;
+  timeOfDay: '' | TimeOfDay;
+}
+
+export const NO_FILTERS: SessionFilters = { fromDate: '', toDate: '', timeOfDay: '' };
+
+const sessionsBase = (studentId: number) => `/api/driving-sessions/${studentId}`;
+
+/** GET /api/driving-sessions/{studentId} with only the filters that are set (spec §7). */
+export function sessionListKey(studentId: number, filters: SessionFilters = NO_FILTERS): string {
+  const params = new URLSearchParams();
+  if (filters.fromDate) params.set('fromDate', filters.fromDate);
+  if (filters.toDate) params.set('toDate', filters.toDate);
+  if (filters.timeOfDay) params.set('timeOfDay', filters.timeOfDay);
+  const query = params.toString();
+  return query ? `${sessionsBase(studentId)}?${query}` : sessionsBase(studentId);
+}
+
+export const sessionSummaryKey = (studentId: number) => `${sessionsBase(studentId)}/summary`;
+
+/**
+ * Matches every cached read of one student's sessions (lists with any filters, the summary), whichever key
+ * shape a front end used: '/api/driving-sessions/7?…' or ['/api/driving-sessions', 7, 'summary'].
+ */
+export function isStudentSessionsKey(studentId: number) {
+  const base = sessionsBase(studentId);
+  return (key: unknown): boolean => {
+    if (typeof key !== 'string' && !Array.isArray(key)) return false;
+    let url: string;
+    try {
+      url = keyToUrl(key as SwrKey);
+    } catch {
+      return false;
+    }
+    return url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`);
+  };
+}

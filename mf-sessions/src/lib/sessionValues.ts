@@ -1,0 +1,94 @@
+import { calculateDuration } from '@logbook/contracts/duration';
+import type { DrivingSessionInput } from '@logbook/contracts/schemas';
+
+/** What a person types on the session form; every field is text ('' while empty). */
+export interface SessionValues {
+  date: string;
+  startTime: string;
+  endTime: string;
+  startSuburb: string;
+  endSuburb: string;
+  timeOfDay: string;
+  trafficConditions: string;
+  roadConditions: string;
+  studentSignature: string;
+  supervisorName: string;
+  supervisorLicenseNumber: string;
+  supervisorSignature: string;
+}
+
+export type SessionField = keyof SessionValues;
+
+export const SESSION_FIELDS: readonly SessionField[] = [
+  'date',
+  'startTime',
+  'endTime',
+  'startSuburb',
+  'endSuburb',
+  'timeOfDay',
+  'trafficConditions',
+  'roadConditions',
+  'studentSignature',
+  'supervisorName',
+  'supervisorLicenseNumber',
+  'supervisorSignature',
+];
+
+export function emptySessionValues(): SessionValues {
+  return {
+    date: '',
+    startTime: '',
+    endTime: '',
+    startSuburb: '',
+    endSuburb: '',
+    timeOfDay: '',
+    trafficConditions: '',
+    roadConditions: '',
+    studentSignature: '',
+    supervisorName: '',
+    supervisorLicenseNumber: '',
+    supervisorSignature: '',
+  };
+}
+
+/** Picks the form fields out of anything shaped like a session (a stored draft, an outbox payload). */
+export function sessionValuesFrom(source: Partial<Record<SessionField, unknown>>): SessionValues {
+  const values = emptySessionValues();
+  for (const field of SESSION_FIELDS) {
+    const v = source[field];
+    if (typeof v === 'string') values[field] = v;
+  }
+  return values;
+}
+
+/** The POST body of spec §7, with the client id that makes a resend harmless. */
+export function sessionPayload(values: SessionValues, studentId: number, clientId: string): DrivingSessionInput {
+  return {
+    studentId,
+    date: values.date,
+    startTime: values.startTime,
+    endTime: values.endTime,
+    duration: calculateDuration(values.startTime, values.endTime),
+    startSuburb: values.startSuburb.trim(),
+    endSuburb: values.endSuburb.trim(),
+    timeOfDay: values.timeOfDay as DrivingSessionInput['timeOfDay'],
+    trafficConditions: values.trafficConditions as DrivingSessionInput['trafficConditions'],
+    roadConditions: values.roadConditions as DrivingSessionInput['roadConditions'],
+    studentSignature: values.studentSignature,
+    supervisorName: values.supervisorName.trim(),
+    supervisorLicenseNumber: values.supervisorLicenseNumber.trim(),
+    supervisorSignature: values.supervisorSignature,
+    clientId,
+  };
+}
+
+/** A fresh client id; kept with the form, its draft and its outbox entry so a retry is the same session. */
+export function newClientId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Very old browsers: a version-4 UUID from getRandomValues.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

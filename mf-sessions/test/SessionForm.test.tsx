@@ -1,0 +1,163 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
+import { VALIDATION } from '@logbook/contracts/messages';
+import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
+import { SessionForm } from '../src/features/session-form/components/SessionForm';
+import { draftFromValues, saveDraft } from '../src/lib/draftStore';
+import { emptySessionValues } from '../src/lib/sessionValues';
+
+beforeAll(() => {
+  // jsdom has no canvas; the pad only needs to exist.
+  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  if (!globalThis.crypto?.randomUUID) {
+    Object.defineProperty(globalThis, 'crypto', { value: require('node:crypto').webcrypto });
+  }
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  resetToasts();
+});
+
+function renderForm(loadDraftId: string | null = null, onCancel = jest.fn()) {
+  render(
+    <MemoryRouter>
+      <SessionForm
+        studentId={7}
+        studentName="Sam Learner"
+        loadDraftId={loadDraftId}
+        onFinished={jest.fn()}
+        onCancel={onCancel}
+      />
+    </MemoryRouter>,
+  );
+  return { onCancel };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('the session form', () => {
+  it('shows the cards of the spec in order, the step bar and the student beside the pad', () => {
+    renderForm();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', 'New Driving Session');
+    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+    const cards = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(cards).toEqual([
+      'Session Details',
+      'Location Details',
+      'Driving Conditions',
+      'Student Signature',
+      'Supervising Driver Details',
+      'Supervising Driver Signature',
+    ]);
+    expect(screen.getByTestId('student-name').textContent).toBe('Sam Learner');
+    expect(field('Duration').placeholder).toBe('Auto-calculated');
+    expect(field('Date').value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(field('Start Time').value).toMatch(/^\d{2}:\d{2}$/);
+    for (const name of ['Save Draft', 'Cancel', 'Submit Session'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('recomputes the duration when both times are set', () => {
+    renderForm();
+    fireEvent.change(field('Start Time'), { target: { value: '23:15' } });
+    fireEvent.change(field('End Time'), { target: { value: '00:45' } });
+    expect(field('Duration').value).toBe('1.5 hours');
+  });
+
+  it('checks fields as they change', () => {
+    renderForm();
+    fireEvent.change(field('Full Name'), { target: { value: 'Pat' } });
+    expect(screen.queryByText(VALIDATION.supervisorNameRequired)).toBeNull();
+    fireEvent.change(field('Full Name'), { target: { value: '' } });
+    expect(screen.getByText(VALIDATION.supervisorNameRequired)).toBeTruthy();
+    fireEvent.change(field('Start Time'), { target: { value: '10:00' } });
+    fireEvent.change(field('End Time'), { target: { value: '10:00' } });
+    expect(screen.getByText(VALIDATION.sameStartAndEnd)).toBeTruthy();
+  });
+
+  it('shows every message, the signatures included, when submitted empty', async () => {
+    renderForm();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit Session' }));
+    });
+    expect(screen.getByText('Student signature is required')).toBeTruthy();
+    expect(screen.getByText('Supervisor signature is required')).toBeTruthy();
+    expect(screen.getByText(VALIDATION.startSuburbRequired)).toBeTruthy();
+    expect(screen.getByText(VALIDATION.timeOfDayRequired)).toBeTruthy();
+  });
+
+  it('saves a draft to draftSessions and then edits that draft', () => {
+    renderForm();
+    fireEvent.change(field('Start Suburb'), { target: { value: 'Norwood' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Draft' }));
+    const stored = JSON.parse(localStorage.getItem(DRAFTS_STORAGE_KEY)!);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ studentId: 7, studentName: 'Sam Learner', startLocation: 'Norwood' });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Draft Saved',
+      description: 'Your session has been saved as a draft.',
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit Draft Session');
+    expect(screen.getByText(/^Editing draft saved on /)).toBeTruthy();
+
+    fireEvent.change(field('Start Suburb'), { target: { value: 'Unley' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Draft' }));
+    const again = JSON.parse(localStorage.getItem(DRAFTS_STORAGE_KEY)!);
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({ id: stored[0].id, startLocation: 'Unley' });
+  });
+
+  it('tells the user when the browser refuses to store the draft', () => {
+    renderForm();
+    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Save Draft' }));
+    } finally {
+      setItem.mockRestore();
+    }
+    expect(getToasts()[0]).toMatchObject({ description: 'Failed to save draft.', variant: 'destructive' });
+  });
+
+  it('loads the draft named by loadDraft, and Cancel removes it', () => {
+    saveDraft(
+      draftFromValues({
+        id: 'draft-1-abc',
+        studentId: 7,
+        studentName: 'Sam Learner',
+        values: {
+          ...emptySessionValues(),
+          date: '2026-03-07',
+          startTime: '08:00',
+          endTime: '09:00',
+          endSuburb: 'Glenelg',
+        },
+        now: new Date('2026-03-07T09:30:00Z'),
+      }),
+    );
+    const { onCancel } = renderForm('draft-1-abc');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit Draft Session');
+    expect(field('End Suburb').value).toBe('Glenelg');
+    expect(field('Duration').value).toBe('1.0 hours');
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Draft Loaded',
+      description: 'Your saved draft has been loaded for editing.',
+    });
+    fireEvent.click(within(screen.getByRole('form')).getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem(DRAFTS_STORAGE_KEY)!)).toEqual([]);
+  });
+
+  it('brings back the per-student form draft', () => {
+    localStorage.setItem(
+      'driving-session-draft-7',
+      JSON.stringify({ isDraft: true, studentId: 7, supervisorName: 'Pat Driver', lastSaved: '2026-03-07T09:30:00Z' }),
+    );
+    renderForm();
+    expect(field('Full Name').value).toBe('Pat Driver');
+    expect(getToasts()[0]).toMatchObject({ description: 'Your previously saved draft has been loaded.' });
+  });
+});
