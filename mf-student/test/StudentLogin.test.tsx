@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
+import useSWR from 'swr';
+import { fetcherOr401Null } from '@logbook/shell-context/swrConfig';
 import StudentLogin from '../src/app/routes/StudentLogin';
 import { installFakeApi, networkDown, type Route } from './fakeApi';
 import { renderRoutes } from './renderRoute';
@@ -8,10 +10,16 @@ const ann = { id: 7, firstName: 'Ann', lastName: 'Lee', subscriptionStatus: 'act
 const where = () => screen.getByTestId('where').textContent;
 const signedOut: Route = () => ({ status: 401, body: { message: 'Please sign in' } });
 
+/** Reads the signed-in student from the shared cache the way mf-sessions does (the raw answer's `student`). */
+function OtherRemote() {
+  const { data } = useSWR<{ student?: { firstName: string } } | null>('/api/student-auth', fetcherOr401Null);
+  return <p data-testid="other-remote">{data?.student?.firstName ?? 'nobody'}</p>;
+}
+
 function loginScreen() {
   renderRoutes('/student-login', {
     '/student-login': <StudentLogin />,
-    '/student-dashboard': <p>dashboard</p>,
+    '/student-dashboard': <OtherRemote />,
   });
 }
 
@@ -70,6 +78,7 @@ test("success: 'Welcome back {firstName}' and the dashboard", async () => {
   await fillAndSubmit(' ann.lee ', 'secret1');
   await waitFor(() => expect(where()).toBe('/student-dashboard'));
   expect(getToasts()[0]?.title).toBe('Welcome back Ann');
+  expect(screen.getByTestId('other-remote').textContent).toBe('Ann');
   expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
     studentUsername: 'ann.lee',
     studentPassword: 'secret1',

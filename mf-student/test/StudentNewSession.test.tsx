@@ -5,7 +5,11 @@ import { renderRoutes } from './renderRoute';
 
 jest.mock('mf_sessions/NewSession', () => ({
   __esModule: true,
-  default: ({ studentId }: { studentId: number }) => <p data-testid="session-form">session form for {studentId}</p>,
+  default: ({ studentId, viewer, backTo }: { studentId: number; viewer: string; backTo: string }) => (
+    <p data-testid="session-form">
+      session form for {studentId} as {viewer}, then {backTo}
+    </p>
+  ),
 }));
 
 const ann = { id: 7, firstName: 'Ann', lastName: 'Lee', subscriptionStatus: 'active' };
@@ -23,7 +27,9 @@ test.each(['/student-new-session/7', '/student-new-session'])(
   async (path) => {
     installFakeApi({ 'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }) });
     open(path);
-    expect((await screen.findByTestId('session-form')).textContent).toBe('session form for 7');
+    expect((await screen.findByTestId('session-form')).textContent).toBe(
+      'session form for 7 as student, then /student-dashboard',
+    );
   },
 );
 

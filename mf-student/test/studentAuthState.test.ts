@@ -6,7 +6,7 @@ const ann = { id: 7, firstName: 'Ann', lastName: 'Lee', subscriptionStatus: 'act
 
 describe('what the student-auth answer means', () => {
   test('a student: signed in', () => {
-    expect(studentAuthState({ data: ann, error: undefined, isLoading: false })).toEqual({
+    expect(studentAuthState({ data: { student: ann }, error: undefined, isLoading: false })).toEqual({
       status: 'signedIn',
       student: ann,
     });
@@ -14,6 +14,10 @@ describe('what the student-auth answer means', () => {
 
   test('null (401 or no student in the answer): signed out, which sends the dashboard to /student-login', () => {
     expect(studentAuthState({ data: null, error: undefined, isLoading: false })).toEqual({ status: 'signedOut' });
+  });
+
+  test('an answer cached without a student: signed out', () => {
+    expect(studentAuthState({ data: {}, error: undefined, isLoading: false })).toEqual({ status: 'signedOut' });
   });
 
   test('no answer yet: checking', () => {
@@ -26,7 +30,9 @@ describe('what the student-auth answer means', () => {
   });
 
   test('a failed re-check keeps the student already known', () => {
-    expect(studentAuthState({ data: ann, error: new TypeError('offline'), isLoading: false }).status).toBe('signedIn');
+    expect(studentAuthState({ data: { student: ann }, error: new TypeError('offline'), isLoading: false }).status).toBe(
+      'signedIn',
+    );
   });
 });
 

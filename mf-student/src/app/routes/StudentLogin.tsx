@@ -15,7 +15,7 @@ export default function StudentLogin() {
   if (state.status === 'signedIn') return <Navigate to="/student-dashboard" replace />;
 
   const onSignedIn = async (student: StudentAuth) => {
-    await mutate(student, { revalidate: false });
+    await mutate({ student }, { revalidate: false });
     navigate('/student-dashboard', { replace: true });
   };
 

@@ -50,7 +50,13 @@ export default function StudentNewSession() {
     );
   }
 
-  return <RemoteWidget name="Session form" load={sessionsRemote.newSession} props={{ studentId: target.studentId }} />;
+  return (
+    <RemoteWidget
+      name="Session form"
+      load={sessionsRemote.newSession}
+      props={{ studentId: target.studentId, viewer: 'student', backTo: '/student-dashboard' }}
+    />
+  );
 }
 
 function BackToDashboard() {

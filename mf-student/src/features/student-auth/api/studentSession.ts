@@ -1,8 +1,15 @@
 import { ApiError, apiRequest, throwIfNotOk } from '@logbook/shell-context/apiClient';
 import { studentAuthSchema, type StudentAuth, type StudentCredentials } from '@logbook/contracts/schemas';
 
-/** The swr key (and URL) of the signed-in student; shared with mf-sessions, which reads the same key. */
+/**
+ * The swr key (and URL) of the signed-in student. mf-sessions reads the same key through the shared cache, so the
+ * cached value is always the answer's own shape: `{ student }`, or null when signed out.
+ */
 export const STUDENT_AUTH_KEY = '/api/student-auth';
+
+export interface StudentAuthAnswer {
+  student: StudentAuth;
+}
 
 export type SignInOutcome =
   | { ok: true; student: StudentAuth }
@@ -15,12 +22,13 @@ export function studentFromBody(body: unknown): StudentAuth | null {
   return parsed.success ? parsed.data.student : null;
 }
 
-/** GET /api/student-auth: the signed-in student, null when signed out (401 or no student in the answer). */
-export async function fetchStudentAuth(url: string = STUDENT_AUTH_KEY): Promise<StudentAuth | null> {
+/** GET /api/student-auth: `{ student }`, or null when signed out (401 or no student in the answer). */
+export async function fetchStudentAuth(url: string = STUDENT_AUTH_KEY): Promise<StudentAuthAnswer | null> {
   const res = await fetch(url, { credentials: 'include' });
   if (res.status === 401) return null;
   await throwIfNotOk(res);
-  return studentFromBody(await res.json().catch(() => null));
+  const student = studentFromBody(await res.json().catch(() => null));
+  return student ? { student } : null;
 }
 
 export async function signInStudent(credentials: StudentCredentials): Promise<SignInOutcome> {

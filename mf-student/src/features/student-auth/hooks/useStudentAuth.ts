@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { StudentAuth } from '@logbook/contracts/schemas';
-import { fetchStudentAuth, STUDENT_AUTH_KEY } from '../api/studentSession';
+import { fetchStudentAuth, STUDENT_AUTH_KEY, type StudentAuthAnswer } from '../api/studentSession';
 
 export type StudentAuthState =
   | { status: 'checking' }
@@ -9,15 +9,16 @@ export type StudentAuthState =
   | { status: 'signedIn'; student: StudentAuth };
 
 export interface StudentAuthSnapshot {
-  data: StudentAuth | null | undefined;
+  /** The cached answer; another remote may have cached the raw body, so the student is checked, not assumed. */
+  data: Partial<StudentAuthAnswer> | null | undefined;
   error: unknown;
   isLoading: boolean;
 }
 
 /** What the student-auth answer means for a screen: a student, signed out, not known yet, or not reachable. */
 export function studentAuthState({ data, error }: StudentAuthSnapshot): StudentAuthState {
-  if (data) return { status: 'signedIn', student: data };
-  if (data === null) return { status: 'signedOut' };
+  if (data?.student) return { status: 'signedIn', student: data.student };
+  if (data !== undefined) return { status: 'signedOut' };
   if (error) return { status: 'unavailable', error };
   return { status: 'checking' };
 }
@@ -27,7 +28,7 @@ export function studentAuthState({ data, error }: StudentAuthSnapshot): StudentA
  * sends the student back to sign-in on their next step.
  */
 export function useStudentAuth() {
-  const { data, error, isLoading, mutate } = useSWR<StudentAuth | null>(STUDENT_AUTH_KEY, fetchStudentAuth, {
+  const { data, error, isLoading, mutate } = useSWR<StudentAuthAnswer | null>(STUDENT_AUTH_KEY, fetchStudentAuth, {
     revalidateOnMount: true,
     shouldRetryOnError: false,
   });
