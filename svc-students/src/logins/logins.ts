@@ -25,6 +25,15 @@ async function claimingUsername<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A cheap early answer for a name already held by another student, before spending a password hash on it. */
+async function refuseTakenUsername(credentials: StudentCredentials, studentId: number) {
+  const holder = await StudentModel.exists({
+    studentUsernameKey: studentUsernameKey(credentials.studentUsername),
+    _id: { $ne: studentId },
+  });
+  if (holder) throw conflict(API_ERRORS.usernameTaken);
+}
+
 /** Usernames are kept in lower case, so sign-in works whatever case the student types. */
 async function loginFields(credentials: StudentCredentials) {
   const username = studentUsernameKey(credentials.studentUsername);
@@ -50,6 +59,7 @@ export async function createLogin(
   const student = await findOwnStudent(parentUserId, studentId);
   requireActive(student);
   if (student.hasStudentLogin) throw conflict(API_ERRORS.loginExists);
+  await refuseTakenUsername(credentials, studentId);
   const fields = await loginFields(credentials);
   const doc = await claimingUsername(() =>
     StudentModel.findOneAndUpdate(
@@ -72,6 +82,7 @@ export async function updateLogin(
   const student = await findOwnStudent(parentUserId, studentId);
   requireActive(student);
   if (!student.hasStudentLogin) throw conflict(API_ERRORS.noLogin);
+  await refuseTakenUsername(credentials, studentId);
   const fields = await loginFields(credentials);
   const doc = await claimingUsername(() =>
     StudentModel.findOneAndUpdate(
