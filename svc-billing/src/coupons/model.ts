@@ -28,7 +28,8 @@ export const CouponModel: mongoose.Model<CouponRecord> =
         expiresAt: { type: Date, default: null },
         createdAt: { type: Date, default: () => new Date() },
       },
-      { versionKey: false, strict: true },
+      // Model.init() builds indexes only when autoIndex is on, and the connection turns it off.
+      { versionKey: false, strict: true, autoIndex: true },
     ),
     'coupons',
   );

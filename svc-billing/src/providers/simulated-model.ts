@@ -37,7 +37,8 @@ const schema = new Schema<SimulatedSubscription>(
     created: Number,
     canceledAt: Number,
   },
-  { versionKey: false, strict: true },
+  // Model.init() builds indexes only when autoIndex is on, and the connection turns it off.
+  { versionKey: false, strict: true, autoIndex: true },
 );
 
 export const SimulatedSubscriptionModel: mongoose.Model<SimulatedSubscription> =

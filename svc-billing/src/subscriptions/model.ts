@@ -103,7 +103,8 @@ const subscriptionRecordSchema = new Schema<SubscriptionRecord>(
     paymentMethodSaved: Boolean,
     updatedAt: { type: Date, default: () => new Date() },
   },
-  { versionKey: false, strict: true },
+  // Model.init() builds indexes only when autoIndex is on, and the connection turns it off.
+  { versionKey: false, strict: true, autoIndex: true },
 );
 subscriptionRecordSchema.index({ subscriptionId: 1 }, { unique: true, sparse: true });
 subscriptionRecordSchema.index({ setupIntentId: 1 }, { unique: true, sparse: true });

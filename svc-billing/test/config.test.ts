@@ -1,0 +1,62 @@
+import { loadBillingConfig } from '../src/config';
+import { studentStatusFor } from '../src/subscriptions/status';
+
+describe('billing configuration', () => {
+  it('uses the simulated provider by default, with a signing secret of its own', () => {
+    const a = loadBillingConfig({ NODE_ENV: 'development' });
+    const b = loadBillingConfig({ NODE_ENV: 'development' });
+    expect(a.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(a.SIMULATED_WEBHOOK_SECRET).toMatch(/^whsec_simulated_[0-9a-f]{48}$/);
+    expect(a.SIMULATED_WEBHOOK_SECRET).not.toBe(b.SIMULATED_WEBHOOK_SECRET);
+  });
+
+  it('treats empty values as unset and reads the Stripe connection settings', () => {
+    const config = loadBillingConfig({
+      STRIPE_SECRET_KEY: '',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: '12111',
+      STRIPE_API_PROTOCOL: 'http',
+    });
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(config).toMatchObject({ STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: 12111, STRIPE_API_PROTOCOL: 'http' });
+    expect(() => loadBillingConfig({ STRIPE_API_PROTOCOL: 'ftp' })).toThrow(/STRIPE_API_PROTOCOL/);
+  });
+
+  it('refuses to start in production without the Stripe secrets', () => {
+    expect(() => loadBillingConfig({ NODE_ENV: 'production' })).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY must be set in production/,
+    );
+    expect(() =>
+      loadBillingConfig({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(
+      loadBillingConfig({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      }).STRIPE_SECRET_KEY,
+    ).toBe('sk_live_x');
+  });
+});
+
+describe('status mapping', () => {
+  it.each([
+    ['active', false, 'active'],
+    ['trialing', true, 'active'],
+    ['trialing', false, 'incomplete'],
+    ['past_due', true, 'past_due'],
+    ['canceled', true, 'canceled'],
+    ['incomplete', false, 'incomplete'],
+    ['incomplete_expired', false, 'inactive'],
+    ['unpaid', true, 'inactive'],
+    ['paused', true, 'inactive'],
+    ['something_new', true, 'inactive'],
+  ])('%s (payment method saved: %s) → %s', (provider, saved, expected) => {
+    expect(studentStatusFor(provider, saved)).toBe(expected);
+  });
+});

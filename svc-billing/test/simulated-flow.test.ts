@@ -1,0 +1,275 @@
+import request from 'supertest';
+import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
+import { setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { createApp } from '../src/app';
+import { SimulatedSubscriptionModel } from '../src/providers/simulated-model';
+import { BillingEventModel } from '../src/webhooks/model';
+import { makeFamily, rawStudent, testConfig, testModels } from './fixtures';
+
+const app = createApp(testConfig());
+
+beforeAll(async () => {
+  await setupTestDatabase(testModels);
+});
+afterAll(teardownTestDatabase);
+
+const create = (cookie: string, body: unknown) =>
+  request(app)
+    .post('/api/create-subscription')
+    .set('Cookie', cookie)
+    .send(body as object);
+const cancel = (cookie: string, body: unknown) =>
+  request(app)
+    .post('/api/cancel-subscription')
+    .set('Cookie', cookie)
+    .send(body as object);
+const confirm = (cookie: string, clientSecret: unknown) =>
+  request(app).post('/api/billing/simulate/confirm').set('Cookie', cookie).send({ clientSecret });
+const view = (cookie: string, studentId: number | string) =>
+  request(app).get(`/api/subscription/${studentId}`).set('Cookie', cookie);
+const DAY_MS = 86_400_000;
+
+describe('simulated provider: the subscription journey', () => {
+  it('says it is simulated', async () => {
+    const res = await request(app).get('/api/billing/config');
+    expect(res.body).toEqual({ provider: 'simulated' });
+  });
+
+  it('create → confirm → active → cancel → canceled → subscribe again', async () => {
+    const f = await makeFamily();
+    const created = await create(f.cookie, { studentId: f.studentId });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      subscriptionId: expect.stringMatching(/^sub_sim_/),
+      clientSecret: expect.stringMatching(/^seti_sim_\w+_secret_\w+$/),
+      type: 'setup',
+    });
+    // Stripe's created event (a trial with no card yet) went through the webhook handler.
+    let state = await view(f.cookie, f.studentId);
+    expect(state.body).toMatchObject({
+      studentId: f.studentId,
+      status: 'incomplete',
+      subscriptionId: created.body.subscriptionId,
+    });
+    expect(Date.parse(state.body.trialEnd) - Date.now()).toBeGreaterThan(29 * DAY_MS);
+    expect(Date.parse(state.body.trialEnd) - Date.now()).toBeLessThanOrEqual(30 * DAY_MS);
+
+    const confirmed = await confirm(f.cookie, created.body.clientSecret);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: 'succeeded', subscription: { status: 'active' } });
+    state = await view(f.cookie, f.studentId);
+    expect(state.body.status).toBe('active');
+    expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('active');
+    const types = (await BillingEventModel.find({}).lean()).map((e) => e.type);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'customer.subscription.created',
+        'setup_intent.succeeded',
+        'customer.subscription.updated',
+      ]),
+    );
+
+    const again = await create(f.cookie, { studentId: f.studentId });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: API_ERRORS.alreadySubscribed });
+
+    const canceled = await cancel(f.cookie, { studentId: f.studentId });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ status: 'canceled', subscriptionId: created.body.subscriptionId });
+    expect((await view(f.cookie, f.studentId)).body.status).toBe('canceled');
+    expect((await SimulatedSubscriptionModel.findById(created.body.subscriptionId).lean())!.status).toBe('canceled');
+
+    const nothing = await cancel(f.cookie, { studentId: f.studentId });
+    expect(nothing.status).toBe(409);
+    expect(nothing.body).toEqual({ message: API_ERRORS.nothingToCancel });
+    // The old secret can no longer be confirmed.
+    expect((await confirm(f.cookie, created.body.clientSecret)).status).toBe(409);
+
+    const renewed = await create(f.cookie, { studentId: f.studentId });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.subscriptionId).not.toBe(created.body.subscriptionId);
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({
+      status: 'incomplete',
+      subscriptionId: renewed.body.subscriptionId,
+    });
+    expect((await confirm(f.cookie, renewed.body.clientSecret)).status).toBe(200);
+    expect((await view(f.cookie, f.studentId)).body.status).toBe('active');
+  });
+
+  it('gives a student waiting for a card the same subscription back', async () => {
+    const f = await makeFamily();
+    const first = await create(f.cookie, { studentId: f.studentId });
+    const second = await create(f.cookie, { studentId: f.studentId });
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await SimulatedSubscriptionModel.countDocuments({ studentId: f.studentId })).toBe(1);
+  });
+
+  it('makes one subscription when several requests race', async () => {
+    const f = await makeFamily();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create(f.cookie, { studentId: f.studentId })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.subscriptionId)).size).toBe(1);
+    expect(await SimulatedSubscriptionModel.countDocuments({ studentId: f.studentId })).toBe(1);
+  });
+
+  it('moves a failed renewal to past_due; a past-due student cannot start another', async () => {
+    const f = await makeFamily();
+    const created = await create(f.cookie, { studentId: f.studentId });
+    await confirm(f.cookie, created.body.clientSecret);
+    const failed = await request(app)
+      .post('/api/billing/simulate/renewal-failure')
+      .set('Cookie', f.cookie)
+      .send({ studentId: f.studentId });
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ status: 'past_due' });
+    expect((await BillingEventModel.countDocuments({ type: 'invoice.payment_failed' })) > 0).toBe(true);
+    const again = await create(f.cookie, { studentId: f.studentId });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: API_ERRORS.alreadySubscribed });
+    // A past-due subscription can still be canceled.
+    expect((await cancel(f.cookie, { studentId: f.studentId })).body.status).toBe('canceled');
+  });
+
+  it('answers 409 when there is nothing to cancel', async () => {
+    const f = await makeFamily();
+    const res = await cancel(f.cookie, { studentId: f.studentId });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: API_ERRORS.nothingToCancel });
+    expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('inactive');
+  });
+
+  it('refuses an unknown client secret', async () => {
+    const f = await makeFamily();
+    const res = await confirm(f.cookie, 'seti_sim_nope_secret_nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: BILLING_ERRORS.unknownClientSecret });
+  });
+});
+
+describe('ownership and sign-in', () => {
+  it("another parent can neither create, cancel, read nor confirm a student's subscription (404)", async () => {
+    const owner = await makeFamily();
+    const stranger = await makeFamily();
+    const created = await create(owner.cookie, { studentId: owner.studentId });
+    const before = await rawStudent(owner.studentId);
+
+    for (const res of [
+      await create(stranger.cookie, { studentId: owner.studentId }),
+      await cancel(stranger.cookie, { studentId: owner.studentId }),
+      await view(stranger.cookie, owner.studentId),
+      await request(app)
+        .post('/api/billing/simulate/renewal-failure')
+        .set('Cookie', stranger.cookie)
+        .send({ studentId: owner.studentId }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: API_ERRORS.studentNotFound });
+    }
+    const confirmed = await confirm(stranger.cookie, created.body.clientSecret);
+    expect(confirmed.status).toBe(404);
+    expect(confirmed.body).toEqual({ message: BILLING_ERRORS.unknownClientSecret });
+    expect(await rawStudent(owner.studentId)).toEqual(before);
+    expect((await view(owner.cookie, owner.studentId)).body.status).toBe('incomplete');
+  });
+
+  it('answers 401 without a parent sign-in (no cookie, or a student cookie)', async () => {
+    const f = await makeFamily();
+    const asStudent = await studentCookie(f.studentId, f.userId);
+    for (const cookie of ['', asStudent]) {
+      const calls = [
+        request(app).post('/api/create-subscription').set('Cookie', cookie).send({ studentId: f.studentId }),
+        request(app).post('/api/cancel-subscription').set('Cookie', cookie).send({ studentId: f.studentId }),
+        request(app).get(`/api/subscription/${f.studentId}`).set('Cookie', cookie),
+        request(app).post('/api/billing/simulate/confirm').set('Cookie', cookie).send({ clientSecret: 'x' }),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ message: API_ERRORS.unauthenticated });
+      }
+    }
+    expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('inactive');
+  });
+
+  it('answers 404 for a student that does not exist', async () => {
+    const f = await makeFamily();
+    expect((await create(f.cookie, { studentId: 99999999 })).status).toBe(404);
+    expect((await view(f.cookie, 99999999)).status).toBe(404);
+  });
+});
+
+describe('hostile input', () => {
+  it.each([
+    ['an operator for the student id', { studentId: { $gt: '' } }, VALIDATION.studentIdRequired],
+    ['an array for the student id', { studentId: [1] }, VALIDATION.studentIdRequired],
+    ['a word for the student id', { studentId: 'abc' }, VALIDATION.studentIdRequired],
+    ['a negative student id', { studentId: -3 }, undefined],
+    ['no student id', {}, VALIDATION.studentIdRequired],
+    ['an operator for the coupon', { studentId: 1, couponCode: { $ne: null } }, BILLING_ERRORS.couponInvalid],
+    ['a huge coupon code', { studentId: 1, couponCode: 'x'.repeat(5000) }, BILLING_ERRORS.couponInvalid],
+  ])('create refuses %s with 400 and makes nothing', async (_name, body, message) => {
+    const f = await makeFamily();
+    const res = await create(f.cookie, {
+      ...body,
+      ...('studentId' in body && body.studentId === 1 ? { studentId: f.studentId } : {}),
+    });
+    expect(res.status).toBe(400);
+    if (message) expect(res.body).toEqual({ message });
+    else expect(res.body.message).toEqual(expect.any(String));
+    expect(await SimulatedSubscriptionModel.countDocuments({ studentId: f.studentId })).toBe(0);
+  });
+
+  it('refuses operators, bad ids, malformed and oversize bodies on the other routes', async () => {
+    const f = await makeFamily();
+    expect((await cancel(f.cookie, { studentId: { $ne: 0 } })).body).toEqual({ message: VALIDATION.studentIdRequired });
+    const badId = await view(f.cookie, '1;drop');
+    expect(badId.status).toBe(400);
+    expect(badId.body).toEqual({ message: API_ERRORS.invalidId });
+    const op = await confirm(f.cookie, { $regex: '.*' });
+    expect(op.status).toBe(400);
+    const malformed = await request(app)
+      .post('/api/create-subscription')
+      .set('Cookie', f.cookie)
+      .set('content-type', 'application/json')
+      .send('{"studentId":');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ message: API_ERRORS.malformedJson });
+    const huge = await create(f.cookie, { studentId: f.studentId, padding: 'x'.repeat(200_000) });
+    expect(huge.status).toBe(413);
+    expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('inactive');
+  });
+});
+
+describe('where the simulation is not offered', () => {
+  it('has no simulation routes in production', async () => {
+    const production = createApp(
+      testConfig({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      }),
+    );
+    const f = await makeFamily();
+    const res = await request(production)
+      .post('/api/billing/simulate/confirm')
+      .set('Cookie', f.cookie)
+      .send({ clientSecret: 'x' });
+    expect(res.status).toBe(404);
+    expect((await request(production).get('/api/billing/config')).body).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_live_x',
+    });
+  });
+
+  it('has no simulation routes when Stripe is configured', async () => {
+    const stripe = createApp(testConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }));
+    const f = await makeFamily();
+    const res = await request(stripe)
+      .post('/api/billing/simulate/confirm')
+      .set('Cookie', f.cookie)
+      .send({ clientSecret: 'x' });
+    expect(res.status).toBe(404);
+  });
+});
