@@ -45,10 +45,14 @@ export async function connectDatabase(opts: {
   };
 }
 
-/** Create every registered model's indexes (autoCreate/autoIndex are off, as the fallback server needs). */
+/**
+ * Create every model's indexes. autoCreate/autoIndex are off (as the fallback server needs), so Model.init() alone
+ * would leave them out: the unique ones carry rules, so they are built here explicitly.
+ */
 export async function initModels(models: ReadonlyArray<mongoose.Model<any>>): Promise<void> {
   for (const model of models) {
     await model.init();
+    await model.createIndexes();
   }
 }
 
