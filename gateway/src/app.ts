@@ -1,0 +1,54 @@
+import compression from 'compression';
+import express, { type Express } from 'express';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import type { GatewayConfig } from './config';
+import { healthHandler } from './health';
+import { accessLog, logger } from './log';
+import { createApiProxy } from './proxy';
+import { sendMessage } from './responses';
+import { isSafeApiPath, serviceFor } from './routes';
+import { bodyLimit, forwardedHeaders, requestId, sameOriginWrites, securityHeaders } from './security';
+import { frontEnds } from './static';
+
+/** The one public origin: security headers, the API routed to its services, and the built front ends. */
+export function createGatewayApp(config: GatewayConfig): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  const api = createApiProxy({ upstreams: config.upstreams, timeoutMs: config.upstreamTimeoutMs });
+  app.locals.closeUpstreams = api.close;
+
+  app.use(requestId);
+  app.use(accessLog);
+  app.use(securityHeaders(config));
+  app.use(bodyLimit(config.maxBodyBytes));
+
+  app.get('/api/health', healthHandler(api.pools, config.healthTimeoutMs));
+  const sameOrigin = sameOriginWrites(config.publicOrigin);
+  // Bodies are never parsed here: they stream to the services as they came (Stripe signs the raw bytes).
+  app.use((req, res, next) => {
+    const path = req.path;
+    if (path !== '/api' && !path.startsWith('/api/')) return next();
+    const service = isSafeApiPath(path) ? serviceFor(path) : undefined;
+    if (!service) return sendMessage(res, 404, API_ERRORS.notFound);
+    sameOrigin(req, res, () => {
+      forwardedHeaders(req, res, () => api.forward(service, req, res, next));
+    });
+  });
+
+  app.use(compression());
+  app.use(frontEnds(config));
+  app.use((_req, res) => {
+    res.status(404).type('text').send('Not found');
+  });
+  app.use(((err, req, res, _next) => {
+    logger.error({ err, requestId: req.headers['x-request-id'] }, 'gateway error');
+    sendMessage(res, 500, API_ERRORS.internal);
+  }) as express.ErrorRequestHandler);
+  return app;
+}
+
+/** Lets go of the kept-alive connections to the services (shutdown, tests). */
+export function closeGatewayApp(app: Express) {
+  (app.locals.closeUpstreams as (() => void) | undefined)?.();
+}

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { loadConfig } from '@logbook/service-kit/config';
+import { SERVICES, type ServiceName } from './routes';
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/** One or more comma-separated http:// base URLs: several instances of one service share its traffic. */
+const upstreamList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const urls = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const parsed: string[] = [];
+      for (const raw of urls) {
+        let url: URL;
+        try {
+          url = new URL(raw);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `not a URL: ${raw}` });
+          return z.NEVER;
+        }
+        if (url.protocol !== 'http:') {
+          ctx.addIssue({ code: 'custom', message: `services are reached over http://, not ${url.protocol}` });
+          return z.NEVER;
+        }
+        parsed.push(url.origin + url.pathname.replace(/\/+$/, ''));
+      }
+      if (parsed.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'at least one URL is needed' });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const originOrUndefined = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    try {
+      return new URL(value).origin;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `not an origin: ${value}` });
+      return z.NEVER;
+    }
+  });
+
+export const gatewayConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: positiveInt(8080),
+  AUTH_SERVICE_URL: upstreamList('http://127.0.0.1:4001'),
+  STUDENTS_SERVICE_URL: upstreamList('http://127.0.0.1:4002'),
+  BILLING_SERVICE_URL: upstreamList('http://127.0.0.1:4003'),
+  LOGBOOK_SERVICE_URL: upstreamList('http://127.0.0.1:4004'),
+  /** A service that has not started answering within this time gets a 504. */
+  UPSTREAM_TIMEOUT_MS: positiveInt(5000),
+  HEALTH_TIMEOUT_MS: positiveInt(1500),
+  MAX_BODY_BYTES: positiveInt(2 * 1024 * 1024),
+  /** The app's own origin for the Origin check; without it, the request's own scheme and host. */
+  PUBLIC_ORIGIN: originOrUndefined,
+  GEOCODE_ORIGIN: originOrUndefined.transform((v) => v ?? 'https://api.bigdatacloud.net'),
+  /** Express "trust proxy": set it when a TLS terminator or load balancer stands in front of the gateway. */
+  TRUST_PROXY: z.string().optional(),
+  SHELL_DIST: z.string().default(path.join(REPO_ROOT, 'shell', 'dist')),
+  /** Holds mf-parent/dist, mf-student/dist and mf-sessions/dist. */
+  MF_DIST_ROOT: z.string().default(REPO_ROOT),
+});
+
+export interface GatewayConfig {
+  port: number;
+  upstreams: Record<ServiceName, string[]>;
+  upstreamTimeoutMs: number;
+  healthTimeoutMs: number;
+  maxBodyBytes: number;
+  publicOrigin?: string;
+  geocodeOrigin: string;
+  trustProxy: boolean | number | string;
+  shellDist: string;
+  mfDistRoot: string;
+}
+
+function trustProxyValue(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const c = loadConfig(gatewayConfigSchema, env);
+  const upstreams = {
+    auth: c.AUTH_SERVICE_URL,
+    students: c.STUDENTS_SERVICE_URL,
+    billing: c.BILLING_SERVICE_URL,
+    logbook: c.LOGBOOK_SERVICE_URL,
+  } satisfies Record<ServiceName, string[]>;
+  for (const name of SERVICES) if (!upstreams[name]) throw new Error(`no upstream for ${name}`);
+  return {
+    port: c.PORT,
+    upstreams,
+    upstreamTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    healthTimeoutMs: c.HEALTH_TIMEOUT_MS,
+    maxBodyBytes: c.MAX_BODY_BYTES,
+    publicOrigin: c.PUBLIC_ORIGIN,
+    geocodeOrigin: c.GEOCODE_ORIGIN,
+    trustProxy: trustProxyValue(c.TRUST_PROXY),
+    shellDist: path.resolve(c.SHELL_DIST),
+    mfDistRoot: path.resolve(c.MF_DIST_ROOT),
+  };
+}

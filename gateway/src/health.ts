@@ -1,0 +1,33 @@
+import type { RequestHandler } from 'express';
+import { SERVICES, type ServiceName } from './routes';
+import type { UpstreamPool } from './upstreams';
+
+type Readiness = 'ready' | 'unavailable';
+
+async function ready(url: string, timeoutMs: number): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer().catch(() => undefined);
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Asks every instance of every service whether it is ready; a service is ready when one instance is. */
+export function healthHandler(pools: Record<ServiceName, UpstreamPool>, timeoutMs: number): RequestHandler {
+  return async (_req, res) => {
+    const entries = await Promise.all(
+      SERVICES.map(async (service) => {
+        const members = pools[service].members;
+        const answers = await Promise.all(members.map((m) => ready(m.url, timeoutMs)));
+        const readyCount = answers.filter(Boolean).length;
+        const status: Readiness = readyCount > 0 ? 'ready' : 'unavailable';
+        return [service, { status, instances: members.length, ready: readyCount }] as const;
+      }),
+    );
+    const services = Object.fromEntries(entries);
+    const allReady = entries.every(([, s]) => s.status === 'ready');
+    res.set('Cache-Control', 'no-store').json({ status: allReady ? 'ok' : 'degraded', services });
+  };
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { Router, type Response } from 'express';
+import { PRODUCT_NAME } from '@logbook/contracts/constants';
+
+export const REMOTES = ['parent', 'student', 'sessions'] as const;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** Vite's build names: `name-<8-character hash>.ext`. */
+const HASHED_NAME = /-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
+
+/** Hashed build assets never change under their name; everything else (index.html, sw.js, remoteEntry.js,
+ * manifest.webmanifest, icons) is revalidated on every use so a new release is picked up at once. */
+export function cacheControlFor(filePath: string): string {
+  const parts = filePath.split(path.sep);
+  const inAssets = parts.slice(0, -1).includes('assets');
+  return inAssets && HASHED_NAME.test(parts[parts.length - 1]) ? IMMUTABLE : REVALIDATE;
+}
+
+const serve = (dir: string) =>
+  express.static(dir, {
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    fallthrough: true,
+    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
+  });
+
+function notBuilt(res: Response, what: string) {
+  res
+    .status(503)
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME}</title></head>` +
+        `<body><h1>${PRODUCT_NAME} is not built yet</h1><p>The ${what} has not been built. ` +
+        `Run <code>npm run build</code> (or <code>npm start</code>, which builds what is missing) and reload.</p>` +
+        `</body></html>`,
+    );
+}
+
+const exists = (p: string) => fs.existsSync(p);
+
+/** The built shell at `/` and each remote at `/mf/<name>/`. A missing build answers 503, never a crash. */
+export function frontEnds(opts: { shellDist: string; mfDistRoot: string }): Router {
+  const router = Router();
+
+  for (const name of REMOTES) {
+    const dir = path.join(opts.mfDistRoot, `mf-${name}`, 'dist');
+    const files = serve(dir);
+    router.use(`/mf/${name}`, (req, res, next) => {
+      if (!exists(dir)) return notBuilt(res, `mf-${name} front end`);
+      files(req, res, next);
+    });
+  }
+  router.use('/mf', (_req, res) => {
+    res.status(404).type('text').send('Not found');
+  });
+
+  const shellFiles = serve(opts.shellDist);
+  router.use((req, res, next) => (exists(opts.shellDist) ? shellFiles(req, res, next) : next()));
+
+  // The spec's routes (/, /login, /students/12/sessions, ...) and unknown pages all get the shell, which routes them.
+  router.use((req, res, next) => {
+    const page =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !path.posix.basename(req.path).includes('.') &&
+      req.accepts('html') === 'html';
+    if (!page) return next();
+    const index = path.join(opts.shellDist, 'index.html');
+    if (!exists(index)) return notBuilt(res, 'shell');
+    res.sendFile(index, { cacheControl: false, headers: { 'Cache-Control': REVALIDATE } });
+  });
+
+  return router;
+}
