@@ -1,11 +1,15 @@
+import { loadConfig } from '@logbook/service-kit/config';
 import { runService } from '@logbook/service-kit/server';
 import { createApp, models, SERVICE_NAME } from './app';
-import { loadBillingConfig, type BillingConfig } from './config';
+import { billingConfigSchema, loadBillingConfig, type BillingConfig } from './config';
+
+// A deployment's index step only builds indexes and never takes payments, so it needs no Stripe secrets.
+const indexesOnly = process.argv.includes('--create-indexes');
 
 let config: BillingConfig;
 try {
   // Read before anything starts, so production without Stripe's secrets never comes up.
-  config = loadBillingConfig();
+  config = indexesOnly ? loadConfig(billingConfigSchema) : loadBillingConfig();
 } catch (err) {
   console.error(`${SERVICE_NAME} will not start: ${(err as Error).message}`);
   process.exit(1);

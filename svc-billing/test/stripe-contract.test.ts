@@ -107,6 +107,35 @@ describe('Stripe provider: what is sent', () => {
     expect(state.body).toMatchObject({ studentId: family.studentId, status: 'inactive' });
   });
 
+  it('uses a configured price without looking one up, and finds an existing price by its lookup key', async () => {
+    const configured = makeApp({ STRIPE_PRICE_ID: 'price_configured' });
+    const f = await makeFamily();
+    const res = await request(configured)
+      .post('/api/create-subscription')
+      .set('Cookie', f.cookie)
+      .send({ studentId: f.studentId });
+    expect(res.status).toBe(200);
+    expect(subscriptionCreates(f.studentId)[0].body.items).toEqual([{ price: 'price_configured' }]);
+    expect(fake.calls('GET', '/v1/prices')).toHaveLength(0);
+    expect(fake.calls('POST', '/v1/prices')).toHaveLength(0);
+
+    // A fresh process finds the price made earlier instead of making another.
+    expect(fake.prices.length).toBeGreaterThan(0);
+    const restarted = makeApp();
+    const g = await makeFamily();
+    expect(
+      (
+        await request(restarted)
+          .post('/api/create-subscription')
+          .set('Cookie', g.cookie)
+          .send({ studentId: g.studentId })
+      ).status,
+    ).toBe(200);
+    expect(fake.calls('GET', '/v1/prices')).toHaveLength(1);
+    expect(fake.calls('POST', '/v1/prices')).toHaveLength(0);
+    expect(subscriptionCreates(g.studentId)[0].body.items).toEqual([{ price: fake.prices[0].id }]);
+  });
+
   it('reuses the account customer and the price for a second student, and a waiting subscription for the same one', async () => {
     const family = await makeFamily();
     const first = await create(family.cookie, { studentId: family.studentId });

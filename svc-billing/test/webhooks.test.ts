@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { createApp } from '../src/app';
-import { SubscriptionRecordModel } from '../src/subscriptions/model';
+import { StudentBillingModel, SubscriptionRecordModel } from '../src/subscriptions/model';
 import { BillingEventModel } from '../src/webhooks/model';
 import {
   invoiceObject,
@@ -287,6 +287,43 @@ describe('webhook events', () => {
     expect(res.status).toBe(200);
     expect(res.body.ignored).toMatch(/current subscription/);
     expect(await statusOf(f.studentId)).toBe('inactive');
+  });
+
+  it('accepts the new subscription while it is being made, but not events of the one the student had before', async () => {
+    const f = await makeFamily();
+    const t = now() - 50;
+    // The student had sub_old (canceled); a new one is being made and Stripe's event beats the API's answer.
+    await StudentBillingModel.updateOne(
+      { _id: f.studentId },
+      { $set: { stripeSubscriptionId: 'sub_old', subscriptionStatus: 'canceled' } },
+    );
+    await SubscriptionRecordModel.create({
+      _id: f.studentId,
+      userId: f.userId,
+      state: 'creating',
+      attemptKey: 'k',
+      startedAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const old = await post(signedEvent('invoice.paid', invoiceObject('sub_old', f.studentId), { created: t }));
+    expect(old.body.ignored).toMatch(/current subscription/);
+    expect(await statusOf(f.studentId)).toBe('canceled');
+    const fresh = await post(
+      signedEvent('customer.subscription.created', subscriptionObject('sub_new', f.studentId, 'trialing'), {
+        created: t + 1,
+      }),
+    );
+    expect(fresh.body).toEqual({ received: true });
+    expect(await rawStudent(f.studentId)).toMatchObject({
+      subscriptionStatus: 'incomplete',
+      stripeSubscriptionId: 'sub_new',
+    });
+  });
+
+  it('keeps its one-per-student guarantees in unique indexes', async () => {
+    const indexes = await SubscriptionRecordModel.collection.indexes();
+    const unique = indexes.filter((i) => i.unique).map((i) => Object.keys(i.key).join(','));
+    expect(unique).toEqual(expect.arrayContaining(['subscriptionId', 'setupIntentId']));
   });
 
   it('maps unknown provider statuses to inactive and unknown event types to a plain acknowledgement', async () => {
