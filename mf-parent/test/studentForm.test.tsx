@@ -1,0 +1,165 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
+import { localDateISO } from '@logbook/contracts/dates';
+import { resetToasts } from '@logbook/ui/lib/toastStore';
+import StudentForm from '../src/app/routes/StudentForm';
+import { EMPTY_STUDENT_FORM, validateStudentForm } from '../src/features/students/utils/studentForm';
+import { fakeFetch, renderWithProviders, toastTexts } from './render';
+
+const user = { 'GET /api/user': { body: { id: 1, email: 'parent@example.com' } } };
+const sam = {
+  id: 7,
+  firstName: 'Sam',
+  lastName: 'Lee',
+  dateOfBirth: '2008-04-02',
+  licenseNumber: 'L123',
+  subscriptionStatus: 'inactive',
+  hasStudentLogin: false,
+  studentUsername: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => resetToasts());
+
+describe('student form validation', () => {
+  it('names each missing field with the spec message', () => {
+    expect(validateStudentForm(EMPTY_STUDENT_FORM)).toEqual({
+      ok: false,
+      errors: {
+        firstName: VALIDATION.firstNameRequired,
+        lastName: VALIDATION.lastNameRequired,
+        dateOfBirth: VALIDATION.dateOfBirthRequired,
+      },
+    });
+    expect(
+      validateStudentForm({ ...EMPTY_STUDENT_FORM, firstName: '   ', lastName: 'Lee', dateOfBirth: '2008-04-02' }),
+    ).toEqual({
+      ok: false,
+      errors: { firstName: VALIDATION.firstNameRequired },
+    });
+  });
+
+  it('refuses impossible and future dates of birth', () => {
+    const base = { firstName: 'Sam', lastName: 'Lee', licenseNumber: '' };
+    expect(validateStudentForm({ ...base, dateOfBirth: '2008-02-30' })).toEqual({
+      ok: false,
+      errors: { dateOfBirth: VALIDATION.dateOfBirthInvalid },
+    });
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    expect(validateStudentForm({ ...base, dateOfBirth: localDateISO(tomorrow) })).toEqual({
+      ok: false,
+      errors: { dateOfBirth: VALIDATION.dateOfBirthFuture },
+    });
+  });
+
+  it('trims the names and keeps the license number optional', () => {
+    expect(
+      validateStudentForm({ firstName: ' Sam ', lastName: 'Lee ', dateOfBirth: '2008-04-02', licenseNumber: '' }),
+    ).toEqual({
+      ok: true,
+      data: { firstName: 'Sam', lastName: 'Lee', dateOfBirth: '2008-04-02', licenseNumber: '' },
+    });
+  });
+});
+
+describe('student form screen', () => {
+  it.each(['abc', '0', '-2', '1.5'])('sends /students/%s back to the dashboard', async (id) => {
+    fakeFetch(user);
+    renderWithProviders(<StudentForm />, { path: `/students/${id}`, route: '/students/:id' });
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('sends a signed-out visitor to /login with the Authentication required toast', async () => {
+    fakeFetch({ 'GET /api/user': { status: 401, body: { message: 'Please sign in' } } });
+    renderWithProviders(<StudentForm />, { path: '/students/new', route: '/students/new' });
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(toastTexts()).toEqual([`${TOASTS.authRequired.title} — ${TOASTS.authRequired.description}`]);
+  });
+
+  it('shows the field messages and sends nothing until the form is valid, then creates and returns to the dashboard after 100 ms', async () => {
+    const { calls } = fakeFetch({ ...user, 'POST /api/students': { status: 201, body: sam } });
+    renderWithProviders(<StudentForm />, { path: '/students/new', route: '/students/new' });
+    const create = await screen.findByRole('button', { name: 'Create Student' });
+    fireEvent.click(create);
+    expect(screen.getByText(VALIDATION.firstNameRequired)).toBeTruthy();
+    expect(screen.getByText(VALIDATION.lastNameRequired)).toBeTruthy();
+    expect(screen.getByText(VALIDATION.dateOfBirthRequired)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Sam' } });
+    expect(screen.queryByText(VALIDATION.firstNameRequired)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: 'Lee' } });
+    fireEvent.change(screen.getByLabelText('Date of Birth'), { target: { value: '2008-04-02' } });
+    fireEvent.change(screen.getByLabelText('License Number (Optional)'), { target: { value: 'L123' } });
+    expect(screen.getByLabelText('Date of Birth').getAttribute('type')).toBe('date');
+
+    jest.useFakeTimers();
+    try {
+      await act(async () => fireEvent.click(create));
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        firstName: 'Sam',
+        lastName: 'Lee',
+        dateOfBirth: '2008-04-02',
+        licenseNumber: 'L123',
+      });
+      expect(toastTexts()).toEqual([TOASTS.studentCreated]);
+      expect(location()).toBe('/students/new');
+      await act(async () => jest.advanceTimersByTime(99));
+      expect(location()).toBe('/students/new');
+      await act(async () => jest.advanceTimersByTime(1));
+      expect(location()).toBe('/dashboard');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("shows the server's message in an Error toast and stays on the form", async () => {
+    fakeFetch({
+      ...user,
+      'POST /api/students': { status: 400, body: { message: 'Date of birth cannot be in the future' } },
+    });
+    renderWithProviders(<StudentForm />, { path: '/students/new', route: '/students/new' });
+    fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: 'Sam' } });
+    fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: 'Lee' } });
+    fireEvent.change(screen.getByLabelText('Date of Birth'), { target: { value: '2008-04-02' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create Student' })));
+    await waitFor(() => expect(toastTexts()).toEqual(['Error — Date of birth cannot be in the future']));
+    expect(location()).toBe('/students/new');
+  });
+
+  it("falls back to 'An error occurred' when the server says nothing", async () => {
+    fakeFetch({ ...user, 'GET /api/students/7': { body: sam }, 'PUT /api/students/7': { status: 502 } });
+    renderWithProviders(<StudentForm />, { path: '/students/7', route: '/students/:id' });
+    const update = await screen.findByRole('button', { name: 'Update Student' });
+    await act(async () => fireEvent.click(update));
+    await waitFor(() => expect(toastTexts()).toEqual([`${TOASTS.error} — ${TOASTS.genericError}`]));
+    // The parent can try again straight away.
+    await waitFor(() => expect((update as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('loads the student to edit and sends the changes with PUT', async () => {
+    const { calls } = fakeFetch({
+      ...user,
+      'GET /api/students/7': { body: sam },
+      'PUT /api/students/7': { body: sam },
+    });
+    renderWithProviders(<StudentForm />, { path: '/students/7', route: '/students/:id' });
+    const first = (await screen.findByLabelText('First Name')) as HTMLInputElement;
+    expect(first.value).toBe('Sam');
+    expect((screen.getByLabelText('License Number (Optional)') as HTMLInputElement).value).toBe('L123');
+    fireEvent.change(first, { target: { value: 'Samantha' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Update Student' })));
+    await waitFor(() => expect(toastTexts()).toEqual([TOASTS.studentUpdated]));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ firstName: 'Samantha', lastName: 'Lee' });
+  });
+
+  it('says plainly when the student to edit does not exist, with a way back', async () => {
+    fakeFetch({ ...user, 'GET /api/students/99': { status: 404, body: { message: 'Student not found' } } });
+    renderWithProviders(<StudentForm />, { path: '/students/99', route: '/students/:id' });
+    await screen.findByText('Student not found');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('button', { name: 'Update Student' })).toBeNull();
+  });
+});

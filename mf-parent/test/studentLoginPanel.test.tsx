@@ -1,0 +1,183 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import QRCode from 'qrcode';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { DELETE_LOGIN_CONFIRMATION, TOASTS, VALIDATION } from '@logbook/contracts/messages';
+import type { Student } from '@logbook/contracts/schemas';
+import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { StudentLoginPanel } from '../src/features/student-login/components/StudentLoginPanel';
+import { validateCredentials } from '../src/features/student-login/utils/credentials';
+import { QR_OPTIONS, studentLoginUrl } from '../src/features/student-login/utils/studentLoginUrl';
+import { useStudents } from '../src/features/students/hooks/useStudents';
+import { fakeFetch, renderWithProviders, toastTexts } from './render';
+
+/** The dashboard's list, mounted beside the panel so a refetch can be seen. */
+function StudentsList() {
+  const { data } = useStudents();
+  return <output data-testid="students-count">{data?.length ?? '…'}</output>;
+}
+
+const student = (overrides: Partial<Student> = {}): Student => ({
+  id: 7,
+  firstName: 'Sam',
+  lastName: 'Lee',
+  dateOfBirth: '2008-04-02',
+  licenseNumber: null,
+  subscriptionStatus: 'active',
+  hasStudentLogin: true,
+  studentUsername: 'sam.lee',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** The text a QR code PNG data URL holds, read the way a phone camera would. */
+function decodeQr(dataUrl: string): string | null {
+  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1], 'base64'));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}
+
+// jsdom has no <dialog> methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+beforeEach(() => resetToasts());
+
+describe('student login QR code', () => {
+  it('encodes the absolute address of /student-login on this site', () => {
+    expect(studentLoginUrl('http://localhost:8080')).toBe('http://localhost:8080/student-login');
+    expect(studentLoginUrl('https://logbook.example.com')).toBe('https://logbook.example.com/student-login');
+    expect(studentLoginUrl()).toBe(`${window.location.origin}/student-login`);
+  });
+
+  it('is drawn 300 px wide with a margin of 2, black on white, and decodes back to the address', async () => {
+    expect(QR_OPTIONS).toEqual({ width: 300, margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+    const url = studentLoginUrl('https://logbook.example.com');
+    const dataUrl = await QRCode.toDataURL(url, QR_OPTIONS);
+    const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1], 'base64'));
+    expect(png.width).toBe(300);
+    expect(decodeQr(dataUrl)).toBe(url);
+  });
+
+  it('shows a 64 px code on the card and a 256 px one in the large dialog, both for /student-login', async () => {
+    fakeFetch({});
+    renderWithProviders(<StudentLoginPanel student={student()} />);
+    const small = await screen.findByTestId('student-login-qr', {}, { timeout: 5000 });
+    expect(small.getAttribute('width')).toBe('64');
+    expect(decodeQr(small.getAttribute('src')!)).toBe(`${window.location.origin}/student-login`);
+    expect(screen.getByTestId('student-username').textContent).toBe('sam.lee');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show Large QR Code' }));
+    const large = await screen.findByTestId('student-login-qr-large', {}, { timeout: 5000 });
+    expect(large.getAttribute('width')).toBe('256');
+    expect(decodeQr(large.getAttribute('src')!)).toBe(`${window.location.origin}/student-login`);
+  });
+});
+
+describe('student login panel', () => {
+  it('shows only the inactive message when the subscription is not active', () => {
+    fakeFetch({});
+    renderWithProviders(<StudentLoginPanel student={student({ subscriptionStatus: 'past_due' })} />);
+    expect(screen.getByTestId('student-login-inactive')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('copies the sign-in address, and says so when the clipboard refuses', async () => {
+    fakeFetch({});
+    const writeText = jest.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithProviders(<StudentLoginPanel student={student()} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy URL' })));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/student-login`);
+    expect(toastTexts()).toEqual([TOASTS.urlCopied]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy URL' })));
+    expect(toastTexts()).toEqual([`${TOASTS.error} — ${TOASTS.urlCopyFailed}`]);
+  });
+
+  describe('credentials validation', () => {
+    it.each([
+      ['', ''],
+      ['sam', ''],
+      ['', 'secret'],
+      ['   ', 'secret'],
+      ['sam', '   '],
+    ])('username %p with password %p is refused', (username, password) => {
+      expect(validateCredentials(username, password)).toEqual({
+        ok: false,
+        message: VALIDATION.bothUsernameAndPassword,
+      });
+    });
+
+    it('accepts a trimmed username and a password', () => {
+      expect(validateCredentials('  sam ', ' pw1 ')).toEqual({
+        ok: true,
+        data: { studentUsername: 'sam', studentPassword: ' pw1 ' },
+      });
+    });
+  });
+
+  it('creates a login: refuses blanks in the dialog, then sends, tells the parent and refetches the students', async () => {
+    let students = 0;
+    const { calls } = fakeFetch({
+      'POST /api/students/7/create-login': { body: { ok: true } },
+      'GET /api/students': () => {
+        students += 1;
+        return { body: [] };
+      },
+    });
+    renderWithProviders(
+      <>
+        <StudentsList />
+        <StudentLoginPanel student={student({ hasStudentLogin: false, studentUsername: null })} />
+      </>,
+    );
+    await waitFor(() => expect(students).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Student Login' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Student Login' });
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Login' }));
+    expect(within(dialog).getByTestId('credentials-error').textContent).toBe(VALIDATION.bothUsernameAndPassword);
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: ' sam ' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'drive123' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create Login' })));
+    await waitFor(() => expect(toastTexts()).toEqual([TOASTS.studentLoginCreated]));
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/students/7/create-login',
+      body: { studentUsername: 'sam', studentPassword: 'drive123' },
+    });
+    await waitFor(() => expect(students).toBe(2));
+  });
+
+  it("shows the server's message when an update is refused, and keeps the dialog open", async () => {
+    fakeFetch({
+      'PUT /api/students/7/update-login': { status: 409, body: { message: 'That username is already taken' } },
+    });
+    renderWithProviders(<StudentLoginPanel student={student()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Update Login' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update Login' });
+    expect((within(dialog).getByLabelText('Username') as HTMLInputElement).value).toBe('sam.lee');
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'new-pass' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Update Login' })));
+    await waitFor(() => expect(toastTexts()).toEqual([`${TOASTS.error} — That username is already taken`]));
+    expect(screen.getByRole('dialog', { name: 'Update Login' })).toBeTruthy();
+  });
+
+  it('deletes a login only after the confirmation, with the fallback message when the server gives none', async () => {
+    const { calls } = fakeFetch({ 'DELETE /api/students/7/delete-login': { status: 500 } });
+    renderWithProviders(<StudentLoginPanel student={student()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Login' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Login' });
+    expect(dialog.textContent).toContain(DELETE_LOGIN_CONFIRMATION);
+    expect(calls).toHaveLength(0);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Login' })));
+    await waitFor(() => expect(toastTexts()).toEqual([`${TOASTS.error} — ${TOASTS.studentLoginDeleteFailed}`]));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/students/7/delete-login']);
+  });
+});
