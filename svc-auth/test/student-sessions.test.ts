@@ -73,9 +73,12 @@ describe('POST /api/student-login', () => {
     expect(setCookie(res, PARENT_COOKIE)).toBeUndefined();
   });
 
-  it('accepts the username with surrounding spaces', async () => {
+  it('accepts the username in any case and with surrounding spaces', async () => {
     const { username } = await insertStudent();
     expect((await studentLogin(`  ${username} `, 'drive123')).status).toBe(200);
+    expect((await studentLogin(username.toUpperCase(), 'drive123')).status).toBe(200);
+    // The password, though, is exact.
+    expect((await studentLogin(username, 'DRIVE123')).status).toBe(401);
   });
 
   it('reports an unknown subscription status as inactive', async () => {

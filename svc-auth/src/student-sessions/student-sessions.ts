@@ -1,4 +1,5 @@
 import { API_ERRORS } from '@logbook/contracts/messages';
+import { studentUsernameKey } from '@logbook/contracts/student-usernames';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import type { SubscriptionStatus } from '@logbook/contracts/constants';
 import { unauthorized } from '@logbook/service-kit/errors';
@@ -22,11 +23,12 @@ const signedInStudent = (s: Pick<StudentAccount, '_id' | 'firstName' | 'lastName
   subscriptionStatus: normaliseStatus(s.subscriptionStatus),
 });
 
-async function findByUsername(username: string) {
+/** Usernames are stored folded to lower case (svc-students), so any case the student types finds them. */
+function findByUsername(username: string) {
   const fields = { ...PUBLIC_FIELDS, userId: 1, studentPassword: 1, hasStudentLogin: 1, loginVersion: 1 };
-  const exact = await StudentAccountModel.findOne({ studentUsername: username }).select(fields).lean();
-  if (exact || username === username.toLowerCase()) return exact;
-  return StudentAccountModel.findOne({ studentUsername: username.toLowerCase() }).select(fields).lean();
+  return StudentAccountModel.findOne({ studentUsername: studentUsernameKey(username) })
+    .select(fields)
+    .lean();
 }
 
 /**
