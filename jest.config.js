@@ -50,10 +50,16 @@ module.exports = {
     node('svc-logbook', 'svc-logbook'),
     node('gateway', 'gateway'),
     node('deploy', 'deploy'),
+    node('security', 'security', { testTimeout: 120000 }),
     web('ui', 'packages/ui'),
     web('shell', 'shell'),
     web('mf-parent', 'mf-parent'),
     web('mf-student', 'mf-student'),
     web('mf-sessions', 'mf-sessions'),
+    // Browser journeys: Chromium against the whole stack (scripts/stack.mjs), one stack per test file.
+    node('e2e', 'e2e', {
+      testPathIgnorePatterns: ['/node_modules/', '/artifacts/'],
+      setupFilesAfterEnv: ['<rootDir>/support/setup.ts'],
+    }),
   ],
 };

@@ -5,27 +5,22 @@ import { federation } from '@module-federation/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from '../packages/contracts/src/constants';
 import { sharedSingletons } from '../packages/shell-context/src/federationShared';
-import { REMOTES, remoteEntryUrl, type RemoteScope } from './src/lib/remotes';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
 /** Where /api and /mf go while developing: the gateway, which serves the built remotes. */
 const gateway = process.env.LOGBOOK_GATEWAY_URL ?? 'http://localhost:8080';
 const THEME = '#1d4ed8';
 
-const remotes = Object.fromEntries(
-  (Object.keys(REMOTES) as RemoteScope[]).map((scope) => [
-    scope,
-    { type: 'module', name: scope, entry: remoteEntryUrl(scope), entryGlobalName: scope },
-  ]),
-);
-
 export default defineConfig({
   base: '/',
   plugins: [
     federation({
       name: 'shell',
-      remotes,
+      // Remotes are registered at run time (src/features/remotes/lib/remoteRegistry.ts) so a failed one can be
+      // registered again and retried without reloading the page.
       shared: sharedSingletons(appDir),
+      // Fetch a remote only when one of its screens is opened, not every remote on every page.
+      shareStrategy: 'loaded-first',
       dts: false,
       dev: { remoteHmr: true },
     }),

@@ -4,7 +4,10 @@ import '@logbook/ui/styles.css';
 import './app/app.css';
 import { App } from './app/App';
 import { registerServiceWorker } from './features/pwa/lib/registerServiceWorker';
+import { registerAppRemotes } from './features/remotes/lib/remoteRegistry';
 import { REMOTE_ENTRY_URLS } from './lib/remotes';
+
+registerAppRemotes();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -15,20 +15,20 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/register" element={<RegisterPage />} />
       <Route element={<RemoteLayout />}>
-        <Route path="/dashboard" element={<RemoteRoute load={remoteScreens.dashboard} />} />
-        <Route path="/students/new" element={<RemoteRoute load={remoteScreens.studentForm} />} />
-        <Route path="/students/:id" element={<RemoteRoute load={remoteScreens.studentForm} />} />
-        <Route path="/students/:studentId/subscribe" element={<RemoteRoute load={remoteScreens.subscribe} />} />
-        <Route path="/students/:studentId/sessions" element={<RemoteRoute load={remoteScreens.studentSessions} />} />
-        <Route path="/students/:studentId/new-session" element={<RemoteRoute load={remoteScreens.newSession} />} />
-        <Route path="/admin-settings" element={<RemoteRoute load={remoteScreens.adminSettings} />} />
-        <Route path="/student-login" element={<RemoteRoute load={remoteScreens.studentLogin} />} />
-        <Route path="/student-dashboard" element={<RemoteRoute load={remoteScreens.studentDashboard} />} />
+        <Route path="/dashboard" element={<RemoteRoute screen={remoteScreens.dashboard} />} />
+        <Route path="/students/new" element={<RemoteRoute screen={remoteScreens.studentForm} />} />
+        <Route path="/students/:id" element={<RemoteRoute screen={remoteScreens.studentForm} />} />
+        <Route path="/students/:studentId/subscribe" element={<RemoteRoute screen={remoteScreens.subscribe} />} />
+        <Route path="/students/:studentId/sessions" element={<RemoteRoute screen={remoteScreens.studentSessions} />} />
+        <Route path="/students/:studentId/new-session" element={<RemoteRoute screen={remoteScreens.newSession} />} />
+        <Route path="/admin-settings" element={<RemoteRoute screen={remoteScreens.adminSettings} />} />
+        <Route path="/student-login" element={<RemoteRoute screen={remoteScreens.studentLogin} />} />
+        <Route path="/student-dashboard" element={<RemoteRoute screen={remoteScreens.studentDashboard} />} />
         <Route
           path="/student-new-session/:studentId"
-          element={<RemoteRoute load={remoteScreens.studentNewSession} />}
+          element={<RemoteRoute screen={remoteScreens.studentNewSession} />}
         />
-        <Route path="/student-new-session" element={<RemoteRoute load={remoteScreens.studentNewSession} />} />
+        <Route path="/student-new-session" element={<RemoteRoute screen={remoteScreens.studentNewSession} />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

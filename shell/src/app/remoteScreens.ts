@@ -1,14 +1,15 @@
-import type { RemoteLoader } from '../features/remotes/components/RemoteRoute';
+import type { RemoteScreen } from '../features/remotes/components/RemoteRoute';
+import { loadRemoteScreen } from '../features/remotes/lib/remoteRegistry';
 
-/** Every route-level screen the remotes expose; loaders are stable so lazy screens are made once per attempt. */
+/** Every route-level screen the remotes expose; one object each, so a lazy screen is made once per attempt. */
 export const remoteScreens = {
-  dashboard: () => import('mf_parent/Dashboard'),
-  studentForm: () => import('mf_parent/StudentForm'),
-  subscribe: () => import('mf_parent/Subscribe'),
-  adminSettings: () => import('mf_parent/AdminSettings'),
-  studentSessions: () => import('mf_sessions/StudentSessions'),
-  newSession: () => import('mf_sessions/NewSession'),
-  studentLogin: () => import('mf_student/StudentLogin'),
-  studentDashboard: () => import('mf_student/StudentDashboard'),
-  studentNewSession: () => import('mf_student/StudentNewSession'),
-} satisfies Record<string, RemoteLoader>;
+  dashboard: { scope: 'mf_parent', load: () => loadRemoteScreen('mf_parent/Dashboard') },
+  studentForm: { scope: 'mf_parent', load: () => loadRemoteScreen('mf_parent/StudentForm') },
+  subscribe: { scope: 'mf_parent', load: () => loadRemoteScreen('mf_parent/Subscribe') },
+  adminSettings: { scope: 'mf_parent', load: () => loadRemoteScreen('mf_parent/AdminSettings') },
+  studentSessions: { scope: 'mf_sessions', load: () => loadRemoteScreen('mf_sessions/StudentSessions') },
+  newSession: { scope: 'mf_sessions', load: () => loadRemoteScreen('mf_sessions/NewSession') },
+  studentLogin: { scope: 'mf_student', load: () => loadRemoteScreen('mf_student/StudentLogin') },
+  studentDashboard: { scope: 'mf_student', load: () => loadRemoteScreen('mf_student/StudentDashboard') },
+  studentNewSession: { scope: 'mf_student', load: () => loadRemoteScreen('mf_student/StudentNewSession') },
+} satisfies Record<string, RemoteScreen>;

@@ -15,7 +15,7 @@ function loadedFiles(prefixes: readonly string[]): string[] {
  */
 export function registerServiceWorker(remoteEntryUrls: readonly string[]) {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  window.addEventListener('load', () => {
+  const register = () => {
     const wb = new Workbox('/sw.js', { scope: '/' });
     const cacheRemotes = () => {
       const urls = [
@@ -30,5 +30,8 @@ export function registerServiceWorker(remoteEntryUrls: readonly string[]) {
         if (registration?.active && navigator.serviceWorker.controller) cacheRemotes();
       })
       .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
-  });
+  };
+  // The federation bootstrap can start the app after the load event has already fired.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -1,26 +1,38 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Spinner } from '@logbook/ui/Spinner';
+import type { RemoteScope } from '../../../lib/remotes';
+import { resetRemote } from '../lib/remoteRegistry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteLoadError } from './RemoteLoadError';
 
-export type RemoteLoader = () => Promise<{ default: ComponentType }>;
+export interface RemoteScreen {
+  scope: RemoteScope;
+  load: () => Promise<{ default: ComponentType }>;
+}
 
 export interface RemoteRouteProps {
-  load: RemoteLoader;
+  screen: RemoteScreen;
 }
 
 /** A route whose screen comes from a remote: loading state while it downloads, a Retry if it cannot. */
-export function RemoteRoute({ load }: RemoteRouteProps) {
+export function RemoteRoute({ screen }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
   // A new lazy component per attempt: React.lazy remembers a failed import forever.
-  const Screen = useMemo(() => lazy(load), [load, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const Screen = useMemo(() => lazy(screen.load), [screen, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const retry = () => {
+    if (!resetRemote(screen.scope, attempt + 1)) {
+      window.location.reload();
+      return;
+    }
+    setAttempt((n) => n + 1);
+  };
   return (
     <RemoteErrorBoundary
       key={`${pathname}#${attempt}`}
-      onRetry={() => setAttempt((n) => n + 1)}
-      fallback={(retry) => <RemoteLoadError onRetry={retry} />}
+      onRetry={retry}
+      fallback={(onRetry) => <RemoteLoadError onRetry={onRetry} />}
     >
       <Suspense fallback={<Spinner label="Loading…" />}>
         <Screen />

@@ -1,0 +1,130 @@
+import { INSTALL_PROMPT, OFFLINE_BANNER } from '@logbook/contracts/messages';
+import type { Page } from 'playwright-core';
+import { expectHeading, expectRemoteScreen, expectText } from './support/expectations';
+import { journey } from './support/journey';
+import { startTestStack, type TestStack } from './support/stack';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Waits until /sw.js is active and controls this page, and returns the worker's script URL. */
+async function waitForServiceWorker(page: Page): Promise<string> {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 30_000 });
+  return page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+}
+
+/** Waits until the worker has the remotes' files that this page fetched in its caches. */
+async function waitForCachedRemote(page: Page, remote: string) {
+  await page.waitForFunction(
+    async (prefix) => {
+      for (const name of await caches.keys()) {
+        const keys = await (await caches.open(name)).keys();
+        if (keys.some((req) => new URL(req.url).pathname.startsWith(prefix))) return true;
+      }
+      return false;
+    },
+    `/mf/${remote}/`,
+    { timeout: 30_000, polling: 250 },
+  );
+}
+
+journey('the service worker at /sw.js is registered on load and controls the page', async ({ page }) => {
+  await page.goto(`${stack.url}/`);
+  const scriptUrl = await waitForServiceWorker(page);
+  expect(new URL(scriptUrl).pathname).toBe('/sw.js');
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+  expect(scope).toBe(`${stack.url}/`);
+});
+
+journey('the app is installable: DevTools reports no installability errors', async ({ page, context }) => {
+  await page.goto(`${stack.url}/`);
+  await waitForServiceWorker(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: Array<{ errorId: string }>;
+  };
+  expect(installabilityErrors).toEqual([]);
+  const manifest = await (await page.request.get(`${stack.url}/manifest.webmanifest`)).json();
+  expect(manifest).toMatchObject({ name: 'Learner Logbook', start_url: '/', display: 'standalone' });
+  const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes} ${i.purpose ?? 'any'}`);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+});
+
+journey(
+  'after one visit, / and /login open offline with the banner, which hides back online',
+  async ({ page, context }) => {
+    await page.goto(`${stack.url}/`);
+    await waitForServiceWorker(page);
+    expect(await page.getByTestId('offline-banner').count()).toBe(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expectHeading(page, /Every supervised drive/);
+    await expectText(page, OFFLINE_BANNER.title);
+    await expectText(page, OFFLINE_BANNER.description);
+
+    await page.goto(`${stack.url}/login`);
+    await expectHeading(page, 'Sign in');
+    await expectText(page, OFFLINE_BANNER.title);
+
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 10_000 });
+  },
+);
+
+journey('a remote screen visited once opens again offline', async ({ page, context }) => {
+  await page.goto(`${stack.url}/`);
+  await waitForServiceWorker(page);
+  await page.goto(`${stack.url}/student-login`);
+  await expectRemoteScreen(page);
+  const screenText = await page.locator('#main').innerText();
+  await waitForCachedRemote(page, 'student');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expectRemoteScreen(page);
+  expect(await page.locator('#main').innerText()).toBe(screenText);
+  await expectText(page, OFFLINE_BANNER.title);
+});
+
+journey(
+  'the install prompt shows only when the browser offers installation, and hides on dismiss',
+  async ({ page }) => {
+    await page.goto(`${stack.url}/`);
+    await expectHeading(page, /Every supervised drive/);
+    expect(await page.getByTestId('install-prompt').count()).toBe(0);
+
+    // Chromium decides by itself when to offer; the journey plays the browser's part.
+    const offer = async () =>
+      page.evaluate(() => {
+        const event = new Event('beforeinstallprompt', { cancelable: true });
+        const w = window as unknown as { installPrompted: number };
+        w.installPrompted = 0;
+        Object.assign(event, {
+          prompt: async () => {
+            w.installPrompted += 1;
+          },
+          userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
+        });
+        window.dispatchEvent(event);
+      });
+
+    await offer();
+    const prompt = page.getByTestId('install-prompt');
+    await prompt.waitFor();
+    await prompt.getByText('Install Learner Logbook', { exact: true }).waitFor();
+    await prompt.getByText(INSTALL_PROMPT.description, { exact: true }).waitFor();
+    await prompt.getByRole('button', { name: 'Dismiss' }).click();
+    await prompt.waitFor({ state: 'detached' });
+
+    await offer();
+    await prompt.getByRole('button', { name: 'Install', exact: true }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as unknown as { installPrompted: number }).installPrompted)).toBe(1);
+  },
+);

@@ -1,0 +1,179 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { Toaster } from '@logbook/ui/Toaster';
+import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
+import { swrConfig } from '@logbook/shell-context/swrConfig';
+import { LoginPage } from '../src/features/auth/components/LoginPage';
+import { RegisterPage } from '../src/features/auth/components/RegisterPage';
+
+const fetchMock = jest.fn();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  act(() => resetToasts());
+});
+
+function respond(status: number, body = '') {
+  fetchMock.mockResolvedValueOnce({
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: status === 401 ? 'Unauthorized' : '',
+    text: async () => body,
+    json: async () => JSON.parse(body || 'null'),
+  });
+}
+
+function renderAt(path: '/login' | '/register') {
+  return render(
+    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/dashboard" element={<h1>Dashboard screen</h1>} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </SWRConfig>,
+  );
+}
+
+const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+/** The message tied to an input through aria-describedby. */
+function errorOf(label: string): string {
+  const ids = field(label).getAttribute('aria-describedby')?.split(' ') ?? [];
+  return (
+    ids.map((id) => document.getElementById(id)).find((el) => el?.getAttribute('role') === 'alert')?.textContent ?? ''
+  );
+}
+
+describe('sign-in', () => {
+  test('an empty form names both fields and sends nothing', async () => {
+    renderAt('/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(errorOf('Email')).toBe(VALIDATION.invalidEmail);
+    expect(errorOf('Password')).toBe(VALIDATION.passwordRequired);
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('an invalid email is named at the email field only, and clears once corrected', () => {
+    renderAt('/login');
+    type('Email', 'parent@');
+    type('Password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(errorOf('Email')).toBe(VALIDATION.invalidEmail);
+    expect(errorOf('Password')).toBe('');
+    type('Email', 'parent@example.com');
+    expect(errorOf('Email')).toBe('');
+  });
+
+  test('success shows the toast and goes to /dashboard; the button reads Signing in... meanwhile', async () => {
+    let release: () => void = () => {};
+    fetchMock.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve({ ok: true, status: 200, statusText: 'OK', text: async () => '{}', json: async () => ({}) });
+        }),
+    );
+    respond(200, '{"id":1,"email":"parent@example.com"}');
+    renderAt('/login');
+    type('Email', ' Parent@Example.com ');
+    type('Password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/login');
+    expect(JSON.parse(init.body)).toEqual({ email: 'parent@example.com', password: 'secret1' });
+    await act(async () => release());
+    expect(await screen.findByText('Dashboard screen')).toBeTruthy();
+    expect(screen.getByText(TOASTS.loginSuccess.title)).toBeTruthy();
+    expect(screen.getByText(TOASTS.loginSuccess.description)).toBeTruthy();
+  });
+
+  test("a refusal shows 'Login failed' with the server's message, or 'Invalid credentials'", async () => {
+    respond(401, '{"message":"Too many attempts. Please wait a few minutes and try again."}');
+    renderAt('/login');
+    type('Email', 'parent@example.com');
+    type('Password', 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Too many attempts. Please wait a few minutes and try again.')).toBeTruthy();
+    expect(screen.getByText(TOASTS.loginFailed)).toBeTruthy();
+
+    respond(401, '');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(TOASTS.invalidCredentials)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  test('a network failure says so', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderAt('/login');
+    type('Email', 'parent@example.com');
+    type('Password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(TOASTS.networkError)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+});
+
+describe('registration', () => {
+  test('each rule is named at the field that breaks it', () => {
+    renderAt('/register');
+    type('Email', 'not-an-email');
+    type('Password', '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(errorOf('Email')).toBe(VALIDATION.invalidEmail);
+    expect(errorOf('Password')).toBe(VALIDATION.passwordMin);
+    expect(errorOf('Confirm Password')).toBe(VALIDATION.confirmPassword);
+
+    type('Email', 'parent@example.com');
+    type('Password', '123456');
+    type('Confirm Password', '1234567');
+    expect(errorOf('Email')).toBe('');
+    expect(errorOf('Password')).toBe('');
+    expect(errorOf('Confirm Password')).toBe(VALIDATION.passwordsDontMatch);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('success sends email and password only, shows the toast and goes to /login', async () => {
+    respond(201, '{"id":3,"email":"parent@example.com"}');
+    renderAt('/register');
+    type('Email', 'parent@example.com');
+    type('Password', 'secret12');
+    type('Confirm Password', 'secret12');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByRole('button', { name: 'Creating account...' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByText(TOASTS.registrationSuccess.title)).toBeTruthy();
+    expect(screen.getByText(TOASTS.registrationSuccess.description)).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/register');
+    expect(JSON.parse(init.body)).toEqual({ email: 'parent@example.com', password: 'secret12' });
+  });
+
+  test("a refusal shows 'Registration failed' with the server's message or the default", async () => {
+    respond(409, '{"message":"An account with this email already exists"}');
+    renderAt('/register');
+    type('Email', 'parent@example.com');
+    type('Password', 'secret12');
+    type('Confirm Password', 'secret12');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
+    expect(screen.getByText(TOASTS.registrationFailed)).toBeTruthy();
+
+    respond(500, '');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByText(TOASTS.registrationError)).toBeTruthy());
+
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(TOASTS.networkError)).toBeTruthy();
+  });
+});
