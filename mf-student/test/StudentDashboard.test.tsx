@@ -7,7 +7,15 @@ import { renderRoutes } from './renderRoute';
 // Every mf_* module maps to one stub in jest: stand in for mf-sessions' widgets with one that shows its props.
 jest.mock('mf_sessions/ProgressSummary', () => ({
   __esModule: true,
-  default: ({ studentId }: { studentId: number }) => <p data-testid="sessions-widget">widget for {studentId}</p>,
+  default: function SessionsWidget({ studentId }: { studentId: number }) {
+    // Reads the student's sessions through the shared cache with the shell's defaults, as mf-sessions does.
+    const { data } = jest.requireActual('swr').default(`/api/driving-sessions/${studentId}`) as { data?: unknown[] };
+    return (
+      <p data-testid="sessions-widget">
+        widget for {studentId}: {data ? `${data.length} sessions` : 'loading'}
+      </p>
+    );
+  },
 }));
 
 const ann = { id: 7, firstName: 'Ann', lastName: 'Lee', subscriptionStatus: 'active' };
@@ -18,15 +26,32 @@ beforeEach(() => resetToasts());
 afterEach(() => act(() => resetToasts()));
 
 test("shows the student's name, 'Student Dashboard', the badge and both mf-sessions widgets for this student", async () => {
-  installFakeApi({ 'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }) });
+  installFakeApi({
+    'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }),
+    'GET /api/driving-sessions/7': () => ({ status: 200, body: [{ id: 1 }, { id: 2 }] }),
+  });
   dashboard();
   expect(await screen.findByRole('heading', { level: 1, name: 'Ann Lee' })).toBeTruthy();
   expect(screen.getByText('Student Dashboard')).toBeTruthy();
   expect(screen.getByTestId('subscription-badge').textContent).toBe('Active');
-  const widgets = await screen.findAllByTestId('sessions-widget');
-  expect(widgets.map((w) => w.textContent)).toEqual(['widget for 7', 'widget for 7']);
+  await waitFor(() =>
+    expect(screen.getAllByTestId('sessions-widget').map((w) => w.textContent)).toEqual([
+      'widget for 7: 2 sessions',
+      'widget for 7: 2 sessions',
+    ]),
+  );
   expect(screen.getByRole('link', { name: 'New Session' }).getAttribute('href')).toBe('/student-new-session/7');
   expect(where()).toBe('/student-dashboard');
+});
+
+test('the widgets read the sessions afresh, even when an older list is cached', async () => {
+  const { calls } = installFakeApi({
+    'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }),
+    'GET /api/driving-sessions/7': () => ({ status: 200, body: [{ id: 1 }, { id: 2 }, { id: 3 }] }),
+  });
+  renderRoutes('/student-dashboard', { '/student-dashboard': <StudentDashboard /> }, { '/api/driving-sessions/7': [] });
+  await waitFor(() => expect(screen.getAllByTestId('sessions-widget')[0].textContent).toBe('widget for 7: 3 sessions'));
+  expect(calls.some((c) => c.url === '/api/driving-sessions/7')).toBe(true);
 });
 
 test.each([['past_due'], ['canceled'], ['inactive'], ['something-else']])(
@@ -70,6 +95,7 @@ test('a server failure shows the error with Retry, and does not sign the student
 test('Logout posts to /api/student-logout and goes to /student-login', async () => {
   const { calls } = installFakeApi({
     'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }),
+    'GET /api/driving-sessions/7': () => ({ status: 200, body: [] }),
     'POST /api/student-logout': () => ({ status: 200, body: { ok: true } }),
   });
   dashboard();
@@ -84,6 +110,7 @@ test.each([
 ])("Logout when %s: 'Failed to logout', still on the dashboard", async (_, answer) => {
   installFakeApi({
     'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }),
+    'GET /api/driving-sessions/7': () => ({ status: 200, body: [] }),
     'POST /api/student-logout': answer,
   });
   dashboard();
@@ -95,7 +122,10 @@ test.each([
 });
 
 test("Download PDF opens the student's own PDF in a new tab", async () => {
-  installFakeApi({ 'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }) });
+  installFakeApi({
+    'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }),
+    'GET /api/driving-sessions/7': () => ({ status: 200, body: [] }),
+  });
   const tab = { opener: window } as unknown as Window;
   const open = jest.spyOn(window, 'open').mockReturnValue(tab);
   dashboard();

@@ -10,9 +10,14 @@ function Where() {
 }
 
 /** Renders student routes as the shell does (router, swr with the spec's defaults, a fresh cache per test). */
-export function renderRoutes(start: string, routes: Record<string, ReactElement>) {
+export function renderRoutes(
+  start: string,
+  routes: Record<string, ReactElement>,
+  cached: Record<string, unknown> = {},
+) {
+  const cache = new Map(Object.entries(cached).map(([key, data]) => [key, { data }]));
   return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map(), dedupingInterval: 0 }}>
+    <SWRConfig value={{ ...swrConfig, provider: () => cache, dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[start]}>
         <Where />
         <Routes>

@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { Spinner } from '@logbook/ui/Spinner';
@@ -47,22 +48,25 @@ export default function StudentDashboard() {
       />
       <div className="student-dashboard__body">
         <StudentDashboardActions studentId={student.id} firstName={student.firstName} />
-        <div className="student-dashboard__grid">
-          <div className="student-dashboard__progress">
-            <RemoteWidget
-              name="Progress summary"
-              load={sessionsRemote.progressSummary}
-              props={{ studentId: student.id }}
-            />
+        {/* Sessions may have been logged elsewhere (the form, a parent, the offline outbox): read them afresh. */}
+        <SWRConfig value={{ revalidateOnMount: true }}>
+          <div className="student-dashboard__grid">
+            <div className="student-dashboard__progress">
+              <RemoteWidget
+                name="Progress summary"
+                load={sessionsRemote.progressSummary}
+                props={{ studentId: student.id }}
+              />
+            </div>
+            <div className="student-dashboard__history">
+              <RemoteWidget
+                name="Session history"
+                load={sessionsRemote.sessionHistory}
+                props={{ studentId: student.id }}
+              />
+            </div>
           </div>
-          <div className="student-dashboard__history">
-            <RemoteWidget
-              name="Session history"
-              load={sessionsRemote.sessionHistory}
-              props={{ studentId: student.id }}
-            />
-          </div>
-        </div>
+        </SWRConfig>
       </div>
     </div>
   );

@@ -30,6 +30,8 @@ export function studentAuthState({ data, error }: StudentAuthSnapshot): StudentA
 export function useStudentAuth() {
   const { data, error, isLoading, mutate } = useSWR<StudentAuthAnswer | null>(STUDENT_AUTH_KEY, fetchStudentAuth, {
     revalidateOnMount: true,
+    // Every screen's check reaches the server, even one opened a moment after the last.
+    dedupingInterval: 0,
     shouldRetryOnError: false,
   });
   return { state: studentAuthState({ data, error, isLoading }), retry: () => mutate(), mutate };
