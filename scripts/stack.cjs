@@ -111,7 +111,10 @@ async function startStack(opts = {}) {
       ? `MongoDB (real mongod via mongodb-memory-server), data kept in ${path.join(dataDir, 'db')}`
       : `in-memory jongodb at ${db.uri}\n${IN_MEMORY_WARNING}`;
   }
-  const databaseDescription = db?.description ?? `MongoDB at ${env.MONGODB_URI ?? process.env.MONGODB_URI}`;
+  env.MONGODB_URI ??= process.env.MONGODB_URI;
+  // A stack started by a test or a benchmark gets a database of its own, even on a shared server.
+  if (!opts.fixedServicePorts && !env.MONGODB_DB) env.MONGODB_DB = `stack_${process.pid}_${Date.now().toString(36)}`;
+  const databaseDescription = db?.description ?? `MongoDB at ${env.MONGODB_URI}`;
 
   const children = [];
   const stop = async () => {
@@ -169,6 +172,7 @@ async function startStack(opts = {}) {
       url,
       dataDir,
       databaseUri: env.MONGODB_URI,
+      databaseName: env.MONGODB_DB ?? process.env.MONGODB_DB ?? 'learner_logbook',
       databaseDescription,
       services: Object.fromEntries(present.map((s) => [s.name, upstreams[s.env].split(',')[0]])),
       instances,
