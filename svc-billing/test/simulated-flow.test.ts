@@ -4,6 +4,7 @@ import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { createApp } from '../src/app';
 import { SimulatedSubscriptionModel } from '../src/providers/simulated-model';
+import { SubscriptionRecordModel } from '../src/subscriptions/model';
 import { BillingEventModel } from '../src/webhooks/model';
 import { makeFamily, rawStudent, testConfig, testModels } from './fixtures';
 
@@ -130,6 +131,44 @@ describe('simulated provider: the subscription journey', () => {
     expect(again.body).toEqual({ message: API_ERRORS.alreadySubscribed });
     // A past-due subscription can still be canceled.
     expect((await cancel(f.cookie, { studentId: f.studentId })).body.status).toBe('canceled');
+  });
+
+  it('answers 409 to a cancel while the subscription is still being set up', async () => {
+    const f = await makeFamily();
+    await SubscriptionRecordModel.create({
+      _id: f.studentId,
+      userId: f.userId,
+      state: 'creating',
+      attemptKey: 'k-busy',
+      startedAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const res = await cancel(f.cookie, { studentId: f.studentId });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: BILLING_ERRORS.subscriptionInProgress });
+  });
+
+  it('takes over a set-up left unfinished by a process that stopped, with the same idempotency key', async () => {
+    const f = await makeFamily();
+    const key = `subscription-${f.studentId}-left-behind`;
+    await SubscriptionRecordModel.create({
+      _id: f.studentId,
+      userId: f.userId,
+      state: 'creating',
+      attemptKey: key,
+      startedAt: new Date(Date.now() - 60 * 60 * 1000),
+      updatedAt: new Date(),
+    });
+    const res = await create(f.cookie, { studentId: f.studentId });
+    expect(res.status).toBe(200);
+    expect(await SimulatedSubscriptionModel.findOne({ studentId: f.studentId }).lean()).toMatchObject({
+      _id: res.body.subscriptionId,
+      idempotencyKey: key,
+    });
+    expect(await SubscriptionRecordModel.findById(f.studentId).lean()).toMatchObject({
+      state: 'created',
+      subscriptionId: res.body.subscriptionId,
+    });
   });
 
   it('answers 409 when there is nothing to cancel', async () => {

@@ -2,7 +2,8 @@ import mongoose from 'mongoose';
 import { AppError } from '@logbook/service-kit/errors';
 import { initModels } from '@logbook/service-kit/db';
 import { CounterModel } from '@logbook/service-kit/counters';
-import { loadBillingConfig } from '../config';
+import { loadConfig } from '@logbook/service-kit/config';
+import { billingConfigSchema } from '../config';
 import { createCoupon, listCoupons, type CouponView } from './coupons';
 import { CouponModel } from './model';
 
@@ -52,7 +53,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return command ? 2 : 0;
   }
-  const config = loadBillingConfig();
+  // Only the database settings matter here: managing coupons needs no Stripe secrets.
+  const config = loadConfig(billingConfigSchema);
   if (!config.MONGODB_URI) {
     console.error('Set MONGODB_URI to the database the services use (the in-memory default keeps nothing).');
     return 2;
