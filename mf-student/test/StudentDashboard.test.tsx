@@ -9,10 +9,13 @@ jest.mock('mf_sessions/ProgressSummary', () => ({
   __esModule: true,
   default: function SessionsWidget({ studentId }: { studentId: number }) {
     // Reads the student's sessions through the shared cache with the shell's defaults, as mf-sessions does.
-    const { data } = jest.requireActual('swr').default(`/api/driving-sessions/${studentId}`) as { data?: unknown[] };
+    const useSWR = jest.requireActual('swr').default;
+    const { data } = useSWR(`/api/driving-sessions/${studentId}`) as { data?: unknown[] };
+    const auth = useSWR('/api/student-auth', { revalidateOnMount: false }) as { error?: unknown };
     return (
       <p data-testid="sessions-widget">
         widget for {studentId}: {data ? `${data.length} sessions` : 'loading'}
+        {auth.error ? ', sign-in error' : ''}
       </p>
     );
   },
@@ -52,6 +55,20 @@ test('the widgets read the sessions afresh, even when an older list is cached', 
   renderRoutes('/student-dashboard', { '/student-dashboard': <StudentDashboard /> }, { '/api/driving-sessions/7': [] });
   await waitFor(() => expect(screen.getAllByTestId('sessions-widget')[0].textContent).toBe('widget for 7: 3 sessions'));
   expect(calls.some((c) => c.url === '/api/driving-sessions/7')).toBe(true);
+});
+
+test('offline, a student already known stays on the dashboard, and the shared cache holds no error', async () => {
+  installFakeApi({ 'GET /api/student-auth': networkDown, 'GET /api/driving-sessions/7': networkDown });
+  renderRoutes(
+    '/student-dashboard',
+    { '/student-dashboard': <StudentDashboard /> },
+    { '/api/student-auth': { student: ann }, '/api/driving-sessions/7': [{ id: 1 }] },
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: 'Ann Lee' })).toBeTruthy();
+  await waitFor(() => expect(globalThis.fetch).toHaveBeenCalledWith('/api/student-auth', expect.anything()));
+  await act(async () => new Promise((r) => setTimeout(r, 20)));
+  expect(screen.queryByText('Your dashboard could not load')).toBeNull();
+  expect(screen.getAllByTestId('sessions-widget')[0].textContent).toBe('widget for 7: 1 sessions');
 });
 
 test.each([['past_due'], ['canceled'], ['inactive'], ['something-else']])(

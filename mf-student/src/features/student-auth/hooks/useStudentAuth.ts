@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { StudentAuth } from '@logbook/contracts/schemas';
 import { fetchStudentAuth, STUDENT_AUTH_KEY, type StudentAuthAnswer } from '../api/studentSession';
@@ -24,15 +25,33 @@ export function studentAuthState({ data, error }: StudentAuthSnapshot): StudentA
 }
 
 /**
- * The signed-in student. Each screen that mounts asks the server again, so a login deleted by the parent
- * sends the student back to sign-in on their next step.
+ * The signed-in student. Each screen that mounts asks the server again, so a login deleted by the parent sends the
+ * student back to sign-in on their next step. Only real answers go into the shared cache: a failed check (offline)
+ * stays with this screen, so mf-sessions, which reads the same key, keeps the student it already knew.
  */
 export function useStudentAuth() {
-  const { data, error, isLoading, mutate } = useSWR<StudentAuthAnswer | null>(STUDENT_AUTH_KEY, fetchStudentAuth, {
-    revalidateOnMount: true,
-    // Every screen's check reaches the server, even one opened a moment after the last.
-    dedupingInterval: 0,
-    shouldRetryOnError: false,
+  const { data, mutate } = useSWR<StudentAuthAnswer | null>(STUDENT_AUTH_KEY, fetchStudentAuth, {
+    revalidateOnMount: false,
   });
-  return { state: studentAuthState({ data, error, isLoading }), retry: () => mutate(), mutate };
+  const [error, setError] = useState<unknown>(undefined);
+  const [checking, setChecking] = useState(true);
+
+  const check = useCallback(async () => {
+    setChecking(true);
+    setError(undefined);
+    try {
+      const answer = await fetchStudentAuth();
+      await mutate(answer, { revalidate: false });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setChecking(false);
+    }
+  }, [mutate]);
+
+  useEffect(() => {
+    void check();
+  }, [check]);
+
+  return { state: studentAuthState({ data, error, isLoading: checking }), retry: check, mutate };
 }
