@@ -6,6 +6,8 @@ import { sharedSingletons } from '../packages/shell-context/src/federationShared
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
 const gateway = process.env.LOGBOOK_GATEWAY_URL ?? 'http://localhost:8080';
+// The Host header is kept so the gateway's same-origin rule for sign-in and other writes accepts this dev server.
+const proxy = { '/api': { target: gateway, changeOrigin: false }, '/mf': gateway };
 
 // Standalone dev talks to the gateway for /api and for mf-sessions' remote entry; behind the gateway the remote is
 // served from /mf/student/ and finds mf-sessions on the same origin.
@@ -34,7 +36,7 @@ export default defineConfig({
     }),
     react(),
   ],
-  server: { port: 5176, strictPort: true, proxy: { '/api': gateway, '/mf': gateway } },
-  preview: { port: 5176, strictPort: true, proxy: { '/api': gateway, '/mf': gateway } },
+  server: { port: 5176, strictPort: true, proxy },
+  preview: { port: 5176, strictPort: true, proxy },
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
 });
