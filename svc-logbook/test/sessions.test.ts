@@ -53,7 +53,27 @@ describe('POST /api/driving-sessions', () => {
       clientId: body.clientId,
     });
     expect(Number.isInteger(res.body.id)).toBe(true);
-    expect(res.body._id).toBeUndefined();
+    expect(Object.keys(res.body).sort()).toEqual(
+      [
+        'id',
+        'studentId',
+        'date',
+        'startTime',
+        'endTime',
+        'duration',
+        'startSuburb',
+        'endSuburb',
+        'timeOfDay',
+        'trafficConditions',
+        'roadConditions',
+        'studentSignature',
+        'supervisorName',
+        'supervisorLicenseNumber',
+        'supervisorSignature',
+        'clientId',
+        'createdAt',
+      ].sort(),
+    );
     expect(new Date(res.body.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const list = await http().get(`/api/driving-sessions/${student.id}`).set('Cookie', parent.cookie);

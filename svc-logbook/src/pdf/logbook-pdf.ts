@@ -9,6 +9,7 @@ import {
 import { formatDisplayDate } from '@logbook/contracts/dates';
 import type { Progress } from '@logbook/contracts/progress';
 import type { OpeningBalance } from '../students/model';
+import { printableSignature } from '../sessions/print-signature';
 import { fitText, pdfText } from './text';
 
 export interface LogbookStudent {
@@ -32,15 +33,22 @@ export interface LogbookSession {
   supervisorName: string;
   supervisorLicenseNumber: string;
   supervisorSignature: string;
+  studentSignaturePrint?: string;
+  supervisorSignaturePrint?: string;
+}
+
+export interface LogbookContents {
+  progress: Progress & { openingBalance: Required<OpeningBalance> | null };
+  /** At most how many sessions `sessions` yields: the page count is printed on page 1, before they are read. */
+  sessionCount: number;
+  sessions: AsyncIterable<LogbookSession>;
 }
 
 export interface LogbookInput {
   student: LogbookStudent;
-  progress: Progress & { openingBalance: Required<OpeningBalance> | null };
   madeOn: string;
-  /** Exactly how many sessions `sessions` yields: the page count is printed on page 1, before they are read. */
-  sessionCount: number;
-  sessions: AsyncIterable<LogbookSession>;
+  /** Read once the document has started to flow, so the reader sees bytes at once even for a long log book. */
+  contents: () => Promise<LogbookContents>;
 }
 
 // A4 landscape, laid out by hand so every page holds a fixed number of rows and "Page X of Y" is known up front,
@@ -67,7 +75,7 @@ const INK = '#1a1a1a';
 const MUTED = '#5b6270';
 const RULE = '#c9ced6';
 const HEAD_FILL = '#eef1f5';
-const STRIPE = '#f8f9fb';
+const SIGNATURE_FRAME = '#d9dde3';
 const BAR_TRACK = '#e3e7ec';
 const BAR_FILL = '#2f6f4f';
 
@@ -107,15 +115,16 @@ const label = (labels: Record<string, string>, value: string) => labels[value] ?
 const hours = (n: number) => `${n.toFixed(1)}`;
 
 /** The student's log book as a PDF stream: it starts flowing at once and ends after the last session is drawn. */
-export function logbookPdf(input: LogbookInput): PDFKit.PDFDocument {
-  const name = pdfText(`${input.student.firstName} ${input.student.lastName}`);
+export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
+  const name = pdfText(`${request.student.firstName} ${request.student.lastName}`);
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
     info: { Title: `${PRODUCT_NAME} - ${name}`, Author: PRODUCT_NAME, Subject: 'Supervised driving log' },
   });
-  const totalPages = pageCountFor(input.sessionCount);
+  let input: LogbookInput & LogbookContents;
+  let totalPages = 1;
   let pageNumber = 1;
 
   const write = (
@@ -233,11 +242,13 @@ export function logbookPdf(input: LogbookInput): PDFKit.PDFDocument {
     progressRow('Night', p.nightHours, p.targets.night, p.percent.night, top + 32, px, pw);
     progressRow('Total', p.totalHours, p.targets.total, p.percent.total, top + 48, px, pw);
     write('Status', px, top + 68, { font: 'Helvetica-Bold', size: 9 });
+    write(p.badge, px + 42, top + 68, { font: 'Helvetica-Bold', size: 9, color: BAR_FILL });
+    const badgeWidth = doc.font('Helvetica-Bold').fontSize(9).widthOfString(p.badge);
     write(
-      `${p.badge}   ${p.sessionCount} ${p.sessionCount === 1 ? 'session' : 'sessions'} logged, ${hours(p.remaining.total)} hours to go`,
-      px + 42,
+      `${p.sessionCount} ${p.sessionCount === 1 ? 'session' : 'sessions'} logged, ${hours(p.remaining.total)} hours to go`,
+      px + 42 + badgeWidth + 12,
       top + 68,
-      { size: 9, width: pw - 42 },
+      { size: 9, color: MUTED, width: pw - 54 - badgeWidth },
     );
     const paper = p.openingBalance;
     if (paper && (paper.dayHours > 0 || paper.nightHours > 0)) {
@@ -251,7 +262,11 @@ export function logbookPdf(input: LogbookInput): PDFKit.PDFDocument {
     }
 
     write('Driving sessions', MARGIN, FIRST_PAGE_TABLE_TOP - 20, { font: 'Helvetica-Bold', size: 12 });
-    write(`${input.sessionCount} in date order, oldest first`, MARGIN + 110, FIRST_PAGE_TABLE_TOP - 17.5, {
+    const listed =
+      input.sessionCount === 0
+        ? 'none yet'
+        : `${input.sessionCount} ${input.sessionCount === 1 ? 'session' : 'sessions'}, oldest first`;
+    write(listed, MARGIN + 110, FIRST_PAGE_TABLE_TOP - 17.5, {
       size: 8.5,
       color: MUTED,
     });
@@ -268,21 +283,30 @@ export function logbookPdf(input: LogbookInput): PDFKit.PDFDocument {
     return tableHeader(NEXT_PAGE_TABLE_TOP);
   };
 
-  const signature = (dataUrl: string, column: ColumnName, y: number) => {
+  const signature = (dataUrl: string, print: string | undefined, column: ColumnName, y: number) => {
     const x = COLUMN_X[column] + CELL_PAD;
     const w = COLUMNS[column].width - 2 * CELL_PAD;
     const h = ROW_HEIGHT - 8;
+    doc
+      .roundedRect(x - 1, y + 3, w + 2, h + 2, 2)
+      .lineWidth(0.5)
+      .strokeColor(SIGNATURE_FRAME)
+      .stroke();
     try {
-      // One decode per image, straight from the stored data URL.
-      const png = Buffer.from(dataUrl.slice(PNG_PREFIX.length), 'base64');
-      doc.image(png, x, y + 4, { fit: [w, h], align: 'center', valign: 'center' });
+      // The greyscale print copy embeds as it is; without one, flatten the original here (one decode per image).
+      let png: Buffer;
+      if (print) png = Buffer.from(print, 'base64');
+      else {
+        const original = Buffer.from(dataUrl.slice(PNG_PREFIX.length), 'base64');
+        png = printableSignature(original) ?? original;
+      }
+      doc.image(png as PDFKit.Mixins.ImageSrc, x, y + 4, { fit: [w, h], align: 'center', valign: 'center' });
     } catch {
       write('Signature unavailable', x, y + 18, { size: 7, color: MUTED, width: w });
     }
   };
 
   const row = (session: LogbookSession, index: number, y: number) => {
-    if (index % 2 === 1) doc.rect(MARGIN, y, CONTENT_WIDTH, ROW_HEIGHT).fill(STRIPE);
     const cell = (column: ColumnName, text: string, line: number, opts: { font?: string; color?: string } = {}) =>
       write(text, COLUMN_X[column] + CELL_PAD, y + 8 + line * 11, {
         size: 8,
@@ -301,8 +325,8 @@ export function logbookPdf(input: LogbookInput): PDFKit.PDFDocument {
     cell('road', label(ROAD_LABELS, session.roadConditions), 0);
     cell('supervisor', pdfText(session.supervisorName), 0, { font: 'Helvetica-Bold' });
     cell('supervisor', `Licence: ${pdfText(session.supervisorLicenseNumber)}`, 1);
-    signature(session.studentSignature, 'studentSignature', y);
-    signature(session.supervisorSignature, 'supervisorSignature', y);
+    signature(session.studentSignature, session.studentSignaturePrint, 'studentSignature', y);
+    signature(session.supervisorSignature, session.supervisorSignaturePrint, 'supervisorSignature', y);
     doc
       .moveTo(MARGIN, y + ROW_HEIGHT)
       .lineTo(PAGE.width - MARGIN, y + ROW_HEIGHT)
@@ -312,6 +336,8 @@ export function logbookPdf(input: LogbookInput): PDFKit.PDFDocument {
   };
 
   const draw = async () => {
+    input = { ...request, ...(await request.contents()) };
+    totalPages = pageCountFor(input.sessionCount);
     let y = firstPageHeader();
     let rowsLeft = ROWS_ON_FIRST_PAGE;
     let index = 0;

@@ -3,7 +3,7 @@ import { localDateISO } from '@logbook/contracts/dates';
 import { DrivingSessionModel } from '../sessions/model';
 import { progressOf } from '../sessions/sessions';
 import { findAccessibleStudent } from '../students/students';
-import type { LogbookInput, LogbookSession } from './logbook-pdf';
+import type { LogbookContents, LogbookInput, LogbookSession } from './logbook-pdf';
 import { fileNamePart } from './text';
 
 const PDF_FIELDS = {
@@ -20,26 +20,32 @@ const PDF_FIELDS = {
   supervisorName: 1,
   supervisorLicenseNumber: 1,
   supervisorSignature: 1,
+  studentSignaturePrint: 1,
+  supervisorSignaturePrint: 1,
 } as const;
 
-/** What the PDF of one student's log book is made from; the sessions are read one by one as it is drawn. */
+/**
+ * What the PDF of one student's log book is made from. Ownership is settled before anything is sent; the progress and
+ * the sessions are read once the document is flowing, the sessions one by one as they are drawn.
+ */
 export async function openLogbook(callers: Callers, studentId: number): Promise<LogbookInput & { fileName: string }> {
   const student = await findAccessibleStudent(callers, studentId);
-  const progress = await progressOf(student);
-  // The count fixes the page count printed on every page; sessions logged while the PDF is drawn wait for the next.
-  const sessions = DrivingSessionModel.find({ studentId: student._id })
-    .select(PDF_FIELDS)
-    .sort({ date: 1, startTime: 1, _id: 1 })
-    .limit(Math.max(progress.sessionCount, 1))
-    .batchSize(50)
-    .lean<LogbookSession[]>()
-    .cursor();
+  const contents = async (): Promise<LogbookContents> => {
+    const progress = await progressOf(student);
+    // The count fixes the page count printed on every page; sessions logged while the PDF is drawn wait for the next.
+    const sessions = DrivingSessionModel.find({ studentId: student._id })
+      .select(PDF_FIELDS)
+      .sort({ date: 1, startTime: 1, _id: 1 })
+      .limit(Math.max(progress.sessionCount, 1))
+      .batchSize(50)
+      .lean<LogbookSession[]>()
+      .cursor();
+    return { progress, sessionCount: progress.sessionCount, sessions };
+  };
   return {
     student,
-    progress,
     madeOn: localDateISO(),
-    sessionCount: progress.sessionCount,
-    sessions,
+    contents,
     fileName: `learner-logbook-${fileNamePart(student.firstName)}-${fileNamePart(student.lastName)}.pdf`,
   };
 }

@@ -18,6 +18,9 @@ export interface DrivingSessionRecord {
   supervisorLicenseNumber: string;
   supervisorSignature: string;
   clientId: string;
+  /** The signatures flattened to greyscale for print (base64 PNG), made once when the session is logged. */
+  studentSignaturePrint?: string;
+  supervisorSignaturePrint?: string;
   createdAt: Date;
 }
 
@@ -41,6 +44,8 @@ const drivingSessionSchema = new Schema<DrivingSessionRecord>(
     supervisorLicenseNumber: text,
     supervisorSignature: text,
     clientId: text,
+    studentSignaturePrint: String,
+    supervisorSignaturePrint: String,
     createdAt: { type: Date, default: () => new Date() },
   },
   { versionKey: false },

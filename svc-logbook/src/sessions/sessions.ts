@@ -11,6 +11,7 @@ import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '
 import type { OpeningBalance } from '../students/model';
 import { targetsOf } from '../settings/settings';
 import { DrivingSessionModel, type DrivingSessionRecord } from './model';
+import { printableSignature } from './print-signature';
 import { signatureBytes } from './signature';
 
 /** A driving session as the API answers it (`id`, never `_id`; signatures only when asked for). */
@@ -108,8 +109,8 @@ export async function logSession(
   input: DrivingSessionData,
 ): Promise<{ session: DrivingSessionView; created: boolean }> {
   const duration = checkedDuration(input.startTime, input.endTime, input.duration);
-  signatureBytes(input.studentSignature);
-  signatureBytes(input.supervisorSignature);
+  const studentSignaturePrint = printableSignature(signatureBytes(input.studentSignature));
+  const supervisorSignaturePrint = printableSignature(signatureBytes(input.supervisorSignature));
   const student = await findAccessibleStudent(callers, input.studentId);
   if (input.clientId) {
     const existing = await findByClientId(student._id, input.clientId);
@@ -137,6 +138,8 @@ export async function logSession(
           supervisorLicenseNumber: input.supervisorLicenseNumber,
           supervisorSignature: input.supervisorSignature,
           clientId,
+          studentSignaturePrint: studentSignaturePrint?.toString('base64'),
+          supervisorSignaturePrint: supervisorSignaturePrint?.toString('base64'),
           createdAt: new Date(),
         });
       } catch (err) {
