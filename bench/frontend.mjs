@@ -8,7 +8,16 @@ import { chromium } from 'playwright-core';
 import { parentWithActiveStudent, round } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function firstViewJs(browser, url, setup) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -34,7 +43,11 @@ async function lighthouseScores(base, paths) {
   const { default: lighthouse } = await import('lighthouse');
   const port = 9300 + Math.floor(Math.random() * 500);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-'));
-  const chrome = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${dir}`, 'about:blank'], { stdio: 'ignore' });
+  const chrome = spawn(
+    CHROMIUM,
+    [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${dir}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
   try {
     for (let i = 0; i < 50; i++) {
       try {

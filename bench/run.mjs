@@ -14,11 +14,16 @@ const { startStack, freePort, ROOT } = stackModule;
 const wanted = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
 const want = (s) => wanted.size === 0 || wanted.has(s);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
-const results = { machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, at: new Date().toISOString() };
+const results = {
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  at: new Date().toISOString(),
+};
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ connections: 50, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    const instance = autocannon({ connections: 50, duration: DURATION, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
 }
@@ -98,8 +103,16 @@ async function pdf() {
       const { client, student } = await parentWithActiveStudent(stack.url, `pdf${count}`);
       await seedSessions(client, student.id, count, [signaturePng(5), signaturePng(6)]);
       const before = peakRss(logbook.pid);
-      const timing = await timePdf(`${stack.services.logbook}/api/driving-sessions/${student.id}/pdf`, client.cookieHeader);
-      runs.push({ sessions: count, ...timing, peakRssMb: round(peakRss(logbook.pid) / 2 ** 20), peakRssBeforeMb: round(before / 2 ** 20) });
+      const timing = await timePdf(
+        `${stack.services.logbook}/api/driving-sessions/${student.id}/pdf`,
+        client.cookieHeader,
+      );
+      runs.push({
+        sessions: count,
+        ...timing,
+        peakRssMb: round(peakRss(logbook.pid) / 2 ** 20),
+        peakRssBeforeMb: round(before / 2 ** 20),
+      });
     }
     results.pdf = runs;
   } finally {
@@ -138,16 +151,48 @@ function printTable() {
   const rows = [];
   if (results.gateway) {
     const g = results.gateway;
-    rows.push(['GET sessions via gateway (200 sessions, 50 conn)', `${g.viaGateway.requestsPerSecond} req/s`, `p99 ${g.viaGateway.p99Ms} ms`, 'p99 ≤ 50 ms']);
-    rows.push(['GET sessions direct to svc-logbook', `${g.direct.requestsPerSecond} req/s`, `p99 ${g.direct.p99Ms} ms`, '']);
+    rows.push([
+      'GET sessions via gateway (200 sessions, 50 conn)',
+      `${g.viaGateway.requestsPerSecond} req/s`,
+      `p99 ${g.viaGateway.p99Ms} ms`,
+      'p99 ≤ 50 ms',
+    ]);
+    rows.push([
+      'GET sessions direct to svc-logbook',
+      `${g.direct.requestsPerSecond} req/s`,
+      `p99 ${g.direct.p99Ms} ms`,
+      '',
+    ]);
     rows.push(['gateway / direct throughput', `${round(g.throughputRatio * 100)} %`, '', '≥ 85 %']);
   }
-  if (results.writes) rows.push(['POST session via gateway', `${results.writes.requestsPerSecond} req/s`, `p99 ${results.writes.p99Ms} ms`, '']);
+  if (results.writes)
+    rows.push([
+      'POST session via gateway',
+      `${results.writes.requestsPerSecond} req/s`,
+      `p99 ${results.writes.p99Ms} ms`,
+      '',
+    ]);
   for (const p of results.pdf ?? [])
-    rows.push([`PDF of ${p.sessions} sessions`, `first byte ${p.firstByteMs} ms, total ${p.totalMs} ms`, `peak RSS ${p.peakRssMb} MB, ${round(p.bytes / 2 ** 20)} MB`, p.sessions === 1000 ? 'TTFB ≤ 300 ms, ≤ 3 s, ≤ 300 MB' : '']);
-  for (const f of results.frontend?.pages ?? []) rows.push([`JS for first view of ${f.path}`, `${f.gzipKb} KB gzipped`, `${f.scripts} scripts`, f.path === '/' ? '≤ 150 KB' : '']);
+    rows.push([
+      `PDF of ${p.sessions} sessions`,
+      `first byte ${p.firstByteMs} ms, total ${p.totalMs} ms`,
+      `peak RSS ${p.peakRssMb} MB, ${round(p.bytes / 2 ** 20)} MB`,
+      p.sessions === 1000 ? 'TTFB ≤ 300 ms, ≤ 3 s, ≤ 300 MB' : '',
+    ]);
+  for (const f of results.frontend?.pages ?? [])
+    rows.push([
+      `JS for first view of ${f.path}`,
+      `${f.gzipKb} KB gzipped`,
+      `${f.scripts} scripts`,
+      f.path === '/' ? '≤ 150 KB' : '',
+    ]);
   for (const l of results.frontend?.lighthouse ?? [])
-    rows.push([`Lighthouse ${l.path} (mobile)`, `perf ${l.performance}, a11y ${l.accessibility}`, `best practices ${l.bestPractices}`, '≥ 95 / 100 / 100']);
+    rows.push([
+      `Lighthouse ${l.path} (mobile)`,
+      `perf ${l.performance}, a11y ${l.accessibility}`,
+      `best practices ${l.bestPractices}`,
+      '≥ 95 / 100 / 100',
+    ]);
   if (results.startup) rows.push(['npm start → healthy /api/health', `${results.startup.healthyAfterMs} ms`, '', '']);
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), 6));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;

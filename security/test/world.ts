@@ -177,7 +177,7 @@ export async function makeWorld(stackOptions: Parameters<typeof startStack>[0] =
 }
 
 export async function endWorld(world: World | undefined) {
-  await world?.db.close();
+  await world?.db.close().catch(() => undefined);
   await world?.stack.stop();
 }
 

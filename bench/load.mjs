@@ -1,0 +1,119 @@
+// Mixed load through the gateway: sign-ins, session posts with client ids, list and summary reads.
+// Afterwards, every acknowledged session must be stored exactly once. `npm run bench:load`
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import mongoose from 'mongoose';
+import stackModule from '../scripts/stack.cjs';
+import { parentWithActiveStudent, round, sessionBody, signaturePng } from './lib.mjs';
+
+const { startStack, ROOT } = stackModule;
+const DURATION = Number(process.env.BENCH_DURATION ?? 30);
+const stack = await startStack({
+  quiet: true,
+  env: { AUTH_RATE_LIMIT_IP_MAX: '100000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '100000' },
+});
+try {
+  const families = await Promise.all(
+    Array.from({ length: 5 }, (_, i) => parentWithActiveStudent(stack.url, `load${i}`)),
+  );
+  const signatures = [signaturePng(7), signaturePng(8)];
+  const acknowledged = new Set();
+  let n = 0;
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: stack.url,
+        connections: 50,
+        duration: DURATION,
+        initialContext: {},
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/login',
+            setupRequest: (req, context) => {
+              context.family = families[n++ % families.length];
+              return {
+                ...req,
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ email: context.family.email, password: 'benchmark-pass' }),
+              };
+            },
+          },
+          {
+            method: 'POST',
+            path: '/api/driving-sessions',
+            setupRequest: (req, context) => {
+              const body = sessionBody(context.family.student.id, n++, signatures);
+              context.clientId = body.clientId;
+              return {
+                ...req,
+                headers: { 'content-type': 'application/json', cookie: context.family.client.cookieHeader },
+                body: JSON.stringify(body),
+              };
+            },
+            onResponse: (status, _body, context) => {
+              if (status === 201 || status === 200) acknowledged.add(context.clientId);
+            },
+          },
+          {
+            method: 'GET',
+            setupRequest: (req, context) => ({
+              ...req,
+              path: `/api/driving-sessions/${context.family.student.id}`,
+              headers: { cookie: context.family.client.cookieHeader },
+            }),
+          },
+          {
+            method: 'GET',
+            setupRequest: (req, context) => ({
+              ...req,
+              path: `/api/driving-sessions/${context.family.student.id}/summary`,
+              headers: { cookie: context.family.client.cookieHeader },
+            }),
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+
+  const db = await mongoose.createConnection(stack.databaseUri, { dbName: stack.databaseName }).asPromise();
+  const stored = await db
+    .collection('driving_sessions')
+    .find({ clientId: { $in: [...acknowledged] } }, { projection: { clientId: 1 } })
+    .toArray();
+  const counts = new Map();
+  for (const s of stored) counts.set(s.clientId, (counts.get(s.clientId) ?? 0) + 1);
+  const lost = [...acknowledged].filter((id) => !counts.has(id)).length;
+  const duplicated = [...counts.values()].filter((c) => c > 1).length;
+  await db.close();
+
+  const codes = result.statusCodeStats ?? {};
+  const non429Errors =
+    result.errors +
+    result.timeouts +
+    Object.entries(codes)
+      .filter(([code]) => Number(code) >= 400 && code !== '429')
+      .reduce((a, [, v]) => a + v.count, 0);
+  const figures = {
+    durationSeconds: DURATION,
+    connections: 50,
+    requestsPerSecond: round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    statusCodes: Object.fromEntries(Object.entries(codes).map(([k, v]) => [k, v.count])),
+    errorsOtherThan429: non429Errors,
+    sessionsAcknowledged: acknowledged.size,
+    sessionsLost: lost,
+    sessionsDuplicated: duplicated,
+  };
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'bench/results/load.json'), JSON.stringify(figures, null, 2));
+  console.log(JSON.stringify(figures, null, 2));
+} finally {
+  await stack.stop();
+}
+process.exit(0);

@@ -1,0 +1,141 @@
+import crypto from 'node:crypto';
+import Stripe from 'stripe';
+import { call, endWorld, makeWorld, sessionBody, type World } from './world';
+
+const { startJongodb } =
+  require('../../packages/service-kit/src/embedded-db') as typeof import('../../packages/service-kit/src/embedded-db');
+
+const WEBHOOK_SECRET = `whsec_${crypto.randomBytes(16).toString('hex')}`;
+let world: World;
+let restartedDb: { stop(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  world = await makeWorld({ ownDatabase: true, env: { SIMULATED_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+}, 240_000);
+afterAll(async () => {
+  await endWorld(world);
+  await restartedDb?.stop();
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+describe('a service process dies', () => {
+  it('answers 503 JSON at once, says so in /api/health, and recovers when the service is back', async () => {
+    await world.stack.stopService('students');
+    const res = await call(world.stack.url, 'GET', '/api/students', { cookie: world.cookies.parentA });
+    expect(res.status).toBe(503);
+    expect(res.json.message).toEqual(expect.any(String));
+    const health = await call(world.stack.url, 'GET', '/api/health');
+    expect(health.json.services.students.status).toBe('unavailable');
+    // The other services carry on.
+    expect((await call(world.stack.url, 'GET', '/api/user', { cookie: world.cookies.parentA })).status).toBe(200);
+
+    await world.stack.startService('students');
+    const back = await call(world.stack.url, 'GET', '/api/students', { cookie: world.cookies.parentA });
+    expect(back.status).toBe(200);
+    expect(back.json.length).toBe(4);
+  }, 120_000);
+});
+
+describe('webhook storms', () => {
+  it('ends at the status of the newest event, whatever the order and however many duplicates', async () => {
+    const student = await world.db.collection('students').findOne({ _id: world.ids.A2 as never });
+    const subscriptionId = student!.stripeSubscriptionId as string;
+    expect(subscriptionId).toEqual(expect.any(String));
+    const base = Math.floor(Date.now() / 1000) + 60;
+    const statuses = [
+      'trialing',
+      'active',
+      'past_due',
+      'active',
+      'past_due',
+      'active',
+      'canceled',
+      'active',
+      'past_due',
+      'active',
+    ];
+    const events = statuses.map((status, i) => ({
+      id: `evt_storm_${crypto.randomUUID()}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: base + i,
+      data: {
+        object: {
+          id: subscriptionId,
+          object: 'subscription',
+          status,
+          default_payment_method: 'pm_storm',
+          metadata: { studentId: String(world.ids.A2) },
+        },
+      },
+    }));
+    const deliveries = [...events, ...events, ...events.slice(0, 4)].sort(() => Math.random() - 0.5);
+    // Newest last on purpose in one run of the storm, and first in another: the answer may not depend on it.
+    const results = await Promise.all(
+      deliveries.map((event) => {
+        const payload = JSON.stringify(event);
+        const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+        return call(world.stack.url, 'POST', '/api/stripe/webhook', {
+          raw: payload,
+          headers: { 'stripe-signature': signature },
+        });
+      }),
+    );
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const after = await world.db.collection('students').findOne({ _id: world.ids.A2 as never });
+    expect(after!.subscriptionStatus).toBe('active');
+    const applied = await world.db
+      .collection('billing_events')
+      .countDocuments({ _id: { $in: events.map((e) => e.id) } as never });
+    expect(applied).toBe(events.length);
+  }, 60_000);
+});
+
+describe('the database goes away', () => {
+  it('reports not ready, answers 503, and resumes without restarting the services', async () => {
+    const db = world.stack.database!;
+    const port = Number(new URL(db.uri).port);
+    await world.db.close();
+    await db.stop();
+    const logbook = world.stack.services.logbook;
+    expect(await until(async () => (await fetch(`${logbook}/ready`)).status === 503)).toBe(true);
+    const res = await call(world.stack.url, 'GET', `/api/driving-sessions/${world.ids.A1}`, {
+      cookie: world.cookies.parentA,
+    });
+    expect(res.status).toBe(503);
+    expect(res.json.message).toEqual(expect.any(String));
+
+    restartedDb = await startJongodb(port);
+    expect(await until(async () => (await fetch(`${logbook}/ready`)).status === 200, 60_000)).toBe(true);
+    // The in-memory server came back empty: a new family can register and log a session straight away.
+    const email = `after-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect(
+      (await call(world.stack.url, 'POST', '/api/register', { body: { email, password: 'secret-pass' } })).status,
+    ).toBe(201);
+    const login = await call(world.stack.url, 'POST', '/api/login', { body: { email, password: 'secret-pass' } });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const made = await call(world.stack.url, 'POST', '/api/students', {
+      cookie,
+      body: { firstName: 'Zoe', lastName: 'Later', dateOfBirth: '2009-01-01' },
+    });
+    expect(made.status).toBe(201);
+    const refused = await call(world.stack.url, 'POST', '/api/driving-sessions', {
+      cookie,
+      body: sessionBody(made.json.id),
+    });
+    expect(refused.status).toBe(403);
+  }, 180_000);
+});
