@@ -20,7 +20,8 @@ export async function startTestStack(): Promise<TestStack> {
   const child = spawn(process.execPath, [path.join(__dirname, 'run-stack.mjs')], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env },
+    // Not a jest worker: the stack compiles the services' TypeScript itself (tsx) only outside jest.
+    env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'JEST_WORKER_ID')),
   });
   const output: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => {

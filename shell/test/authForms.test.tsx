@@ -26,9 +26,12 @@ function respond(status: number, body = '') {
   });
 }
 
+let cache: Map<string, { data?: unknown }>;
+
 function renderAt(path: '/login' | '/register') {
+  cache = new Map([['/api/user', { data: null }]]);
   return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+    <SWRConfig value={{ ...swrConfig, provider: () => cache as never }}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
@@ -95,6 +98,9 @@ describe('sign-in', () => {
     expect(await screen.findByText('Dashboard screen')).toBeTruthy();
     expect(screen.getByText(TOASTS.loginSuccess.title)).toBeTruthy();
     expect(screen.getByText(TOASTS.loginSuccess.description)).toBeTruthy();
+    // The signed-in user replaces whatever "signed out" answer was cached before.
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/user');
+    expect(cache.get('/api/user')?.data).toEqual({ id: 1, email: 'parent@example.com' });
   });
 
   test("a refusal shows 'Login failed' with the server's message, or 'Invalid credentials'", async () => {

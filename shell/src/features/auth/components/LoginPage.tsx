@@ -6,6 +6,7 @@ import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
 import { loginSchema } from '@logbook/contracts/schemas';
 import { TOASTS } from '@logbook/contracts/messages';
+import { fetcherOr401Null } from '@logbook/shell-context/swrConfig';
 import { CURRENT_USER_KEY } from '@logbook/shell-context/useCurrentUser';
 import { useToast } from '@logbook/shell-context/useToast';
 import { login } from '../api/submitAuth';
@@ -28,8 +29,13 @@ export function LoginPage() {
     setPending(false);
     if (outcome.ok) {
       toast(TOASTS.loginSuccess);
-      // The landing page may have cached "signed out"; the dashboard needs the new answer.
-      await mutate(CURRENT_USER_KEY);
+      // The landing page may have cached "signed out" and cached answers are never revalidated on their own:
+      // put the signed-in user in the cache before the dashboard reads it.
+      try {
+        await mutate(CURRENT_USER_KEY, fetcherOr401Null(CURRENT_USER_KEY), { revalidate: false });
+      } catch {
+        await mutate(CURRENT_USER_KEY, undefined, { revalidate: false });
+      }
       navigate('/dashboard');
     } else if (outcome.kind === 'rejected') {
       toast({
