@@ -45,6 +45,8 @@ const CSS = `
 .lls-stat__note { font-size: 12px; color: var(--ll-text-muted); }
 .lls-filters { display: grid; gap: 12px; grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: end; }
 @media (min-width: 720px) { .lls-filters { grid-template-columns: repeat(3, minmax(0, 1fr)) auto; } }
+.lls-filters > * { min-width: 0; }
+.lls-filters .ll-input { width: 100%; min-width: 0; }
 .lls-filters__clear { grid-column: 1 / -1; justify-self: start; }
 @media (min-width: 720px) { .lls-filters__clear { grid-column: auto; } }
 .lls-history { display: grid; gap: 16px; }
