@@ -215,6 +215,11 @@ function pdfResponses(context: BrowserContext) {
   return seen;
 }
 
+async function saveScreenshot(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+}
+
 async function screenshotDashboard(page: Page, width: number) {
   await page.setViewportSize({ width, height: width < 500 ? 780 : 900 });
   await page.goto(`${stack.url}/student-dashboard`);
@@ -223,8 +228,7 @@ async function screenshotDashboard(page: Page, width: number) {
   await page.waitForLoadState('networkidle');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `student-dashboard-${width}.png`), fullPage: true });
+  await saveScreenshot(page, `student-dashboard-${width}`);
 }
 
 async function waitUntil(condition: () => boolean, what: string, timeoutMs = 15_000) {
@@ -505,6 +509,7 @@ journey(
         // Through the UI: no form for someone else's logbook.
         await student.goto(`${stack.url}/student-new-session/${outsider.id}`);
         await expectText(student, "This isn't your logbook");
+        if (outsider === cara) await saveScreenshot(student, 'student-not-your-logbook');
         expect(await student.getByRole('button', { name: 'Submit Session' }).count()).toBe(0);
         expect(await student.getByTestId('signature-canvas').count()).toBe(0);
 
