@@ -95,17 +95,28 @@ journey('a remote screen visited once opens again offline', async ({ page, conte
 journey(
   'the install prompt shows only when the browser offers installation, and hides on dismiss',
   async ({ page }) => {
+    // Chromium may offer installation by itself at any moment; only the journey's offers reach the app here.
+    await page.addInitScript(() => {
+      window.addEventListener(
+        'beforeinstallprompt',
+        (event) => {
+          if (!(event as Event & { fromJourney?: boolean }).fromJourney) event.stopImmediatePropagation();
+        },
+        { capture: true },
+      );
+    });
     await page.goto(`${stack.url}/`);
     await expectHeading(page, /Every supervised drive/);
     expect(await page.getByTestId('install-prompt').count()).toBe(0);
 
-    // Chromium decides by itself when to offer; the journey plays the browser's part.
+    // The journey plays the browser's part.
     const offer = async () =>
       page.evaluate(() => {
         const event = new Event('beforeinstallprompt', { cancelable: true });
         const w = window as unknown as { installPrompted: number };
         w.installPrompted = 0;
         Object.assign(event, {
+          fromJourney: true,
           prompt: async () => {
             w.installPrompted += 1;
           },
