@@ -9,14 +9,6 @@ import { pdfRouter } from './pdf/routes';
 /** Models whose indexes this service creates (the students collection belongs to svc-students). */
 export const logbookModels = [DrivingSessionModel, SettingModel];
 
-/**
- * Builds this service's indexes. Model.init() leaves them out while the connection has autoIndex off, and the unique
- * ones carry rules: one session per client id and student, one value per setting and family.
- */
-export async function ensureLogbookIndexes(): Promise<void> {
-  for (const model of logbookModels) await model.createIndexes();
-}
-
 export function createLogbookApp(): Express {
   return createServiceApp({
     name: 'svc-logbook',

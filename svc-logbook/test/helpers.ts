@@ -4,7 +4,7 @@ import request from 'supertest';
 import { StudentLoginViewModel } from '@logbook/service-kit/auth';
 import { parentCookie, setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { calculateDuration } from '@logbook/contracts/duration';
-import { createLogbookApp, ensureLogbookIndexes, logbookModels } from '../src/app';
+import { createLogbookApp, logbookModels } from '../src/app';
 import { DrivingSessionModel } from '../src/sessions/model';
 import { StudentRecordModel, type OpeningBalance } from '../src/students/model';
 
@@ -14,7 +14,6 @@ export const http = () => request(app);
 export function useDatabase() {
   beforeAll(async () => {
     await setupTestDatabase([...logbookModels, StudentLoginViewModel]);
-    await ensureLogbookIndexes();
   });
   afterAll(teardownTestDatabase);
 }

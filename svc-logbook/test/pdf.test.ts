@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { PRIVATE_SERVICE_STATEMENT } from '@logbook/contracts/constants';
 import { formatDisplayDate } from '@logbook/contracts/dates';
 import { API_ERRORS } from '@logbook/contracts/messages';
@@ -5,8 +6,16 @@ import { nextId } from '@logbook/service-kit/counters';
 import { DrivingSessionModel } from '../src/sessions/model';
 import { cookieFor, dataUrl, http, insertStudent, newParent, sessionBody, signaturePng, useDatabase } from './helpers';
 
-// pdf-parse's package entry runs a debug harness when required directly; its library file does not.
-const pdfParse: (data: Buffer) => Promise<{ numpages: number; text: string }> = require('pdf-parse/lib/pdf-parse.js');
+/**
+ * Pages and text of a PDF, read by poppler (pdfinfo, pdftotext), the reader behind many desktop viewers. The text is
+ * taken in drawing order, which for this layout is row by row.
+ */
+async function pdfParse(data: Buffer): Promise<{ numpages: number; text: string }> {
+  const info = execFileSync('pdfinfo', ['-'], { input: data }).toString();
+  const pages = /^Pages:\s+(\d+)$/m.exec(info);
+  const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: data }).toString();
+  return { numpages: pages ? Number(pages[1]) : 0, text };
+}
 
 useDatabase();
 
