@@ -1,0 +1,53 @@
+/**
+ * @jest-environment node
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sharedSingletons } from '../../packages/shell-context/src/federationShared';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+test.each(['shell', 'mf-parent', 'mf-student', 'mf-sessions'])('%s shares the same singletons', (app) => {
+  const shared = sharedSingletons(path.join(ROOT, app));
+  expect(Object.keys(shared).sort()).toEqual(
+    ['@logbook/shell-context/', '@logbook/ui/', 'react', 'react-dom', 'react-router', 'react-router-dom', 'swr'].sort(),
+  );
+  for (const entry of Object.values(shared)) expect(entry).toMatchObject({ singleton: true, strictVersion: true });
+  expect(shared.react.version).toBe(require('react/package.json').version);
+});
+
+function fakeApp(dependencies: Record<string, string>) {
+  // Inside the repository so the installed packages resolve as they do for the real apps.
+  const dir = fs.mkdtempSync(path.join(ROOT, 'shell', '.federation-test-'));
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'fake', dependencies }));
+  return dir;
+}
+
+const good = {
+  react: '^19.0.0',
+  'react-dom': '^19.0.0',
+  'react-router': '^7.0.0',
+  'react-router-dom': '^7.0.0',
+  swr: '^2.0.0',
+  '@logbook/ui': '1.0.0',
+  '@logbook/shell-context': '1.0.0',
+};
+
+test('a version mismatch stops the build', () => {
+  const dir = fakeApp({ ...good, react: '^18.3.0' });
+  try {
+    expect(() => sharedSingletons(dir)).toThrow(/react@19\.\d+\.\d+ is installed but .* asks for \^18\.3\.0/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a shared package the app does not declare stops the build', () => {
+  const { swr: _swr, ...withoutSwr } = good;
+  const dir = fakeApp(withoutSwr);
+  try {
+    expect(() => sharedSingletons(dir)).toThrow(/swr is shared but not a dependency/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
