@@ -161,3 +161,52 @@ describe('the session form', () => {
     expect(getToasts()[0]).toMatchObject({ description: 'Your previously saved draft has been loaded.' });
   });
 });
+
+describe('the per-student form draft and the draft list', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetToasts();
+  });
+
+  it('shows the server message of a draft the outbox brought back', () => {
+    saveDraft(
+      draftFromValues({
+        id: 'draft-2-xyz',
+        studentId: 7,
+        studentName: 'Sam Learner',
+        values: { ...emptySessionValues(), startSuburb: 'Refused Road' },
+        serverMessage: 'An active subscription is required',
+      }),
+    );
+    localStorage.setItem(
+      'driving-session-draft-7',
+      JSON.stringify({
+        isDraft: true,
+        studentId: 7,
+        startSuburb: 'Refused Road',
+        draftId: 'draft-2-xyz',
+        lastSaved: '2026-03-07T09:30:00Z',
+      }),
+    );
+    renderForm();
+    expect(field('Start Suburb').value).toBe('Refused Road');
+    expect(screen.getByText('An active subscription is required')).toBeTruthy();
+  });
+
+  it('forgets the copy of a draft that was deleted from the dashboard', () => {
+    localStorage.setItem(
+      'driving-session-draft-7',
+      JSON.stringify({
+        isDraft: true,
+        studentId: 7,
+        startSuburb: 'Gone',
+        draftId: 'draft-deleted',
+        lastSaved: '2026-03-07T09:30:00Z',
+      }),
+    );
+    renderForm();
+    expect(field('Start Suburb').value).toBe('');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('New Driving Session');
+    expect(localStorage.getItem('driving-session-draft-7')).toBeNull();
+  });
+});

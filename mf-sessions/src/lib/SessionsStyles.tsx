@@ -7,7 +7,7 @@ const CSS = `
 .lls-row { display: flex; flex-wrap: wrap; gap: 10px; justify-content: center; }
 .lls-form { display: grid; gap: 18px; }
 .lls-fieldset { border: 0; margin: 0; padding: 0; min-width: 0; display: grid; gap: 18px; }
-.lls-fields { display: grid; gap: 16px; grid-template-columns: 1fr; }
+.lls-fields { display: grid; gap: 16px; grid-template-columns: 1fr; align-items: start; }
 @media (min-width: 640px) {
   .lls-fields--2, .lls-fields--4 { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .lls-fields--3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
@@ -24,7 +24,7 @@ const CSS = `
 .lls-signature__aside { display: grid; gap: 2px; padding: 12px 14px; border-radius: var(--ll-radius); background: var(--ll-surface-muted); }
 .lls-signature__who { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--ll-text-muted); }
 .lls-signature__name { font-weight: 600; font-size: 16px; overflow-wrap: anywhere; }
-.lls-signature__pad { max-width: 480px; width: 100%; }
+.lls-signature__pad { max-width: 520px; width: 100%; }
 .lls-actions { display: flex; flex-wrap: wrap; gap: 10px; justify-content: space-between; align-items: center; padding-top: 4px; }
 .lls-actions__end { display: flex; flex-wrap: wrap; gap: 10px; margin-left: auto; }
 @media (max-width: 480px) {

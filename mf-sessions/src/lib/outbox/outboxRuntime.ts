@@ -1,7 +1,7 @@
 import { TOASTS } from '@logbook/contracts/messages';
 import { toast } from '@logbook/ui/lib/toastStore';
 import { mutate } from 'swr';
-import { draftFromValues, newDraftId, saveDraft } from '../draftStore';
+import { draftFromValues, newDraftId, readFormDraft, saveDraft, writeFormDraft } from '../draftStore';
 import { sendDrivingSession } from '../sessionApi';
 import { isStudentSessionsKey } from '../sessionKeys';
 import { sessionValuesFrom } from '../sessionValues';
@@ -72,16 +72,26 @@ function afterFlush(report: FlushReport | undefined) {
 }
 
 function keepAsDraft(entry: OutboxEntry, serverMessage: string) {
+  const id = newDraftId();
+  const values = sessionValuesFrom(entry.payload);
   saveDraft(
     draftFromValues({
-      id: newDraftId(),
+      id,
       studentId: entry.studentId,
       studentName: entry.studentName,
-      values: sessionValuesFrom(entry.payload),
+      values,
       clientId: entry.clientId,
       serverMessage,
     }),
   );
+  // A student's device has no drafts panel: the next New Session opens this draft, with the server's message.
+  try {
+    if (!readFormDraft(entry.studentId)) {
+      writeFormDraft(entry.studentId, { values, clientId: entry.clientId, draftId: id });
+    }
+  } catch {
+    // The draft list already holds it.
+  }
 }
 
 function announce(report: FlushReport) {

@@ -8,7 +8,7 @@ import { ProgressBar } from '@logbook/ui/ProgressBar';
 import { Spinner } from '@logbook/ui/Spinner';
 
 export interface ProgressSummaryCardProps {
-  summary: Progress | undefined;
+  summary: (Progress & { openingBalance?: { dayHours: number; nightHours: number } | null }) | undefined;
   error?: unknown;
   /** Shown instead of the figures (a subscription notice). */
   notice?: ReactNode;
@@ -53,6 +53,11 @@ export function ProgressSummaryCard({ summary, error, notice }: ProgressSummaryC
           <span>Hours remaining</span>
           <strong data-testid="hours-remaining">{h(summary.remaining.total)}</strong>
         </p>
+        {summary.openingBalance && summary.openingBalance.dayHours + summary.openingBalance.nightHours > 0 && (
+          <p className="lls-stat__note" style={{ margin: 0 }}>
+            Includes {h(summary.openingBalance.dayHours + summary.openingBalance.nightHours)} logged on paper
+          </p>
+        )}
         <p className="lls-progress__figures" style={{ margin: 0 }}>
           <span>Sessions logged</span>
           <strong>{summary.sessionCount}</strong>

@@ -66,12 +66,18 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
         return;
       }
     }
-    const formDraft = readFormDraft(studentId);
+    let formDraft = readFormDraft(studentId);
+    if (formDraft?.draftId && !findDraft(formDraft.draftId)) {
+      // Its draft was deleted from the dashboard: the copy goes too.
+      removeFormDraft(studentId);
+      formDraft = undefined;
+    }
     if (formDraft) {
       const { isDraft: _isDraft, studentId: _sid, lastSaved, clientId: storedClientId, draftId, ...rest } = formDraft;
       setValues({ ...emptySessionValues(), ...rest });
       if (storedClientId) setClientId(storedClientId);
-      setDraft({ id: draftId, savedAt: lastSaved });
+      const listed = draftId ? findDraft(draftId) : undefined;
+      setDraft({ id: draftId, savedAt: lastSaved, serverMessage: listed?.serverMessage });
       setGeneration((g) => g + 1);
       toast({ title: TOASTS.draftLoadedTitle, description: TOASTS.draftLoadedStored });
     }
