@@ -10,6 +10,3 @@ export const sessionsPdfUrl = (studentId: number | string) => `/api/driving-sess
 /** Every cached answer that depends on the target hours. */
 export const isProgressKey = (key: unknown) =>
   typeof key === 'string' && key.startsWith('/api/driving-sessions/') && key.endsWith('/summary');
-
-/** Every cached answer about one student or the list. */
-export const isStudentKey = (key: unknown) => typeof key === 'string' && key.startsWith(STUDENTS_KEY);

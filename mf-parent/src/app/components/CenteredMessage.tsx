@@ -15,8 +15,9 @@ export function CenteredMessage({
 }) {
   return (
     <div className="pp-centered">
-      <Alert variant={variant} title={title} action={action}>
+      <Alert variant={variant} title={title}>
         {children}
+        {action && <div className="pp-centered__action">{action}</div>}
       </Alert>
     </div>
   );

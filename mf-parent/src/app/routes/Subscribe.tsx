@@ -61,20 +61,20 @@ export default function Subscribe() {
   } else {
     body = (
       <div className="pp-subscribe">
-        <Card className="pp-plan" headingLevel={2} title="Learner Logbook subscription">
+        <Card className="pp-subscribe__manage">
+          <div className="pp-stack">
+            <SubscriptionStudentSummary student={student} />
+            <TrialBanner />
+            <SubscriptionManager student={student} />
+          </div>
+        </Card>
+        <Card className="pp-subscribe__plan" headingLevel={2} title="Learner Logbook subscription">
           <div className="pp-stack">
             <p className="pp-price">
               <span className="pp-price__amount">${PRICE_AUD.toFixed(2)}</span>
               <span className="pp-panel__muted"> {PRICE_CURRENCY} per month per student</span>
             </p>
-            <TrialBanner />
             <PlanBenefits />
-          </div>
-        </Card>
-        <Card className="pp-plan">
-          <div className="pp-stack">
-            <SubscriptionStudentSummary student={student} />
-            <SubscriptionManager student={student} />
           </div>
         </Card>
       </div>

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { ProgressSummary } from '@logbook/contracts/progress-summary';
 import { progressSummaryKey } from '../../../lib/apiKeys';
-import { fetchProgressSummary } from '../api/progressSummary';
+import { fetchProgressSummary } from '../../../lib/progressSummaries';
 
 /**
  * A student's progress; asked for only while the subscription is active. It is fetched again whenever the dashboard

@@ -3,14 +3,15 @@ import { useSWRConfig } from 'swr';
 import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { Setting } from '@logbook/contracts/schemas';
-import { SETTINGS_KEY, isProgressKey } from '../../../lib/apiKeys';
+import { SETTINGS_KEY } from '../../../lib/apiKeys';
+import { refreshProgressSummaries } from '../../../lib/progressSummaries';
 import { saveSetting } from '../api/settings';
 
 /** Saves both targets, then refreshes the settings and every progress summary that used the old ones. */
 export function useSaveTargets() {
   const [pending, setPending] = useState(false);
   const { toast } = useToast();
-  const { mutate } = useSWRConfig();
+  const { cache, mutate } = useSWRConfig();
 
   const save = async (
     existing: readonly Setting[],
@@ -27,7 +28,7 @@ export function useSaveTargets() {
     } catch {
       toast({ title: TOASTS.error, description: TOASTS.settingsFailed, variant: 'destructive' });
     } finally {
-      await Promise.all([mutate(SETTINGS_KEY), mutate(isProgressKey, undefined, { revalidate: false })]);
+      await Promise.all([mutate(SETTINGS_KEY), refreshProgressSummaries(cache, mutate)]);
       setPending(false);
     }
   };

@@ -5,5 +5,5 @@ import { fetchSettings } from '../api/settings';
 
 /** The account's settings as [{ key, value }]. */
 export function useSettings(enabled = true) {
-  return useSWR<Setting[]>(enabled ? SETTINGS_KEY : null, fetchSettings);
+  return useSWR<Setting[]>(enabled ? SETTINGS_KEY : null, fetchSettings, { revalidateOnMount: true });
 }

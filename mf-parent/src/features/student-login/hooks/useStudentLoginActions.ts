@@ -2,7 +2,7 @@ import { useSWRConfig } from 'swr';
 import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { StudentCredentials } from '@logbook/contracts/schemas';
-import { isStudentKey } from '../../../lib/apiKeys';
+import { refreshStudents } from '../../../lib/students';
 import { serverMessageOr } from '../../../lib/errors';
 import { createStudentLogin, deleteStudentLogin, updateStudentLogin } from '../api/studentLogin';
 
@@ -19,7 +19,7 @@ export function useStudentLoginActions(studentId: number) {
       return false;
     }
     toast({ title: success });
-    await mutate(isStudentKey);
+    await refreshStudents(mutate, studentId);
     return true;
   };
 

@@ -5,7 +5,7 @@ import { useToast } from '@logbook/shell-context/useToast';
 import { STUDENT_FORM_REDIRECT_DELAY_MS } from '@logbook/contracts/constants';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { StudentData } from '@logbook/contracts/schemas';
-import { isStudentKey } from '../../../lib/apiKeys';
+import { refreshStudents } from '../../../lib/students';
 import { serverMessageOr } from '../../../lib/errors';
 import { saveStudent } from '../api/students';
 
@@ -26,7 +26,7 @@ export function useSaveStudent(id?: number) {
       return;
     }
     toast({ title: id === undefined ? TOASTS.studentCreated : TOASTS.studentUpdated });
-    await mutate(isStudentKey);
+    await refreshStudents(mutate, id);
     setTimeout(() => navigate('/dashboard'), STUDENT_FORM_REDIRECT_DELAY_MS);
   };
 

@@ -1,9 +1,12 @@
 import useSWR from 'swr';
 import type { Student } from '@logbook/contracts/schemas';
 import { STUDENTS_KEY } from '../../../lib/apiKeys';
-import { fetchStudents } from '../api/students';
+import { fetchStudents } from '../../../lib/students';
 
-/** The signed-in parent's students (GET /api/students). */
+/**
+ * The signed-in parent's students (GET /api/students). Asked again each time a screen opens, showing the cached list
+ * meanwhile: subscriptions and logins also change on other screens and in other tabs.
+ */
 export function useStudents(enabled = true) {
-  return useSWR<Student[]>(enabled ? STUDENTS_KEY : null, fetchStudents);
+  return useSWR<Student[]>(enabled ? STUDENTS_KEY : null, fetchStudents, { revalidateOnMount: true });
 }

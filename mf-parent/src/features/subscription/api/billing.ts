@@ -3,12 +3,9 @@ import { fetcher } from '@logbook/shell-context/swrConfig';
 import {
   billingConfigSchema,
   createSubscriptionResponseSchema,
-  studentSchema,
   type BillingConfig,
   type CreateSubscriptionResponse,
-  type Student,
 } from '@logbook/contracts/schemas';
-import { studentKey } from '../../../lib/apiKeys';
 
 export async function fetchBillingConfig(key: string): Promise<BillingConfig> {
   return billingConfigSchema.parse(await fetcher(key));
@@ -37,10 +34,4 @@ export interface SubscriptionDetails {
 export async function fetchSubscriptionDetails(key: string): Promise<SubscriptionDetails> {
   const body = (await fetcher(key)) as unknown;
   return body && typeof body === 'object' ? (body as SubscriptionDetails) : {};
-}
-
-/** The student as the server has it now, without going through the cache. */
-export async function fetchStudentNow(studentId: number): Promise<Student> {
-  const res = await apiRequest('GET', studentKey(studentId));
-  return studentSchema.parse(await res.json());
 }

@@ -5,9 +5,10 @@ import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
 import { isActive } from '@logbook/contracts/subscription';
 import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/schemas';
-import { isStudentKey, subscriptionKey } from '../../../lib/apiKeys';
+import { subscriptionKey, studentKey } from '../../../lib/apiKeys';
+import { fetchStudent, refreshStudents } from '../../../lib/students';
 import { isNetworkError, serverMessageOr } from '../../../lib/errors';
-import { cancelSubscription, createSubscription, fetchStudentNow } from '../api/billing';
+import { cancelSubscription, createSubscription } from '../api/billing';
 
 const ACTIVATION_CHECKS = 10;
 const ACTIVATION_INTERVAL_MS = 800;
@@ -17,7 +18,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitUntilActive(studentId: number): Promise<void> {
   for (let i = 0; i < ACTIVATION_CHECKS; i += 1) {
     try {
-      if (isActive((await fetchStudentNow(studentId)).subscriptionStatus)) return;
+      if (isActive((await fetchStudent(studentKey(studentId))).subscriptionStatus)) return;
     } catch {
       return;
     }
@@ -33,7 +34,7 @@ export function useSubscriptionActions(student: Student) {
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
 
-  const refresh = () => Promise.all([mutate(isStudentKey), mutate(subscriptionKey(student.id))]);
+  const refresh = () => Promise.all([refreshStudents(mutate, student.id), mutate(subscriptionKey(student.id))]);
 
   const start = async () => {
     setPending('start');
