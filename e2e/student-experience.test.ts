@@ -397,6 +397,10 @@ journey(
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectText(page, VALIDATION.bothUsernameAndPassword);
     expect(await page.getByLabel('Username', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'student-login-360');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('learner1');
