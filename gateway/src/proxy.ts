@@ -106,5 +106,9 @@ export function createApiProxy(opts: { upstreams: Record<ServiceName, string[]>;
     void proxy(req, res, next);
   }
 
-  return { forward, pools, close: () => agent.destroy() };
+  const close = () => {
+    agent.destroy();
+    for (const pool of Object.values(pools)) pool.close();
+  };
+  return { forward, pools, close };
 }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { closeGatewayApp, createGatewayApp } from '../src/app';
-import { PASS_OVER_MS, UpstreamPool } from '../src/upstreams';
+import { UpstreamPool } from '../src/upstreams';
 import { closedPortUrl, startEcho, startSilent, testConfig, type Echo } from './support';
 
 const started: Echo[] = [];
@@ -85,11 +85,33 @@ describe('several instances of one service', () => {
       expect(res.body.service).toBe('auth-a');
     }
 
+    // Back on its port: the background probe puts it back into rotation.
     await b.start();
-    await new Promise((r) => setTimeout(r, PASS_OVER_MS + 100));
-    const after = new Set<string>();
-    for (let i = 0; i < 4; i++) after.add((await request(app).get('/api/user')).body.service);
-    expect(after).toEqual(new Set(['auth-a', 'auth-b']));
+    await waitFor(async () => (await request(app).get('/api/user')).body.service === 'auth-b');
+    const after: string[] = [];
+    for (let i = 0; i < 4; i++) after.push((await request(app).get('/api/user')).body.service);
+    expect(new Set(after)).toEqual(new Set(['auth-a', 'auth-b']));
+    closeGatewayApp(app);
+  });
+
+  it('sends requests with a body only to instances known to be up once one has failed', async () => {
+    const a = await echo('auth-a');
+    const b = await echo('auth-b');
+    const app = gatewayFor([a.url, b.url]);
+    await b.stop();
+    // The first request that meets the stopped instance finds out (a body cannot be sent twice) ...
+    const first = [];
+    for (let i = 0; i < 2; i++) first.push((await request(app).post('/api/login').send({ n: i })).status);
+    expect(first.filter((s) => s === 503).length).toBeLessThanOrEqual(1);
+    // ... and from then on, however long it stays down, nothing more is lost.
+    for (let round = 0; round < 3; round++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      for (let i = 0; i < 3; i++) {
+        const res = await request(app).post('/api/login').send({ round, i });
+        expect(res.status).toBe(200);
+        expect(res.body.service).toBe('auth-a');
+      }
+    }
     closeGatewayApp(app);
   });
 
@@ -101,7 +123,7 @@ describe('several instances of one service', () => {
     closeGatewayApp(app);
   });
 
-  it('chooses instances in turn, never one already tried, and one marked down only as a last resort', () => {
+  it('chooses instances in turn, never one already tried, and one that is down only as a last resort', () => {
     const pool = new UpstreamPool('auth', ['http://a', 'http://b', 'http://c']);
     const [a, b, c] = pool.members;
     expect([pool.pick(), pool.pick(), pool.pick(), pool.pick()]).toEqual([a, b, c, a]);
@@ -111,8 +133,30 @@ describe('several instances of one service', () => {
     expect(pool.pick(new Set([a, b, c]))).toBeUndefined();
     pool.markUp(b);
     expect(pool.pick(new Set([a, c]))).toBe(b);
+    pool.close();
+  });
+
+  it('probes an instance that is down and brings it back only once it accepts connections', async () => {
+    const gone = await closedPortUrl();
+    const alive = await echo('probe-target');
+    const pool = new UpstreamPool('auth', [gone, alive.url], 50);
+    const [dead, back] = pool.members;
+    pool.markDown(dead);
+    pool.markDown(back);
+    await waitFor(() => !back.down);
+    expect(dead.down).toBe(true);
+    pool.close();
   });
 });
+
+/** Polls until the condition holds (at most 5 s). */
+async function waitFor(condition: () => boolean | Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await condition()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not met in time');
+}
 
 describe('request size', () => {
   it('refuses a body over the limit by its Content-Length with 413 JSON, before any service sees it', async () => {
