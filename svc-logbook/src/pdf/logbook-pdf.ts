@@ -85,7 +85,7 @@ interface Column {
 }
 const SIGNATURE_WIDTH = 96;
 const COLUMNS = {
-  no: { title: 'No.', width: 24 },
+  no: { title: 'No.', width: 30 },
   date: { title: 'Date', width: 60 },
   start: { title: 'Start', width: 34 },
   end: { title: 'End', width: 34 },
@@ -200,7 +200,7 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
     doc.roundedRect(barX, y + 1, barW, 7, 3.5).fill(BAR_TRACK);
     if (percent > 0)
       doc.roundedRect(barX, y + 1, Math.max(7, (barW * Math.min(100, percent)) / 100), 7, 3.5).fill(BAR_FILL);
-    write(`${percent.toFixed(0)}%`, x + w - 40, y, { size: 9, width: 40, align: 'right' });
+    write(`${percent}%`, x + w - 40, y, { size: 9, width: 40, align: 'right' });
   };
 
   const firstPageHeader = () => {
