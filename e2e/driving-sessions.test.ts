@@ -508,6 +508,39 @@ journey(
 );
 
 journey(
+  'the form opens offline for a student seen before, and the session waits in the outbox',
+  async ({ page, context }) => {
+    const student = await parentWithStudent(page);
+    await openNewSession(page, student.id);
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      async () => {
+        for (const name of await caches.keys()) {
+          const keys = await (await caches.open(name)).keys();
+          if (keys.some((req) => new URL(req.url).pathname.startsWith('/mf/sessions/assets/NewSession'))) return true;
+        }
+        return false;
+      },
+      undefined,
+      { timeout: 30_000, polling: 250 },
+    );
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('student-name').waitFor();
+    await expectText(page, "You're offline");
+    await completeForm(page, 'No Signal Rd');
+    await page.getByRole('button', { name: 'Submit Session' }).click();
+    await expectToast(page, TOASTS.sessionQueuedTitle, TOASTS.sessionQueued);
+    expect((await outboxEntries(page)).map((e) => e.payload.startSuburb)).toEqual(['No Signal Rd']);
+
+    await context.setOffline(false);
+    await waitForEmptyOutbox(page);
+    expect((await serverSessions(page, student.id)).map((s) => s.startSuburb)).toEqual(['No Signal Rd']);
+  },
+);
+
+journey(
   'a signed-in student logs a session for themselves and returns to the student dashboard',
   async ({ page, context }) => {
     const student = await parentWithStudent(page);

@@ -11,6 +11,7 @@ import { AppHeader } from '../../lib/AppHeader';
 import { ScreenMessage } from '../../lib/ScreenMessage';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
+import { forgetSignedInStudent, isUnreachable, recallStudent, rememberStudent } from '../../lib/studentCache';
 import { fullName, parseStudentId } from '../../lib/studentIds';
 import { useStudent, useStudentAuth } from '../../lib/useStudent';
 
@@ -69,8 +70,34 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
 
   useEffect(() => startOutboxSync(), []);
 
-  const parent = useStudent(viewer === 'parent' ? routeId : undefined);
-  const auth = useStudentAuth(viewer === 'student');
+  const parentFetch = useStudent(viewer === 'parent' ? routeId : undefined);
+  const authFetch = useStudentAuth(viewer === 'student');
+
+  useEffect(() => {
+    if (parentFetch.data) rememberStudent('parent', parentFetch.data);
+  }, [parentFetch.data]);
+  useEffect(() => {
+    if (authFetch.student) rememberStudent('student', authFetch.student);
+    else if (authFetch.data === null) forgetSignedInStudent();
+  }, [authFetch.student, authFetch.data]);
+
+  // Offline, the form still opens for a student this device has seen: the session waits in the outbox.
+  const parentRecalled =
+    viewer === 'parent' && parentFetch.error && isUnreachable(parentFetch.error)
+      ? recallStudent('parent', routeId)
+      : undefined;
+  const parent = parentRecalled ? { data: parentRecalled, error: undefined } : parentFetch;
+  const authRecalled =
+    viewer === 'student' && authFetch.error && isUnreachable(authFetch.error) ? recallStudent('student') : undefined;
+  const auth = authRecalled
+    ? { error: undefined, isLoading: false, data: { student: authRecalled }, student: authRecalled }
+    : authFetch;
+  const offlineNotice =
+    parentRecalled || authRecalled ? (
+      <Alert title="You're offline" variant="info">
+        This session will be kept on this device and sent when you&apos;re back online.
+      </Alert>
+    ) : undefined;
 
   const finish = () => (onDone ? onDone() : navigate(dashboardPath));
   const loadDraftId = search.get('loadDraft');
@@ -110,6 +137,7 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
           loadDraftId={loadDraftId}
           onFinished={finish}
           onCancel={finish}
+          notice={offlineNotice}
         />
       );
     }
@@ -146,7 +174,9 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
         onFinished={finish}
         onCancel={finish}
         notice={
-          isActive(student.subscriptionStatus) ? undefined : (
+          isActive(student.subscriptionStatus) ? (
+            offlineNotice
+          ) : (
             <Alert title="Your subscription is not active" variant="warning">
               Sessions can only be logged while the subscription is active. You can still save this session as a draft;
               ask your parent or guardian to subscribe.

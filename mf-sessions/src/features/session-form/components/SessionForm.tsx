@@ -123,7 +123,7 @@ export function SessionForm({ studentId, studentName, loadDraftId, onFinished, o
           <SignatureCard
             key={`supervisor-${form.generation}`}
             title="Supervising Driver Signature"
-            padLabel="Supervising driver's signature"
+            padLabel="Supervisor's signature"
             value={values.supervisorSignature}
             error={errors.supervisorSignature}
             onChange={(v) => setField('supervisorSignature', v)}

@@ -1,0 +1,57 @@
+import { ApiError } from '@logbook/shell-context/apiClient';
+
+/** What the session form needs to know about a student to work without a connection. */
+export interface RememberedStudent {
+  id: number;
+  firstName: string;
+  lastName: string;
+  subscriptionStatus: string;
+}
+
+const key = (scope: 'parent' | 'student', id?: number) =>
+  scope === 'student' ? 'logbook.sessions.signedInStudent' : `logbook.sessions.student-${id}`;
+
+function pick(s: RememberedStudent): RememberedStudent {
+  return { id: s.id, firstName: s.firstName, lastName: s.lastName, subscriptionStatus: s.subscriptionStatus };
+}
+
+/** Keeps the student's name and status so the form opens offline next time. */
+export function rememberStudent(scope: 'parent' | 'student', student: RememberedStudent): void {
+  try {
+    localStorage.setItem(key(scope, student.id), JSON.stringify(pick(student)));
+  } catch {
+    // Storage full or blocked: the form simply needs the network next time.
+  }
+}
+
+export function forgetSignedInStudent(): void {
+  try {
+    localStorage.removeItem(key('student'));
+  } catch {
+    // Nothing stored.
+  }
+}
+
+export function recallStudent(scope: 'parent' | 'student', id?: number): RememberedStudent | undefined {
+  try {
+    const raw = localStorage.getItem(key(scope, id));
+    if (!raw) return undefined;
+    const parsed = JSON.parse(raw) as Partial<RememberedStudent>;
+    if (typeof parsed.id !== 'number' || typeof parsed.firstName !== 'string') return undefined;
+    if (scope === 'parent' && parsed.id !== id) return undefined;
+    return {
+      id: parsed.id,
+      firstName: parsed.firstName,
+      lastName: typeof parsed.lastName === 'string' ? parsed.lastName : '',
+      subscriptionStatus: typeof parsed.subscriptionStatus === 'string' ? parsed.subscriptionStatus : 'inactive',
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** No answer from the server at all (offline), or the gateway could not reach it: the last known record will do. */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
+  return error instanceof TypeError;
+}
