@@ -9,6 +9,7 @@ import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth
 import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
 import { BrandLink } from '../../lib/BrandLink';
 import { PageFrame } from '../../lib/PageFrame';
+import { problemText } from '../../lib/problemText';
 import { RemoteWidget } from '../../lib/RemoteWidget';
 import { sessionsRemote } from '../sessionsRemote';
 import '../student.css';
@@ -31,7 +32,7 @@ export default function StudentDashboard() {
             </Button>
           }
         >
-          {state.error instanceof Error ? state.error.message : 'Please check your connection and try again.'}
+          {problemText(state.error)}
         </Alert>
       </PageFrame>
     );

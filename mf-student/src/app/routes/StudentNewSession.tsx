@@ -5,6 +5,7 @@ import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { PageFrame } from '../../lib/PageFrame';
+import { problemText } from '../../lib/problemText';
 import { RemoteWidget } from '../../lib/RemoteWidget';
 import { newSessionTarget } from '../../lib/studentRoute';
 import { sessionsRemote } from '../sessionsRemote';
@@ -28,7 +29,7 @@ export default function StudentNewSession() {
             </Button>
           }
         >
-          {state.error instanceof Error ? state.error.message : 'Please check your connection and try again.'}
+          {problemText(state.error)}
         </Alert>
       </PageFrame>
     );
