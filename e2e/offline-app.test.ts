@@ -93,6 +93,23 @@ journey('a remote screen visited once opens again offline', async ({ page, conte
 });
 
 journey(
+  'a remote screen opened on the very first visit, before the worker took control, opens again offline',
+  async ({ page, context }) => {
+    await page.goto(`${stack.url}/student-login`);
+    await expectRemoteScreen(page);
+    const screenText = await page.locator('#main').innerText();
+    await waitForServiceWorker(page);
+    // These files were fetched before the worker existed; the shell hands them to it (CACHE_URLS).
+    await waitForCachedRemote(page, 'student');
+
+    await context.setOffline(true);
+    await page.reload();
+    await expectRemoteScreen(page);
+    expect(await page.locator('#main').innerText()).toBe(screenText);
+  },
+);
+
+journey(
   'the install prompt shows only when the browser offers installation, and hides on dismiss',
   async ({ page }) => {
     // Chromium may offer installation by itself at any moment; only the journey's offers reach the app here.
