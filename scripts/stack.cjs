@@ -88,19 +88,30 @@ function stopProcess(child, timeoutMs = 10_000, signal = 'SIGTERM') {
  * @param {boolean} [opts.fixedServicePorts] use 4001–4004 (npm start) instead of free ports (tests)
  * @param {string} [opts.dataDir] keys and, with a real mongod, the database files
  * @param {boolean} [opts.persistent] keep a real mongod's data under dataDir/db
+ * @param {boolean} [opts.ownDatabase] start an embedded database even when MONGODB_URI is set (fault tests stop it)
  * @param {boolean} [opts.quiet] keep service output to ourselves (shown when something fails)
  * @param {Record<string,string>} [opts.env] extra environment for every process
  */
 async function startStack(opts = {}) {
   const quiet = opts.quiet ?? true;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logbook-'));
-  const env = { NODE_ENV: 'development', LOG_LEVEL: quiet ? 'warn' : 'info', DATA_DIR: dataDir, ...opts.env };
+  // Tests and benchmarks sign in and register far more often than people do, all from one address.
+  const testLimits = opts.fixedServicePorts
+    ? {}
+    : { AUTH_RATE_LIMIT_IP_MAX: '100000', AUTH_RATE_LIMIT_REGISTER_MAX: '100000' };
+  const env = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: quiet ? 'warn' : 'info',
+    DATA_DIR: dataDir,
+    ...testLimits,
+    ...opts.env,
+  };
 
   const { loadKeys } = require('../packages/service-kit/src/keys.ts');
   loadKeys({ dataDir, needPrivate: true });
 
   let db;
-  if (!env.MONGODB_URI && !process.env.MONGODB_URI) {
+  if (!env.MONGODB_URI && (opts.ownDatabase || !process.env.MONGODB_URI)) {
     const { startEmbeddedDatabase, IN_MEMORY_WARNING } = require('../packages/service-kit/src/embedded-db.ts');
     db = await startEmbeddedDatabase({
       dbPath: opts.persistent ? path.join(dataDir, 'db') : undefined,

@@ -12,6 +12,8 @@ import { UpstreamPool, type Upstream } from './upstreams';
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 interface Attempt {
+  /** The request body, read before proxying so that a request refused by one instance can go to another. */
+  body?: Buffer;
   pool: UpstreamPool;
   upstream: Upstream;
   tried: Set<Upstream>;
@@ -53,6 +55,11 @@ export function createApiProxy(opts: { upstreams: Record<ServiceName, string[]>;
           return;
         }
         attempt.proxyReq = proxyReq;
+        if (attempt.body) {
+          proxyReq.removeHeader('transfer-encoding');
+          proxyReq.setHeader('content-length', attempt.body.length);
+          proxyReq.write(attempt.body);
+        }
       },
       proxyRes: (_proxyRes, req) => {
         const attempt = attempts.get(req);
@@ -68,7 +75,8 @@ export function createApiProxy(opts: { upstreams: Record<ServiceName, string[]>;
         const reused = attempt.proxyReq?.reusedSocket === true && code === 'ECONNRESET';
         if (CONNECT_ERRORS.has(code)) attempt.pool.markDown(attempt.upstream);
         // Nothing reached the instance: try another one, if the request has no body to replay.
-        if ((CONNECT_ERRORS.has(code) || reused) && !hasBody(req as IncomingMessage) && !response.headersSent) {
+        const replayable = attempt.body !== undefined || !hasBody(req as IncomingMessage);
+        if ((CONNECT_ERRORS.has(code) || reused) && replayable && !response.headersSent) {
           const next = attempt.pool.pick(attempt.tried);
           if (next) {
             attempt.tried.add(next);
@@ -92,9 +100,18 @@ export function createApiProxy(opts: { upstreams: Record<ServiceName, string[]>;
   });
 
   function forward(service: ServiceName, req: Request, res: Response, next: NextFunction) {
+    if (!hasBody(req)) return start(service, req, res, next);
+    // Bodies are small (the gateway refuses more than its limit): read them whole so they can be replayed.
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => start(service, req, res, next, Buffer.concat(chunks)));
+    req.once('error', () => sendMessage(res, 400, API_ERRORS.malformedJson));
+  }
+
+  function start(service: ServiceName, req: Request, res: Response, next: NextFunction, body?: Buffer) {
     const pool = pools[service];
     const upstream = pool.pick()!;
-    const attempt: Attempt = { pool, upstream, tried: new Set([upstream]), timedOut: false };
+    const attempt: Attempt = { body, pool, upstream, tried: new Set([upstream]), timedOut: false };
     attempts.set(req, attempt);
     res.locals.upstream = service;
     attempt.timer = setTimeout(() => {

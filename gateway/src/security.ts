@@ -59,9 +59,14 @@ export function bodyLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     const length = req.headers['content-length'];
     if (length !== undefined && Number(length) > maxBytes) {
-      // The body is not read: close the connection rather than let it arrive.
+      // The body is read and dropped (for a few seconds at most) so the client sees the answer rather than a reset.
       res.setHeader('Connection', 'close');
-      sendMessage(res, 413, API_ERRORS.bodyTooLarge);
+      req.resume();
+      const answer = () => {
+        if (!res.headersSent) sendMessage(res, 413, API_ERRORS.bodyTooLarge);
+      };
+      req.once('end', answer);
+      setTimeout(answer, 3000).unref();
       return;
     }
     next();

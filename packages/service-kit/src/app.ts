@@ -22,7 +22,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 export function createServiceApp(opts: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Client addresses come from the gateway's X-Forwarded-For; only the gateway's own network is trusted to set it.
+  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback, uniquelocal');
   app.use(
     pinoHttp({
       logger,
