@@ -126,10 +126,13 @@ test('Logout posts to /api/student-logout and goes to /student-login', async () 
     'GET /api/driving-sessions/7': () => ({ status: 200, body: [] }),
     'POST /api/student-logout': () => ({ status: 200, body: { ok: true } }),
   });
+  localStorage.setItem('logbook.sessions.signedInStudent', JSON.stringify(ann));
   dashboard();
   fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
   await waitFor(() => expect(where()).toBe('/student-login'));
   expect(calls.some((c) => c.method === 'POST' && c.url === '/api/student-logout')).toBe(true);
+  // The copy mf-sessions keeps for offline use goes too, so the next person on this device is not Ann.
+  expect(localStorage.getItem('logbook.sessions.signedInStudent')).toBeNull();
 });
 
 test.each([

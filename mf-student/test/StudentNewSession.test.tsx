@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import StudentNewSession from '../src/app/routes/StudentNewSession';
-import { installFakeApi } from './fakeApi';
+import { installFakeApi, networkDown } from './fakeApi';
 import { renderRoutes } from './renderRoute';
 
 jest.mock('mf_sessions/NewSession', () => ({
   __esModule: true,
-  default: ({ studentId, viewer, backTo }: { studentId: number; viewer: string; backTo: string }) => (
+  default: ({ studentId, viewer, backTo }: { studentId?: number; viewer: string; backTo: string }) => (
     <p data-testid="session-form">
-      session form for {studentId} as {viewer}, then {backTo}
+      session form for {studentId ?? 'the student this device knows'} as {viewer}, then {backTo}
     </p>
   ),
 }));
@@ -45,6 +45,22 @@ test.each(['/student-new-session/8', '/student-new-session/abc'])(
     );
   },
 );
+
+test('offline: the session form opens for the student this device knows, left to check the id itself', async () => {
+  installFakeApi({ 'GET /api/student-auth': networkDown });
+  open('/student-new-session/7');
+  expect((await screen.findByTestId('session-form')).textContent).toBe(
+    'session form for the student this device knows as student, then /student-dashboard',
+  );
+});
+
+test('a server failure is not offline: the problem and Retry, no form', async () => {
+  installFakeApi({ 'GET /api/student-auth': () => ({ status: 500, body: { message: 'boom' } }) });
+  open('/student-new-session/7');
+  expect(await screen.findByText("We couldn't check your sign-in")).toBeTruthy();
+  expect(screen.getByText('boom')).toBeTruthy();
+  expect(screen.queryByTestId('session-form')).toBeNull();
+});
 
 test('signed out: to /student-login', async () => {
   installFakeApi({ 'GET /api/student-auth': () => ({ status: 401, body: { message: 'Please sign in' } }) });

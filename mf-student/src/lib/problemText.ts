@@ -11,3 +11,9 @@ export function problemText(
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
   return error instanceof Error ? error.message : 'Please try again.';
 }
+
+/** No answer from the server at all (offline), or the gateway could not reach it. */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
+  return isNetworkError(error);
+}

@@ -5,7 +5,7 @@ import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { PageFrame } from '../../lib/PageFrame';
-import { problemText } from '../../lib/problemText';
+import { isUnreachable, problemText } from '../../lib/problemText';
 import { RemoteWidget } from '../../lib/RemoteWidget';
 import { newSessionTarget } from '../../lib/studentRoute';
 import { sessionsRemote } from '../sessionsRemote';
@@ -18,6 +18,17 @@ export default function StudentNewSession() {
   if (state.status === 'checking') return <Spinner label="Checking your sign-in…" />;
   if (state.status === 'signedOut') return <Navigate to="/student-login" replace />;
   if (state.status === 'unavailable') {
+    // Offline, mf-sessions' form opens for the student this device last saw and keeps the session in its outbox;
+    // it checks the route's id against that student itself, and the server checks it again when the session is sent.
+    if (isUnreachable(state.error)) {
+      return (
+        <RemoteWidget
+          name="Session form"
+          load={sessionsRemote.newSession}
+          props={{ viewer: 'student', backTo: '/student-dashboard' }}
+        />
+      );
+    }
     return (
       <PageFrame title="New Driving Session" actions={<BackToDashboard />}>
         <Alert
