@@ -1,0 +1,227 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { TOASTS } from '@logbook/contracts/messages';
+import type { Student } from '@logbook/contracts/schemas';
+import { resetToasts } from '@logbook/ui/lib/toastStore';
+import Subscribe from '../src/app/routes/Subscribe';
+import { fakeFetch, renderWithProviders, toastTexts } from './render';
+
+const student = (overrides: Partial<Student> = {}): Student => ({
+  id: 7,
+  firstName: 'Sam',
+  lastName: 'Lee',
+  dateOfBirth: '2008-04-02',
+  licenseNumber: null,
+  subscriptionStatus: 'inactive',
+  hasStudentLogin: false,
+  studentUsername: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const base = {
+  'GET /api/user': { body: { id: 1, email: 'parent@example.com' } },
+  'GET /api/billing/config': { body: { provider: 'simulated' } },
+  'GET /api/subscription/7': {
+    body: { studentId: 7, status: 'inactive', trialEnd: null, currentPeriodEnd: null, cancelAtPeriodEnd: false },
+  },
+};
+const location = () => screen.getByTestId('location').textContent;
+const open = () =>
+  renderWithProviders(<Subscribe />, { path: '/students/7/subscribe', route: '/students/:studentId/subscribe' });
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+beforeEach(() => resetToasts());
+
+async function startTrial() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Start Free 30-Day Trial' }));
+}
+
+async function payWith(cardNumber: string) {
+  fireEvent.change(await screen.findByLabelText('Card number'), { target: { value: cardNumber } });
+  fireEvent.change(screen.getByLabelText('Expiry (MM / YY)'), { target: { value: '1234' } });
+  fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Subscribe for $0.99/month' }));
+}
+
+describe('subscribe screen', () => {
+  it('shows the student, the Inactive badge, the free first month and the three benefits', async () => {
+    fakeFetch({ ...base, 'GET /api/students/7': { body: student() } });
+    open();
+    await screen.findByRole('heading', { name: 'Sam Lee' });
+    expect(screen.getByText('Date of birth: 2 Apr 2008')).toBeTruthy();
+    expect(screen.getByTestId('subscription-status').textContent).toContain('Inactive');
+    expect(screen.getByText('First Month FREE!')).toBeTruthy();
+    expect(screen.getByTestId('trial-banner').textContent).toContain('30-day free trial');
+    for (const benefit of [
+      'Unlimited driving session tracking',
+      'Digital signature capture',
+      'Progress tracking and reports',
+    ]) {
+      expect(screen.getByText(benefit)).toBeTruthy();
+    }
+  });
+
+  it('asks for the subscription details once the student is loaded', async () => {
+    const { calls } = fakeFetch({ ...base, 'GET /api/students/7': { body: student() } });
+    open();
+    await screen.findByRole('heading', { name: 'Sam Lee' });
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/subscription/7'));
+    const studentAt = calls.findIndex((c) => c.url === '/api/students/7');
+    expect(calls.findIndex((c) => c.url === '/api/subscription/7')).toBeGreaterThan(studentAt);
+  });
+
+  it('starts the trial, reveals the test-mode card form, declines the decline card without sending it, then confirms and goes to the dashboard', async () => {
+    let status = 'inactive';
+    const { calls } = fakeFetch({
+      ...base,
+      'GET /api/students/7': () => ({ body: student({ subscriptionStatus: status }) }),
+      'GET /api/students': () => ({ body: [student({ subscriptionStatus: status })] }),
+      'POST /api/create-subscription': {
+        body: { subscriptionId: 'sub_1', clientSecret: 'seti_1_secret_x', type: 'setup' },
+      },
+      'POST /api/billing/simulate/confirm': () => {
+        status = 'active';
+        return { body: { ok: true } };
+      },
+    });
+    open();
+    await startTrial();
+    await screen.findByTestId('test-mode-notice');
+    await waitFor(() =>
+      expect(toastTexts()).toEqual([`${TOASTS.subscriptionCreated.title} — ${TOASTS.subscriptionCreated.description}`]),
+    );
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/create-subscription',
+      body: { studentId: 7 },
+    });
+    expect(screen.getByTestId('test-mode-notice').textContent).toContain('TEST MODE');
+
+    await payWith('4000 0000 0000 0002');
+    await waitFor(() => expect(toastTexts()).toHaveLength(1));
+    expect(toastTexts()).toEqual([`${TOASTS.paymentFailed} — Your card was declined.`]);
+    expect(calls.some((c) => c.url === '/api/billing/simulate/confirm')).toBe(false);
+
+    await payWith('4242 4242 4242 4242');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(toastTexts()[0]).toMatch(new RegExp(`^${TOASTS.paymentSuccess}`));
+    expect(calls.find((c) => c.url === '/api/billing/simulate/confirm')?.body).toEqual({
+      clientSecret: 'seti_1_secret_x',
+    });
+  });
+
+  it("shows the server's reason, or the spec's fallbacks, when the trial cannot start", async () => {
+    fakeFetch({
+      ...base,
+      'GET /api/students/7': { body: student() },
+      'POST /api/create-subscription': { status: 409, body: { message: 'This student already has a subscription' } },
+    });
+    open();
+    await startTrial();
+    await waitFor(() => expect(toastTexts()).toEqual(['Error — This student already has a subscription']));
+    expect(screen.queryByTestId('test-mode-notice')).toBeNull();
+
+    fakeFetch({
+      ...base,
+      'GET /api/students/7': { body: student() },
+      'POST /api/create-subscription': { status: 500 },
+    });
+    await startTrial();
+    await waitFor(() => expect(toastTexts()).toEqual([`${TOASTS.error} — ${TOASTS.subscriptionCreateFailed}`]));
+
+    globalThis.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    await startTrial();
+    await waitFor(() => expect(toastTexts()).toEqual([`${TOASTS.error} — ${TOASTS.subscriptionCreateNetwork}`]));
+  });
+
+  it('shows the provider refusing a payment as Payment Failed with its message', async () => {
+    fakeFetch({
+      ...base,
+      'GET /api/students/7': { body: student() },
+      'POST /api/create-subscription': {
+        body: { subscriptionId: 'sub_1', clientSecret: 'seti_1_secret_x', type: 'setup' },
+      },
+      'POST /api/billing/simulate/confirm': {
+        status: 409,
+        body: { message: 'No subscription is waiting for this confirmation' },
+      },
+    });
+    open();
+    await startTrial();
+    await screen.findByTestId('test-mode-notice');
+    await payWith('4242 4242 4242 4242');
+    await waitFor(() =>
+      expect(toastTexts()).toEqual([`${TOASTS.paymentFailed} — No subscription is waiting for this confirmation`]),
+    );
+    expect(location()).toBe('/students/7/subscribe');
+  });
+
+  it('for an active student: the Active Subscription notice at $0.99 AUD monthly, and Cancel Subscription after a confirmation', async () => {
+    let status = 'active';
+    const { calls } = fakeFetch({
+      ...base,
+      'GET /api/subscription/7': {
+        body: {
+          studentId: 7,
+          status: 'active',
+          trialEnd: '2099-01-31T00:00:00.000Z',
+          currentPeriodEnd: '2099-01-31T00:00:00.000Z',
+          cancelAtPeriodEnd: false,
+        },
+      },
+      'GET /api/students/7': () => ({ body: student({ subscriptionStatus: status }) }),
+      'GET /api/students': () => ({ body: [student({ subscriptionStatus: status })] }),
+      'POST /api/cancel-subscription': () => {
+        status = 'canceled';
+        return { body: { status: 'canceled' } };
+      },
+    });
+    open();
+    await screen.findByText('Active Subscription');
+    expect(screen.getByText(/bills \$0\.99 AUD monthly/)).toBeTruthy();
+    expect(screen.getByTestId('subscription-status').textContent).toContain('Active');
+    await waitFor(() => expect(screen.getByTestId('trial-end').textContent).toMatch(/^Free trial until .*2099/));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Subscription' });
+    await act(async () => fireEvent.click(dialog.querySelector('.ll-btn--destructive')!));
+    await waitFor(() => expect(toastTexts()[0]).toMatch(new RegExp(`^${TOASTS.subscriptionCanceled}`)));
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/cancel-subscription',
+      body: { studentId: 7 },
+    });
+    await screen.findByRole('button', { name: 'Start Free 30-Day Trial' });
+    expect(screen.getByTestId('subscription-status').textContent).toContain('Inactive');
+  });
+
+  it("says 'Failed to cancel subscription' when the server gives no reason", async () => {
+    fakeFetch({
+      ...base,
+      'GET /api/students/7': { body: student({ subscriptionStatus: 'active' }) },
+      'POST /api/cancel-subscription': { status: 500 },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Subscription' });
+    await act(async () => fireEvent.click(dialog.querySelector('.ll-btn--destructive')!));
+    await waitFor(() => expect(toastTexts()).toEqual([`${TOASTS.error} — ${TOASTS.cancelFailed}`]));
+  });
+
+  it('names a student that is not on this account, with a way back', async () => {
+    fakeFetch({ ...base, 'GET /api/students/7': { status: 404, body: { message: 'Student not found' } } });
+    open();
+    await screen.findByText('Student not found');
+    expect(screen.queryByRole('button', { name: 'Start Free 30-Day Trial' })).toBeNull();
+  });
+});
