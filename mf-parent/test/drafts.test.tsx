@@ -3,6 +3,7 @@ import { DRAFTS_STORAGE_KEY, formDraftStorageKey } from '@logbook/contracts/cons
 import { TOASTS } from '@logbook/contracts/messages';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { DraftSessionsPanel } from '../src/features/drafts/components/DraftSessionsPanel';
+import { DRAFTS_RECHECK_MS } from '../src/features/drafts/hooks/useStudentDrafts';
 import { draftRouteText, draftTimeText, lightLabel } from '../src/features/drafts/utils/draftDisplay';
 import { deleteDraft, readStudentDrafts } from '../src/features/drafts/utils/draftStorage';
 import { renderWithProviders, toastTexts } from './render';
@@ -159,6 +160,21 @@ describe('draft sessions panel', () => {
     setItem.mockRestore();
     expect(toastTexts()).toEqual([`${TOASTS.error} — ${TOASTS.draftDeleteFailed}`]);
     expect(screen.getAllByTestId('draft-session')).toHaveLength(1);
+  });
+
+  it('notices a draft added in this tab without any event, such as a session the outbox could not send', () => {
+    jest.useFakeTimers();
+    try {
+      renderWithProviders(<DraftSessionsPanel studentId={7} />);
+      expect(screen.queryByTestId('draft-sessions-panel')).toBeNull();
+      store([draft({ serverMessage: 'An active subscription is required' })]);
+      act(() => {
+        jest.advanceTimersByTime(DRAFTS_RECHECK_MS);
+      });
+      expect(screen.getByTestId('draft-server-message').textContent).toContain('An active subscription is required');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('follows changes another tab makes', () => {

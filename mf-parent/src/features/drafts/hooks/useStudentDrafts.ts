@@ -1,7 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import type { DraftSession } from '@logbook/contracts/schemas';
 import { readStudentDrafts } from '../utils/draftStorage';
+
+/** How often the list is looked at again while the page is visible. */
+export const DRAFTS_RECHECK_MS = 4_000;
+
+function rawList(): string | null {
+  try {
+    return window.localStorage.getItem(DRAFTS_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
 
 function safeRead(studentId: number): DraftSession[] {
   try {
@@ -12,18 +23,40 @@ function safeRead(studentId: number): DraftSession[] {
   }
 }
 
-/** A student's locally saved drafts, read again when another tab changes them or when `refresh` is called. */
+/**
+ * A student's locally saved drafts, read again when another tab changes them (the `storage` event), when `refresh` is
+ * called, and whenever the stored list changed in this tab: the offline outbox turns a refused session into a draft
+ * without any event, possibly while the dashboard is open.
+ */
 export function useStudentDrafts(studentId: number) {
   const [drafts, setDrafts] = useState<DraftSession[]>(() => safeRead(studentId));
-  const refresh = useCallback(() => setDrafts(safeRead(studentId)), [studentId]);
+  const lastRaw = useRef<string | null>(rawList());
+
+  const refresh = useCallback(() => {
+    lastRaw.current = rawList();
+    setDrafts(safeRead(studentId));
+  }, [studentId]);
 
   useEffect(() => {
     refresh();
+    const refreshIfChanged = () => {
+      if (rawList() !== lastRaw.current) refresh();
+    };
     const onStorage = (e: StorageEvent) => {
       if (e.key === null || e.key === DRAFTS_STORAGE_KEY) refresh();
     };
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') refreshIfChanged();
+    }, DRAFTS_RECHECK_MS);
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    window.addEventListener('focus', refreshIfChanged);
+    document.addEventListener('visibilitychange', refreshIfChanged);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener('focus', refreshIfChanged);
+      document.removeEventListener('visibilitychange', refreshIfChanged);
+    };
   }, [refresh]);
 
   return { drafts, refresh };
