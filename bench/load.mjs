@@ -1,6 +1,5 @@
 // Mixed load through the gateway: sign-ins, session posts with client ids, list and summary reads.
 // Afterwards, every acknowledged session must be stored exactly once. `npm run bench:load`
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';

@@ -33,10 +33,17 @@ it('serves one parent from two logbook instances without sticky sessions, also w
   const email = `two-${crypto.randomUUID().slice(0, 8)}@example.com`;
   await api('POST', '/api/register', '', { email, password: 'secret-pass' });
   const login = await api('POST', '/api/login', '', { email, password: 'secret-pass' });
-  const cookie = login.res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const student = (await api('POST', '/api/students', cookie, { firstName: 'Ivy', lastName: 'Two', dateOfBirth: '2009-02-02' })).json;
+  const cookie = login.res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const student = (
+    await api('POST', '/api/students', cookie, { firstName: 'Ivy', lastName: 'Two', dateOfBirth: '2009-02-02' })
+  ).json;
   const sub = (await api('POST', '/api/create-subscription', cookie, { studentId: student.id })).json;
-  expect((await api('POST', '/api/billing/simulate/confirm', cookie, { clientSecret: sub.clientSecret })).status).toBe(200);
+  expect((await api('POST', '/api/billing/simulate/confirm', cookie, { clientSecret: sub.clientSecret })).status).toBe(
+    200,
+  );
 
   const statuses: number[] = [];
   const post = async (i: number) => {

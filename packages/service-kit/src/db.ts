@@ -7,6 +7,10 @@ mongoose.set('strictQuery', true);
 mongoose.set('bufferCommands', false);
 mongoose.set('autoCreate', false);
 
+/** A model of any document shape (services pass their own). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyModel = mongoose.Model<any>;
+
 export interface DatabaseHandle {
   uri: string;
   embedded?: EmbeddedDatabase;
@@ -49,7 +53,7 @@ export async function connectDatabase(opts: {
  * Create every model's indexes. autoCreate/autoIndex are off (as the fallback server needs), so Model.init() alone
  * would leave them out: the unique ones carry rules, so they are built here explicitly.
  */
-export async function initModels(models: ReadonlyArray<mongoose.Model<any>>): Promise<void> {
+export async function initModels(models: ReadonlyArray<AnyModel>): Promise<void> {
   for (const model of models) {
     await model.init();
     await model.createIndexes();

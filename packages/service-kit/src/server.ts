@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type mongoose from 'mongoose';
 import { configureAuth } from './auth';
 import { baseConfigSchema, loadConfig, type BaseConfig } from './config';
-import { connectDatabase, initModels } from './db';
+import { connectDatabase, initModels, type AnyModel } from './db';
 import { loadKeys } from './keys';
 import { logger } from './logger';
 import { AuthSessionModel } from './auth';
@@ -14,7 +14,7 @@ export interface RunServiceOptions {
   defaultPort: number;
   /** Whether this service signs tokens (svc-auth only). */
   signsTokens?: boolean;
-  models: ReadonlyArray<mongoose.Model<any>>;
+  models: ReadonlyArray<AnyModel>;
   createApp: (config: BaseConfig) => Express | Promise<Express>;
 }
 

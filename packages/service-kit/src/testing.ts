@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { AuthSessionModel, configureAuth, issueSession } from './auth';
 import { CounterModel } from './counters';
-import { initModels } from './db';
+import { initModels, type AnyModel } from './db';
 import { generateKeyPair } from './keys';
 import { PARENT_COOKIE, STUDENT_COOKIE } from '@logbook/contracts/constants';
 
@@ -9,7 +9,7 @@ import { PARENT_COOKIE, STUDENT_COOKIE } from '@logbook/contracts/constants';
  * Test support: each test file gets its own database on the shared embedded server that jest's global setup started
  * (MONGODB_URI), and a key pair of its own.
  */
-export async function setupTestDatabase(models: ReadonlyArray<mongoose.Model<any>>, keys = generateKeyPair()) {
+export async function setupTestDatabase(models: ReadonlyArray<AnyModel>, keys = generateKeyPair()) {
   const uri = process.env.MONGODB_URI;
   if (!uri) throw new Error('MONGODB_URI is not set: jest global setup starts the embedded database');
   const dbName = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;

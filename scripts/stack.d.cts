@@ -1,0 +1,49 @@
+import type { ChildProcess } from 'node:child_process';
+
+export interface EmbeddedDatabase {
+  uri: string;
+  kind: 'mongod' | 'jongodb';
+  persistent: boolean;
+  stop(): Promise<void>;
+}
+
+export interface ServiceInstance {
+  name: string;
+  dir: string;
+  port: number;
+  url: string;
+  child: ChildProcess;
+}
+
+export interface StackOptions {
+  gatewayPort?: number;
+  fixedServicePorts?: boolean;
+  dataDir?: string;
+  persistent?: boolean;
+  ownDatabase?: boolean;
+  quiet?: boolean;
+  env?: Record<string, string>;
+  gatewayEnv?: Record<string, string>;
+  instances?: Partial<Record<'auth' | 'students' | 'billing' | 'logbook', number>>;
+}
+
+export interface Stack {
+  url: string;
+  dataDir: string;
+  databaseUri: string;
+  databaseName: string;
+  databaseDescription: string;
+  services: Record<string, string>;
+  instances: ServiceInstance[];
+  processes: ChildProcess[];
+  logs(): string;
+  stopService(name: string, opts?: { index?: number; signal?: NodeJS.Signals }): Promise<unknown>;
+  startService(name: string, opts?: { index?: number }): Promise<void>;
+  database?: EmbeddedDatabase;
+  stop(): Promise<void>;
+}
+
+export const ROOT: string;
+export const SERVICES: ReadonlyArray<{ name: string; dir: string; port: number; env: string }>;
+export function freePort(): Promise<number>;
+export function startStack(opts?: StackOptions): Promise<Stack>;
