@@ -1,12 +1,54 @@
 // Child process for the browser tests: builds stale front ends, starts the whole stack, prints its URL as one
 // JSON line, and stops everything when the parent closes stdin or sends SIGTERM.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildFrontEnds } from '../../scripts/build.mjs';
 import { startStack } from '../../scripts/stack.mjs';
 
 const log = (msg) => process.stderr.write(`[e2e stack] ${msg}\n`);
 
+/**
+ * Test files run in parallel and each starts a stack: only one may build at a time (two builds of one app
+ * clobber each other's output and federation files); the others then find nothing stale.
+ */
+async function withBuildLock(run) {
+  const lock = path.join(os.tmpdir(), 'logbook-e2e-build.lock');
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      // A lock left by a build that died long ago is not waited for.
+      const age = Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (age > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`Gave up waiting for the front-end build lock ${lock}`);
+      else await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return run();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Jest sets NODE_ENV=test, under which the federation plugin leaves remote imports unresolved. */
+function buildForProduction() {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    buildFrontEnds({ onlyStale: true });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
+}
+
 // Build output goes to the inherited stdout too; the parent only reads the one JSON line.
-if (process.env.E2E_SKIP_BUILD !== '1') buildFrontEnds({ onlyStale: true });
+if (process.env.E2E_SKIP_BUILD !== '1') await withBuildLock(buildForProduction);
 
 const stack = await startStack({ gatewayPort: 0 });
 log(`up at ${stack.url} (${stack.databaseDescription.split('\n')[0]})`);
