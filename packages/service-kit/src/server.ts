@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { Express } from 'express';
-import type mongoose from 'mongoose';
 import { configureAuth } from './auth';
 import { baseConfigSchema, loadConfig, type BaseConfig } from './config';
 import { connectDatabase, initModels, type AnyModel } from './db';
