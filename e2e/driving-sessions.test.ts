@@ -457,6 +457,10 @@ journey('filters narrow the history, and the history of a dozen sessions looks f
 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-item"]').length === 12);
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await screenshot(page, 'sessions-history-360.png');
 });
 
 journey('a student without an active subscription: no form, no session list requested', async ({ page }) => {
