@@ -5,6 +5,7 @@ import './app/app.css';
 import { App } from './app/App';
 import { registerServiceWorker } from './features/pwa/lib/registerServiceWorker';
 import { registerAppRemotes } from './features/remotes/lib/remoteRegistry';
+import { startOutboxSyncWhenIdle } from './features/remotes/lib/startOutboxSync';
 import { REMOTE_ENTRY_URLS } from './lib/remotes';
 
 registerAppRemotes();
@@ -16,3 +17,4 @@ createRoot(document.getElementById('root')!).render(
 );
 
 registerServiceWorker(REMOTE_ENTRY_URLS);
+startOutboxSyncWhenIdle();

@@ -12,6 +12,9 @@ import {
 import { isNotAfter, isRealDate, isValidTime, localDateISO } from './dates';
 import { VALIDATION } from './messages';
 
+// No runtime code generation: the app's Content-Security-Policy forbids eval, and zod would otherwise probe for it.
+z.config({ jitless: true });
+
 /** A required string field whose every failure (missing, wrong type, blank) reads `message`. */
 const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
   z.string({ error: message }).trim().min(1, message).max(max, tooLong);

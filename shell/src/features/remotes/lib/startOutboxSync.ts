@@ -1,0 +1,19 @@
+import { loadRemote } from '@module-federation/runtime';
+
+const OUTBOX_DATABASE = 'learner-logbook';
+
+/**
+ * Sessions saved on this device while offline are sent when the app starts, not only when a sessions screen opens.
+ * The sessions code is fetched only on a device that has an outbox, and after the first view has rendered.
+ */
+export function startOutboxSyncWhenIdle() {
+  const run = async () => {
+    const databases = (await indexedDB.databases?.()) ?? [];
+    if (!databases.some((d) => d.name === OUTBOX_DATABASE)) return;
+    const outbox = await loadRemote<{ startOutboxSync: () => void }>('mf_sessions/outbox');
+    outbox?.startOutboxSync();
+  };
+  const later = (fn: () => void) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 5000 }) : setTimeout(fn, 2000);
+  later(() => void run().catch(() => undefined));
+}
