@@ -204,6 +204,25 @@ export const MATRIX: MatrixEntry[] = [
     url: (w) => `/api/driving-sessions/${w.ids.A1}/pdf`,
     expect: ownerOfA1(200),
   },
+  {
+    method: 'GET',
+    route: '/api/driving-sessions/:studentId/insights',
+    url: (w) => `/api/driving-sessions/${w.ids.A1}/insights`,
+    expect: ownerOfA1(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/driving-sessions/:studentId/verification',
+    url: (w) => `/api/driving-sessions/${w.ids.A1}/verification`,
+    expect: ownerOfA1(200),
+  },
+  // Public: no cookie needed, and a code no log book has is unknown to everyone alike.
+  {
+    method: 'GET',
+    route: '/api/verify/:code',
+    url: () => `/api/verify/${unique().toUpperCase().padEnd(16, 'Q').slice(0, 16)}`,
+    expect: all(404),
+  },
   { method: 'GET', route: '/api/settings', url: () => '/api/settings', expect: { ...all(200), nobody: 401 } },
   {
     method: 'PUT',

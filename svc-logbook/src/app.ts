@@ -5,15 +5,18 @@ import { sessionsRouter } from './sessions/routes';
 import { SettingModel } from './settings/model';
 import { settingsRouter } from './settings/routes';
 import { pdfRouter } from './pdf/routes';
+import { SessionChainModel, VerificationCodeModel } from './chain/model';
+import { verificationRouter } from './chain/routes';
+import { insightsRouter } from './insights/routes';
 
 /** Models whose indexes this service creates (the students collection belongs to svc-students). */
-export const logbookModels = [DrivingSessionModel, SettingModel];
+export const logbookModels = [DrivingSessionModel, SettingModel, SessionChainModel, VerificationCodeModel];
 
 export function createLogbookApp(): Express {
   return createServiceApp({
     name: 'svc-logbook',
     // The session form sends two signature images of up to 200 KB each, base64-encoded.
     jsonLimit: '600kb',
-    routers: [sessionsRouter, pdfRouter, settingsRouter],
+    routers: [sessionsRouter, pdfRouter, settingsRouter, verificationRouter, insightsRouter],
   });
 }

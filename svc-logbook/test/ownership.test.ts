@@ -1,6 +1,7 @@
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { studentCookie } from '@logbook/service-kit/testing';
 import { StudentRecordModel } from '../src/students/model';
+import { VerificationCodeModel } from '../src/chain/model';
 import {
   cookieFor,
   http,
@@ -100,6 +101,29 @@ describe.each(MATRIX)('%s', (caller, expected) => {
     }
   });
 
+  it(`GET /api/driving-sessions/:studentId/insights → ${expected === 'ok' ? 200 : expected}`, async () => {
+    const res = await withCookie(http().get(`/api/driving-sessions/${student.id}/insights?today=2026-03-08`), cookie);
+    if (expected === 'ok') {
+      expect(res.status).toBe(200);
+      expect(res.body.hoursPerWeek).toEqual([0, 0, 0, 3]); // its session and the one the POST above logged
+    } else {
+      expect(res.status).toBe(expected);
+      expect(res.body).toEqual(refusal(expected));
+    }
+  });
+
+  it(`GET /api/driving-sessions/:studentId/verification → ${expected === 'ok' ? 200 : expected}`, async () => {
+    const res = await withCookie(http().get(`/api/driving-sessions/${student.id}/verification`), cookie);
+    if (expected === 'ok') {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ code: expect.stringMatching(/^[A-Z2-7]{16}$/), intact: true });
+    } else {
+      expect(res.status).toBe(expected);
+      expect(res.body).toEqual(refusal(expected));
+      expect(await VerificationCodeModel.countDocuments({ studentId: student.id })).toBe(0); // nothing made
+    }
+  });
+
   it(`GET /api/driving-sessions/:studentId/pdf → ${expected === 'ok' ? 200 : expected}`, async () => {
     const res = await withCookie(http().get(`/api/driving-sessions/${student.id}/pdf`), cookie);
     if (expected === 'ok') {
@@ -119,7 +143,7 @@ describe('a student whose login was removed or changed', () => {
     const student = await insertStudent(parent.userId);
     const cookie = await cookieFor(student);
     await StudentRecordModel.collection.updateOne({ _id: student.id as never }, { $set: { loginVersion: 1 } });
-    for (const path of ['', '/summary', '/pdf']) {
+    for (const path of ['', '/summary', '/pdf', '/insights', '/verification']) {
       const res = await http().get(`/api/driving-sessions/${student.id}${path}`).set('Cookie', cookie);
       expect(res.status).toBe(401);
     }

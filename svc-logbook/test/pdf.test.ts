@@ -147,6 +147,43 @@ describe('GET /api/driving-sessions/:studentId/pdf', () => {
     expect(pdf.text).toContain('60 sessions logged');
   });
 
+  it('prints the verification code, its link and QR code on page 1, and each entry’s short hash', async () => {
+    const parent = await newParent();
+    const student = await insertStudent(parent.userId, { firstName: 'Ivy', lastName: 'Chen' });
+    // Sessions from before the chain (sealed when the PDF is made) and one logged since.
+    await seedSessions(student.id, 8);
+    const logged = await http()
+      .post('/api/driving-sessions')
+      .set('Cookie', parent.cookie)
+      .send(sessionBody(student.id));
+    expect(logged.status).toBe(201);
+    const res = await fetchPdf(student.id, parent.cookie);
+    expect(res.status).toBe(200);
+    const pdf = await pdfParse(res.body);
+    expect(pdf.numpages).toBe(2);
+
+    const verification = await http()
+      .get(`/api/driving-sessions/${student.id}/verification`)
+      .set('Cookie', parent.cookie);
+    const { code, url } = verification.body as { code: string; url: string };
+    expect(url).toBe(`http://localhost:8080/verify/${code}`);
+    const firstPage = pdf.text.split('\f')[0];
+    expect(firstPage).toContain('Verification code');
+    expect(firstPage).toContain(code);
+    expect(firstPage).toContain(url);
+    const stored = await DrivingSessionModel.find({ studentId: student.id }).sort({ _id: 1 }).lean();
+    expect(stored).toHaveLength(9);
+    for (const doc of stored) {
+      expect(doc.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(pdf.text).toContain(doc.hash!.slice(0, 10));
+    }
+    expect(stored.at(-1)!.hash).toBe(logged.body.hash);
+    // The QR code is one more image beside the 18 signatures.
+    const images = (res.body as Buffer).toString('latin1').match(/\/Subtype \/Image/g) ?? [];
+    expect(images.length).toBeGreaterThanOrEqual(19);
+    expect((await http().get(`/api/verify/${code}`)).body).toMatchObject({ intact: true, sessionCount: 9 });
+  });
+
   it('shows paper log book hours apart and counts them in the progress', async () => {
     const parent = await newParent();
     const student = await insertStudent(parent.userId, {
@@ -154,7 +191,7 @@ describe('GET /api/driving-sessions/:studentId/pdf', () => {
     });
     await seedSessions(student.id, 2);
     const pdf = await pdfParse((await fetchPdf(student.id, parent.cookie)).body);
-    expect(pdf.text).toContain('Includes 12.0 day and 3.5 night hours from a paper log book: Paper book pages 1-4');
+    expect(pdf.text).toContain('Includes 12.0 day and 3.5 night hours from a paper log book:\nPaper book pages 1-4');
     expect(pdf.text).toContain('13.0 of 75 hours');
     expect(pdf.text).toContain('5.0 of 25 hours');
   });

@@ -71,9 +71,11 @@ describe('POST /api/driving-sessions', () => {
         'supervisorLicenseNumber',
         'supervisorSignature',
         'clientId',
+        'hash',
         'createdAt',
       ].sort(),
     );
+    expect(res.body.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(new Date(res.body.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const list = await http().get(`/api/driving-sessions/${student.id}`).set('Cookie', parent.cookie);

@@ -46,6 +46,7 @@ export const VALIDATION = {
   toDateInvalid: 'toDate must be a real date (YYYY-MM-DD)',
   timeOfDayInvalid: "timeOfDay must be 'day' or 'night'",
   dateRangeInvalid: 'fromDate must not be after toDate',
+  todayInvalid: 'today must be a real date (YYYY-MM-DD)',
   couponInvalid: 'Coupon code is not valid',
 } as const;
 
@@ -145,6 +146,7 @@ export const API_ERRORS = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   notFound: 'Not found',
   studentNotFound: 'Student not found',
+  verificationNotFound: 'No log book has this verification code',
   sessionNotFound: 'Session not found',
   invalidId: 'Invalid id',
   usernameTaken: 'That username is already taken',

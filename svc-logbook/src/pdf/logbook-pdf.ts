@@ -7,6 +7,7 @@ import {
   TRAFFIC_LABELS,
 } from '@logbook/contracts/constants';
 import { formatDisplayDate } from '@logbook/contracts/dates';
+import { shortHash } from '@logbook/contracts/hash-chain';
 import type { Progress } from '@logbook/contracts/progress';
 import type { OpeningBalance } from '../students/model';
 import { printableSignature } from '../sessions/print-signature';
@@ -35,6 +36,15 @@ export interface LogbookSession {
   supervisorSignature: string;
   studentSignaturePrint?: string;
   supervisorSignaturePrint?: string;
+  /** The session's link in the tamper-evident chain; its first characters are printed in the row. */
+  hash?: string;
+}
+
+export interface LogbookVerification {
+  code: string;
+  url: string;
+  /** The QR code of `url`, as a PNG. */
+  qr: Buffer;
 }
 
 export interface LogbookContents {
@@ -42,6 +52,7 @@ export interface LogbookContents {
   /** At most how many sessions `sessions` yields: the page count is printed on page 1, before they are read. */
   sessionCount: number;
   sessions: AsyncIterable<LogbookSession>;
+  verification: LogbookVerification;
 }
 
 export interface LogbookInput {
@@ -59,7 +70,7 @@ const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const ROW_HEIGHT = 44;
 const HEADER_ROW_HEIGHT = 18;
 const ROWS_BOTTOM = PAGE.height - 46;
-const FIRST_PAGE_TABLE_TOP = 236;
+const FIRST_PAGE_TABLE_TOP = 258;
 const NEXT_PAGE_TABLE_TOP = 62;
 const FOOTER_Y = PAGE.height - 30;
 
@@ -70,6 +81,12 @@ export function pageCountFor(sessionCount: number): number {
   if (sessionCount <= ROWS_ON_FIRST_PAGE) return 1;
   return 1 + Math.ceil((sessionCount - ROWS_ON_FIRST_PAGE) / ROWS_PER_NEXT_PAGE);
 }
+
+// First page: student, progress and the verification panel side by side.
+const STUDENT_WIDTH = 250;
+const PROGRESS_X = MARGIN + STUDENT_WIDTH + 20;
+const VERIFY_X = PAGE.width - MARGIN - 206;
+const PROGRESS_WIDTH = VERIFY_X - 22 - PROGRESS_X;
 
 const INK = '#1a1a1a';
 const MUTED = '#5b6270';
@@ -194,9 +211,9 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
     w: number,
   ) => {
     write(title, x, y, { font: 'Helvetica-Bold', size: 9 });
-    write(`${hours(done)} of ${target} hours`, x + 42, y, { size: 9, width: 100 });
-    const barX = x + 150;
-    const barW = w - 150 - 44;
+    write(`${hours(done)} of ${target} hours`, x + 42, y, { size: 9, width: 94 });
+    const barX = x + 140;
+    const barW = w - 140 - 44;
     doc.roundedRect(barX, y + 1, barW, 7, 3.5).fill(BAR_TRACK);
     if (percent > 0)
       doc.roundedRect(barX, y + 1, Math.max(7, (barW * Math.min(100, percent)) / 100), 7, 3.5).fill(BAR_FILL);
@@ -222,7 +239,13 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
     // Who the log book belongs to.
     const top = MARGIN + 58;
     write('STUDENT', MARGIN, top, { font: 'Helvetica-Bold', size: 7.5, color: MUTED });
-    write(name, MARGIN, top + 12, { font: 'Helvetica-Bold', size: 16, width: 340 });
+    // A long name steps down a size before it is shortened.
+    const nameSize = doc.font('Helvetica-Bold').fontSize(16).widthOfString(name) > STUDENT_WIDTH ? 13 : 16;
+    write(name, MARGIN, top + 12 + (16 - nameSize) / 2, {
+      font: 'Helvetica-Bold',
+      size: nameSize,
+      width: STUDENT_WIDTH,
+    });
     const facts: [string, string][] = [
       ['Date of birth', formatDisplayDate(pdfText(input.student.dateOfBirth))],
       ['Licence number', pdfText(input.student.licenseNumber) || 'Not recorded'],
@@ -230,13 +253,13 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
     ];
     facts.forEach(([title, value], i) => {
       write(title, MARGIN, top + 38 + i * 15, { size: 9, color: MUTED });
-      write(value, MARGIN + 95, top + 38 + i * 15, { font: 'Helvetica-Bold', size: 9, width: 240 });
+      write(value, MARGIN + 95, top + 38 + i * 15, { font: 'Helvetica-Bold', size: 9, width: STUDENT_WIDTH - 95 });
     });
 
     // Progress against the family's targets, the same numbers the screens show.
     const p = input.progress;
-    const px = 420;
-    const pw = PAGE.width - MARGIN - px;
+    const px = PROGRESS_X;
+    const pw = PROGRESS_WIDTH;
     write('PROGRESS TOWARDS TARGET HOURS', px, top, { font: 'Helvetica-Bold', size: 7.5, color: MUTED });
     progressRow('Day', p.dayHours, p.targets.day, p.percent.day, top + 16, px, pw);
     progressRow('Night', p.nightHours, p.targets.night, p.percent.night, top + 32, px, pw);
@@ -254,12 +277,15 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
     if (paper && (paper.dayHours > 0 || paper.nightHours > 0)) {
       const note = pdfText(paper.note);
       write(
-        `Includes ${hours(paper.dayHours)} day and ${hours(paper.nightHours)} night hours from a paper log book${note ? `: ${note}` : ''}`,
+        `Includes ${hours(paper.dayHours)} day and ${hours(paper.nightHours)} night hours from a paper log book${note ? ':' : ''}`,
         px,
-        top + 84,
+        top + 86,
         { size: 8, color: MUTED, width: pw },
       );
+      if (note) write(note, px, top + 97, { size: 8, color: MUTED, width: pw });
     }
+
+    verificationPanel(top);
 
     write('Driving sessions', MARGIN, FIRST_PAGE_TABLE_TOP - 20, { font: 'Helvetica-Bold', size: 12 });
     const listed =
@@ -271,6 +297,29 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
       color: MUTED,
     });
     return tableHeader(FIRST_PAGE_TABLE_TOP);
+  };
+
+  // Anyone holding the paper can check it has not been changed since it was logged, without signing in.
+  const verificationPanel = (top: number) => {
+    const v = input.verification;
+    const x = VERIFY_X;
+    const w = PAGE.width - MARGIN - x;
+    const qrSize = 88;
+    write('CHECK THIS LOG BOOK', x, top, { font: 'Helvetica-Bold', size: 7.5, color: MUTED });
+    doc
+      .roundedRect(x, top + 13, w, qrSize + 32, 4)
+      .lineWidth(0.75)
+      .strokeColor(RULE)
+      .stroke();
+    doc.image(v.qr as PDFKit.Mixins.ImageSrc, x + 4, top + 17, { width: qrSize, height: qrSize });
+    const tx = x + qrSize + 12;
+    const tw = x + w - 8 - tx;
+    write('Verification code', tx, top + 26, { size: 8, color: MUTED, width: tw });
+    write(v.code, tx, top + 38, { font: 'Courier-Bold', size: 9.5, width: tw });
+    write('Scan the QR code to see', tx, top + 58, { size: 7.5, color: MUTED, width: tw });
+    write('whether any entry was', tx, top + 68, { size: 7.5, color: MUTED, width: tw });
+    write('changed after it was logged.', tx, top + 78, { size: 7.5, color: MUTED, width: tw });
+    write(v.url, x + 8, top + qrSize + 27, { size: 7, color: INK, width: w - 16 });
   };
 
   const nextPageHeader = () => {
@@ -315,6 +364,7 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
       });
     cell('no', String(index + 1), 0, { color: MUTED });
     cell('date', formatDisplayDate(pdfText(session.date)), 0, { font: 'Helvetica-Bold' });
+    if (session.hash) cell('date', shortHash(session.hash), 1, { font: 'Courier', color: MUTED });
     cell('start', pdfText(session.startTime), 0);
     cell('end', pdfText(session.endTime), 0);
     cell('duration', pdfText(session.duration), 0);

@@ -1,5 +1,8 @@
 import type { Callers } from '@logbook/service-kit/auth';
+import QRCode from 'qrcode';
 import { localDateISO } from '@logbook/contracts/dates';
+import { ensureChain } from '../chain/chain';
+import { verificationCodeOf, verificationUrl } from '../chain/verification';
 import { DrivingSessionModel } from '../sessions/model';
 import { progressOf } from '../sessions/sessions';
 import { findAccessibleStudent } from '../students/students';
@@ -22,6 +25,7 @@ const PDF_FIELDS = {
   supervisorSignature: 1,
   studentSignaturePrint: 1,
   supervisorSignaturePrint: 1,
+  hash: 1,
 } as const;
 
 /**
@@ -31,7 +35,10 @@ const PDF_FIELDS = {
 export async function openLogbook(callers: Callers, studentId: number): Promise<LogbookInput & { fileName: string }> {
   const student = await findAccessibleStudent(callers, studentId);
   const contents = async (): Promise<LogbookContents> => {
-    const progress = await progressOf(student);
+    await ensureChain(student._id);
+    const [progress, code] = await Promise.all([progressOf(student), verificationCodeOf(student._id)]);
+    const url = verificationUrl(code);
+    const qr = await QRCode.toBuffer(url, { width: 300, margin: 2 });
     // The count fixes the page count printed on every page; sessions logged while the PDF is drawn wait for the next.
     const sessions = DrivingSessionModel.find({ studentId: student._id })
       .select(PDF_FIELDS)
@@ -40,7 +47,7 @@ export async function openLogbook(callers: Callers, studentId: number): Promise<
       .batchSize(50)
       .lean<LogbookSession[]>()
       .cursor();
-    return { progress, sessionCount: progress.sessionCount, sessions };
+    return { progress, sessionCount: progress.sessionCount, sessions, verification: { code, url, qr } };
   };
   return {
     student,

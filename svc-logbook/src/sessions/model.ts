@@ -21,6 +21,10 @@ export interface DrivingSessionRecord {
   /** The signatures flattened to greyscale for print (base64 PNG), made once when the session is logged. */
   studentSignaturePrint?: string;
   supervisorSignaturePrint?: string;
+  /** The hash of the student's session logged just before (GENESIS_HASH for the first); absent on sessions logged before the chain. */
+  previousHash?: string;
+  /** sessionHash over this session's content and previousHash. */
+  hash?: string;
   createdAt: Date;
 }
 
@@ -46,6 +50,8 @@ const drivingSessionSchema = new Schema<DrivingSessionRecord>(
     clientId: text,
     studentSignaturePrint: String,
     supervisorSignaturePrint: String,
+    previousHash: String,
+    hash: String,
     createdAt: { type: Date, default: () => new Date() },
   },
   { versionKey: false },
@@ -53,6 +59,11 @@ const drivingSessionSchema = new Schema<DrivingSessionRecord>(
 drivingSessionSchema.index({ studentId: 1, date: 1 });
 // Every session has a client id (made by the server when the browser sent none), so this holds on any MongoDB.
 drivingSessionSchema.index({ studentId: 1, clientId: 1 }, { unique: true });
+// One successor per hash: two sessions logged at once cannot both follow the same one, so the chain never forks.
+drivingSessionSchema.index(
+  { studentId: 1, previousHash: 1 },
+  { unique: true, partialFilterExpression: { previousHash: { $exists: true } } },
+);
 
 export const DrivingSessionModel: mongoose.Model<DrivingSessionRecord> =
   (mongoose.models.DrivingSession as mongoose.Model<DrivingSessionRecord>) ??

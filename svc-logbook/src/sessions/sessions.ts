@@ -1,15 +1,17 @@
 import crypto from 'node:crypto';
 import type { Callers } from '@logbook/service-kit/auth';
-import { createWithNumericId } from '@logbook/service-kit/counters';
+import { nextId } from '@logbook/service-kit/counters';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { badRequest, forbidden } from '@logbook/service-kit/errors';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { calculateDuration } from '@logbook/contracts/duration';
+import { sessionHash } from '@logbook/contracts/hash-chain';
 import { computeProgress, type Progress } from '@logbook/contracts/progress';
 import type { DrivingSessionData, SessionListQuery } from '@logbook/contracts/schemas';
 import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '../students/students';
 import type { OpeningBalance } from '../students/model';
 import { targetsOf } from '../settings/settings';
+import { chainTip, ensureChain, hashedContent, recordHead } from '../chain/chain';
 import { DrivingSessionModel, type DrivingSessionRecord } from './model';
 import { printableSignature } from './print-signature';
 import { signatureBytes } from './signature';
@@ -32,6 +34,8 @@ export interface DrivingSessionView {
   supervisorLicenseNumber: string;
   supervisorSignature?: string;
   clientId: string;
+  /** SHA-256 over the session and the hash before it; absent only on a session not yet sealed into the chain. */
+  hash?: string;
   createdAt: string;
 }
 
@@ -49,6 +53,7 @@ const LIST_FIELDS = {
   supervisorName: 1,
   supervisorLicenseNumber: 1,
   clientId: 1,
+  hash: 1,
   createdAt: 1,
 } as const;
 const FIELDS_WITH_SIGNATURES = { ...LIST_FIELDS, studentSignature: 1, supervisorSignature: 1 } as const;
@@ -75,6 +80,7 @@ export function toView(
     clientId: doc.clientId!,
     createdAt: (doc.createdAt ?? new Date(0)).toISOString(),
   };
+  if (doc.hash) view.hash = doc.hash;
   if (withSignatures) {
     view.studentSignature = doc.studentSignature;
     view.supervisorSignature = doc.supervisorSignature;
@@ -90,11 +96,8 @@ export function checkedDuration(startTime: string, endTime: string, sent: string
   return duration;
 }
 
-class AlreadyLogged extends Error {
-  constructor(readonly session: DrivingSessionRecord) {
-    super('This session is already logged');
-  }
-}
+/** Sessions logged at once for one student queue up link by link; this many is far beyond any family's devices. */
+const MAX_LINK_ATTEMPTS = 50;
 
 async function findByClientId(studentId: number, clientId: string) {
   return DrivingSessionModel.findOne({ studentId, clientId }).select(FIELDS_WITH_SIGNATURES).lean();
@@ -118,44 +121,51 @@ export async function logSession(
   }
   if (!hasActiveSubscription(student)) throw forbidden(API_ERRORS.subscriptionRequired);
   const clientId = input.clientId ?? crypto.randomUUID();
-  try {
-    const doc = await createWithNumericId('driving_sessions', async (id) => {
-      try {
-        return await DrivingSessionModel.create({
-          _id: id,
-          studentId: student._id,
-          date: input.date,
-          startTime: input.startTime,
-          endTime: input.endTime,
-          duration,
-          startSuburb: input.startSuburb,
-          endSuburb: input.endSuburb,
-          timeOfDay: input.timeOfDay,
-          trafficConditions: input.trafficConditions,
-          roadConditions: input.roadConditions,
-          studentSignature: input.studentSignature,
-          supervisorName: input.supervisorName,
-          supervisorLicenseNumber: input.supervisorLicenseNumber,
-          supervisorSignature: input.supervisorSignature,
-          clientId,
-          studentSignaturePrint: studentSignaturePrint?.toString('base64'),
-          supervisorSignaturePrint: supervisorSignaturePrint?.toString('base64'),
-          createdAt: new Date(),
-        });
-      } catch (err) {
-        // The same submission arriving twice at once: the unique index lets one in, the other answers with it.
-        // (Checked here because a duplicate id is retried by the counter and a duplicate submission must not be.)
-        if (isDuplicateKey(err)) {
-          const existing = await findByClientId(student._id, clientId);
-          if (existing) throw new AlreadyLogged(existing);
-        }
-        throw err;
-      }
-    });
-    return { session: toView(doc.toObject(), true), created: true };
-  } catch (err) {
-    if (err instanceof AlreadyLogged) return { session: toView(err.session, true), created: false };
-    throw err;
+  const fields = {
+    studentId: student._id,
+    date: input.date,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    duration,
+    startSuburb: input.startSuburb,
+    endSuburb: input.endSuburb,
+    timeOfDay: input.timeOfDay,
+    trafficConditions: input.trafficConditions,
+    roadConditions: input.roadConditions,
+    studentSignature: input.studentSignature,
+    supervisorName: input.supervisorName,
+    supervisorLicenseNumber: input.supervisorLicenseNumber,
+    supervisorSignature: input.supervisorSignature,
+  };
+  await ensureChain(student._id);
+  for (let attempt = 1; ; attempt++) {
+    // The id is taken after the tip is read, so the order of the chain is always the order of the ids.
+    const previousHash = await chainTip(student._id);
+    const id = await nextId('driving_sessions');
+    const hash = sessionHash(hashedContent({ _id: id, ...fields }), previousHash);
+    try {
+      const doc = await DrivingSessionModel.create({
+        _id: id,
+        ...fields,
+        clientId,
+        studentSignaturePrint: studentSignaturePrint?.toString('base64'),
+        supervisorSignaturePrint: supervisorSignaturePrint?.toString('base64'),
+        previousHash,
+        hash,
+        createdAt: new Date(),
+      });
+      await recordHead(student._id, id, hash);
+      return { session: toView(doc.toObject(), true), created: true };
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      // The same submission arriving twice at once: the unique index lets one in, the other answers with it.
+      const existing = await findByClientId(student._id, clientId);
+      if (existing) return { session: toView(existing, true), created: false };
+      // Otherwise another session took this link (or this id) first: follow the new tip.
+      if (attempt >= MAX_LINK_ATTEMPTS) throw err;
+      // A little random wait keeps sessions that lost the same link from colliding again at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
+    }
   }
 }
 

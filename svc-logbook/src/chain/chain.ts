@@ -1,0 +1,173 @@
+import { GENESIS_HASH, sessionHash, shortHash, type HashedSession } from '@logbook/contracts/hash-chain';
+import { hoursFromDuration, roundToTenth } from '@logbook/contracts/duration';
+import { isDuplicateKey } from '@logbook/service-kit/db';
+import { DrivingSessionModel, type DrivingSessionRecord } from '../sessions/model';
+import { SessionChainModel } from './model';
+
+/** The stored fields a session's hash covers, plus the chain links. */
+export const CHAIN_FIELDS = {
+  studentId: 1,
+  date: 1,
+  startTime: 1,
+  endTime: 1,
+  duration: 1,
+  startSuburb: 1,
+  endSuburb: 1,
+  timeOfDay: 1,
+  trafficConditions: 1,
+  roadConditions: 1,
+  studentSignature: 1,
+  supervisorName: 1,
+  supervisorLicenseNumber: 1,
+  supervisorSignature: 1,
+  previousHash: 1,
+  hash: 1,
+} as const;
+
+type StoredSession = Partial<DrivingSessionRecord> & { _id: number };
+
+/** A stored session as the hash sees it (the numeric id is part of it, so an entry cannot be renumbered). */
+export function hashedContent(doc: StoredSession): HashedSession {
+  return {
+    id: doc._id,
+    studentId: doc.studentId!,
+    date: doc.date!,
+    startTime: doc.startTime!,
+    endTime: doc.endTime!,
+    duration: doc.duration!,
+    startSuburb: doc.startSuburb!,
+    endSuburb: doc.endSuburb!,
+    timeOfDay: doc.timeOfDay!,
+    trafficConditions: doc.trafficConditions!,
+    roadConditions: doc.roadConditions!,
+    studentSignature: doc.studentSignature!,
+    supervisorName: doc.supervisorName!,
+    supervisorLicenseNumber: doc.supervisorLicenseNumber!,
+    supervisorSignature: doc.supervisorSignature!,
+  };
+}
+
+/**
+ * Make sure the student's chain exists. Sessions logged before there was a chain are sealed into it the first time it
+ * is needed, in the order they were logged: from then on a change to them shows, though a change made before cannot.
+ * Sealing is deterministic, so two callers doing it at once write the same values.
+ */
+export async function ensureChain(studentId: number): Promise<void> {
+  if (await SessionChainModel.exists({ _id: studentId })) return;
+  let previous = GENESIS_HASH;
+  let lastId = 0;
+  const updates: Parameters<typeof DrivingSessionModel.bulkWrite>[0] = [];
+  const cursor = DrivingSessionModel.find({ studentId })
+    .select(CHAIN_FIELDS)
+    .sort({ _id: 1 })
+    .batchSize(100)
+    .lean<StoredSession[]>()
+    .cursor();
+  for await (const doc of cursor) {
+    const hash = sessionHash(hashedContent(doc), previous);
+    if (doc.hash === undefined) {
+      updates.push({
+        updateOne: {
+          filter: { _id: doc._id, hash: { $exists: false } },
+          update: { $set: { previousHash: previous, hash } },
+        },
+      });
+    }
+    previous = hash;
+    lastId = doc._id;
+  }
+  if (updates.length) await DrivingSessionModel.bulkWrite(updates, { ordered: true });
+  try {
+    await SessionChainModel.create({ _id: studentId, head: previous, lastId });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err; // sealed by someone else at the same moment
+  }
+}
+
+/** How far past the recorded head a tip is looked for before falling back to the newest hashed session. */
+const MAX_HOPS = 1000;
+
+/**
+ * The hash a new session of this student follows: from the recorded head, along any sessions linked after it (the
+ * head is recorded just after a session is stored, so it can be a step or two behind).
+ */
+export async function chainTip(studentId: number): Promise<string> {
+  const chain = await SessionChainModel.findById(studentId).select({ head: 1 }).lean();
+  let tip = chain?.head ?? GENESIS_HASH;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const next = await DrivingSessionModel.findOne({ studentId, previousHash: tip }).select({ hash: 1 }).lean();
+    if (!next?.hash) return tip;
+    tip = next.hash;
+  }
+  const last = await DrivingSessionModel.findOne({ studentId, hash: { $exists: true } })
+    .sort({ _id: -1 })
+    .select({ hash: 1 })
+    .lean();
+  return last?.hash ?? GENESIS_HASH;
+}
+
+/** Remember the newest link; an older one arriving late never moves the head back. */
+export async function recordHead(studentId: number, id: number, hash: string): Promise<void> {
+  await SessionChainModel.updateOne({ _id: studentId, lastId: { $lt: id } }, { $set: { head: hash, lastId: id } });
+}
+
+export interface ChainReport {
+  intact: boolean;
+  sessionCount: number;
+  dayHours: number;
+  nightHours: number;
+  totalHours: number;
+  /** The first entry (1-based, in the order logged) that no longer matches. */
+  brokenAt?: { entry: number; date: string | null; hash: string | null; problem: 'changed' | 'missing' };
+}
+
+/** Walk a student's sessions in the order logged, one at a time, checking every link (as verifyChain does). */
+export async function checkChain(studentId: number): Promise<ChainReport> {
+  await ensureChain(studentId);
+  const chain = await SessionChainModel.findById(studentId).lean();
+  const cursor = DrivingSessionModel.find({ studentId })
+    .select(CHAIN_FIELDS)
+    .sort({ _id: 1 })
+    .batchSize(50)
+    .lean<StoredSession[]>()
+    .cursor();
+  let previous = GENESIS_HASH;
+  let count = 0;
+  let day = 0;
+  let night = 0;
+  let headSeen = !chain || chain.head === GENESIS_HASH;
+  let brokenAt: ChainReport['brokenAt'];
+  for await (const doc of cursor) {
+    count += 1;
+    const hours = hoursFromDuration(doc.duration);
+    if (doc.timeOfDay === 'night') night += hours;
+    else if (doc.timeOfDay === 'day') day += hours;
+    if (doc.hash === chain?.head) headSeen = true;
+    if (brokenAt) continue;
+    const content = hashedContent(doc);
+    if (doc.previousHash !== previous || doc.hash !== sessionHash(content, previous)) {
+      // An entry whose own hash still holds but which follows a different one means the one before it went missing.
+      const selfConsistent =
+        typeof doc.hash === 'string' &&
+        typeof doc.previousHash === 'string' &&
+        doc.hash === sessionHash(content, doc.previousHash);
+      brokenAt = {
+        entry: count,
+        date: typeof doc.date === 'string' ? doc.date : null,
+        hash: typeof doc.hash === 'string' ? shortHash(doc.hash) : null,
+        problem: selfConsistent ? 'missing' : 'changed',
+      };
+    }
+    previous = doc.hash ?? '';
+  }
+  // The last entry removed leaves an intact-looking chain that no longer reaches the recorded head.
+  if (!brokenAt && !headSeen) brokenAt = { entry: count + 1, date: null, hash: null, problem: 'missing' };
+  return {
+    intact: !brokenAt,
+    sessionCount: count,
+    dayHours: roundToTenth(day),
+    nightHours: roundToTenth(night),
+    totalHours: roundToTenth(day + night),
+    ...(brokenAt ? { brokenAt } : {}),
+  };
+}

@@ -1,0 +1,57 @@
+import type { Callers } from '@logbook/service-kit/auth';
+import { badRequest } from '@logbook/service-kit/errors';
+import { VALIDATION } from '@logbook/contracts/messages';
+import { isRealDate } from '@logbook/contracts/dates';
+import { computeInsights, notPractisedText, paceText, type Insights } from '@logbook/contracts/insights';
+import { DrivingSessionModel } from '../sessions/model';
+import { progressOf } from '../sessions/sessions';
+import { findAccessibleStudent } from '../students/students';
+
+/** Families log in South Australian days, whatever the server's or the device's clock says. */
+const HOME_TIME_ZONE = 'Australia/Adelaide';
+
+export function todayInHomeZone(now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: HOME_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** `today` from the query: absent means the date now in Adelaide; anything else must be one real date. */
+export function todayFrom(query: Record<string, unknown>): string {
+  const raw = query.today;
+  if (raw === undefined) return todayInHomeZone();
+  if (typeof raw !== 'string' || !isRealDate(raw)) throw badRequest(VALIDATION.todayInvalid);
+  return raw;
+}
+
+export interface InsightsView extends Insights {
+  today: string;
+  totalTarget: number;
+  hoursRemaining: number;
+  paceText: string;
+  notPractisedText: string;
+}
+
+/** Pace over the last four weeks and the conditions practised, against the family's targets and paper hours. */
+export async function insightsOf(callers: Callers, studentId: number, today: string): Promise<InsightsView> {
+  const student = await findAccessibleStudent(callers, studentId);
+  const [progress, sessions] = await Promise.all([
+    progressOf(student),
+    DrivingSessionModel.find({ studentId: student._id })
+      .select({ date: 1, duration: 1, timeOfDay: 1, trafficConditions: 1, roadConditions: 1 })
+      .lean(),
+  ]);
+  const insights = computeInsights(sessions, progress.remaining.total, today);
+  return {
+    ...insights,
+    today,
+    totalTarget: progress.targets.total,
+    hoursRemaining: progress.remaining.total,
+    paceText: paceText(insights, progress.targets.total),
+    notPractisedText: notPractisedText(insights),
+  };
+}
