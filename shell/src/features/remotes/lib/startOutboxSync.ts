@@ -15,5 +15,8 @@ export function startOutboxSyncWhenIdle() {
   };
   const later = (fn: () => void) =>
     'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 5000 }) : setTimeout(fn, 2000);
-  later(() => void run().catch(() => undefined));
+  const start = () => later(() => void run().catch(() => undefined));
+  // Offline there is nothing to send, and the sessions code may not be on the device yet: wait for the network.
+  if (navigator.onLine) start();
+  else window.addEventListener('online', start, { once: true });
 }
