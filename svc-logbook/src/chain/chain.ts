@@ -50,10 +50,11 @@ export function hashedContent(doc: StoredSession): HashedSession {
 /**
  * Make sure the student's chain exists. Sessions logged before there was a chain are sealed into it the first time it
  * is needed, in the order they were logged: from then on a change to them shows, though a change made before cannot.
- * Sealing is deterministic, so two callers doing it at once write the same values.
+ * Sealing is deterministic, so two callers doing it at once write the same values. Answers the recorded head.
  */
-export async function ensureChain(studentId: number): Promise<void> {
-  if (await SessionChainModel.exists({ _id: studentId })) return;
+export async function ensureChain(studentId: number): Promise<string> {
+  const chain = await SessionChainModel.findById(studentId).select({ head: 1 }).lean();
+  if (chain) return chain.head;
   let previous = GENESIS_HASH;
   let lastId = 0;
   const updates: Parameters<typeof DrivingSessionModel.bulkWrite>[0] = [];
@@ -66,12 +67,8 @@ export async function ensureChain(studentId: number): Promise<void> {
   for await (const doc of cursor) {
     const hash = sessionHash(hashedContent(doc), previous);
     if (doc.hash === undefined) {
-      updates.push({
-        updateOne: {
-          filter: { _id: doc._id, hash: { $exists: false } },
-          update: { $set: { previousHash: previous, hash } },
-        },
-      });
+      // By id alone (the fast path on every server): a second sealer at the same moment writes the same values.
+      updates.push({ updateOne: { filter: { _id: doc._id }, update: { $set: { previousHash: previous, hash } } } });
     }
     previous = hash;
     lastId = doc._id;
@@ -82,6 +79,7 @@ export async function ensureChain(studentId: number): Promise<void> {
   } catch (err) {
     if (!isDuplicateKey(err)) throw err; // sealed by someone else at the same moment
   }
+  return previous;
 }
 
 /** How far past the recorded head a tip is looked for before falling back to the newest hashed session. */
@@ -92,8 +90,7 @@ const MAX_HOPS = 1000;
  * head is recorded just after a session is stored, so it can be a step or two behind).
  */
 export async function chainTip(studentId: number): Promise<string> {
-  const chain = await SessionChainModel.findById(studentId).select({ head: 1 }).lean();
-  let tip = chain?.head ?? GENESIS_HASH;
+  let tip = await ensureChain(studentId);
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     const next = await DrivingSessionModel.findOne({ studentId, previousHash: tip }).select({ hash: 1 }).lean();
     if (!next?.hash) return tip;

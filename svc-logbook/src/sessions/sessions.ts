@@ -137,10 +137,10 @@ export async function logSession(
     supervisorLicenseNumber: input.supervisorLicenseNumber,
     supervisorSignature: input.supervisorSignature,
   };
-  await ensureChain(student._id);
   for (let attempt = 1; ; attempt++) {
+    // The recorded head is nearly always the tip; when it is not, the link is taken and the next try follows the chain.
     // The id is taken after the tip is read, so the order of the chain is always the order of the ids.
-    const previousHash = await chainTip(student._id);
+    const previousHash = attempt === 1 ? await ensureChain(student._id) : await chainTip(student._id);
     const id = await nextId('driving_sessions');
     const hash = sessionHash(hashedContent({ _id: id, ...fields }), previousHash);
     try {
