@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Callers } from '@logbook/service-kit/auth';
 import { nextId } from '@logbook/service-kit/counters';
+import { logger } from '@logbook/service-kit/logger';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { badRequest, forbidden } from '@logbook/service-kit/errors';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
@@ -154,7 +155,10 @@ export async function logSession(
         hash,
         createdAt: new Date(),
       });
-      await recordHead(student._id, id, hash);
+      // The session is stored and linked: a head recorded late (or never) is caught up by the next session's walk.
+      await recordHead(student._id, id, hash).catch((err: unknown) =>
+        logger.warn({ err, studentId: student._id }, 'the chain head could not be recorded'),
+      );
       return { session: toView(doc.toObject(), true), created: true };
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
