@@ -73,7 +73,7 @@ export async function ensureChain(studentId: number): Promise<string> {
     previous = hash;
     lastId = doc._id;
   }
-  if (updates.length) await DrivingSessionModel.bulkWrite(updates, { ordered: true });
+  if (updates.length) await DrivingSessionModel.bulkWrite(updates, { ordered: false });
   try {
     await SessionChainModel.create({ _id: studentId, head: previous, lastId });
   } catch (err) {
