@@ -16,6 +16,14 @@ export interface Reply {
 }
 
 /** Speaks to the gateway as a browser on the app's own origin would, with the cookies it is given. */
+/** Setup steps (not the subject of a test) are tried once more after a 5xx from a briefly overloaded machine. */
+async function setupCall(...args: Parameters<typeof call>): Promise<Reply> {
+  const first = await call(...args);
+  if (first.status < 500) return first;
+  await new Promise((r) => setTimeout(r, 1000));
+  return call(...args);
+}
+
 export async function call(
   base: string,
   method: string,
@@ -99,35 +107,35 @@ export interface World {
 async function registerParent(base: string, label: string) {
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct-horse-battery';
-  const reg = await call(base, 'POST', '/api/register', { body: { email, password } });
+  const reg = await setupCall(base, 'POST', '/api/register', { body: { email, password } });
   if (reg.status !== 201) throw new Error(`register ${reg.status} ${reg.text}`);
-  const login = await call(base, 'POST', '/api/login', { body: { email, password } });
+  const login = await setupCall(base, 'POST', '/api/login', { body: { email, password } });
   if (login.status !== 200) throw new Error(`login ${login.status} ${login.text}`);
   return { email, cookie: cookiesOf(login) };
 }
 
 export async function addActiveStudent(base: string, cookie: string, firstName: string, username?: string) {
-  const made = await call(base, 'POST', '/api/students', {
+  const made = await setupCall(base, 'POST', '/api/students', {
     cookie,
     body: { firstName, lastName: 'Learner', dateOfBirth: '2009-05-01' },
   });
   if (made.status !== 201) throw new Error(`student ${made.status} ${made.text}`);
   const id = made.json.id as number;
-  const sub = await call(base, 'POST', '/api/create-subscription', { cookie, body: { studentId: id } });
+  const sub = await setupCall(base, 'POST', '/api/create-subscription', { cookie, body: { studentId: id } });
   if (sub.status !== 200) throw new Error(`subscribe ${sub.status} ${sub.text}`);
-  const confirm = await call(base, 'POST', '/api/billing/simulate/confirm', {
+  const confirm = await setupCall(base, 'POST', '/api/billing/simulate/confirm', {
     cookie,
     body: { clientSecret: sub.json.clientSecret },
   });
   if (confirm.status !== 200) throw new Error(`confirm ${confirm.status} ${confirm.text}`);
   let studentCookie = '';
   if (username) {
-    const login = await call(base, 'POST', `/api/students/${id}/create-login`, {
+    const login = await setupCall(base, 'POST', `/api/students/${id}/create-login`, {
       cookie,
       body: { studentUsername: username, studentPassword: 'learner-pass' },
     });
     if (login.status >= 300) throw new Error(`create-login ${login.status} ${login.text}`);
-    const signIn = await call(base, 'POST', '/api/student-login', {
+    const signIn = await setupCall(base, 'POST', '/api/student-login', {
       body: { studentUsername: username, studentPassword: 'learner-pass' },
     });
     if (signIn.status !== 200) throw new Error(`student-login ${signIn.status} ${signIn.text}`);
@@ -156,7 +164,7 @@ export async function makeWorld(stackOptions: Parameters<typeof startStack>[0] =
     [A.cookie, A2.id],
     [B.cookie, B1.id],
   ] as const) {
-    const s = await call(base, 'POST', '/api/driving-sessions', { cookie, body: sessionBody(id) });
+    const s = await setupCall(base, 'POST', '/api/driving-sessions', { cookie, body: sessionBody(id) });
     if (s.status !== 201) throw new Error(`session ${s.status} ${s.text}`);
   }
   const db = await mongoose.createConnection(stack.databaseUri, { dbName: stack.databaseName }).asPromise();
