@@ -101,7 +101,7 @@ async function pdf() {
     const runs = [];
     for (const count of [250, 1000]) {
       const { client, student } = await parentWithActiveStudent(stack.url, `pdf${count}`);
-      await seedSessions(client, student.id, count, [signaturePng(5), signaturePng(6)]);
+      await seedSessions(client, student.id, count, [signaturePng(5), signaturePng(6)], 2);
       const before = peakRss(logbook.pid);
       const timing = await timePdf(
         `${stack.services.logbook}/api/driving-sessions/${student.id}/pdf`,
@@ -202,16 +202,28 @@ function printTable() {
 }
 
 buildFrontEnds({ onlyStale: true });
+/** Runs one section; a section that fails is reported and the others still run. */
+async function section(name, run) {
+  if (!want(name)) return;
+  try {
+    await run();
+  } catch (err) {
+    results.errors = { ...results.errors, [name]: String(err?.message ?? err).split('\n')[0] };
+    console.error(`${name}: ${results.errors[name]}`);
+  }
+}
 const stack = want('gateway') || want('writes') || want('frontend') ? await startStack({ quiet: true }) : null;
 try {
-  if (want('gateway')) await gatewayOverhead(stack);
-  if (want('writes')) await sessionWrites(stack);
-  if (want('frontend')) results.frontend = await measureFrontEnd(stack.url);
+  await section('gateway', () => gatewayOverhead(stack));
+  await section('writes', () => sessionWrites(stack));
+  await section('frontend', async () => {
+    results.frontend = await measureFrontEnd(stack.url);
+  });
 } finally {
   await stack?.stop();
 }
-if (want('pdf')) await pdf();
-if (want('startup')) await startup();
+await section('pdf', pdf);
+await section('startup', startup);
 
 fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 fs.writeFileSync(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
