@@ -8,7 +8,22 @@ const port = Number(process.env.PORT ?? 8080);
 
 buildFrontEnds({ onlyStale: true });
 console.log('Starting Learner Logbook...');
+
 let stack;
+let stopping = false;
+// Ctrl-C while starting is honoured once everything started is known, so nothing is left running.
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  if (!stack) return;
+  console.log('\nStopping Learner Logbook...');
+  await stack.stop();
+  console.log('Stopped.');
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
 try {
   stack = await startStack({
     gatewayPort: port,
@@ -22,20 +37,12 @@ try {
   console.error(`Learner Logbook could not start: ${err.message}`);
   process.exit(1);
 }
+if (stopping) {
+  stopping = false;
+  await shutdown();
+}
 
 console.log('');
 console.log(`Learner Logbook is running at ${stack.url}`);
 console.log(`Database: ${stack.databaseDescription}`);
 console.log('Press Ctrl-C to stop.');
-
-let stopping = false;
-const shutdown = async () => {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping Learner Logbook...');
-  await stack.stop();
-  console.log('Stopped.');
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
