@@ -316,11 +316,14 @@ journey(
       expect(summary).toMatchObject({ sessionCount: 1, totalHours: 1.5 });
       await student.getByText(/1\.5/).first().waitFor();
 
+      // The PDF opens in a new tab (which headless Chromium may close again once it has the file).
+      const popup = studentBrowser.context.waitForEvent('page');
       await student.getByRole('button', { name: 'Download PDF' }).click();
       await waitUntil(() => pdfs.length > 0, 'the PDF to be requested');
       expect(pdfs[0].status()).toBe(200);
       expect(pdfs[0].headers()['content-type']).toContain('application/pdf');
-      expect(studentBrowser.context.pages().length).toBeGreaterThan(1);
+      expect(await popup).not.toBe(student);
+      expect(pdfs[0].url()).toContain(`/api/driving-sessions/${ann.id}/pdf`);
 
       // A few more sessions for the screenshots of a dashboard in use.
       for (const [startTime, endTime, from, to, timeOfDay] of [
