@@ -2,8 +2,8 @@ import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { couponInputSchema, type CouponInput } from '@logbook/contracts/schemas';
 import { createWithNumericId } from '@logbook/service-kit/counters';
 import { isDuplicateKey } from '@logbook/service-kit/db';
-import { AppError, badRequest, conflict, parseOr400 } from '@logbook/service-kit/errors';
-import { CouponModel, type CouponRecord } from './model';
+import { badRequest, conflict, parseOr400 } from '@logbook/service-kit/errors';
+import { CouponModel, CouponSlotModel, type CouponRecord } from './model';
 
 export interface CouponView {
   id: number;
@@ -58,28 +58,38 @@ export interface RedeemedCoupon {
 }
 
 /**
- * Count one use of a coupon, atomically: the increment only matches while a slot is free, so two requests racing
- * for the last slot cannot both have it.
+ * Count one use of a coupon. A limited coupon's uses are numbered slots with unique ids, so two requests racing for
+ * the last slot cannot both have it.
  */
 export async function redeemCoupon(code: string, now = new Date()): Promise<RedeemedCoupon> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const coupon = await CouponModel.findOne({ code }).lean();
-    if (!coupon || !coupon.isActive) throw badRequest(BILLING_ERRORS.couponInvalid);
-    if (coupon.expiresAt && new Date(coupon.expiresAt) <= now) throw badRequest(BILLING_ERRORS.couponExpired);
-    const limit = coupon.maxUses ?? null;
-    if (limit !== null && coupon.usedCount >= limit) throw badRequest(BILLING_ERRORS.couponUsedUp);
-    const taken = await CouponModel.findOneAndUpdate(
-      { _id: coupon._id, isActive: true, maxUses: limit, ...(limit === null ? {} : { usedCount: { $lt: limit } }) },
-      { $inc: { usedCount: 1 } },
-      { new: true },
-    ).lean();
-    if (taken) return { code: taken.code, discountPercent: taken.discountPercent };
-    // Another request took a slot (or the coupon changed) between the read and the increment: judge it again.
+  const coupon = await CouponModel.findOne({ code }).lean();
+  if (!coupon || !coupon.isActive) throw badRequest(BILLING_ERRORS.couponInvalid);
+  if (coupon.expiresAt && new Date(coupon.expiresAt) <= now) throw badRequest(BILLING_ERRORS.couponExpired);
+  const limit = coupon.maxUses ?? null;
+  if (limit !== null && coupon.usedCount >= limit) throw badRequest(BILLING_ERRORS.couponUsedUp);
+  if (limit !== null) {
+    let taken = false;
+    for (let n = 1; n <= limit && !taken; n++) {
+      try {
+        await CouponSlotModel.create({ _id: `${coupon._id}#${n}`, couponId: coupon._id, n, takenAt: now });
+        taken = true;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    }
+    if (!taken) throw badRequest(BILLING_ERRORS.couponUsedUp);
   }
-  throw new AppError(503, BILLING_ERRORS.couponUsedUp);
+  await CouponModel.updateOne({ _id: coupon._id }, { $inc: { usedCount: 1 } });
+  return { code: coupon.code, discountPercent: coupon.discountPercent };
 }
 
 /** Give a use back when the subscription it was counted for was not made. */
 export async function releaseCoupon(code: string): Promise<void> {
-  await CouponModel.updateOne({ code, usedCount: { $gt: 0 } }, { $inc: { usedCount: -1 } });
+  const coupon = await CouponModel.findOne({ code }).lean();
+  if (!coupon) return;
+  if (coupon.maxUses !== null && coupon.maxUses !== undefined) {
+    const slot = await CouponSlotModel.findOne({ couponId: coupon._id }).sort({ n: -1 }).lean();
+    if (slot) await CouponSlotModel.deleteOne({ _id: slot._id });
+  }
+  await CouponModel.updateOne({ _id: coupon._id, usedCount: { $gt: 0 } }, { $inc: { usedCount: -1 } });
 }

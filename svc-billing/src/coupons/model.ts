@@ -33,3 +33,25 @@ export const CouponModel: mongoose.Model<CouponRecord> =
     ),
     'coupons',
   );
+
+/**
+ * One document per use of a limited coupon, numbered 1..maxUses. The unique _id is what makes the last slot go to
+ * exactly one request, whatever the database does with concurrent increments.
+ */
+export interface CouponSlot {
+  _id: string;
+  couponId: number;
+  n: number;
+  takenAt: Date;
+}
+
+export const CouponSlotModel: mongoose.Model<CouponSlot> =
+  (mongoose.models.CouponSlot as mongoose.Model<CouponSlot>) ??
+  mongoose.model<CouponSlot>(
+    'CouponSlot',
+    new Schema<CouponSlot>(
+      { _id: String, couponId: { type: Number, required: true }, n: { type: Number, required: true }, takenAt: Date },
+      { versionKey: false, strict: true },
+    ),
+    'coupon_slots',
+  );
