@@ -15,7 +15,6 @@ const SHARED_SOURCES = [
   'packages/ui/src',
   'packages/shell-context/src',
   'packages/contracts/src',
-  'shared-federation.mjs',
 ];
 
 function newestMtime(p) {
