@@ -11,11 +11,7 @@ export const FRONT_ENDS = [
   { dir: 'mf-student', marker: 'remoteEntry.js' },
   { dir: 'shell', marker: 'index.html' },
 ];
-const SHARED_SOURCES = [
-  'packages/ui/src',
-  'packages/shell-context/src',
-  'packages/contracts/src',
-];
+const SHARED_SOURCES = ['packages/ui/src', 'packages/shell-context/src', 'packages/contracts/src'];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
