@@ -87,6 +87,9 @@ describe('malformed and oversized bodies', () => {
       [{ supervisorSignature: 'data:image/png;base64,SGVsbG8gd29ybGQ=' }, /signature/i],
       [{ studentSignature: bigPng }, /signature/i],
       [{ duration: '9.0 hours' }, /duration/i],
+      [{ coordinates: { latitude: 91, longitude: 138.6 } }, /latitude/i],
+      [{ coordinates: { latitude: -34.9, longitude: '138.6' } }, /longitude/i],
+      [{ coordinates: 'Norwood' }, /coordinates/i],
     ];
     for (const [change, message] of cases) {
       const res = await call(world.stack.url, 'POST', '/api/driving-sessions', {
@@ -152,6 +155,12 @@ describe('generated payloads never cause a 5xx or a partial write', () => {
           roadConditions: maybe(fc.constantFrom('sealed', 'unsealed', 'quiet-streets', 'gravel')),
           startSuburb: maybe(text),
           supervisorName: maybe(text),
+          coordinates: maybe(
+            fc.record({
+              latitude: maybe(fc.double({ min: -120, max: 120 })),
+              longitude: maybe(fc.double({ min: -200, max: 200 })),
+            }),
+          ),
         }),
         async (changes) => {
           const body = sessionBody(world.ids.A1, changes);

@@ -91,6 +91,7 @@ export function sessionBody(studentId: number, extra: Record<string, unknown> = 
     supervisorLicenseNumber: 'SA123456',
     supervisorSignature: SIGNATURE,
     clientId: crypto.randomUUID(),
+    coordinates: { latitude: -34.921, longitude: 138.6 },
     ...extra,
   };
 }

@@ -22,11 +22,16 @@ export const HASHED_FIELDS = [
   'supervisorSignature',
 ] as const;
 
-export type HashedSession = { [K in (typeof HASHED_FIELDS)[number]]: string | number };
+export type HashedSession = { [K in (typeof HASHED_FIELDS)[number]]: string | number } & {
+  /** Only on sessions logged with a position: a session without one hashes exactly as it always has. */
+  coordinates?: { latitude: number; longitude: number };
+};
 
 /** SHA-256 over the session's content and the previous session's hash (server side only: uses node:crypto). */
 export function sessionHash(session: HashedSession, previousHash: string): string {
   const content = HASHED_FIELDS.map((f) => [f, String(session[f])]);
+  const where = session.coordinates;
+  if (where) content.push(['coordinates', `${where.latitude},${where.longitude}`]);
   return createHash('sha256').update(JSON.stringify({ previousHash, content })).digest('hex');
 }
 

@@ -11,6 +11,7 @@ import {
 } from './constants';
 import { isNotAfter, isRealDate, isValidTime, localDateISO } from './dates';
 import { VALIDATION } from './messages';
+import { COORDINATE_MESSAGES } from './coordinates';
 
 // No runtime code generation: the app's Content-Security-Policy forbids eval, and zod would otherwise probe for it.
 z.config({ jitless: true });
@@ -171,11 +172,28 @@ export const sessionFieldsSchema = z.object({
 });
 export type SessionFields = z.infer<typeof sessionFieldsSchema>;
 
+/** Latitude and longitude in degrees (finite numbers in range; text, objects and NaN are refused). */
+export const coordinatesSchema = z.object(
+  {
+    latitude: z
+      .number({ error: COORDINATE_MESSAGES.latitudeInvalid })
+      .min(-90, COORDINATE_MESSAGES.latitudeInvalid)
+      .max(90, COORDINATE_MESSAGES.latitudeInvalid),
+    longitude: z
+      .number({ error: COORDINATE_MESSAGES.longitudeInvalid })
+      .min(-180, COORDINATE_MESSAGES.longitudeInvalid)
+      .max(180, COORDINATE_MESSAGES.longitudeInvalid),
+  },
+  { error: COORDINATE_MESSAGES.coordinatesInvalid },
+);
+
 /** POST /api/driving-sessions: every field of spec §7, plus an optional clientId that makes the call idempotent. */
 export const drivingSessionInputSchema = sessionFieldsSchema.extend({
   studentId: studentIdSchema,
   duration: z.string({ error: VALIDATION.durationRequired }).trim().min(1, VALIDATION.durationRequired).max(40),
   clientId: z.uuid({ error: VALIDATION.clientIdInvalid }).optional(),
+  /** Where the location button found the car; the server keeps it rounded to about 100 m. */
+  coordinates: coordinatesSchema.optional(),
 });
 export type DrivingSessionInput = z.input<typeof drivingSessionInputSchema>;
 export type DrivingSessionData = z.output<typeof drivingSessionInputSchema>;
@@ -197,6 +215,7 @@ export const drivingSessionSchema = z.object({
   supervisorLicenseNumber: z.string(),
   supervisorSignature: z.string().optional(),
   clientId: z.string().optional().nullable(),
+  coordinates: coordinatesSchema.optional(),
   createdAt: z.string(),
 });
 export type DrivingSession = z.infer<typeof drivingSessionSchema>;
@@ -299,6 +318,8 @@ export const draftSessionSchema = z.object({
   serverMessage: z.string().optional(),
   /** The session's client id, so submitting the draft later can never log it twice. */
   clientId: z.string().optional(),
+  /** The position the location button found; a damaged one is dropped rather than losing the draft. */
+  coordinates: coordinatesSchema.optional().catch(undefined),
 });
 export type DraftSession = z.infer<typeof draftSessionSchema>;
 

@@ -20,6 +20,7 @@ export const CHAIN_FIELDS = {
   supervisorName: 1,
   supervisorLicenseNumber: 1,
   supervisorSignature: 1,
+  coordinates: 1,
   previousHash: 1,
   hash: 1,
 } as const;
@@ -28,7 +29,7 @@ type StoredSession = Partial<DrivingSessionRecord> & { _id: number };
 
 /** A stored session as the hash sees it (the numeric id is part of it, so an entry cannot be renumbered). */
 export function hashedContent(doc: StoredSession): HashedSession {
-  return {
+  const content: HashedSession = {
     id: doc._id,
     studentId: doc.studentId!,
     date: doc.date!,
@@ -45,6 +46,9 @@ export function hashedContent(doc: StoredSession): HashedSession {
     supervisorLicenseNumber: doc.supervisorLicenseNumber!,
     supervisorSignature: doc.supervisorSignature!,
   };
+  // Present (even emptied) only when stored: a session logged without a position hashes as sessions always have.
+  if (doc.coordinates !== undefined) content.coordinates = doc.coordinates;
+  return content;
 }
 
 /**

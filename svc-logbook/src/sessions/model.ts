@@ -1,4 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
+import type { Coordinates } from '@logbook/contracts/coordinates';
 
 /** One supervised drive (spec §3), with the client id that makes a repeated submission harmless. */
 export interface DrivingSessionRecord {
@@ -18,6 +19,8 @@ export interface DrivingSessionRecord {
   supervisorLicenseNumber: string;
   supervisorSignature: string;
   clientId: string;
+  /** Where the session was logged, rounded to about 100 m; only when the location button was used. */
+  coordinates?: Coordinates;
   /** The signatures flattened to greyscale for print (base64 PNG), made once when the session is logged. */
   studentSignaturePrint?: string;
   supervisorSignaturePrint?: string;
@@ -48,6 +51,10 @@ const drivingSessionSchema = new Schema<DrivingSessionRecord>(
     supervisorLicenseNumber: text,
     supervisorSignature: text,
     clientId: text,
+    coordinates: {
+      type: new Schema<Coordinates>({ latitude: Number, longitude: Number }, { _id: false, versionKey: false }),
+      required: false,
+    },
     studentSignaturePrint: String,
     supervisorSignaturePrint: String,
     previousHash: String,

@@ -6,6 +6,7 @@ import { isDuplicateKey } from '@logbook/service-kit/db';
 import { badRequest, forbidden } from '@logbook/service-kit/errors';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { calculateDuration } from '@logbook/contracts/duration';
+import { roundCoordinates, type Coordinates } from '@logbook/contracts/coordinates';
 import { sessionHash } from '@logbook/contracts/hash-chain';
 import { computeProgress, type Progress } from '@logbook/contracts/progress';
 import type { DrivingSessionData, SessionListQuery } from '@logbook/contracts/schemas';
@@ -35,6 +36,7 @@ export interface DrivingSessionView {
   supervisorLicenseNumber: string;
   supervisorSignature?: string;
   clientId: string;
+  coordinates?: Coordinates;
   /** SHA-256 over the session and the hash before it; absent only on a session not yet sealed into the chain. */
   hash?: string;
   createdAt: string;
@@ -54,6 +56,7 @@ const LIST_FIELDS = {
   supervisorName: 1,
   supervisorLicenseNumber: 1,
   clientId: 1,
+  coordinates: 1,
   hash: 1,
   createdAt: 1,
 } as const;
@@ -81,6 +84,9 @@ export function toView(
     clientId: doc.clientId!,
     createdAt: (doc.createdAt ?? new Date(0)).toISOString(),
   };
+  if (doc.coordinates) {
+    view.coordinates = { latitude: doc.coordinates.latitude, longitude: doc.coordinates.longitude };
+  }
   if (doc.hash) view.hash = doc.hash;
   if (withSignatures) {
     view.studentSignature = doc.studentSignature;
@@ -137,6 +143,7 @@ export async function logSession(
     supervisorName: input.supervisorName,
     supervisorLicenseNumber: input.supervisorLicenseNumber,
     supervisorSignature: input.supervisorSignature,
+    ...(input.coordinates ? { coordinates: roundCoordinates(input.coordinates) } : {}),
   };
   for (let attempt = 1; ; attempt++) {
     // The recorded head is nearly always the tip; when it is not, the link is taken and the next try follows the chain.
