@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { computeProgress } from '@logbook/contracts/progress';
 import type { Student } from '@logbook/contracts/schemas';
 import { ProgressPanel } from '../src/features/progress/components/ProgressPanel';
-import { formatHours, progressRows, remainingText } from '../src/features/progress/utils/progressView';
+import { formatHours, hoursBySource, progressRows, remainingText } from '../src/features/progress/utils/progressView';
 import { fakeFetch, renderWithProviders } from './render';
 
 const student = (overrides: Partial<Student> = {}): Student => ({
@@ -73,14 +73,56 @@ describe('progress panel numbers', () => {
     open.mockRestore();
   });
 
-  it('mentions hours carried over from a paper log book', async () => {
-    fakeFetch({
-      'GET /api/driving-sessions/7/summary': {
-        body: { ...summary, openingBalance: { dayHours: 4, nightHours: 1.5, note: '' } },
-      },
+  describe('paper hours', () => {
+    // 10 day and 2 night hours from the paper log book, plus the 12.5 hours of the three sessions logged here.
+    const withPaper = {
+      ...computeProgress(
+        [
+          { duration: '1.5 hours', timeOfDay: 'day' },
+          { duration: '9.0 hours', timeOfDay: 'day' },
+          { duration: '2.0 hours', timeOfDay: 'night' },
+        ],
+        { day: 40, night: 10 },
+        { dayHours: 10, nightHours: 2 },
+      ),
+      openingBalance: { dayHours: 10, nightHours: 2, note: 'Blue book, pages 1 to 6' },
+    };
+
+    it('are told apart from the logged sessions', () => {
+      expect(hoursBySource(withPaper)).toEqual({
+        paper: '10.0 h day and 2.0 h night from the paper log book',
+        logged: '12.5 h from 3 logged sessions',
+      });
+      expect(hoursBySource({ ...withPaper, sessionCount: 1 })?.logged).toBe('12.5 h from 1 logged session');
+      expect(hoursBySource(summary)).toBeNull();
+      expect(hoursBySource({ ...summary, openingBalance: { dayHours: 0, nightHours: 0, note: 'none' } })).toBeNull();
     });
-    renderWithProviders(<ProgressPanel student={student()} />);
-    await screen.findByText('Includes 5.5 hours logged on paper');
+
+    it('show in the panel with the bars counting them, and link to where they are edited', async () => {
+      fakeFetch({ 'GET /api/driving-sessions/7/summary': { body: withPaper } });
+      renderWithProviders(<ProgressPanel student={student()} />);
+      await screen.findByTestId('progress-sources');
+      expect(screen.getByTestId('progress-paper-hours').textContent).toBe(
+        '10.0 h day and 2.0 h night from the paper log book',
+      );
+      expect(screen.getByTestId('progress-logged-hours').textContent).toBe('12.5 h from 3 logged sessions');
+      expect(within(screen.getByTestId('progress-total')).getByText('24.5 / 50.0 hours')).toBeTruthy();
+      expect(within(screen.getByTestId('progress-day')).getByText('20.5 / 40.0 hours')).toBeTruthy();
+      expect(within(screen.getByTestId('progress-night')).getByText('4.0 / 10.0 hours')).toBeTruthy();
+      const edit = screen.getByRole('link', { name: 'Edit paper hours for Sam' });
+      expect(edit.getAttribute('href')).toBe('/students/7#paper-hours');
+    });
+
+    it('are not mentioned when there are none, and the link offers to add them', async () => {
+      fakeFetch({ 'GET /api/driving-sessions/7/summary': { body: summary } });
+      renderWithProviders(<ProgressPanel student={student()} />);
+      await screen.findByText('Getting Started');
+      expect(screen.queryByTestId('progress-sources')).toBeNull();
+      expect(screen.queryByText(/paper log book/)).toBeNull();
+      expect(screen.getByRole('link', { name: 'Add paper hours for Sam' }).getAttribute('href')).toBe(
+        '/students/7#paper-hours',
+      );
+    });
   });
 
   it('shows the subscription-required state and asks for nothing when the student is not active', async () => {

@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
+import { STATE_RULES, SUGGESTED_STATE } from '@logbook/contracts/state-rules';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import AdminSettings from '../src/app/routes/AdminSettings';
 import { validateSettingsForm } from '../src/features/settings/utils/settingsForm';
@@ -118,5 +119,144 @@ describe('Administrator Settings screen', () => {
     await waitFor(() => expect(input('Daytime Target Hours').value).toBe('75'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' })));
     await waitFor(() => expect(toastTexts()).toEqual([`${TOASTS.error} — ${TOASTS.settingsFailed}`]));
+  });
+});
+
+describe('state rules', () => {
+  const saved = (day: string, night: string) => ({
+    ...user,
+    'GET /api/settings': {
+      body: [
+        { key: 'dayTimeTargetHours', value: day },
+        { key: 'nightTimeTargetHours', value: night },
+      ],
+    },
+  });
+  const renderSettings = async () => {
+    renderWithProviders(<AdminSettings />, { path: '/admin-settings', route: '/admin-settings' });
+    return screen.findByTestId('state-rules');
+  };
+
+  it('lists every state and territory with its requirement and source, South Australia first and suggested', async () => {
+    fakeFetch(saved('75', '25'));
+    const card = await renderSettings();
+    const rows = within(card).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('data-testid'))).toEqual(
+      ['SA', 'NSW', 'VIC', 'QLD', 'WA', 'TAS', 'ACT', 'NT'].map((code) => `state-rule-${code}`),
+    );
+    for (const rule of STATE_RULES) {
+      const row = within(card).getByTestId(`state-rule-${rule.code}`);
+      expect(within(row).getByText(rule.name)).toBeTruthy();
+      const link = within(row).getByRole('link');
+      expect(link.getAttribute('href')).toBe(rule.source);
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(within(row).queryByText('Suggested') !== null).toBe(rule.code === SUGGESTED_STATE);
+    }
+    const nsw = within(card).getByTestId('state-rule-NSW');
+    expect(within(nsw).getByText('120 hours, including 20 at night')).toBeTruthy();
+    expect(within(nsw).getByRole('link').textContent).toBe('nsw.gov.au (opens in a new tab)');
+    const act = within(card).getByTestId('state-rule-ACT');
+    expect(within(act).getByText('100 hours, including 10 at night, for learners under 25')).toBeTruthy();
+    expect(within(card).getByTestId('state-rule-SA').textContent).toContain('75 hours, including 15 at night');
+  });
+
+  it('applying New South Wales puts 100 day and 20 night hours in the form, still editable, saved with Save Changes', async () => {
+    let stored = [
+      { key: 'dayTimeTargetHours', value: '75' },
+      { key: 'nightTimeTargetHours', value: '25' },
+    ];
+    const { calls } = fakeFetch({
+      ...user,
+      'GET /api/settings': () => ({ body: stored }),
+      'PUT /api/settings/dayTimeTargetHours': (body) => {
+        stored = [{ key: 'dayTimeTargetHours', value: (body as { value: string }).value }, stored[1]];
+        return { body: stored[0] };
+      },
+      'PUT /api/settings/nightTimeTargetHours': (body) => {
+        stored = [stored[0], { key: 'nightTimeTargetHours', value: (body as { value: string }).value }];
+        return { body: stored[1] };
+      },
+    });
+    await renderSettings();
+    await waitFor(() => expect(input('Daytime Target Hours').value).toBe('75'));
+    // A message from an earlier mistake goes once the state's numbers are in.
+    fireEvent.change(input('Daytime Target Hours'), { target: { value: '500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText(VALIDATION.targetHoursRange)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply the rules of New South Wales' }));
+    expect(input('Daytime Target Hours').value).toBe('100');
+    expect(input('Nighttime Target Hours').value).toBe('20');
+    expect(screen.queryByText(VALIDATION.targetHoursRange)).toBeNull();
+    expect(screen.getByTestId('target-hours-notice').textContent).toBe(
+      'The rules of New South Wales give 100 day and 20 night hours. Save Changes to use them.',
+    );
+    // Nothing is saved until the parent says so, and the requirements card still shows what is saved.
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+    expect(screen.getByTestId('requirement-total').textContent).toBe('100');
+
+    // Typing takes over from the rule.
+    fireEvent.change(input('Daytime Target Hours'), { target: { value: '99' } });
+    expect(screen.getByTestId('target-hours-notice').textContent).toBe('');
+    fireEvent.change(input('Daytime Target Hours'), { target: { value: '100' } });
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' })));
+    await waitFor(() =>
+      expect(toastTexts()).toEqual([`${TOASTS.settingsUpdated} — Targets are now 100 day and 20 night hours.`]),
+    );
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body])).toEqual([
+      ['PUT', '/api/settings/dayTimeTargetHours', { value: '100' }],
+      ['PUT', '/api/settings/nightTimeTargetHours', { value: '20' }],
+    ]);
+    await waitFor(() => expect(screen.getByTestId('requirement-total').textContent).toBe('120'));
+    // Both states whose rules give 100 and 20 are marked as the ones the targets follow.
+    const marked = STATE_RULES.filter((rule) =>
+      within(screen.getByTestId(`state-rule-${rule.code}`)).queryByText('Your targets'),
+    ).map((rule) => rule.code);
+    expect(marked).toEqual(['NSW', 'VIC']);
+  });
+
+  it.each(STATE_RULES.filter((rule) => rule.totalHours > 0).map((rule) => [rule.name, rule] as const))(
+    'applying %s sets the day target to the total less the night hours',
+    async (_name, rule) => {
+      fakeFetch(saved('75', '25'));
+      await renderSettings();
+      await waitFor(() => expect(input('Daytime Target Hours').value).toBe('75'));
+      fireEvent.click(screen.getByRole('button', { name: `Apply the rules of ${rule.name}` }));
+      expect(input('Daytime Target Hours').value).toBe(String(rule.totalHours - rule.nightHours));
+      expect(input('Nighttime Target Hours').value).toBe(String(rule.nightHours));
+    },
+  );
+
+  it('the Northern Territory requires no hours, so it offers nothing to apply and the targets stay as they are', async () => {
+    fakeFetch(saved('60', '20'));
+    const card = await renderSettings();
+    const nt = within(card).getByTestId('state-rule-NT');
+    expect(within(nt).getByText('No logged hours are required')).toBeTruthy();
+    expect(within(nt).getByText('Nothing to apply: set targets that suit your learner.')).toBeTruthy();
+    expect(within(nt).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply the rules of Northern Territory' })).toBeNull();
+    expect(within(card).getAllByRole('button', { name: /^Apply the rules of / })).toHaveLength(7);
+    await waitFor(() => expect(input('Daytime Target Hours').value).toBe('60'));
+    expect(input('Nighttime Target Hours').value).toBe('20');
+  });
+
+  it('marks South Australia when the saved targets are its 60 day and 15 night hours', async () => {
+    fakeFetch(saved('60', '15'));
+    const card = await renderSettings();
+    await waitFor(() => expect(input('Daytime Target Hours').value).toBe('60'));
+    expect(within(within(card).getByTestId('state-rule-SA')).getByText('Your targets')).toBeTruthy();
+    expect(within(card).getAllByText('Your targets')).toHaveLength(1);
+  });
+
+  it('keeps the applied numbers in the form when saving fails', async () => {
+    fakeFetch({ ...saved('75', '25'), 'PUT /api/settings/dayTimeTargetHours': { status: 500 } });
+    await renderSettings();
+    await waitFor(() => expect(input('Daytime Target Hours').value).toBe('75'));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply the rules of Queensland' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' })));
+    await waitFor(() => expect(toastTexts()).toEqual([`${TOASTS.error} — ${TOASTS.settingsFailed}`]));
+    expect(input('Daytime Target Hours').value).toBe('90');
+    expect(input('Nighttime Target Hours').value).toBe('10');
   });
 });

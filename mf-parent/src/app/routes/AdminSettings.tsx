@@ -3,11 +3,8 @@ import { Button } from '@logbook/ui/Button';
 import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { targetsFromSettings } from '@logbook/contracts/progress';
-import { CurrentRequirementsCard } from '../../features/settings/components/CurrentRequirementsCard';
-import { TargetHoursForm } from '../../features/settings/components/TargetHoursForm';
-import { useSaveTargets } from '../../features/settings/hooks/useSaveTargets';
+import { TargetSettings } from '../../features/settings/components/TargetSettings';
 import { useSettings } from '../../features/settings/hooks/useSettings';
-import { settingsFormFromTargets } from '../../features/settings/utils/settingsForm';
 import { PageFrame } from '../../lib/PageFrame';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { CenteredMessage } from '../components/CenteredMessage';
@@ -17,7 +14,6 @@ import { ParentLayout } from '../components/ParentLayout';
 export default function AdminSettings() {
   const { user, checking } = useRequireParent();
   const { data: settings, error, mutate } = useSettings(Boolean(user));
-  const { save, pending } = useSaveTargets();
 
   if (checking || !user) return <Spinner label="Loading…" />;
 
@@ -39,24 +35,14 @@ export default function AdminSettings() {
     body = <Spinner label="Loading settings…" />;
   } else {
     const targets = targetsFromSettings(settings);
-    body = (
-      <div className="pp-settings">
-        <TargetHoursForm
-          key={`${targets.day}-${targets.night}`}
-          initialValues={settingsFormFromTargets(targets)}
-          pending={pending}
-          onSave={(values) => save(settings, values)}
-        />
-        <CurrentRequirementsCard targets={targets} />
-      </div>
-    );
+    body = <TargetSettings key={`${targets.day}-${targets.night}`} settings={settings} targets={targets} />;
   }
 
   return (
     <ParentLayout email={user.email}>
       <PageFrame
         title="Administrator Settings"
-        subtitle="Set the supervised driving hours your students work towards."
+        subtitle="Set the supervised driving hours your students work towards, or apply the rules of your state."
         actions={
           <Link to="/dashboard" className={buttonClass('outline', 'sm')}>
             Back to Home

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
 import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
+import { PaperHoursCard } from '../../features/paper-hours/components/PaperHoursCard';
 import { StudentDetailsForm } from '../../features/students/components/StudentDetailsForm';
 import { useSaveStudent } from '../../features/students/hooks/useSaveStudent';
 import { useStudent } from '../../features/students/hooks/useStudent';
@@ -13,6 +14,7 @@ import { parseStudentId } from '../../features/students/utils/studentId';
 import { EMPTY_STUDENT_FORM, studentToFormValues } from '../../features/students/utils/studentForm';
 import { isNotFound } from '../../lib/errors';
 import { PageFrame } from '../../lib/PageFrame';
+import { PAPER_HOURS_ANCHOR } from '../../lib/paths';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { CenteredMessage } from '../components/CenteredMessage';
 import { ParentLayout } from '../components/ParentLayout';
@@ -40,6 +42,14 @@ export default function StudentForm() {
   const studentId = editing && id ? id : undefined;
   const { data: student, error, mutate } = useStudent(user && studentId !== undefined ? studentId : null);
   const { save, pending } = useSaveStudent(studentId);
+  const { hash } = useLocation();
+  const studentLoaded = Boolean(student);
+
+  // The dashboard's progress panel links straight to the paper hours with #paper-hours.
+  useEffect(() => {
+    if (studentLoaded && hash === `#${PAPER_HOURS_ANCHOR}`)
+      document.getElementById(PAPER_HOURS_ANCHOR)?.scrollIntoView?.();
+  }, [studentLoaded, hash]);
 
   if (badId || checking || !user) return <Spinner label="Loading…" />;
 
@@ -82,9 +92,20 @@ export default function StudentForm() {
     <ParentLayout email={user.email}>
       <PageFrame
         title={title}
-        subtitle={editing ? 'Update the learner driver’s details.' : 'Add a learner driver to your account.'}
+        subtitle={
+          editing
+            ? 'Update the learner driver’s details and any hours from a paper log book.'
+            : 'Add a learner driver to your account.'
+        }
       >
-        {error && !student ? body : <Card className="pp-narrow">{body}</Card>}
+        {error && !student ? (
+          body
+        ) : (
+          <div className="pp-stack">
+            <Card className="pp-narrow">{body}</Card>
+            {student && <PaperHoursCard student={student} />}
+          </div>
+        )}
       </PageFrame>
     </ParentLayout>
   );

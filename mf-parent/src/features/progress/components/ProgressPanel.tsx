@@ -7,14 +7,16 @@ import { isActive } from '@logbook/contracts/subscription';
 import type { Student } from '@logbook/contracts/schemas';
 import { sessionsPdfUrl } from '../../../lib/apiKeys';
 import { LockIcon } from '../../../lib/icons';
+import { studentPaperHoursPath } from '../../../lib/paths';
 import { useProgressSummary } from '../hooks/useProgressSummary';
-import { paperHoursText, progressBadgeVariant, progressRows, remainingText } from '../utils/progressView';
+import { hoursBySource, progressBadgeVariant, progressRows, remainingText } from '../utils/progressView';
 
 /** Hours logged against the family's day and night targets, and the PDF log book. */
 export function ProgressPanel({ student }: { student: Student }) {
   const active = isActive(student.subscriptionStatus);
   const { data: summary, error, isLoading, mutate } = useProgressSummary(student.id, active);
   const label = `Progress for ${student.firstName}`;
+  const sources = summary ? hoursBySource(summary) : null;
 
   if (!active) {
     return (
@@ -73,7 +75,12 @@ export function ProgressPanel({ student }: { student: Student }) {
           <p className="pp-remaining" data-testid="progress-remaining">
             {remainingText(summary)}
           </p>
-          {paperHoursText(summary) && <p className="pp-panel__muted">{paperHoursText(summary)}</p>}
+          {sources && (
+            <ul className="pp-sources" aria-label="Where the hours come from" data-testid="progress-sources">
+              <li data-testid="progress-paper-hours">{sources.paper}</li>
+              <li data-testid="progress-logged-hours">{sources.logged}</li>
+            </ul>
+          )}
         </>
       )}
       <div className="pp-panel__actions">
@@ -90,6 +97,15 @@ export function ProgressPanel({ student }: { student: Student }) {
           </svg>
           Download PDF Log
         </Button>
+        {summary && (
+          <Link
+            to={studentPaperHoursPath(student.id)}
+            className={buttonClass('ghost', 'sm')}
+            aria-label={`${sources ? 'Edit' : 'Add'} paper hours for ${student.firstName}`}
+          >
+            {sources ? 'Edit paper hours' : 'Add paper hours'}
+          </Link>
+        )}
       </div>
     </section>
   );

@@ -53,10 +53,22 @@ const BADGE_VARIANTS: Record<string, BadgeVariant> = {
 
 export const progressBadgeVariant = (badge: string): BadgeVariant => BADGE_VARIANTS[badge] ?? 'outline';
 
-/** 'Includes 10.0 hours logged on paper' when the family entered hours from a paper log book. */
-export function paperHoursText(summary: ProgressSummary): string | null {
+export interface HoursBySource {
+  /** '10.0 h day and 2.0 h night from the paper log book' */
+  paper: string;
+  /** '2.5 h from 2 logged sessions' */
+  logged: string;
+}
+
+const sessionsText = (count: number) => `${count} logged ${count === 1 ? 'session' : 'sessions'}`;
+
+/** Where the hours came from, when some were entered from a paper log book; null when all were logged here. */
+export function hoursBySource(summary: ProgressSummary): HoursBySource | null {
   const paper = summary.openingBalance;
-  if (!paper) return null;
-  const total = paper.dayHours + paper.nightHours;
-  return total > 0 ? `Includes ${formatHours(total)} hours logged on paper` : null;
+  if (!paper || (paper.dayHours <= 0 && paper.nightHours <= 0)) return null;
+  const logged = Math.max(0, summary.totalHours - paper.dayHours - paper.nightHours);
+  return {
+    paper: `${formatHours(paper.dayHours)} h day and ${formatHours(paper.nightHours)} h night from the paper log book`,
+    logged: `${formatHours(logged)} h from ${sessionsText(summary.sessionCount)}`,
+  };
 }

@@ -1,45 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
 import { MAX_TARGET_HOURS, MIN_TARGET_HOURS } from '@logbook/contracts/constants';
-import {
-  DEFAULT_SETTINGS_FORM,
-  validateSettingsForm,
-  type SettingsFormErrors,
-  type SettingsFormValues,
-} from '../utils/settingsForm';
+import type { TargetHoursFormState } from '../hooks/useTargetHoursForm';
+import type { SettingsFormValues } from '../utils/settingsForm';
+
+export const TARGET_HOURS_FORM_ID = 'target-hours';
 
 export interface TargetHoursFormProps {
-  initialValues: SettingsFormValues;
+  form: TargetHoursFormState;
   pending: boolean;
   onSave: (targets: { dayTimeTargetHours: number; nightTimeTargetHours: number }) => void;
 }
 
 /** Daytime and Nighttime Target Hours (0 to 200), Reset to Defaults and Save Changes. */
-export function TargetHoursForm({ initialValues, pending, onSave }: TargetHoursFormProps) {
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<SettingsFormErrors>({});
-
-  const change = (field: keyof SettingsFormValues) => (e: { target: { value: string } }) => {
-    const next = { ...values, [field]: e.target.value };
-    setValues(next);
-    if (errors[field]) {
-      const result = validateSettingsForm(next);
-      setErrors((prev) => ({ ...prev, [field]: result.ok ? undefined : result.errors[field] }));
-    }
-  };
+export function TargetHoursForm({ form, pending, onSave }: TargetHoursFormProps) {
+  const { values, errors, notice } = form;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const result = validateSettingsForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    onSave(result.data);
+    const targets = form.validate();
+    if (targets) onSave(targets);
   };
 
   const field = (name: keyof SettingsFormValues, label: string, hint: string) => (
@@ -54,7 +37,7 @@ export function TargetHoursForm({ initialValues, pending, onSave }: TargetHoursF
           max={MAX_TARGET_HOURS}
           step={1}
           value={values[name]}
-          onChange={change(name)}
+          onChange={(e) => form.change(name, e.target.value)}
         />
       )}
     </FormField>
@@ -62,6 +45,7 @@ export function TargetHoursForm({ initialValues, pending, onSave }: TargetHoursF
 
   return (
     <Card
+      id={TARGET_HOURS_FORM_ID}
       title="Target Hours"
       description="The supervised driving hours each of your students works towards."
       headingLevel={2}
@@ -71,15 +55,11 @@ export function TargetHoursForm({ initialValues, pending, onSave }: TargetHoursF
           {field('dayTimeTargetHours', 'Daytime Target Hours', 'Hours of day driving, 0 to 200.')}
           {field('nightTimeTargetHours', 'Nighttime Target Hours', 'Hours of night driving, 0 to 200.')}
         </div>
+        <p className="pp-form__notice" role="status" data-testid="target-hours-notice">
+          {notice}
+        </p>
         <div className="pp-form__actions">
-          <Button
-            variant="outline"
-            onClick={() => {
-              setValues(DEFAULT_SETTINGS_FORM);
-              setErrors({});
-            }}
-            disabled={pending}
-          >
+          <Button variant="outline" onClick={form.reset} disabled={pending}>
             Reset to Defaults
           </Button>
           <Button type="submit" pending={pending}>

@@ -1,0 +1,51 @@
+import { Button } from '@logbook/ui/Button';
+import { Card } from '@logbook/ui/Card';
+import { Spinner } from '@logbook/ui/Spinner';
+import type { Student } from '@logbook/contracts/schemas';
+import { PAPER_HOURS_ANCHOR } from '../../../lib/paths';
+import { usePaperHours } from '../hooks/usePaperHours';
+import { useSavePaperHours } from '../hooks/useSavePaperHours';
+import { paperHoursToFormValues } from '../utils/paperHoursForm';
+import { PaperHoursForm } from './PaperHoursForm';
+
+/** Hours a student logged in a paper log book before the app, which count towards the targets. */
+export function PaperHoursCard({ student }: { student: Pick<Student, 'id' | 'firstName'> }) {
+  const { data: balance, error, mutate } = usePaperHours(student.id);
+  const { save, pending } = useSavePaperHours(student);
+
+  let body;
+  if (error && !balance) {
+    body = (
+      <div className="pp-panel__error" role="alert">
+        <p>Paper hours could not be loaded.</p>
+        <Button variant="outline" size="sm" onClick={() => mutate()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!balance) {
+    body = <Spinner label="Loading paper hours…" />;
+  } else {
+    body = (
+      <PaperHoursForm
+        key={`${balance.dayHours}|${balance.nightHours}|${balance.note}`}
+        initialValues={paperHoursToFormValues(balance)}
+        pending={pending}
+        onSave={(input) => void save(input)}
+      />
+    );
+  }
+
+  return (
+    <Card
+      id={PAPER_HOURS_ANCHOR}
+      className="pp-narrow pp-paper-hours"
+      title="Paper log book hours"
+      description={`Hours ${student.firstName} logged in a paper log book before using Learner Logbook. They count towards the targets and are shown apart from the sessions logged here, on the dashboard and in the PDF.`}
+      headingLevel={2}
+      data-testid="paper-hours"
+    >
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Setting } from '@logbook/contracts/schemas';
+import type { TargetHours } from '@logbook/contracts/progress';
+import { targetsForState } from '@logbook/contracts/state-rules';
+import { useSaveTargets } from '../hooks/useSaveTargets';
+import { useTargetHoursForm } from '../hooks/useTargetHoursForm';
+import { settingsFormFromTargets } from '../utils/settingsForm';
+import { appliedText } from '../utils/stateRules';
+import { CurrentRequirementsCard } from './CurrentRequirementsCard';
+import { StateRulesCard } from './StateRulesCard';
+import { TARGET_HOURS_FORM_ID, TargetHoursForm } from './TargetHoursForm';
+
+/** The target-hours form with the state rules that fill it, and the requirements saved now. */
+export function TargetSettings({ settings, targets }: { settings: readonly Setting[]; targets: TargetHours }) {
+  const form = useTargetHoursForm(settingsFormFromTargets(targets));
+  const { save, pending } = useSaveTargets();
+
+  return (
+    <div className="pp-settings">
+      <div className="pp-settings__main">
+        <TargetHoursForm form={form} pending={pending} onSave={(values) => save(settings, values)} />
+        <StateRulesCard
+          savedTargets={targets}
+          disabled={pending}
+          onApply={(rule) => {
+            form.apply(targetsForState(rule.code), appliedText(rule));
+            // On a phone the form is a screen above the list: bring it into view so the new numbers are seen.
+            document.getElementById(TARGET_HOURS_FORM_ID)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+          }}
+        />
+      </div>
+      <CurrentRequirementsCard targets={targets} />
+    </div>
+  );
+}
