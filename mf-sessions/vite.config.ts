@@ -20,6 +20,7 @@ export default defineConfig({
         './StudentSessions': './src/app/routes/StudentSessions.tsx',
         './ProgressSummary': './src/app/widgets/ProgressSummary.tsx',
         './SessionHistory': './src/app/widgets/SessionHistory.tsx',
+        './PaceAndCoverage': './src/app/widgets/PaceAndCoverage.tsx',
         './outbox': './src/app/outbox.ts',
       },
       shared: sharedSingletons(appDir),

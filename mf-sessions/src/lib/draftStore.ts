@@ -1,6 +1,10 @@
 import { DRAFTS_STORAGE_KEY, formDraftStorageKey } from '@logbook/contracts/constants';
 import { draftSessionSchema, type DraftSession } from '@logbook/contracts/schemas';
+import { coordinatesFrom, type Coordinates } from './coordinates';
 import { emptySessionValues, sessionValuesFrom, type SessionValues } from './sessionValues';
+
+/** A `draftSessions` entry as this form writes it: the session's coordinates kept when they are known. */
+export type StoredDraft = DraftSession & { coordinates?: Coordinates };
 
 /** The slice of the Web Storage API the drafts need, so tests can hand in their own. */
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -28,16 +32,21 @@ const idOf = (entry: unknown): unknown =>
   entry && typeof entry === 'object' && 'id' in entry ? (entry as { id: unknown }).id : undefined;
 
 /** Every readable draft in the `draftSessions` list. */
-export function readDrafts(storage: DraftStorage = browserStorage()): DraftSession[] {
-  const drafts: DraftSession[] = [];
+export function readDrafts(storage: DraftStorage = browserStorage()): StoredDraft[] {
+  const drafts: StoredDraft[] = [];
   for (const entry of readRawList(storage)) {
     const parsed = draftSessionSchema.safeParse(entry);
-    if (parsed.success) drafts.push(parsed.data);
+    if (!parsed.success) continue;
+    const draft: StoredDraft = { ...parsed.data };
+    const coordinates = coordinatesFrom((entry as { coordinates?: unknown }).coordinates);
+    if (coordinates) draft.coordinates = coordinates;
+    else delete draft.coordinates;
+    drafts.push(draft);
   }
   return drafts;
 }
 
-export function findDraft(id: string, storage: DraftStorage = browserStorage()): DraftSession | undefined {
+export function findDraft(id: string, storage: DraftStorage = browserStorage()): StoredDraft | undefined {
   return readDrafts(storage).find((d) => d.id === id);
 }
 
@@ -64,6 +73,8 @@ export interface DraftDetails {
   studentId: number;
   studentName: string;
   values: SessionValues;
+  /** Where the current-location button found the drive, if it was used. */
+  coordinates?: Coordinates;
   clientId?: string;
   serverMessage?: string;
   /** Fields of the stored draft this form does not edit (weatherConditions) survive a save. */
@@ -77,12 +88,13 @@ export function draftFromValues({
   studentId,
   studentName,
   values,
+  coordinates,
   clientId,
   serverMessage,
   previous,
   now = new Date(),
-}: DraftDetails): DraftSession {
-  const draft: DraftSession = {
+}: DraftDetails): StoredDraft {
+  const draft: StoredDraft = {
     id,
     studentId,
     studentName,
@@ -101,9 +113,15 @@ export function draftFromValues({
   };
   if (values.studentSignature) draft.studentSignature = values.studentSignature;
   if (values.supervisorSignature) draft.supervisorSignature = values.supervisorSignature;
+  if (coordinates) draft.coordinates = { latitude: coordinates.latitude, longitude: coordinates.longitude };
   if (clientId) draft.clientId = clientId;
   if (serverMessage) draft.serverMessage = serverMessage;
   return draft;
+}
+
+/** The coordinates a stored draft holds, if the current-location button was used. */
+export function coordinatesFromDraft(draft: StoredDraft): Coordinates | undefined {
+  return coordinatesFrom(draft.coordinates);
 }
 
 /** The form values a stored draft holds. */
@@ -133,6 +151,9 @@ export interface FormDraft extends SessionValues {
   clientId?: string;
   /** The `draftSessions` entry this form edits, so Save Draft replaces it instead of adding another. */
   draftId?: string;
+  coordinates?: Coordinates;
+  /** The locality the reverse-geocoding service named for the coordinates. */
+  placeName?: string;
 }
 
 export function readFormDraft(studentId: number, storage: DraftStorage = browserStorage()): FormDraft | undefined {
@@ -149,6 +170,8 @@ export function readFormDraft(studentId: number, storage: DraftStorage = browser
       lastSaved: typeof record.lastSaved === 'string' ? record.lastSaved : '',
       clientId: typeof record.clientId === 'string' ? record.clientId : undefined,
       draftId: typeof record.draftId === 'string' ? record.draftId : undefined,
+      coordinates: coordinatesFrom(record.coordinates),
+      placeName: typeof record.placeName === 'string' && record.placeName ? record.placeName : undefined,
     };
   } catch {
     return undefined;
@@ -157,7 +180,14 @@ export function readFormDraft(studentId: number, storage: DraftStorage = browser
 
 export function writeFormDraft(
   studentId: number,
-  details: { values: SessionValues; clientId?: string; draftId?: string; now?: Date },
+  details: {
+    values: SessionValues;
+    clientId?: string;
+    draftId?: string;
+    coordinates?: Coordinates;
+    placeName?: string;
+    now?: Date;
+  },
   storage: DraftStorage = browserStorage(),
 ): FormDraft {
   const draft: FormDraft = {
@@ -167,6 +197,8 @@ export function writeFormDraft(
     lastSaved: (details.now ?? new Date()).toISOString(),
     clientId: details.clientId,
     draftId: details.draftId,
+    coordinates: details.coordinates,
+    placeName: details.coordinates ? details.placeName : undefined,
   };
   storage.setItem(formDraftStorageKey(studentId), JSON.stringify(draft));
   return draft;

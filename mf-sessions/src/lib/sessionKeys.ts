@@ -23,6 +23,9 @@ export function sessionListKey(studentId: number, filters: SessionFilters = NO_F
 
 export const sessionSummaryKey = (studentId: number) => `${sessionsBase(studentId)}/summary`;
 
+/** GET /api/driving-sessions/{studentId}/insights: pace over four weeks and the conditions practised. */
+export const sessionInsightsKey = (studentId: number) => `${sessionsBase(studentId)}/insights`;
+
 /**
  * Matches every cached read of one student's sessions (lists with any filters, the summary), whichever key
  * shape a front end used: '/api/driving-sessions/7?…' or ['/api/driving-sessions', 7, 'summary'].

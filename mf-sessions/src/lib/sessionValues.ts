@@ -1,5 +1,6 @@
 import { calculateDuration } from '@logbook/contracts/duration';
 import type { DrivingSessionInput } from '@logbook/contracts/schemas';
+import type { Coordinates } from './coordinates';
 
 /** What a person types on the session form; every field is text ('' while empty). */
 export interface SessionValues {
@@ -61,9 +62,17 @@ export function sessionValuesFrom(source: Partial<Record<SessionField, unknown>>
   return values;
 }
 
+/** The POST body: spec §7, the session's coordinates when the current-location button found them. */
+export type SessionPayload = DrivingSessionInput & { coordinates?: Coordinates };
+
 /** The POST body of spec §7, with the client id that makes a resend harmless. */
-export function sessionPayload(values: SessionValues, studentId: number, clientId: string): DrivingSessionInput {
-  return {
+export function sessionPayload(
+  values: SessionValues,
+  studentId: number,
+  clientId: string,
+  coordinates?: Coordinates,
+): SessionPayload {
+  const payload: SessionPayload = {
     studentId,
     date: values.date,
     startTime: values.startTime,
@@ -80,6 +89,8 @@ export function sessionPayload(values: SessionValues, studentId: number, clientI
     supervisorSignature: values.supervisorSignature,
     clientId,
   };
+  if (coordinates) payload.coordinates = { latitude: coordinates.latitude, longitude: coordinates.longitude };
+  return payload;
 }
 
 /** A fresh client id; kept with the form, its draft and its outbox entry so a retry is the same session. */

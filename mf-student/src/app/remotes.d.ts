@@ -9,6 +9,11 @@ declare module 'mf_sessions/SessionHistory' {
   const SessionHistory: ComponentType<{ studentId?: number; enabled?: boolean }>;
   export default SessionHistory;
 }
+declare module 'mf_sessions/PaceAndCoverage' {
+  import type { ComponentType } from 'react';
+  const PaceAndCoverage: ComponentType<{ studentId?: number; enabled?: boolean }>;
+  export default PaceAndCoverage;
+}
 declare module 'mf_sessions/NewSession' {
   import type { ComponentType } from 'react';
   const NewSession: ComponentType<{

@@ -2,5 +2,6 @@
 export const sessionsRemote = {
   progressSummary: () => import('mf_sessions/ProgressSummary'),
   sessionHistory: () => import('mf_sessions/SessionHistory'),
+  paceAndCoverage: () => import('mf_sessions/PaceAndCoverage'),
   newSession: () => import('mf_sessions/NewSession'),
 };

@@ -12,6 +12,7 @@ import { SessionsStyles } from '../../lib/SessionsStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { fullName, parseStudentId } from '../../lib/studentIds';
 import { useStudent } from '../../lib/useStudent';
+import PaceAndCoverage from '../widgets/PaceAndCoverage';
 import ProgressSummary from '../widgets/ProgressSummary';
 import SessionHistory from '../widgets/SessionHistory';
 
@@ -70,7 +71,10 @@ export default function StudentSessions() {
           </div>
         </div>
         <div className="lls-layout">
-          <ProgressSummary studentId={studentId} enabled={active} />
+          <div className="lls-side">
+            <ProgressSummary studentId={studentId} enabled={active} />
+            <PaceAndCoverage studentId={studentId} enabled={active} />
+          </div>
           <SessionHistory studentId={studentId} enabled={active} />
         </div>
       </div>

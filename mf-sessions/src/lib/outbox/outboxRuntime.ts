@@ -4,6 +4,7 @@ import { mutate } from 'swr';
 import { draftFromValues, newDraftId, readFormDraft, saveDraft, writeFormDraft } from '../draftStore';
 import { sendDrivingSession } from '../sessionApi';
 import { isStudentSessionsKey } from '../sessionKeys';
+import { coordinatesFrom } from '../coordinates';
 import { sessionValuesFrom } from '../sessionValues';
 import { flushOutbox, queueSession, type FlushReport } from './outboxSync';
 import { createIndexedDbOutboxStore, type OutboxEntry, type OutboxStore } from './outboxStore';
@@ -74,12 +75,14 @@ function afterFlush(report: FlushReport | undefined) {
 function keepAsDraft(entry: OutboxEntry, serverMessage: string) {
   const id = newDraftId();
   const values = sessionValuesFrom(entry.payload);
+  const coordinates = coordinatesFrom(entry.payload.coordinates);
   saveDraft(
     draftFromValues({
       id,
       studentId: entry.studentId,
       studentName: entry.studentName,
       values,
+      coordinates,
       clientId: entry.clientId,
       serverMessage,
     }),
@@ -87,7 +90,7 @@ function keepAsDraft(entry: OutboxEntry, serverMessage: string) {
   // A student's device has no drafts panel: the next New Session opens this draft, with the server's message.
   try {
     if (!readFormDraft(entry.studentId)) {
-      writeFormDraft(entry.studentId, { values, clientId: entry.clientId, draftId: id });
+      writeFormDraft(entry.studentId, { values, coordinates, clientId: entry.clientId, draftId: id });
     }
   } catch {
     // The draft list already holds it.

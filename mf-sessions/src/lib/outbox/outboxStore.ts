@@ -1,4 +1,4 @@
-import type { DrivingSessionInput } from '@logbook/contracts/schemas';
+import type { SessionPayload } from '../sessionValues';
 
 export const OUTBOX_DATABASE = 'learner-logbook';
 export const OUTBOX_STORE = 'outbox';
@@ -8,7 +8,7 @@ export interface OutboxEntry {
   clientId: string;
   studentId: number;
   studentName: string;
-  payload: DrivingSessionInput & { clientId: string };
+  payload: SessionPayload & { clientId: string };
   queuedAt: string;
   attempts: number;
   lastError?: string;

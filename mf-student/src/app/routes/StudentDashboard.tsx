@@ -58,6 +58,11 @@ export default function StudentDashboard() {
                 load={sessionsRemote.progressSummary}
                 props={{ studentId: student.id }}
               />
+              <RemoteWidget
+                name="Pace and coverage"
+                load={sessionsRemote.paceAndCoverage}
+                props={{ studentId: student.id }}
+              />
             </div>
             <div className="student-dashboard__history">
               <RemoteWidget

@@ -6,6 +6,7 @@ import { Badge } from '@logbook/ui/Badge';
 import { Card } from '@logbook/ui/Card';
 import { ProgressBar } from '@logbook/ui/ProgressBar';
 import { Spinner } from '@logbook/ui/Spinner';
+import { paperHoursText } from '../utils/paperHoursText';
 
 export interface ProgressSummaryCardProps {
   summary: (Progress & { openingBalance?: { dayHours: number; nightHours: number } | null }) | undefined;
@@ -28,6 +29,7 @@ export function ProgressSummaryCard({ summary, error, notice }: ProgressSummaryC
   else if (!summary) body = <Spinner label="Loading progress…" />;
   else {
     const complete = summary.badge === PROGRESS_BADGES.complete;
+    const paper = paperHoursText(summary.openingBalance);
     body = (
       <div className="lls-progress" data-testid="progress-summary">
         <div className="lls-progress__figures" style={{ alignItems: 'baseline' }}>
@@ -49,15 +51,15 @@ export function ProgressSummaryCard({ summary, error, notice }: ProgressSummaryC
           showLabel
           tone="night"
         />
+        {paper && (
+          <p className="lls-paper-note" data-testid="paper-hours">
+            {paper}
+          </p>
+        )}
         <p className="lls-progress__figures" style={{ margin: 0 }}>
           <span>Hours remaining</span>
           <strong data-testid="hours-remaining">{h(summary.remaining.total)}</strong>
         </p>
-        {summary.openingBalance && summary.openingBalance.dayHours + summary.openingBalance.nightHours > 0 && (
-          <p className="lls-stat__note" style={{ margin: 0 }}>
-            Includes {h(summary.openingBalance.dayHours + summary.openingBalance.nightHours)} logged on paper
-          </p>
-        )}
         <p className="lls-progress__figures" style={{ margin: 0 }}>
           <span>Sessions logged</span>
           <strong>{summary.sessionCount}</strong>

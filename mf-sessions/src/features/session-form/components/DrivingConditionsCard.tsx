@@ -6,6 +6,7 @@ import {
   TRAFFIC_CONDITIONS,
   TRAFFIC_LABELS,
 } from '@logbook/contracts/constants';
+import type { ReactNode } from 'react';
 import { Card } from '@logbook/ui/Card';
 import { FormField } from '@logbook/ui/FormField';
 import { Select } from '@logbook/ui/Select';
@@ -38,7 +39,19 @@ const SELECTS: Array<{
   },
 ];
 
-export function DrivingConditionsCard({ values, errors, onChange }: FormCardProps) {
+export interface DrivingConditionsCardProps extends FormCardProps {
+  /** Day or Night from the sun, shown under the selects and read with Time of Day. */
+  timeOfDayHint?: ReactNode;
+  timeOfDayHintId?: string;
+}
+
+export function DrivingConditionsCard({
+  values,
+  errors,
+  onChange,
+  timeOfDayHint,
+  timeOfDayHintId,
+}: DrivingConditionsCardProps) {
   return (
     <Card title="Driving Conditions">
       <div className="lls-fields lls-fields--3">
@@ -47,6 +60,11 @@ export function DrivingConditionsCard({ values, errors, onChange }: FormCardProp
             {(p) => (
               <Select
                 {...p}
+                aria-describedby={
+                  [p['aria-describedby'], field === 'timeOfDay' ? timeOfDayHintId : undefined]
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
                 name={field}
                 options={options}
                 placeholder={placeholder}
@@ -57,6 +75,7 @@ export function DrivingConditionsCard({ values, errors, onChange }: FormCardProp
           </FormField>
         ))}
       </div>
+      {timeOfDayHint}
     </Card>
   );
 }

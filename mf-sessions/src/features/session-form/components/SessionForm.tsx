@@ -1,4 +1,4 @@
-import { useCallback, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { PageFrame } from '../../../lib/PageFrame';
@@ -12,6 +12,8 @@ import { LocationDetailsCard } from './LocationDetailsCard';
 import { SessionDetailsCard } from './SessionDetailsCard';
 import { SignatureCard } from './SignatureCard';
 import { SupervisorDetailsCard } from './SupervisorDetailsCard';
+import { TimeOfDaySuggestion } from './TimeOfDaySuggestion';
+import { hintPlace, timeOfDayHint } from '../utils/timeOfDayHint';
 
 export interface SessionFormProps {
   studentId: number;
@@ -46,10 +48,28 @@ function focusFirstProblem() {
 export function SessionForm({ studentId, studentName, loadDraftId, onFinished, onCancel, notice }: SessionFormProps) {
   const form = useSessionForm({ studentId, studentName, loadDraftId });
   const { submit, submitting, failure } = useSubmitSession();
-  const { locate, locating } = useCurrentLocation({ setField: form.setField, fillIfEmpty: form.fillIfEmpty });
-  const { values, errors, setField } = form;
+  const { locate, locating } = useCurrentLocation({
+    setField: form.setField,
+    fillIfEmpty: form.fillIfEmpty,
+    setLocation: form.setLocation,
+  });
+  const { values, errors, setField, chooseTimeOfDay, timeOfDayChosen, location } = form;
+  const hintId = useId();
 
-  const onChange = useCallback((field: SessionField, value: string) => setField(field, value), [setField]);
+  const onChange = useCallback(
+    (field: SessionField, value: string) => (field === 'timeOfDay' ? chooseTimeOfDay(value) : setField(field, value)),
+    [setField, chooseTimeOfDay],
+  );
+
+  const hint = useMemo(
+    () =>
+      timeOfDayHint({ date: values.date, startTime: values.startTime, endTime: values.endTime }, hintPlace(location)),
+    [values.date, values.startTime, values.endTime, location],
+  );
+  // The sun's answer fills Time of Day until the person picks one themselves.
+  useEffect(() => {
+    if (hint && !timeOfDayChosen && values.timeOfDay !== hint.timeOfDay) setField('timeOfDay', hint.timeOfDay);
+  }, [hint, timeOfDayChosen, values.timeOfDay, setField]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -57,6 +77,7 @@ export function SessionForm({ studentId, studentName, loadDraftId, onFinished, o
       studentId,
       studentName,
       values: form.values,
+      coordinates: form.location?.coordinates,
       clientId: form.clientId,
       validate: () => {
         const problems = form.validateAll();
@@ -101,7 +122,21 @@ export function SessionForm({ studentId, studentName, loadDraftId, onFinished, o
             locating={locating}
             onLocate={(end) => void locate(end)}
           />
-          <DrivingConditionsCard values={values} errors={errors} onChange={onChange} />
+          <DrivingConditionsCard
+            values={values}
+            errors={errors}
+            onChange={onChange}
+            timeOfDayHintId={hintId}
+            timeOfDayHint={
+              <TimeOfDaySuggestion
+                id={hintId}
+                hint={hint}
+                value={values.timeOfDay}
+                onUse={chooseTimeOfDay}
+                disabled={submitting}
+              />
+            }
+          />
           <SignatureCard
             key={`student-${form.generation}`}
             title="Student Signature"

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { GEOLOCATION } from '@logbook/contracts/constants';
 import { localTimeHHMM } from '@logbook/contracts/dates';
-import { LOCATION_ERRORS, LOCATION_UNAVAILABLE, TOASTS } from '@logbook/contracts/messages';
+import { LOCATION_ERRORS, LOCATION_UNAVAILABLE, TOASTS, UNKNOWN_LOCATION } from '@logbook/contracts/messages';
 import { toast } from '@logbook/ui/lib/toastStore';
+import { roundedCoordinates, type SessionLocation } from '../../../lib/coordinates';
 import type { SessionField } from '../../../lib/sessionValues';
 import { lookUpPlace, positionErrorMessage } from '../utils/geocode';
 
@@ -11,6 +12,8 @@ export type LocationEnd = 'start' | 'end';
 interface Handlers {
   setField: (field: SessionField, value: string) => void;
   fillIfEmpty: (field: SessionField, value: string) => void;
+  /** The position found (rounded to about 100 m), then again with the locality once it is named. */
+  setLocation?: (location: SessionLocation) => void;
 }
 
 const locationError = (description: string) =>
@@ -23,7 +26,7 @@ function currentPosition(): Promise<GeolocationPosition> {
 }
 
 /** The current-location buttons: browser position, then the place name from the reverse-geocoding service. */
-export function useCurrentLocation({ setField, fillIfEmpty }: Handlers) {
+export function useCurrentLocation({ setField, fillIfEmpty, setLocation }: Handlers) {
   const [locating, setLocating] = useState<LocationEnd | null>(null);
 
   const locate = useCallback(
@@ -42,11 +45,14 @@ export function useCurrentLocation({ setField, fillIfEmpty }: Handlers) {
           locationError(positionErrorMessage(error as GeolocationPositionError));
           return;
         }
+        const coordinates = roundedCoordinates(position.coords.latitude, position.coords.longitude);
+        setLocation?.({ coordinates });
         // Arriving somewhere marks the end of the drive.
         if (end === 'end') fillIfEmpty('endTime', localTimeHHMM());
         try {
           const place = await lookUpPlace(position.coords.latitude, position.coords.longitude);
           setField(field, place);
+          if (place !== UNKNOWN_LOCATION) setLocation?.({ coordinates, placeName: place });
           toast({ title: TOASTS.locationFoundTitle, description: TOASTS.locationFound(place) });
         } catch {
           setField(field, LOCATION_UNAVAILABLE);
@@ -56,7 +62,7 @@ export function useCurrentLocation({ setField, fillIfEmpty }: Handlers) {
         setLocating(null);
       }
     },
-    [setField, fillIfEmpty],
+    [setField, fillIfEmpty, setLocation],
   );
 
   return { locate, locating };

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { localDateISO, localTimeHHMM } from '@logbook/contracts/dates';
 import { TOASTS } from '@logbook/contracts/messages';
 import { toast } from '@logbook/ui/lib/toastStore';
+import { coordinatesFrom, type SessionLocation } from '../../../lib/coordinates';
 import {
+  coordinatesFromDraft,
   draftFromValues,
   findDraft,
   newDraftId,
@@ -31,6 +33,17 @@ export interface LoadedDraft {
   serverMessage?: string;
 }
 
+/** A located draft brought back: the suburb typed or found stands in for the locality's name. */
+function locationFromStored(
+  coordinates: SessionLocation['coordinates'] | undefined,
+  placeName: string | undefined,
+  values: SessionValues,
+): SessionLocation | undefined {
+  if (!coordinates) return undefined;
+  const name = placeName ?? [values.startSuburb, values.endSuburb].map((v) => v.trim()).find(Boolean);
+  return name ? { coordinates, placeName: name } : { coordinates };
+}
+
 function freshValues(): SessionValues {
   const now = new Date();
   return { ...emptySessionValues(), date: localDateISO(now), startTime: localTimeHHMM(now) };
@@ -42,15 +55,18 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
   const [errors, setErrors] = useState<SessionErrors>({});
   const [clientId, setClientId] = useState<string>(newClientId);
   const [draft, setDraft] = useState<LoadedDraft | undefined>();
+  const [location, setLocationState] = useState<SessionLocation | undefined>();
+  /** True once the person picked Day or Night themselves (or a draft brought their choice back). */
+  const [timeOfDayChosen, setTimeOfDayChosen] = useState(false);
   /** Bumped when values are replaced wholesale, so signature pads redraw the loaded images. */
   const [generation, setGeneration] = useState(0);
   const loadedFor = useRef<number | undefined>(undefined);
   const dirty = useRef(false);
   const autosaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ values, clientId, draftId: draft?.id });
+  const latest = useRef({ values, clientId, draftId: draft?.id, location });
   useEffect(() => {
-    latest.current = { values, clientId, draftId: draft?.id };
-  }, [values, clientId, draft?.id]);
+    latest.current = { values, clientId, draftId: draft?.id, location };
+  }, [values, clientId, draft?.id, location]);
 
   useEffect(() => {
     if (!studentId || loadedFor.current === studentId) return;
@@ -58,7 +74,10 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
     if (loadDraftId) {
       const stored = findDraft(loadDraftId);
       if (stored) {
-        setValues(valuesFromDraft(stored));
+        const storedValues = valuesFromDraft(stored);
+        setValues(storedValues);
+        setLocationState(locationFromStored(coordinatesFromDraft(stored), undefined, storedValues));
+        setTimeOfDayChosen(Boolean(storedValues.timeOfDay));
         setClientId(stored.clientId ?? newClientId());
         setDraft({ id: stored.id, savedAt: stored.lastSaved, serverMessage: stored.serverMessage });
         setGeneration((g) => g + 1);
@@ -73,8 +92,20 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
       formDraft = undefined;
     }
     if (formDraft) {
-      const { isDraft: _isDraft, studentId: _sid, lastSaved, clientId: storedClientId, draftId, ...rest } = formDraft;
-      setValues({ ...emptySessionValues(), ...rest });
+      const {
+        isDraft: _isDraft,
+        studentId: _sid,
+        lastSaved,
+        clientId: storedClientId,
+        draftId,
+        coordinates,
+        placeName,
+        ...rest
+      } = formDraft;
+      const storedValues = { ...emptySessionValues(), ...rest };
+      setValues(storedValues);
+      setLocationState(locationFromStored(coordinatesFrom(coordinates), placeName, storedValues));
+      setTimeOfDayChosen(Boolean(storedValues.timeOfDay));
       if (storedClientId) setClientId(storedClientId);
       const listed = draftId ? findDraft(draftId) : undefined;
       setDraft({ id: draftId, savedAt: lastSaved, serverMessage: listed?.serverMessage });
@@ -94,12 +125,17 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
     cancelAutosave();
     autosaveTimer.current = setTimeout(() => {
       try {
-        writeFormDraft(studentId, { ...latest.current });
+        const { location: current, ...rest } = latest.current;
+        writeFormDraft(studentId, {
+          ...rest,
+          coordinates: current?.coordinates,
+          placeName: current?.placeName,
+        });
       } catch {
         // Storage full: Save Draft reports it; typing must not be interrupted.
       }
     }, AUTOSAVE_DELAY_MS);
-  }, [values, studentId, cancelAutosave]);
+  }, [values, location, studentId, cancelAutosave]);
 
   useEffect(() => cancelAutosave, [cancelAutosave]);
 
@@ -118,6 +154,22 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
       return updated;
     });
   }, []);
+
+  /** The position the current-location button found, kept with the session. */
+  const setLocation = useCallback((next: SessionLocation) => {
+    dirty.current = true;
+    latest.current = { ...latest.current, location: next };
+    setLocationState(next);
+  }, []);
+
+  /** Day or Night picked by the person: a suggestion never changes it after this. */
+  const chooseTimeOfDay = useCallback(
+    (value: string) => {
+      setTimeOfDayChosen(true);
+      setField('timeOfDay', value);
+    },
+    [setField],
+  );
 
   /** Sets a field only if it is still empty (the end time filled in by an end-location lookup). */
   const fillIfEmpty = useCallback(
@@ -138,7 +190,7 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
       toast({ title: TOASTS.error, description: TOASTS.draftStudentIdRequired, variant: 'destructive' });
       return false;
     }
-    const { values: current, clientId: currentClientId, draftId } = latest.current;
+    const { values: current, clientId: currentClientId, draftId, location: currentLocation } = latest.current;
     const id = draftId ?? newDraftId();
     const now = new Date();
     try {
@@ -148,6 +200,7 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
           studentId,
           studentName,
           values: current,
+          coordinates: currentLocation?.coordinates,
           clientId: currentClientId,
           previous: draftId ? findDraft(draftId) : undefined,
           now,
@@ -158,7 +211,14 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
       return false;
     }
     try {
-      writeFormDraft(studentId, { values: current, clientId: currentClientId, draftId: id, now });
+      writeFormDraft(studentId, {
+        values: current,
+        clientId: currentClientId,
+        draftId: id,
+        coordinates: currentLocation?.coordinates,
+        placeName: currentLocation?.placeName,
+        now,
+      });
     } catch {
       // The draft list holds the draft; the per-student copy is only a convenience.
     }
@@ -187,6 +247,8 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
     setErrors({});
     setClientId(newClientId());
     setDraft(undefined);
+    setLocationState(undefined);
+    setTimeOfDayChosen(false);
     setGeneration((g) => g + 1);
   }, [discardDraft]);
 
@@ -196,6 +258,10 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
     clientId,
     draft,
     generation,
+    location,
+    timeOfDayChosen,
+    setLocation,
+    chooseTimeOfDay,
     setField,
     fillIfEmpty,
     validateAll,

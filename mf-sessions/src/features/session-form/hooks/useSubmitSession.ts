@@ -5,6 +5,7 @@ import { toast } from '@logbook/ui/lib/toastStore';
 import { queueForLater } from '../../../lib/outbox/outboxRuntime';
 import { browserIsOffline, sendDrivingSession } from '../../../lib/sessionApi';
 import { isStudentSessionsKey } from '../../../lib/sessionKeys';
+import type { Coordinates } from '../../../lib/coordinates';
 import { sessionPayload, type SessionValues } from '../../../lib/sessionValues';
 
 export type SubmitResult = 'logged' | 'queued' | 'failed' | 'invalid';
@@ -13,6 +14,8 @@ export interface SubmitOptions {
   studentId: number | undefined;
   studentName: string;
   values: SessionValues;
+  /** Where the current-location button found the drive, if it was used. */
+  coordinates?: Coordinates;
   clientId: string;
   /** Checks every field and shows the messages; true when the form can be sent. */
   validate: () => boolean;
@@ -35,7 +38,7 @@ export function useSubmitSession() {
       return 'invalid';
     }
     if (!options.validate()) return 'invalid';
-    const payload = sessionPayload(values, studentId, clientId);
+    const payload = sessionPayload(values, studentId, clientId, options.coordinates);
     setSubmitting(true);
     try {
       if (!browserIsOffline()) {
