@@ -201,7 +201,8 @@ function printTable() {
   for (const r of rows) console.log(line(r));
 }
 
-buildFrontEnds({ onlyStale: true });
+// Only the sections that load the front ends need them built (a build takes a while and both cores).
+if (want('frontend') || want('startup')) buildFrontEnds({ onlyStale: true });
 /** Runs one section; a section that fails is reported and the others still run. */
 async function section(name, run) {
   if (!want(name)) return;

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { createServiceApp } from '@logbook/service-kit/app';
-import { DrivingSessionModel } from './sessions/model';
+import { DrivingSessionModel, SessionSignaturesModel } from './sessions/model';
 import { sessionsRouter } from './sessions/routes';
 import { SettingModel } from './settings/model';
 import { settingsRouter } from './settings/routes';
@@ -10,7 +10,13 @@ import { verificationRouter } from './chain/routes';
 import { insightsRouter } from './insights/routes';
 
 /** Models whose indexes this service creates (the students collection belongs to svc-students). */
-export const logbookModels = [DrivingSessionModel, SettingModel, SessionChainModel, VerificationCodeModel];
+export const logbookModels = [
+  DrivingSessionModel,
+  SessionSignaturesModel,
+  SettingModel,
+  SessionChainModel,
+  VerificationCodeModel,
+];
 
 export function createLogbookApp(): Express {
   return createServiceApp({

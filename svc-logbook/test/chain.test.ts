@@ -3,14 +3,15 @@ import { API_ERRORS } from '@logbook/contracts/messages';
 import { nextId } from '@logbook/service-kit/counters';
 import { hashedContent } from '../src/chain/chain';
 import { SessionChainModel, VerificationCodeModel } from '../src/chain/model';
-import { DrivingSessionModel } from '../src/sessions/model';
+import { DrivingSessionModel, SessionSignaturesModel } from '../src/sessions/model';
+import { withSignatures } from '../src/sessions/signatures';
 import { cookieFor, http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
 
 useDatabase();
 
 /** The student's sessions in the order logged, as verifyChain reads them. */
 async function storedChain(studentId: number) {
-  const docs = await DrivingSessionModel.find({ studentId }).sort({ _id: 1 }).lean();
+  const docs = await withSignatures(await DrivingSessionModel.find({ studentId }).sort({ _id: 1 }).lean());
   return docs.map((d) => ({ ...hashedContent(d), hash: d.hash, previousHash: d.previousHash }));
 }
 
@@ -171,8 +172,9 @@ describe('GET /api/verify/:code', () => {
 
   it('notices a changed signature and a session moved to another student', async () => {
     const first = await familyWithSessions(2);
-    await DrivingSessionModel.collection.updateOne(
-      { _id: first.sessions[0].id as never },
+    const stored = await DrivingSessionModel.findById(first.sessions[0].id).lean();
+    await SessionSignaturesModel.collection.updateOne(
+      { _id: stored!.signaturesId as never },
       { $set: { supervisorSignature: 'data:image/png;base64,AAAA' } },
     );
     expect((await verify(first.code)).body).toMatchObject({ intact: false, brokenAt: { entry: 1 } });

@@ -2,6 +2,7 @@ import { COORDINATE_MESSAGES } from '@logbook/contracts/coordinates';
 import { GENESIS_HASH, sessionHash } from '@logbook/contracts/hash-chain';
 import { hashedContent } from '../src/chain/chain';
 import { DrivingSessionModel } from '../src/sessions/model';
+import { withSignatures } from '../src/sessions/signatures';
 import { http, insertStudent, newParent, sessionBody, sessionCount, useDatabase } from './helpers';
 
 useDatabase();
@@ -113,8 +114,8 @@ describe('the place a session was logged', () => {
       .set('Cookie', parent.cookie)
       .send(sessionBody(student.id, { coordinates: { latitude: -34.9215, longitude: 138.5998 } }));
     expect(res.status).toBe(201);
-    const stored = await DrivingSessionModel.findById(res.body.id).lean();
-    const withoutPlace = { ...hashedContent(stored!), coordinates: undefined };
+    const [stored] = await withSignatures([(await DrivingSessionModel.findById(res.body.id).lean())!]);
+    const withoutPlace = { ...hashedContent(stored), coordinates: undefined };
     expect(res.body.hash).not.toBe(sessionHash(withoutPlace, GENESIS_HASH));
 
     const verification = () =>
@@ -143,8 +144,8 @@ describe('the place a session was logged', () => {
     const { parent, student } = await family();
     const res = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
     expect(res.status).toBe(201);
-    const stored = await DrivingSessionModel.findById(res.body.id).lean();
-    const content = hashedContent(stored!);
+    const [stored] = await withSignatures([(await DrivingSessionModel.findById(res.body.id).lean())!]);
+    const content = hashedContent(stored);
     expect(content).not.toHaveProperty('coordinates');
     expect(res.body.hash).toBe(sessionHash(content, GENESIS_HASH));
   });

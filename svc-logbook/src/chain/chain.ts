@@ -2,6 +2,7 @@ import { GENESIS_HASH, sessionHash, shortHash, type HashedSession } from '@logbo
 import { hoursFromDuration, roundToTenth } from '@logbook/contracts/duration';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { DrivingSessionModel, type DrivingSessionRecord } from '../sessions/model';
+import { sessionsWithSignatures } from '../sessions/signatures';
 import { SessionChainModel } from './model';
 
 /** The stored fields a session's hash covers, plus the chain links. */
@@ -20,6 +21,7 @@ export const CHAIN_FIELDS = {
   supervisorName: 1,
   supervisorLicenseNumber: 1,
   supervisorSignature: 1,
+  signaturesId: 1,
   coordinates: 1,
   previousHash: 1,
   hash: 1,
@@ -68,7 +70,7 @@ export async function ensureChain(studentId: number): Promise<string> {
     .batchSize(100)
     .lean<StoredSession[]>()
     .cursor();
-  for await (const doc of cursor) {
+  for await (const doc of sessionsWithSignatures(cursor, { batchSize: 100 })) {
     const hash = sessionHash(hashedContent(doc), previous);
     if (doc.hash === undefined) {
       // By id alone (the fast path on every server): a second sealer at the same moment writes the same values.
@@ -132,13 +134,14 @@ export async function checkChain(studentId: number): Promise<ChainReport> {
     .batchSize(50)
     .lean<StoredSession[]>()
     .cursor();
+  const sessions = sessionsWithSignatures(cursor, { batchSize: 50 });
   let previous = GENESIS_HASH;
   let count = 0;
   let day = 0;
   let night = 0;
   let headSeen = !chain || chain.head === GENESIS_HASH;
   let brokenAt: ChainReport['brokenAt'];
-  for await (const doc of cursor) {
+  for await (const doc of sessions) {
     count += 1;
     const hours = hoursFromDuration(doc.duration);
     if (doc.timeOfDay === 'night') night += hours;

@@ -30,10 +30,11 @@ export interface LogbookSession {
   timeOfDay: string;
   trafficConditions: string;
   roadConditions: string;
-  studentSignature: string;
+  /** Absent only when the stored signatures could not be found: the row says so in their place. */
+  studentSignature?: string;
   supervisorName: string;
   supervisorLicenseNumber: string;
-  supervisorSignature: string;
+  supervisorSignature?: string;
   studentSignaturePrint?: string;
   supervisorSignaturePrint?: string;
   /** The session's link in the tamper-evident chain; its first characters are printed in the row. */
@@ -332,7 +333,7 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
     return tableHeader(NEXT_PAGE_TABLE_TOP);
   };
 
-  const signature = (dataUrl: string, print: string | undefined, column: ColumnName, y: number) => {
+  const signature = (dataUrl: string | undefined, print: string | undefined, column: ColumnName, y: number) => {
     const x = COLUMN_X[column] + CELL_PAD;
     const w = COLUMNS[column].width - 2 * CELL_PAD;
     const h = ROW_HEIGHT - 8;
@@ -345,6 +346,7 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
       // The greyscale print copy embeds as it is; without one, flatten the original here (one decode per image).
       let png: Buffer;
       if (print) png = Buffer.from(print, 'base64');
+      else if (!dataUrl) throw new Error('no signature');
       else {
         const original = Buffer.from(dataUrl.slice(PNG_PREFIX.length), 'base64');
         png = printableSignature(original) ?? original;

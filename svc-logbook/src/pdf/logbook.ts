@@ -3,7 +3,8 @@ import QRCode from 'qrcode';
 import { localDateISO } from '@logbook/contracts/dates';
 import { ensureChain } from '../chain/chain';
 import { verificationCodeOf, verificationUrl } from '../chain/verification';
-import { DrivingSessionModel } from '../sessions/model';
+import { DrivingSessionModel, type DrivingSessionRecord } from '../sessions/model';
+import { sessionsWithSignatures } from '../sessions/signatures';
 import { progressOf } from '../sessions/sessions';
 import { findAccessibleStudent } from '../students/students';
 import type { LogbookContents, LogbookInput, LogbookSession } from './logbook-pdf';
@@ -25,6 +26,7 @@ const PDF_FIELDS = {
   supervisorSignature: 1,
   studentSignaturePrint: 1,
   supervisorSignaturePrint: 1,
+  signaturesId: 1,
   hash: 1,
 } as const;
 
@@ -40,13 +42,15 @@ export async function openLogbook(callers: Callers, studentId: number): Promise<
     const url = verificationUrl(code);
     const qr = await QRCode.toBuffer(url, { width: 300, margin: 2 });
     // The count fixes the page count printed on every page; sessions logged while the PDF is drawn wait for the next.
-    const sessions = DrivingSessionModel.find({ studentId: student._id })
+    const cursor = DrivingSessionModel.find({ studentId: student._id })
       .select(PDF_FIELDS)
       .sort({ date: 1, startTime: 1, _id: 1 })
       .limit(Math.max(progress.sessionCount, 1))
       .batchSize(50)
-      .lean<LogbookSession[]>()
+      .lean<Array<Partial<DrivingSessionRecord> & { _id: number }>>()
       .cursor();
+    // Rows are drawn a batch at a time, each batch's signatures read with it: memory stays flat however long the log.
+    const sessions = sessionsWithSignatures(cursor, { print: true, batchSize: 50 }) as AsyncIterable<LogbookSession>;
     return { progress, sessionCount: progress.sessionCount, sessions, verification: { code, url, qr } };
   };
   return {

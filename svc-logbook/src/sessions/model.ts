@@ -14,14 +14,17 @@ export interface DrivingSessionRecord {
   timeOfDay: string;
   trafficConditions: string;
   roadConditions: string;
-  studentSignature: string;
+  /** Inline only on sessions logged before signatures had a collection of their own. */
+  studentSignature?: string;
   supervisorName: string;
   supervisorLicenseNumber: string;
-  supervisorSignature: string;
+  supervisorSignature?: string;
+  /** The session_signatures record holding this session's two signatures. */
+  signaturesId?: string;
   clientId: string;
   /** Where the session was logged, rounded to about 100 m; only when the location button was used. */
   coordinates?: Coordinates;
-  /** The signatures flattened to greyscale for print (base64 PNG), made once when the session is logged. */
+  /** The signatures flattened to greyscale for print (base64 PNG); inline only on sessions logged before. */
   studentSignaturePrint?: string;
   supervisorSignaturePrint?: string;
   /** The hash of the student's session logged just before (GENESIS_HASH for the first); absent on sessions logged before the chain. */
@@ -46,10 +49,11 @@ const drivingSessionSchema = new Schema<DrivingSessionRecord>(
     timeOfDay: text,
     trafficConditions: text,
     roadConditions: text,
-    studentSignature: text,
+    studentSignature: String,
     supervisorName: text,
     supervisorLicenseNumber: text,
-    supervisorSignature: text,
+    supervisorSignature: String,
+    signaturesId: String,
     clientId: text,
     coordinates: {
       type: new Schema<Coordinates>({ latitude: Number, longitude: Number }, { _id: false, versionKey: false }),
@@ -75,3 +79,38 @@ drivingSessionSchema.index(
 export const DrivingSessionModel: mongoose.Model<DrivingSessionRecord> =
   (mongoose.models.DrivingSession as mongoose.Model<DrivingSessionRecord>) ??
   mongoose.model<DrivingSessionRecord>('DrivingSession', drivingSessionSchema, 'driving_sessions');
+
+/**
+ * The two signatures of a session, kept apart from it so that lists, summaries and insights never move the images.
+ * The id is a digest of the student and both images: storing the same pair twice (a retry, or two identical
+ * submissions at once) writes one record, so it can be stored before the session that refers to it.
+ */
+export interface SessionSignaturesRecord {
+  _id: string;
+  studentId: number;
+  studentSignature: string;
+  supervisorSignature: string;
+  /** Flattened to greyscale for print (base64 PNG), made once when the session is logged. */
+  studentSignaturePrint?: string;
+  supervisorSignaturePrint?: string;
+  createdAt: Date;
+}
+
+export const SessionSignaturesModel: mongoose.Model<SessionSignaturesRecord> =
+  (mongoose.models.SessionSignatures as mongoose.Model<SessionSignaturesRecord>) ??
+  mongoose.model<SessionSignaturesRecord>(
+    'SessionSignatures',
+    new Schema<SessionSignaturesRecord>(
+      {
+        _id: String,
+        studentId: { type: Number, required: true },
+        studentSignature: text,
+        supervisorSignature: text,
+        studentSignaturePrint: String,
+        supervisorSignaturePrint: String,
+        createdAt: { type: Date, default: () => new Date() },
+      },
+      { versionKey: false },
+    ),
+    'session_signatures',
+  );

@@ -12,14 +12,6 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-const paeth = (a: number, b: number, c: number) => {
-  const p = a + b - c;
-  const pa = Math.abs(p - a);
-  const pb = Math.abs(p - b);
-  const pc = Math.abs(p - c);
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-};
-
 /** Undo one row's PNG filter into `current`, given the row above (all zeros for the first). */
 function unfilter(filter: number, line: Uint8Array, current: Uint8Array, previous: Uint8Array, bpp: number) {
   const n = line.length;
@@ -40,48 +32,72 @@ function unfilter(filter: number, line: Uint8Array, current: Uint8Array, previou
       break;
     default:
       for (let i = 0; i < bpp; i++) current[i] = line[i] + previous[i];
-      for (let i = bpp; i < n; i++) current[i] = line[i] + paeth(current[i - bpp], previous[i], previous[i - bpp]);
+      for (let i = bpp; i < n; i++) {
+        const a = current[i - bpp];
+        const b = previous[i];
+        const c = previous[i - bpp];
+        const pa = b > c ? b - c : c - b;
+        const pb = a > c ? a - c : c - a;
+        const pc = a + b > 2 * c ? a + b - 2 * c : 2 * c - a - b;
+        current[i] = line[i] + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+      }
   }
+}
+
+/** The PNG's image data, checked whole: chunk checksums, the header, the palette an indexed image needs, the end. */
+function readChunks(png: Buffer) {
+  if (png.length < 33 || !png.subarray(0, 8).equals(PNG_MAGIC)) return null;
+  let header: Buffer | null = null;
+  let palette: Buffer | null = null;
+  let transparency: Buffer | null = null;
+  const data: Buffer[] = [];
+  let ended = false;
+  for (let at = 8; !ended;) {
+    if (at + 12 > png.length) return null;
+    const length = png.readUInt32BE(at);
+    if (length > png.length - at - 12) return null;
+    const type = png.toString('latin1', at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + length);
+    if (zlib.crc32(body, zlib.crc32(type)) >>> 0 !== png.readUInt32BE(at + 8 + length)) return null;
+    if (!header && type !== 'IHDR') return null;
+    if (type === 'IHDR') {
+      if (header || length !== 13) return null;
+      header = body;
+    } else if (type === 'PLTE') palette = body;
+    else if (type === 'tRNS') transparency = body;
+    else if (type === 'IDAT') data.push(body);
+    else if (type === 'IEND') ended = true;
+    at += 12 + length;
+  }
+  if (!header || data.length === 0) return null;
+  const width = header.readUInt32BE(0);
+  const height = header.readUInt32BE(4);
+  const colourType = header[9];
+  // 8 bits per channel, standard compression and filtering, not interlaced: what a signature pad's canvas gives.
+  if (header[8] !== 8 || header[10] !== 0 || header[11] !== 0 || header[12] !== 0) return null;
+  const channels = CHANNELS[colourType];
+  if (!channels || !width || !height || (colourType === 3 && !palette)) return null;
+  return { width, height, colourType, channels, palette, transparency, data };
 }
 
 /**
  * A signature PNG flattened onto white paper as an 8-bit greyscale PNG. The PDF embeds such an image as it is, where
  * an image with transparency has to be unpacked and split in JavaScript: this keeps a long log book fast to make.
- * Accepts the non-interlaced 8-bit PNGs the session form lets in; anything else returns null.
+ * The whole image is checked on the way (checksums, compression, row filters, exact size), so a damaged image gives
+ * null: one decode both accepts a signature and makes its print copy.
  */
 export function printableSignature(png: Buffer): Buffer | null {
-  if (png.length < 33 || !png.subarray(0, 8).equals(PNG_MAGIC)) return null;
-  let width = 0;
-  let height = 0;
-  let colourType = -1;
-  let palette: Buffer | null = null;
-  let transparency: Buffer | null = null;
-  const data: Buffer[] = [];
-  for (let at = 8; at + 8 <= png.length;) {
-    const length = png.readUInt32BE(at);
-    const type = png.toString('latin1', at + 4, at + 8);
-    const body = png.subarray(at + 8, at + 8 + length);
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0);
-      height = body.readUInt32BE(4);
-      if (body[8] !== 8 || body[12] !== 0) return null;
-      colourType = body[9];
-    } else if (type === 'PLTE') palette = body;
-    else if (type === 'tRNS') transparency = body;
-    else if (type === 'IDAT') data.push(body);
-    else if (type === 'IEND') break;
-    at += 12 + length;
-  }
-  const channels = CHANNELS[colourType];
-  if (!channels || !width || !height || (colourType === 3 && !palette)) return null;
+  const image = readChunks(png);
+  if (!image) return null;
+  const { width, height, colourType, channels, palette, transparency } = image;
   const stride = width * channels;
   let raw: Buffer;
   try {
-    raw = zlib.inflateSync(Buffer.concat(data));
+    raw = zlib.inflateSync(image.data.length === 1 ? image.data[0] : Buffer.concat(image.data));
   } catch {
     return null;
   }
-  if (raw.length < height * (stride + 1)) return null;
+  if (raw.length !== height * (stride + 1)) return null;
 
   const grey = Buffer.alloc(height * (width + 1)); // each row: filter byte 0, then one byte per pixel
   let previous = new Uint8Array(stride);
@@ -95,8 +111,15 @@ export function printableSignature(png: Buffer): Buffer | null {
     const out = y * (width + 1) + 1;
     if (colourType === 6) {
       for (let px = 0, p = 0; px < width; px++, p += 4) {
-        const luma = (current[p] * 299 + current[p + 1] * 587 + current[p + 2] * 114) / 1000;
-        grey[out + px] = Math.round(255 - ((255 - luma) * current[p + 3]) / 255);
+        const a = current[p + 3];
+        const r = current[p];
+        // Blank paper (transparent, or opaque white) is by far the most of a signature.
+        if (a === 0 || (a === 255 && r === 255 && current[p + 1] === 255 && current[p + 2] === 255)) {
+          grey[out + px] = 255;
+          continue;
+        }
+        const luma = (r * 299 + current[p + 1] * 587 + current[p + 2] * 114) / 1000;
+        grey[out + px] = Math.round(255 - ((255 - luma) * a) / 255);
       }
       [previous, current] = [current, previous];
       continue;
@@ -120,7 +143,6 @@ export function printableSignature(png: Buffer): Buffer | null {
         r = current[p];
         g = current[p + 1];
         b = current[p + 2];
-        if (colourType === 6) a = current[p + 3];
       }
       const luma = (r * 299 + g * 587 + b * 114) / 1000;
       // Transparent parts of the pad are paper: blend towards white.

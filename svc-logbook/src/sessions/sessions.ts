@@ -15,8 +15,8 @@ import type { OpeningBalance } from '../students/model';
 import { targetsOf } from '../settings/settings';
 import { chainTip, ensureChain, hashedContent, recordHead } from '../chain/chain';
 import { DrivingSessionModel, type DrivingSessionRecord } from './model';
-import { printableSignature } from './print-signature';
-import { signatureBytes } from './signature';
+import { signatureForPrint } from './signature';
+import { signaturesIdOf, storeSignatures, withSignatures } from './signatures';
 
 /** A driving session as the API answers it (`id`, never `_id`; signatures only when asked for). */
 export interface DrivingSessionView {
@@ -60,7 +60,13 @@ const LIST_FIELDS = {
   hash: 1,
   createdAt: 1,
 } as const;
-const FIELDS_WITH_SIGNATURES = { ...LIST_FIELDS, studentSignature: 1, supervisorSignature: 1 } as const;
+// Sessions logged before signatures were kept apart carry them inline.
+const FIELDS_WITH_SIGNATURES = {
+  ...LIST_FIELDS,
+  studentSignature: 1,
+  supervisorSignature: 1,
+  signaturesId: 1,
+} as const;
 
 /** The answer for one session; signatures only when asked for (the projection alone is not honoured by every server). */
 export function toView(
@@ -103,11 +109,31 @@ export function checkedDuration(startTime: string, endTime: string, sent: string
   return duration;
 }
 
-/** Sessions logged at once for one student queue up link by link; this many is far beyond any family's devices. */
+/** Sessions logged at once for one student on several instances queue up link by link; this many is far beyond any family's devices. */
 const MAX_LINK_ATTEMPTS = 50;
 
 async function findByClientId(studentId: number, clientId: string) {
-  return DrivingSessionModel.findOne({ studentId, clientId }).select(FIELDS_WITH_SIGNATURES).lean();
+  const doc = await DrivingSessionModel.findOne({ studentId, clientId }).select(FIELDS_WITH_SIGNATURES).lean();
+  return doc ? (await withSignatures([doc]))[0] : null;
+}
+
+/**
+ * One student's sessions are linked one at a time on this instance: they would otherwise race for the same link and
+ * retry. Other instances are kept in order by the unique index on the link, as before.
+ */
+const linking = new Map<number, Promise<unknown>>();
+function oneAtATime<T>(studentId: number, work: () => Promise<T>): Promise<T> {
+  const before = linking.get(studentId) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  linking.set(studentId, settled);
+  void settled.then(() => {
+    if (linking.get(studentId) === settled) linking.delete(studentId);
+  });
+  return run;
 }
 
 /**
@@ -119,8 +145,8 @@ export async function logSession(
   input: DrivingSessionData,
 ): Promise<{ session: DrivingSessionView; created: boolean }> {
   const duration = checkedDuration(input.startTime, input.endTime, input.duration);
-  const studentSignaturePrint = printableSignature(signatureBytes(input.studentSignature));
-  const supervisorSignaturePrint = printableSignature(signatureBytes(input.supervisorSignature));
+  const studentSignaturePrint = signatureForPrint(input.studentSignature);
+  const supervisorSignaturePrint = signatureForPrint(input.supervisorSignature);
   const student = await findAccessibleStudent(callers, input.studentId);
   if (input.clientId) {
     const existing = await findByClientId(student._id, input.clientId);
@@ -128,6 +154,7 @@ export async function logSession(
   }
   if (!hasActiveSubscription(student)) throw forbidden(API_ERRORS.subscriptionRequired);
   const clientId = input.clientId ?? crypto.randomUUID();
+  const signaturesId = signaturesIdOf(student._id, input.studentSignature, input.supervisorSignature);
   const fields = {
     studentId: student._id,
     date: input.date,
@@ -139,45 +166,54 @@ export async function logSession(
     timeOfDay: input.timeOfDay,
     trafficConditions: input.trafficConditions,
     roadConditions: input.roadConditions,
-    studentSignature: input.studentSignature,
     supervisorName: input.supervisorName,
     supervisorLicenseNumber: input.supervisorLicenseNumber,
-    supervisorSignature: input.supervisorSignature,
     ...(input.coordinates ? { coordinates: roundCoordinates(input.coordinates) } : {}),
   };
-  for (let attempt = 1; ; attempt++) {
-    // The recorded head is nearly always the tip; when it is not, the link is taken and the next try follows the chain.
-    // The id is taken after the tip is read, so the order of the chain is always the order of the ids.
-    const previousHash = attempt === 1 ? await ensureChain(student._id) : await chainTip(student._id);
-    const id = await nextId('driving_sessions');
-    const hash = sessionHash(hashedContent({ _id: id, ...fields }), previousHash);
-    try {
-      const doc = await DrivingSessionModel.create({
-        _id: id,
-        ...fields,
-        clientId,
-        studentSignaturePrint: studentSignaturePrint?.toString('base64'),
-        supervisorSignaturePrint: supervisorSignaturePrint?.toString('base64'),
-        previousHash,
-        hash,
-        createdAt: new Date(),
-      });
-      // The session is stored and linked: a head recorded late (or never) is caught up by the next session's walk.
-      await recordHead(student._id, id, hash).catch((err: unknown) =>
-        logger.warn({ err, studentId: student._id }, 'the chain head could not be recorded'),
-      );
-      return { session: toView(doc.toObject(), true), created: true };
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      // The same submission arriving twice at once: the unique index lets one in, the other answers with it.
-      const existing = await findByClientId(student._id, clientId);
-      if (existing) return { session: toView(existing, true), created: false };
-      // Otherwise another session took this link (or this id) first: follow the new tip.
-      if (attempt >= MAX_LINK_ATTEMPTS) throw err;
-      // A little random wait keeps sessions that lost the same link from colliding again at once.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
+  const signatures = { studentSignature: input.studentSignature, supervisorSignature: input.supervisorSignature };
+  // The signatures are stored first: a session is only ever stored (and so only ever acknowledged, even to a retry
+  // after a crash) once its signatures are. A crash in between leaves a record the retry finds already there.
+  await storeSignatures({
+    _id: signaturesId,
+    studentId: student._id,
+    ...signatures,
+    studentSignaturePrint: studentSignaturePrint.toString('base64'),
+    supervisorSignaturePrint: supervisorSignaturePrint.toString('base64'),
+  });
+  return oneAtATime(student._id, async () => {
+    for (let attempt = 1; ; attempt++) {
+      // The recorded head is nearly always the tip; when it is not, the link is taken and the next try follows the chain.
+      // The id is taken after the tip is read, so the order of the chain is always the order of the ids.
+      const previousHash = attempt === 1 ? await ensureChain(student._id) : await chainTip(student._id);
+      const id = await nextId('driving_sessions');
+      const hash = sessionHash(hashedContent({ _id: id, ...fields, ...signatures }), previousHash);
+      try {
+        const doc = await DrivingSessionModel.create({
+          _id: id,
+          ...fields,
+          signaturesId,
+          clientId,
+          previousHash,
+          hash,
+          createdAt: new Date(),
+        });
+        // The session is stored and linked: a head recorded late (or never) is caught up by the next session's walk.
+        await recordHead(student._id, id, hash).catch((err: unknown) =>
+          logger.warn({ err, studentId: student._id }, 'the chain head could not be recorded'),
+        );
+        return { session: toView({ ...doc.toObject(), ...signatures }, true), created: true };
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // The same submission arriving twice at once: the unique index lets one in, the other answers with it.
+        const existing = await findByClientId(student._id, clientId);
+        if (existing) return { session: toView(existing, true), created: false };
+        // Otherwise another instance took this link (or this id) first: follow the new tip.
+        if (attempt >= MAX_LINK_ATTEMPTS) throw err;
+        // A little random wait keeps sessions that lost the same link from colliding again at once.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
+      }
     }
-  }
+  });
 }
 
 export async function listSessions(
@@ -195,12 +231,13 @@ export async function listSessions(
     };
   }
   if (query.timeOfDay) filter.timeOfDay = query.timeOfDay;
-  const withSignatures = query.include === 'signatures';
+  const signaturesWanted = query.include === 'signatures';
   const docs = await DrivingSessionModel.find(filter)
-    .select(withSignatures ? FIELDS_WITH_SIGNATURES : LIST_FIELDS)
+    .select(signaturesWanted ? FIELDS_WITH_SIGNATURES : LIST_FIELDS)
     .sort({ date: -1, startTime: -1, _id: -1 })
     .lean();
-  return docs.map((doc) => toView(doc, withSignatures));
+  if (!signaturesWanted) return docs.map((doc) => toView(doc, false));
+  return (await withSignatures(docs)).map((doc) => toView(doc, true));
 }
 
 export interface StudentSummary extends Progress {

@@ -1,7 +1,7 @@
-import { PNG } from 'pngjs';
 import { MAX_SIGNATURE_BYTES } from '@logbook/contracts/constants';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { badRequest } from '@logbook/service-kit/errors';
+import { printableSignature } from './print-signature';
 
 const PREFIX = 'data:image/png;base64,';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -12,8 +12,11 @@ const MAX_PIXELS = 2_000_000;
 // The kinds of PNG the PDF's image decoder draws reliably; a signature pad's canvas always gives 8-bit RGBA.
 const DRAWABLE_COLOUR_TYPES = new Set([0, 2, 3, 4, 6]);
 
-/** The image bytes of a signature data URL, once checked to be a whole, drawable PNG of at most 200 KB. */
-export function signatureBytes(dataUrl: string): Buffer {
+/**
+ * A signature data URL checked to be a whole, drawable PNG of at most 200 KB, answered as its greyscale print copy
+ * (the one full decode both checks the image and makes the copy the PDF embeds).
+ */
+export function signatureForPrint(dataUrl: string): Buffer {
   if (!dataUrl.startsWith(PREFIX)) throw badRequest(VALIDATION.signatureInvalid);
   const encoded = dataUrl.slice(PREFIX.length);
   if (!BASE64.test(encoded) || encoded.length % 4 !== 0) throw badRequest(VALIDATION.signatureInvalid);
@@ -40,11 +43,8 @@ export function signatureBytes(dataUrl: string): Buffer {
   ) {
     throw badRequest(VALIDATION.signatureInvalid);
   }
-  try {
-    // A full decode (checksums, compression, row filters): a damaged image is refused now, not when a PDF draws it.
-    PNG.sync.read(bytes);
-  } catch {
-    throw badRequest(VALIDATION.signatureInvalid);
-  }
-  return bytes;
+  // A full decode (checksums, compression, row filters): a damaged image is refused now, not when a PDF draws it.
+  const print = printableSignature(bytes);
+  if (!print) throw badRequest(VALIDATION.signatureInvalid);
+  return print;
 }
