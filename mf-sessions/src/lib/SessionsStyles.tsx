@@ -61,7 +61,8 @@ const CSS = `
 .lls-session__route { font-size: 15px; margin: 0; overflow-wrap: anywhere; }
 .lls-progress { display: grid; gap: 14px; }
 .lls-progress__figures { display: flex; justify-content: space-between; font-size: 14px; color: var(--ll-text-muted); }
-.lls-progress__total { font-size: 28px; font-weight: 700; margin: 0; }
+.lls-progress__total { font-size: 28px; font-weight: 700; margin: 0; white-space: nowrap; }
+.lls-progress__head { flex-wrap: wrap; gap: 6px 12px; }
 .lls-sky:empty { display: none; }
 .lls-sky { margin-top: 14px; }
 .lls-sky__box { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; padding: 10px 12px; border-radius: var(--ll-radius); border: 1px solid var(--ll-border); background: var(--ll-accent-soft); }
@@ -71,15 +72,15 @@ const CSS = `
 .lls-sky__text { flex: 1 1 220px; margin: 0; font-size: 14px; line-height: 1.45; }
 .lls-sky__use { flex: 0 0 auto; }
 .lls-insights { display: grid; gap: 14px; }
-.lls-insights__weeks { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
-.lls-insights__week { display: grid; grid-template-columns: minmax(92px, auto) minmax(0, 1fr) 52px; align-items: center; gap: 10px; font-size: 14px; }
+.lls-insights__weeks { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px 10px; grid-template-columns: max-content minmax(0, 1fr) max-content; }
+.lls-insights__week { display: grid; grid-column: 1 / -1; grid-template-columns: subgrid; align-items: center; font-size: 14px; }
 .lls-insights__week-label { color: var(--ll-text-muted); white-space: nowrap; }
 .lls-insights__track { height: 10px; border-radius: 999px; background: var(--ll-surface-muted); overflow: hidden; }
 .lls-insights__bar { height: 100%; border-radius: inherit; background: var(--ll-primary); min-width: 0; }
-.lls-insights__hours { text-align: right; font-variant-numeric: tabular-nums; font-weight: 600; }
+.lls-insights__hours { text-align: right; min-width: 3.2em; font-variant-numeric: tabular-nums; font-weight: 600; }
 .lls-insights__line { margin: 0; font-size: 15px; line-height: 1.45; display: flex; gap: 8px; align-items: flex-start; }
 .lls-insights__line svg { flex: 0 0 auto; margin-top: 2px; color: var(--ll-text-muted); }
-.lls-insights__sub { margin: 0; font-size: 13px; font-weight: 600; color: var(--ll-text-muted); }
+.lls-insights__sub { margin: 0 0 10px; font-size: 13px; font-weight: 600; color: var(--ll-text-muted); }
 .lls-paper-note { margin: 0; font-size: 13px; color: var(--ll-text-muted); padding: 8px 10px; border-radius: var(--ll-radius-sm); background: var(--ll-surface-muted); }
 .lls-side { display: grid; gap: 18px; align-content: start; min-width: 0; }
 `;

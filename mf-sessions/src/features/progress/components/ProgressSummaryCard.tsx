@@ -32,7 +32,7 @@ export function ProgressSummaryCard({ summary, error, notice }: ProgressSummaryC
     const paper = paperHoursText(summary.openingBalance);
     body = (
       <div className="lls-progress" data-testid="progress-summary">
-        <div className="lls-progress__figures" style={{ alignItems: 'baseline' }}>
+        <div className="lls-progress__figures lls-progress__head" style={{ alignItems: 'baseline' }}>
           <p className="lls-progress__total">
             {h(summary.totalHours)} <span style={{ fontSize: 15, fontWeight: 500 }}>of {summary.targets.total}h</span>
           </p>
