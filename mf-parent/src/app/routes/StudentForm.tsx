@@ -92,6 +92,7 @@ export default function StudentForm() {
     <ParentLayout email={user.email}>
       <PageFrame
         title={title}
+        actions={student ? backLink : undefined}
         subtitle={
           editing
             ? 'Update the learner driver’s details and any hours from a paper log book.'

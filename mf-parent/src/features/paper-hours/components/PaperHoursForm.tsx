@@ -36,7 +36,11 @@ export function PaperHoursForm({ initialValues, pending, onSave }: PaperHoursFor
   };
 
   const hoursField = (name: 'dayHours' | 'nightHours', label: string) => (
-    <FormField label={label} error={errors[name]} hint={`0 to ${MAX_OPENING_BALANCE_HOURS}, in tenths (12.5).`}>
+    <FormField
+      label={label}
+      error={errors[name]}
+      hint={`0 to ${MAX_OPENING_BALANCE_HOURS}, to one decimal place (12.5).`}
+    >
       {(control) => (
         <Input
           {...control}

@@ -4,7 +4,12 @@ import type { TargetHours } from '@logbook/contracts/progress';
 /** The targets in effect now and their sum, the Total Required Hours. */
 export function CurrentRequirementsCard({ targets }: { targets: TargetHours }) {
   return (
-    <Card title="Current Requirements" headingLevel={2} data-testid="current-requirements">
+    <Card
+      className="pp-settings__requirements"
+      title="Current Requirements"
+      headingLevel={2}
+      data-testid="current-requirements"
+    >
       <dl className="pp-requirements">
         <div>
           <dt>Daytime hours</dt>

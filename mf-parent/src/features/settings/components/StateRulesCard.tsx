@@ -22,6 +22,7 @@ export interface StateRulesCardProps {
 export function StateRulesCard({ savedTargets, disabled, onApply }: StateRulesCardProps) {
   return (
     <Card
+      className="pp-settings__rules"
       title="State and territory rules"
       description="Apply the supervised driving hours your state or territory asks of a learner: the night target becomes its night hours and the day target the rest. You can still change both before saving."
       headingLevel={2}

@@ -46,6 +46,7 @@ export function TargetHoursForm({ form, pending, onSave }: TargetHoursFormProps)
   return (
     <Card
       id={TARGET_HOURS_FORM_ID}
+      className="pp-settings__form"
       title="Target Hours"
       description="The supervised driving hours each of your students works towards."
       headingLevel={2}

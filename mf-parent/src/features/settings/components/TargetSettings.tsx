@@ -16,19 +16,17 @@ export function TargetSettings({ settings, targets }: { settings: readonly Setti
 
   return (
     <div className="pp-settings">
-      <div className="pp-settings__main">
-        <TargetHoursForm form={form} pending={pending} onSave={(values) => save(settings, values)} />
-        <StateRulesCard
-          savedTargets={targets}
-          disabled={pending}
-          onApply={(rule) => {
-            form.apply(targetsForState(rule.code), appliedText(rule));
-            // On a phone the form is a screen above the list: bring it into view so the new numbers are seen.
-            document.getElementById(TARGET_HOURS_FORM_ID)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-          }}
-        />
-      </div>
+      <TargetHoursForm form={form} pending={pending} onSave={(values) => save(settings, values)} />
       <CurrentRequirementsCard targets={targets} />
+      <StateRulesCard
+        savedTargets={targets}
+        disabled={pending}
+        onApply={(rule) => {
+          form.apply(targetsForState(rule.code), appliedText(rule));
+          // On a phone the form is a screen above the list: bring it into view so the new numbers are seen.
+          document.getElementById(TARGET_HOURS_FORM_ID)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+        }}
+      />
     </div>
   );
 }
