@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { federation } from '@module-federation/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from '../packages/contracts/src/constants';
 import { sharedSingletons } from '../packages/shell-context/src/federationShared';
@@ -11,20 +10,60 @@ const appDir = fileURLToPath(new URL('.', import.meta.url));
 const gateway = process.env.LOGBOOK_GATEWAY_URL ?? 'http://localhost:8080';
 const THEME = '#1d4ed8';
 
+/**
+ * The shell is the federation host without the federation build plugin: its first view is plain, tree-shaken code,
+ * and the runtime with the shared singletons (src/features/remotes/lib/federationHost.ts) is fetched only when a
+ * remote's screen opens. The versions it offers are checked here against what is installed.
+ */
+const sharedPackages = Object.fromEntries(
+  Object.entries(sharedSingletons(appDir)).map(([name, entry]) => [
+    name,
+    { version: entry.version, requiredVersion: entry.requiredVersion },
+  ]),
+);
+
+/** react-router's package points bundlers at its development build; the production one has no dev-only checks. */
+const reactRouterBuild = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+/** Writes the landing page's HTML into index.html (see src/app/prerenderLanding.tsx). */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'logbook-prerender-landing',
+    apply: 'build',
+    async transformIndexHtml(html) {
+      const server = await createServer({
+        configFile: false,
+        root: appDir,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        plugins: [react()],
+      });
+      try {
+        const { renderLanding } = (await server.ssrLoadModule('/src/app/prerenderLanding.tsx')) as {
+          renderLanding: () => string;
+        };
+        return html.replace('<!--landing-->', `<div class="landing-prerender">${renderLanding()}</div>`);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
+  define: { __SHARED_PACKAGES__: JSON.stringify(sharedPackages) },
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+    ],
+  },
   plugins: [
-    federation({
-      name: 'shell',
-      // Remotes are registered at run time (src/features/remotes/lib/remoteRegistry.ts) so a failed one can be
-      // registered again and retried without reloading the page.
-      shared: sharedSingletons(appDir),
-      // Fetch a remote only when one of its screens is opened, not every remote on every page.
-      shareStrategy: 'loaded-first',
-      dts: false,
-      dev: { remoteHmr: true },
-    }),
     react(),
+    prerenderLanding(),
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',

@@ -1,19 +1,24 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@logbook/ui/styles.css';
 import './app/app.css';
 import { App } from './app/App';
+import { preloadRoute } from './app/AppRoutes';
 import { registerServiceWorker } from './features/pwa/lib/registerServiceWorker';
-import { registerAppRemotes } from './features/remotes/lib/remoteRegistry';
 import { startOutboxSyncWhenIdle } from './features/remotes/lib/startOutboxSync';
 import { REMOTE_ENTRY_URLS } from './lib/remotes';
 
-registerAppRemotes();
+preloadRoute(location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// As a transition the first render yields to the browser in small steps instead of one long task; on `/` the
+// landing page's HTML from index.html is on screen meanwhile.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker(REMOTE_ENTRY_URLS);

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import useSWR, { mutate, SWRConfig } from 'swr';
 import { Toaster } from '@logbook/ui/Toaster';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
@@ -26,22 +26,34 @@ function respond(status: number, body = '') {
   });
 }
 
-let cache: Map<string, { data?: unknown }>;
+/** The dashboard reads the signed-in parent from the shared cache, as mf-parent's screens do. */
+function DashboardScreen() {
+  const { data } = useSWR<{ email: string } | null>('/api/user');
+  return <h1>Dashboard screen for {data ? data.email : 'nobody'}</h1>;
+}
 
-function renderAt(path: '/login' | '/register') {
-  cache = new Map([['/api/user', { data: null }]]);
-  return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => cache as never }}>
+async function renderAt(path: '/login' | '/register') {
+  // An earlier screen cached "signed out".
+  await act(async () => {
+    await mutate('/api/user', null, { revalidate: false });
+  });
+  const view = render(
+    <SWRConfig value={swrConfig}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/register" element={<RegisterPage />} />
-          <Route path="/dashboard" element={<h1>Dashboard screen</h1>} />
+          <Route path="/dashboard" element={<DashboardScreen />} />
         </Routes>
       </MemoryRouter>
       <Toaster />
     </SWRConfig>,
   );
+  // The form's checks arrive with the shared schemas, fetched as the form appears.
+  await act(async () => {
+    await import('@logbook/contracts/schemas');
+  });
+  return view;
 }
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
@@ -57,20 +69,20 @@ function errorOf(label: string): string {
 
 describe('sign-in', () => {
   test('an empty form names both fields and sends nothing', async () => {
-    renderAt('/login');
+    await renderAt('/login');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(errorOf('Email')).toBe(VALIDATION.invalidEmail);
+    await waitFor(() => expect(errorOf('Email')).toBe(VALIDATION.invalidEmail));
     expect(errorOf('Password')).toBe(VALIDATION.passwordRequired);
     expect(field('Email').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  test('an invalid email is named at the email field only, and clears once corrected', () => {
-    renderAt('/login');
+  test('an invalid email is named at the email field only, and clears once corrected', async () => {
+    await renderAt('/login');
     type('Email', 'parent@');
     type('Password', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(errorOf('Email')).toBe(VALIDATION.invalidEmail);
+    await waitFor(() => expect(errorOf('Email')).toBe(VALIDATION.invalidEmail));
     expect(errorOf('Password')).toBe('');
     type('Email', 'parent@example.com');
     expect(errorOf('Email')).toBe('');
@@ -86,7 +98,7 @@ describe('sign-in', () => {
         }),
     );
     respond(200, '{"id":1,"email":"parent@example.com"}');
-    renderAt('/login');
+    await renderAt('/login');
     type('Email', ' Parent@Example.com ');
     type('Password', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -95,17 +107,17 @@ describe('sign-in', () => {
     expect(url).toBe('/api/login');
     expect(JSON.parse(init.body)).toEqual({ email: 'parent@example.com', password: 'secret1' });
     await act(async () => release());
-    expect(await screen.findByText('Dashboard screen')).toBeTruthy();
+    expect(await screen.findByText('Dashboard screen for parent@example.com')).toBeTruthy();
     expect(screen.getByText(TOASTS.loginSuccess.title)).toBeTruthy();
     expect(screen.getByText(TOASTS.loginSuccess.description)).toBeTruthy();
     // The signed-in user replaces whatever "signed out" answer was cached before.
     expect(fetchMock.mock.calls[1][0]).toBe('/api/user');
-    expect(cache.get('/api/user')?.data).toEqual({ id: 1, email: 'parent@example.com' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   test("a refusal shows 'Login failed' with the server's message, or 'Invalid credentials'", async () => {
     respond(401, '{"message":"Too many attempts. Please wait a few minutes and try again."}');
-    renderAt('/login');
+    await renderAt('/login');
     type('Email', 'parent@example.com');
     type('Password', 'wrong-password');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -120,7 +132,7 @@ describe('sign-in', () => {
 
   test('a network failure says so', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    renderAt('/login');
+    await renderAt('/login');
     type('Email', 'parent@example.com');
     type('Password', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -130,12 +142,12 @@ describe('sign-in', () => {
 });
 
 describe('registration', () => {
-  test('each rule is named at the field that breaks it', () => {
-    renderAt('/register');
+  test('each rule is named at the field that breaks it', async () => {
+    await renderAt('/register');
     type('Email', 'not-an-email');
     type('Password', '12345');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(errorOf('Email')).toBe(VALIDATION.invalidEmail);
+    await waitFor(() => expect(errorOf('Email')).toBe(VALIDATION.invalidEmail));
     expect(errorOf('Password')).toBe(VALIDATION.passwordMin);
     expect(errorOf('Confirm Password')).toBe(VALIDATION.confirmPassword);
 
@@ -149,13 +161,27 @@ describe('registration', () => {
   });
 
   test('success sends email and password only, shows the toast and goes to /login', async () => {
-    respond(201, '{"id":3,"email":"parent@example.com"}');
-    renderAt('/register');
+    let release: () => void = () => {};
+    fetchMock.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve({
+              ok: true,
+              status: 201,
+              statusText: 'Created',
+              text: async () => '{"id":3,"email":"parent@example.com"}',
+              json: async () => ({ id: 3, email: 'parent@example.com' }),
+            });
+        }),
+    );
+    await renderAt('/register');
     type('Email', 'parent@example.com');
     type('Password', 'secret12');
     type('Confirm Password', 'secret12');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getByRole('button', { name: 'Creating account...' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeTruthy();
+    await act(async () => release());
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByText(TOASTS.registrationSuccess.title)).toBeTruthy();
     expect(screen.getByText(TOASTS.registrationSuccess.description)).toBeTruthy();
@@ -166,7 +192,7 @@ describe('registration', () => {
 
   test("a refusal shows 'Registration failed' with the server's message or the default", async () => {
     respond(409, '{"message":"An account with this email already exists"}');
-    renderAt('/register');
+    await renderAt('/register');
     type('Email', 'parent@example.com');
     type('Password', 'secret12');
     type('Confirm Password', 'secret12');

@@ -2,10 +2,34 @@ import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { LandingPage } from '../features/landing/components/LandingPage';
-import { NotFoundPage } from '../features/not-found/components/NotFoundPage';
 import { RemoteRoute } from '../features/remotes/components/RemoteRoute';
-import { RemoteLayout } from './RemoteLayout';
+import { preloadFederation } from '../features/remotes/lib/remoteRegistry';
+import { lazyPage } from './lazyPage';
 import { remoteScreens } from './remoteScreens';
+
+const VerificationPage = lazyPage(
+  () => import('../features/verification/components/VerificationPage'),
+  (m) => m.VerificationPage,
+);
+const NotFoundPage = lazyPage(
+  () => import('../features/not-found/components/NotFoundPage'),
+  (m) => m.NotFoundPage,
+);
+const RemoteLayout = lazyPage(
+  () => import('./RemoteLayout'),
+  (m) => m.RemoteLayout,
+);
+
+const REMOTE_PATH = /^\/(dashboard|students\/|admin-settings|student-)/;
+
+/** Starts fetching the code of the page the app opens on while the app itself starts. */
+export function preloadRoute(pathname: string) {
+  if (/^\/verify(\/|$)/.test(pathname)) void VerificationPage.preload().catch(() => undefined);
+  else if (REMOTE_PATH.test(pathname)) {
+    void RemoteLayout.preload().catch(() => undefined);
+    preloadFederation();
+  }
+}
 
 /** Every route of the product (spec §2). */
 export function AppRoutes() {
@@ -14,6 +38,8 @@ export function AppRoutes() {
       <Route path="/" element={<LandingPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/register" element={<RegisterPage />} />
+      <Route path="/verify" element={<VerificationPage />} />
+      <Route path="/verify/:code" element={<VerificationPage />} />
       <Route element={<RemoteLayout />}>
         <Route path="/dashboard" element={<RemoteRoute screen={remoteScreens.dashboard} />} />
         <Route path="/students/new" element={<RemoteRoute screen={remoteScreens.studentForm} />} />

@@ -1,36 +1,41 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
-import { loginSchema } from '@logbook/contracts/schemas';
 import { TOASTS } from '@logbook/contracts/messages';
 import { fetcherOr401Null } from '@logbook/shell-context/swrConfig';
-import { CURRENT_USER_KEY } from '@logbook/shell-context/useCurrentUser';
+import { rememberSignedIn } from '@logbook/shell-context/signedInHint';
 import { useToast } from '@logbook/shell-context/useToast';
 import { login } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
 
 export function LoginPage() {
-  const { values, errors, setField, validate } = useFormState(loginSchema, { email: '', password: '' });
+  const { values, errors, setField, validate } = useFormState((schemas) => schemas.loginSchema, {
+    email: '',
+    password: '',
+  });
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const { toast } = useToast();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = validate();
+    const parsed = await validate();
     if (!parsed.success) return;
     setPending(true);
     const outcome = await login(parsed.data);
     setPending(false);
     if (outcome.ok) {
+      rememberSignedIn(true);
       toast(TOASTS.loginSuccess);
-      // The landing page may have cached "signed out" and cached answers are never revalidated on their own:
-      // put the signed-in user in the cache before the dashboard reads it.
+      // A screen may have cached "signed out" and cached answers are never revalidated on their own: put the
+      // signed-in user in the cache before the dashboard reads it. swr is fetched here, not with the first view.
+      const [{ mutate }, { CURRENT_USER_KEY }] = await Promise.all([
+        import('swr'),
+        import('@logbook/shell-context/useCurrentUser'),
+      ]);
       try {
         await mutate(CURRENT_USER_KEY, fetcherOr401Null(CURRENT_USER_KEY), { revalidate: false });
       } catch {

@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
-import { registerFormSchema } from '@logbook/contracts/schemas';
 import { TOASTS } from '@logbook/contracts/messages';
 import { useToast } from '@logbook/shell-context/useToast';
 import { register } from '../api/submitAuth';
@@ -11,7 +10,7 @@ import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
 
 export function RegisterPage() {
-  const { values, errors, setField, validate } = useFormState(registerFormSchema, {
+  const { values, errors, setField, validate } = useFormState((schemas) => schemas.registerFormSchema, {
     email: '',
     password: '',
     confirmPassword: '',
@@ -22,7 +21,7 @@ export function RegisterPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = validate();
+    const parsed = await validate();
     if (!parsed.success) return;
     setPending(true);
     // The confirmation is checked here and never sent.

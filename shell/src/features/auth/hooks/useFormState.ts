@@ -1,31 +1,52 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from '@logbook/contracts/schemas';
+
+type Schemas = typeof import('@logbook/contracts/schemas');
+
+/** The shared schemas (and zod with them) stay out of the first view; they are fetched as the form appears. */
+const loadSchemas = () => import('@logbook/contracts/schemas');
 
 /**
  * Form values checked with a shared zod schema: errors appear on submit, then follow each change
  * so a corrected field clears at once.
  */
-export function useFormState<S extends z.ZodType<unknown, Record<string, string>>>(schema: S, initial: z.input<S>) {
+export function useFormState<S extends z.ZodType<unknown, Record<string, string>>>(
+  pick: (schemas: Schemas) => S,
+  initial: z.input<S>,
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
+  const loaded = useRef<{ schema: S; fieldErrors: Schemas['fieldErrors'] } | null>(null);
+  const pickRef = useRef(pick);
 
-  const check = (next: z.input<S>) => {
-    const result = schema.safeParse(next);
-    setErrors(result.success ? {} : fieldErrors(result.error));
+  const load = useCallback(async () => {
+    if (!loaded.current) {
+      const schemas = await loadSchemas();
+      loaded.current = { schema: pickRef.current(schemas), fieldErrors: schemas.fieldErrors };
+    }
+    return loaded.current;
+  }, []);
+
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, [load]);
+
+  const check = (checker: NonNullable<typeof loaded.current>, next: z.input<S>) => {
+    const result = checker.schema.safeParse(next);
+    setErrors(result.success ? {} : checker.fieldErrors(result.error));
     return result;
   };
 
   const setField = (name: keyof z.input<S> & string, value: string) => {
     const next = { ...values, [name]: value };
     setValues(next);
-    if (submitted) check(next);
+    if (submitted && loaded.current) check(loaded.current, next);
   };
 
-  const validate = () => {
+  const validate = async () => {
     setSubmitted(true);
-    return check(values);
+    return check(await load(), values);
   };
 
   return { values, errors, setField, validate };

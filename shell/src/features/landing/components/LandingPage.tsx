@@ -1,15 +1,12 @@
-import { Navigate } from 'react-router-dom';
-import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
 import { SiteFooter } from '../../../lib/SiteFooter';
+import { useSignedInRedirect } from '../hooks/useSignedInRedirect';
 import { FeatureSection } from './FeatureSection';
 import { Hero } from './Hero';
 import { LandingHeader } from './LandingHeader';
 import { PricingSection } from './PricingSection';
 
 export function LandingPage() {
-  const { user } = useCurrentUser();
-  // Only presence matters: a signed-in parent belongs on the dashboard.
-  if (user) return <Navigate to="/dashboard" replace />;
+  useSignedInRedirect();
   return (
     <div className="landing">
       <LandingHeader />

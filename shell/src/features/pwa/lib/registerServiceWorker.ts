@@ -1,5 +1,3 @@
-import { Workbox } from 'workbox-window';
-
 /** Same-origin files fetched so far whose path starts with one of `prefixes`. */
 function loadedFiles(prefixes: readonly string[]): string[] {
   return performance
@@ -15,7 +13,9 @@ function loadedFiles(prefixes: readonly string[]): string[] {
  */
 export function registerServiceWorker(remoteEntryUrls: readonly string[]) {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const register = () => {
+  const register = async () => {
+    // Not needed for the first view: fetched once the page has loaded.
+    const { Workbox } = await import('workbox-window');
     const wb = new Workbox('/sw.js', { scope: '/' });
     const cacheRemotes = () => {
       const urls = [
@@ -31,7 +31,8 @@ export function registerServiceWorker(remoteEntryUrls: readonly string[]) {
       })
       .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
   };
-  // The federation bootstrap can start the app after the load event has already fired.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // The app can start after the load event has already fired.
+  const start = () => void register().catch((error: unknown) => console.warn('Offline support is unavailable:', error));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }

@@ -22,11 +22,10 @@ export function RemoteRoute({ screen }: RemoteRouteProps) {
   // A new lazy component per attempt: React.lazy remembers a failed import forever.
   const Screen = useMemo(() => lazy(screen.load), [screen, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
   const retry = () => {
-    if (!resetRemote(screen.scope, attempt + 1)) {
-      window.location.reload();
-      return;
-    }
-    setAttempt((n) => n + 1);
+    void resetRemote(screen.scope, attempt + 1).then((reset) => {
+      if (reset) setAttempt((n) => n + 1);
+      else window.location.reload();
+    });
   };
   return (
     <RemoteErrorBoundary

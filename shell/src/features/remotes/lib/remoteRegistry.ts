@@ -1,32 +1,37 @@
-import { getInstance, loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
-import { REMOTES, remoteEntryUrl, type RemoteScope } from '../../../lib/remotes';
+import type { RemoteScope } from '../../../lib/remotes';
+import { remoteRecord } from './remoteRecord';
 
-type RemoteRecord = { name: RemoteScope; entry: string; type: 'module'; entryGlobalName: string };
+/** The federation runtime and the shared modules, fetched the first time a remote's screen or code is needed. */
+const federation = () => import('./federationHost');
 
-function record(scope: RemoteScope, attempt = 0): RemoteRecord {
-  const entry = new URL(remoteEntryUrl(scope), location.href);
-  // After a failure the query string makes a new module URL: the browser keeps a failed module fetch for the
-  // life of the page.
-  if (attempt > 0) entry.searchParams.set('attempt', String(attempt));
-  return { name: scope, entry: entry.href, type: 'module', entryGlobalName: scope };
-}
-
-/** Tells the federation runtime where each remote lives; nothing is fetched until a screen is opened. */
-export function registerAppRemotes() {
-  registerRemotes((Object.keys(REMOTES) as RemoteScope[]).map((scope) => record(scope)));
+/** Starts fetching the runtime early when the app opens on a remote's screen. */
+export function preloadFederation() {
+  void federation().catch(() => undefined);
 }
 
 /** Loads one exposed screen, e.g. 'mf_parent/Dashboard'. */
 export async function loadRemoteScreen(id: `${RemoteScope}/${string}`): Promise<{ default: ComponentType }> {
+  const { loadRemote } = await federation();
   const mod = await loadRemote<{ default: ComponentType }>(id);
   if (!mod?.default) throw new Error(`${id} is not available`);
   return mod;
 }
 
+/** Loads any other module a remote exposes, e.g. 'mf_sessions/outbox'. */
+export async function loadRemoteModule<T>(id: `${RemoteScope}/${string}`): Promise<T | null> {
+  const { loadRemote } = await federation();
+  return loadRemote<T>(id);
+}
+
 /** Forgets a remote whose entry failed to load so the next attempt fetches it again; false if it cannot. */
-export function resetRemote(scope: RemoteScope, attempt: number): boolean {
-  if (!getInstance()) return false;
-  registerRemotes([record(scope, attempt)], { force: true });
-  return true;
+export async function resetRemote(scope: RemoteScope, attempt: number): Promise<boolean> {
+  try {
+    const { getInstance, registerRemotes } = await federation();
+    if (!getInstance()) return false;
+    registerRemotes([remoteRecord(scope, attempt)], { force: true });
+    return true;
+  } catch {
+    return false;
+  }
 }

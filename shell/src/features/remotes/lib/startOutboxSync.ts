@@ -1,4 +1,4 @@
-import { loadRemote } from '@module-federation/runtime';
+import { loadRemoteModule } from './remoteRegistry';
 
 const OUTBOX_DATABASE = 'learner-logbook';
 
@@ -10,7 +10,7 @@ export function startOutboxSyncWhenIdle() {
   const run = async () => {
     const databases = (await indexedDB.databases?.()) ?? [];
     if (!databases.some((d) => d.name === OUTBOX_DATABASE)) return;
-    const outbox = await loadRemote<{ startOutboxSync: () => void }>('mf_sessions/outbox');
+    const outbox = await loadRemoteModule<{ startOutboxSync: () => void }>('mf_sessions/outbox');
     outbox?.startOutboxSync();
   };
   const later = (fn: () => void) =>

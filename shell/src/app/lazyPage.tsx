@@ -1,0 +1,24 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Spinner } from '@logbook/ui/Spinner';
+
+/**
+ * A page fetched when its route is first opened, so the first view carries only its own code. `preload` starts the
+ * fetch early (when the app starts on that route); a failed fetch is forgotten so the next attempt tries again.
+ */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  let loading: Promise<M> | undefined;
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const Page = lazy(async () => ({ default: pick(await preload()) }));
+  function LazyPage() {
+    return (
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        <Page />
+      </Suspense>
+    );
+  }
+  return Object.assign(LazyPage, { preload });
+}

@@ -1,0 +1,67 @@
+import { init } from '@module-federation/runtime';
+import * as React from 'react';
+import * as ReactJsxRuntime from 'react/jsx-runtime';
+import * as ReactDom from 'react-dom';
+import * as ReactDomClient from 'react-dom/client';
+import * as ReactRouter from 'react-router';
+import * as ReactRouterDom from 'react-router-dom';
+import * as Swr from 'swr';
+import { REMOTES, type RemoteScope } from '../../../lib/remotes';
+import { remoteRecord } from './remoteRecord';
+
+type Shared = NonNullable<Parameters<typeof init>[0]['shared']>;
+type Versions = Record<string, { version: string; requiredVersion: string }>;
+
+/** The shell's own copies of every singleton, so a remote renders inside the shell's React, router and swr. */
+const PACKAGES: Record<string, unknown> = {
+  react: React,
+  'react/jsx-runtime': ReactJsxRuntime,
+  'react-dom': ReactDom,
+  'react-dom/client': ReactDomClient,
+  'react-router': ReactRouter,
+  'react-router-dom': ReactRouterDom,
+  swr: Swr,
+};
+
+/** Every file of the workspace packages, under the name a remote imports it by (`@logbook/ui/Button`). */
+const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
+  '@logbook/ui/': import.meta.glob('../../../../../packages/ui/src/components/*.tsx', { eager: true }),
+  '@logbook/ui/lib/': import.meta.glob('../../../../../packages/ui/src/lib/*.ts', { eager: true }),
+  '@logbook/shell-context/': import.meta.glob(
+    [
+      '../../../../../packages/shell-context/src/*.ts',
+      '!../../../../../packages/shell-context/src/federationShared.ts',
+    ],
+    { eager: true },
+  ),
+};
+
+function sharedModules(versions: Versions): Shared {
+  const shared: Shared = {};
+  const provide = (name: string, lib: unknown, versionOf: string) => {
+    const { version, requiredVersion } = versions[versionOf];
+    shared[name] = {
+      version,
+      lib: () => lib,
+      shareConfig: { singleton: true, strictVersion: true, requiredVersion },
+    };
+  };
+  for (const [name, lib] of Object.entries(PACKAGES)) provide(name, lib, name.replace(/\/.*$/, ''));
+  for (const [prefix, files] of Object.entries(WORKSPACE_MODULES)) {
+    const packageName = prefix.split('/').slice(0, 2).join('/') + '/';
+    for (const [file, lib] of Object.entries(files)) {
+      const base = file.replace(/^.*\//, '').replace(/\.tsx?$/, '');
+      provide(`${prefix}${base}`, lib, packageName);
+    }
+  }
+  return shared;
+}
+
+init({
+  name: 'shell',
+  remotes: (Object.keys(REMOTES) as RemoteScope[]).map((scope) => remoteRecord(scope)),
+  shared: sharedModules(__SHARED_PACKAGES__),
+  shareStrategy: 'loaded-first',
+});
+
+export { getInstance, loadRemote, registerRemotes } from '@module-federation/runtime';
