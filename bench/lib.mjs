@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: a cookie-keeping API client, realistic signatures and seeded data.
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
 
 /** A signature like the pad makes: 400x150 at a pixel ratio of 2, black strokes of width 2 on white. */
@@ -25,6 +26,23 @@ export function signaturePng(seed = 1) {
   }
   const buffer = PNG.sync.write(png);
   return `data:image/png;base64,${buffer.toString('base64')}`;
+}
+
+/**
+ * The same drawing made unique, as every real signature is (no two strokes are alike): a text chunk with a serial
+ * number after the header. Storage that deduplicates identical images must not look faster here than it is.
+ */
+export function uniqueSignature(dataUrl, serial) {
+  const png = Buffer.from(dataUrl.slice('data:image/png;base64,'.length), 'base64');
+  const data = Buffer.from(`Comment\0${serial}`, 'latin1');
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write('tEXt', 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(data, zlib.crc32('tEXt')) >>> 0, 0);
+  const afterHeader = 8 + 25; // signature, then the IHDR chunk
+  const out = Buffer.concat([png.subarray(0, afterHeader), head, data, crc, png.subarray(afterHeader)]);
+  return `data:image/png;base64,${out.toString('base64')}`;
 }
 
 export class Client {
@@ -91,10 +109,10 @@ export function sessionBody(studentId, i, signatures) {
     timeOfDay: i % 4 === 0 ? 'night' : 'day',
     trafficConditions: ['light', 'medium', 'heavy'][i % 3],
     roadConditions: ['sealed', 'unsealed', 'quiet-streets', 'busy-road', 'multi-laned'][i % 5],
-    studentSignature: signatures[0],
+    studentSignature: uniqueSignature(signatures[0], `${studentId}-${i}-s`),
     supervisorName: 'Pat Supervisor',
     supervisorLicenseNumber: 'SA998877',
-    supervisorSignature: signatures[1],
+    supervisorSignature: uniqueSignature(signatures[1], `${studentId}-${i}-v`),
     clientId: crypto.randomUUID(),
   };
 }

@@ -74,14 +74,20 @@ export const StudentLoginViewModel: mongoose.Model<StudentLoginView> =
     'students',
   );
 
-let publicKey: string | undefined;
-let privateKey: string | undefined;
+// Parsed once: handing jsonwebtoken the PEM text makes it parse the key again on every request.
+let publicKey: crypto.KeyObject | undefined;
+let privateKey: crypto.KeyObject | undefined;
 let secureCookies = false;
 
+/** Tokens whose signature has been checked, with their claims: a browser sends the same token on every call. */
+const verifiedTokens = new Map<string, TokenClaims & { exp?: number }>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
 export function configureAuth(opts: { publicKey: string; privateKey?: string; secureCookies?: boolean }) {
-  publicKey = opts.publicKey;
-  privateKey = opts.privateKey;
+  publicKey = crypto.createPublicKey(opts.publicKey);
+  privateKey = opts.privateKey ? crypto.createPrivateKey(opts.privateKey) : undefined;
   secureCookies = Boolean(opts.secureCookies);
+  verifiedTokens.clear();
 }
 
 export function cookieOptions(req?: Request): CookieOptions {
@@ -123,11 +129,26 @@ export async function issueSession(
   });
 }
 
+/** The token's claims when its signature, issuer and expiry hold. Whether its session still exists is asked apart. */
 function verify(token: unknown): TokenClaims | null {
   if (typeof token !== 'string' || token.length > 4096 || !publicKey) return null;
+  const known = verifiedTokens.get(token);
+  if (known) {
+    if (typeof known.exp === 'number' && known.exp * 1000 > Date.now()) return known;
+    verifiedTokens.delete(token);
+  }
   try {
-    const claims = jwt.verify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: TOKEN_ISSUER }) as TokenClaims;
+    const claims = jwt.verify(token, publicKey, {
+      algorithms: [TOKEN_ALGORITHM],
+      issuer: TOKEN_ISSUER,
+    }) as TokenClaims & {
+      exp?: number;
+    };
     if (!claims || typeof claims.jti !== 'string' || !/^\d+$/.test(String(claims.sub))) return null;
+    if (typeof claims.exp === 'number') {
+      if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+      verifiedTokens.set(token, claims);
+    }
     return claims;
   } catch {
     return null;

@@ -3,9 +3,7 @@ import { badRequest } from '@logbook/service-kit/errors';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { isRealDate } from '@logbook/contracts/dates';
 import { computeInsights, notPractisedText, paceText, type Insights } from '@logbook/contracts/insights';
-import { DrivingSessionModel } from '../sessions/model';
-import { progressOf } from '../sessions/sessions';
-import { findAccessibleStudent } from '../students/students';
+import { sessionsAndProgress } from '../sessions/sessions';
 
 /** Families log in South Australian days, whatever the server's or the device's clock says. */
 const HOME_TIME_ZONE = 'Australia/Adelaide';
@@ -38,13 +36,7 @@ export interface InsightsView extends Insights {
 
 /** Pace over the last four weeks and the conditions practised, against the family's targets and paper hours. */
 export async function insightsOf(callers: Callers, studentId: number, today: string): Promise<InsightsView> {
-  const student = await findAccessibleStudent(callers, studentId);
-  const [progress, sessions] = await Promise.all([
-    progressOf(student),
-    DrivingSessionModel.find({ studentId: student._id })
-      .select({ date: 1, duration: 1, timeOfDay: 1, trafficConditions: 1, roadConditions: 1 })
-      .lean(),
-  ]);
+  const { progress, sessions } = await sessionsAndProgress(callers, studentId);
   const insights = computeInsights(sessions, progress.remaining.total, today);
   return {
     ...insights,

@@ -3,7 +3,7 @@ import { drivingSessionInputSchema, sessionListQuerySchema } from '@logbook/cont
 import { callers, requireParentOrStudent } from '@logbook/service-kit/auth';
 import { parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { bodyObject } from '../body';
-import { listSessions, logSession, summaryOf } from './sessions';
+import { listSessionsAnswer, logSession, summaryOf } from './sessions';
 
 export const sessionsRouter = Router();
 
@@ -16,7 +16,10 @@ sessionsRouter.post('/api/driving-sessions', requireParentOrStudent, async (req,
 sessionsRouter.get('/api/driving-sessions/:studentId', requireParentOrStudent, async (req, res) => {
   const studentId = parseId(req.params.studentId);
   const query = parseOr400(sessionListQuerySchema, req.query);
-  res.json(await listSessions(callers(res), studentId, query));
+  const answer = await listSessionsAnswer(callers(res), studentId, query, req.acceptsEncodings('gzip') === 'gzip');
+  res.type('application/json').setHeader('Vary', 'Accept-Encoding');
+  if (answer.gzipped) res.setHeader('Content-Encoding', 'gzip');
+  res.end(answer.body);
 });
 
 sessionsRouter.get('/api/driving-sessions/:studentId/summary', requireParentOrStudent, async (req, res) => {

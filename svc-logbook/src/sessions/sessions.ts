@@ -17,6 +17,7 @@ import { chainTip, ensureChain, hashedContent, recordHead } from '../chain/chain
 import { DrivingSessionModel, type DrivingSessionRecord } from './model';
 import { signatureForPrint } from './signature';
 import { signaturesIdOf, storeSignatures, withSignatures } from './signatures';
+import { forgetList, listGzip, listJson, listVersion, sessionsAtVersion } from './list-cache';
 
 /** A driving session as the API answers it (`id`, never `_id`; signatures only when asked for). */
 export interface DrivingSessionView {
@@ -198,9 +199,10 @@ export async function logSession(
           createdAt: new Date(),
         });
         // The session is stored and linked: a head recorded late (or never) is caught up by the next session's walk.
-        await recordHead(student._id, id, hash).catch((err: unknown) =>
-          logger.warn({ err, studentId: student._id }, 'the chain head could not be recorded'),
-        );
+        await recordHead(student._id, id, hash).catch((err: unknown) => {
+          forgetList(student._id);
+          logger.warn({ err, studentId: student._id }, 'the chain head could not be recorded');
+        });
         return { session: toView({ ...doc.toObject(), ...signatures }, true), created: true };
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
@@ -216,14 +218,64 @@ export async function logSession(
   });
 }
 
-export async function listSessions(
+/** Every session of the student, newest first, without signatures: from memory while the log is unchanged. */
+async function allSessions(studentId: number, version: string | null) {
+  return sessionsAtVersion(studentId, version, async () => {
+    const docs = await DrivingSessionModel.find({ studentId })
+      .select(LIST_FIELDS)
+      .sort({ date: -1, startTime: -1, _id: -1 })
+      .lean();
+    return docs.map((doc) => toView(doc, false));
+  });
+}
+
+/** The student (if these callers may see them) and the version of their log, read side by side. */
+async function studentAndVersion(callers: Callers, studentId: number) {
+  const [student, version] = await Promise.all([findAccessibleStudent(callers, studentId), listVersion(studentId)]);
+  return { student, version };
+}
+
+/** A list answer ready to send: JSON, or the same JSON gzipped when the caller takes gzip. */
+export interface ListAnswer {
+  body: Buffer;
+  gzipped: boolean;
+}
+
+const plain = (value: unknown): ListAnswer => ({ body: Buffer.from(JSON.stringify(value)), gzipped: false });
+
+/** The sessions of a student (the whole list is made, and gzipped, once per change of the log). */
+export async function listSessionsAnswer(
   callers: Callers,
   studentId: number,
   query: SessionListQuery,
-): Promise<DrivingSessionView[]> {
+  takesGzip: boolean,
+): Promise<ListAnswer> {
   if (query.fromDate && query.toDate && query.fromDate > query.toDate) throw badRequest(VALIDATION.dateRangeInvalid);
-  const student = await findAccessibleStudent(callers, studentId);
-  const filter: Record<string, unknown> = { studentId: student._id };
+  if (query.include === 'signatures') {
+    const student = await findAccessibleStudent(callers, studentId);
+    const docs = await DrivingSessionModel.find(sessionFilter(student._id, query))
+      .select(FIELDS_WITH_SIGNATURES)
+      .sort({ date: -1, startTime: -1, _id: -1 })
+      .lean();
+    return plain((await withSignatures(docs)).map((doc) => toView(doc, true)));
+  }
+  const { student, version } = await studentAndVersion(callers, studentId);
+  const all = await allSessions(student._id, version);
+  if (!query.fromDate && !query.toDate && !query.timeOfDay) {
+    return takesGzip ? { body: listGzip(all), gzipped: true } : { body: listJson(all), gzipped: false };
+  }
+  // The same rules as the database query would apply (dates and times compare as text).
+  const chosen = all.sessions.filter(
+    (s) =>
+      (!query.fromDate || s.date >= query.fromDate) &&
+      (!query.toDate || s.date <= query.toDate) &&
+      (!query.timeOfDay || s.timeOfDay === query.timeOfDay),
+  );
+  return plain(chosen);
+}
+
+function sessionFilter(studentId: number, query: SessionListQuery): Record<string, unknown> {
+  const filter: Record<string, unknown> = { studentId };
   if (query.fromDate || query.toDate) {
     filter.date = {
       ...(query.fromDate ? { $gte: query.fromDate } : {}),
@@ -231,29 +283,22 @@ export async function listSessions(
     };
   }
   if (query.timeOfDay) filter.timeOfDay = query.timeOfDay;
-  const signaturesWanted = query.include === 'signatures';
-  const docs = await DrivingSessionModel.find(filter)
-    .select(signaturesWanted ? FIELDS_WITH_SIGNATURES : LIST_FIELDS)
-    .sort({ date: -1, startTime: -1, _id: -1 })
-    .lean();
-  if (!signaturesWanted) return docs.map((doc) => toView(doc, false));
-  return (await withSignatures(docs)).map((doc) => toView(doc, true));
+  return filter;
 }
 
 export interface StudentSummary extends Progress {
   openingBalance: Required<OpeningBalance> | null;
 }
 
+type SummaryStudent = { _id: number; userId: number; openingBalance?: OpeningBalance | null };
+
 /** Progress of one student against their family's targets, the numbers the screens and the PDF both show. */
-export async function progressOf(student: {
-  _id: number;
-  userId: number;
-  openingBalance?: OpeningBalance | null;
-}): Promise<StudentSummary> {
-  const [targets, sessions] = await Promise.all([
-    targetsOf(student.userId),
+export async function progressOf(
+  student: SummaryStudent,
+  read: () => Promise<ReadonlyArray<{ duration: string; timeOfDay: string }>> = () =>
     DrivingSessionModel.find({ studentId: student._id }).select({ duration: 1, timeOfDay: 1 }).lean(),
-  ]);
+): Promise<StudentSummary> {
+  const [targets, sessions] = await Promise.all([targetsOf(student.userId), read()]);
   const openingBalance = openingBalanceOf(student);
   const progress = computeProgress(sessions, targets, {
     dayHours: openingBalance?.dayHours ?? 0,
@@ -263,6 +308,13 @@ export async function progressOf(student: {
 }
 
 export async function summaryOf(callers: Callers, studentId: number): Promise<StudentSummary> {
-  const student = await findAccessibleStudent(callers, studentId);
-  return progressOf(student);
+  const { student, version } = await studentAndVersion(callers, studentId);
+  return progressOf(student, async () => (await allSessions(student._id, version)).sessions);
+}
+
+/** The student, their progress and every session (newest first, no signatures), for the insights panel. */
+export async function sessionsAndProgress(callers: Callers, studentId: number) {
+  const { student, version } = await studentAndVersion(callers, studentId);
+  const sessions = (await allSessions(student._id, version)).sessions;
+  return { student, sessions, progress: await progressOf(student, async () => sessions) };
 }
