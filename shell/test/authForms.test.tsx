@@ -49,10 +49,6 @@ async function renderAt(path: '/login' | '/register') {
       <Toaster />
     </SWRConfig>,
   );
-  // The form's checks arrive with the shared schemas, fetched as the form appears.
-  await act(async () => {
-    await import('@logbook/contracts/schemas');
-  });
   return view;
 }
 

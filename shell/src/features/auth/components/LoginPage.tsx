@@ -12,7 +12,7 @@ import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
 
 export function LoginPage() {
-  const { values, errors, setField, validate } = useFormState((schemas) => schemas.loginSchema, {
+  const { values, errors, setField, validate, prepare } = useFormState((schemas) => schemas.loginSchema, {
     email: '',
     password: '',
   });
@@ -63,7 +63,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form className="ll-form" onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Sign in">
         <FormField label="Email" error={errors.email}>
           {(field) => (
             <Input

@@ -10,7 +10,7 @@ import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
 
 export function RegisterPage() {
-  const { values, errors, setField, validate } = useFormState((schemas) => schemas.registerFormSchema, {
+  const { values, errors, setField, validate, prepare } = useFormState((schemas) => schemas.registerFormSchema, {
     email: '',
     password: '',
     confirmPassword: '',
@@ -51,7 +51,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form className="ll-form" onSubmit={onSubmit} noValidate aria-label="Create account">
+      <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Create account">
         <FormField label="Email" error={errors.email}>
           {(field) => (
             <Input

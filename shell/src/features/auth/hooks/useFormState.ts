@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 
 type Schemas = typeof import('@logbook/contracts/schemas');
 
-/** The shared schemas (and zod with them) stay out of the first view; they are fetched as the form appears. */
+/** The shared schemas (and zod with them) stay out of the first view; they are fetched once the form is used. */
 const loadSchemas = () => import('@logbook/contracts/schemas');
 
 /**
@@ -28,9 +28,8 @@ export function useFormState<S extends z.ZodType<unknown, Record<string, string>
     return loaded.current;
   }, []);
 
-  useEffect(() => {
-    void load().catch(() => undefined);
-  }, [load]);
+  /** For the form's onFocus: the checks are usually ready before the first submit. */
+  const prepare = useCallback(() => void load().catch(() => undefined), [load]);
 
   const check = (checker: NonNullable<typeof loaded.current>, next: z.input<S>) => {
     const result = checker.schema.safeParse(next);
@@ -49,5 +48,5 @@ export function useFormState<S extends z.ZodType<unknown, Record<string, string>
     return check(await load(), values);
   };
 
-  return { values, errors, setField, validate };
+  return { values, errors, setField, validate, prepare };
 }
