@@ -106,7 +106,8 @@ export function printableSignature(png: Buffer): Buffer | null {
     const rowStart = y * (stride + 1);
     const filter = raw[rowStart];
     if (filter > 4) return null;
-    const line = raw.subarray(rowStart + 1, rowStart + 1 + stride);
+    // A plain Uint8Array view (not a Buffer): the row loops then see one array type and stay fast.
+    const line = new Uint8Array(raw.buffer, raw.byteOffset + rowStart + 1, stride);
     unfilter(filter, line, current, previous, channels);
     const out = y * (width + 1) + 1;
     if (colourType === 6) {
