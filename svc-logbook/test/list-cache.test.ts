@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { nextId } from '@logbook/service-kit/counters';
 import { SessionChainModel } from '../src/chain/model';
 import { DrivingSessionModel } from '../src/sessions/model';
@@ -54,6 +55,43 @@ describe('the list of sessions, kept while the log is unchanged', () => {
       .set('Cookie', parent.cookie);
     expect(insights.status).toBe(200);
     expect(insights.body.counts.timeOfDay).toMatchObject({ day: 1, night: 1 });
+  });
+
+  it('records the head a stored session could not, when its client retries under the same clientId', async () => {
+    const { parent, student } = await family();
+    const first = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
+    expect(first.status).toBe(201);
+    expect((await list(student.id, parent.cookie)).body).toHaveLength(1);
+
+    // Another instance stored a session and its answer failed before the new head was recorded.
+    const clientId = crypto.randomUUID();
+    const id = await nextId('driving_sessions');
+    const {
+      studentId: _s,
+      studentSignature: _a,
+      supervisorSignature: _b,
+      ...fields
+    } = sessionBody(student.id, { date: '2026-04-03' });
+    await DrivingSessionModel.collection.insertOne({
+      _id: id,
+      studentId: student.id,
+      ...fields,
+      clientId,
+      previousHash: first.body.hash,
+      hash: 'e'.repeat(64),
+      createdAt: new Date(),
+    } as never);
+    expect((await list(student.id, parent.cookie)).body).toHaveLength(1);
+
+    const retry = await http()
+      .post('/api/driving-sessions')
+      .set('Cookie', parent.cookie)
+      .send(sessionBody(student.id, { date: '2026-04-03', clientId }));
+    expect(retry.status).toBe(200);
+    expect(retry.body.id).toBe(id);
+    expect(await SessionChainModel.findById(student.id).lean()).toMatchObject({ lastId: id, head: 'e'.repeat(64) });
+    const after = await list(student.id, parent.cookie);
+    expect(after.body.map((s: { id: number }) => s.id)).toEqual([id, first.body.id]);
   });
 
   it('filters the kept list exactly as the database would', async () => {

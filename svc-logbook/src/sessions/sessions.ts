@@ -151,7 +151,11 @@ export async function logSession(
   const student = await findAccessibleStudent(callers, input.studentId);
   if (input.clientId) {
     const existing = await findByClientId(student._id, input.clientId);
-    if (existing) return { session: toView(existing, true), created: false };
+    if (existing) {
+      // A retry after the first answer failed: make sure the head that answer could not record is recorded now.
+      if (existing.hash) await recordHead(student._id, existing._id, existing.hash);
+      return { session: toView(existing, true), created: false };
+    }
   }
   if (!hasActiveSubscription(student)) throw forbidden(API_ERRORS.subscriptionRequired);
   const clientId = input.clientId ?? crypto.randomUUID();
@@ -198,10 +202,13 @@ export async function logSession(
           hash,
           createdAt: new Date(),
         });
-        // The session is stored and linked: a head recorded late (or never) is caught up by the next session's walk.
+        // The session is stored and linked. Other instances see it once the head is recorded, so a failure here is
+        // answered as one when the caller can retry under the same clientId (the retry records the head); without a
+        // clientId a retry would log the session twice, so the next session's walk catches the head up instead.
         await recordHead(student._id, id, hash).catch((err: unknown) => {
           forgetList(student._id);
           logger.warn({ err, studentId: student._id }, 'the chain head could not be recorded');
+          if (input.clientId) throw err;
         });
         return { session: toView({ ...doc.toObject(), ...signatures }, true), created: true };
       } catch (err) {
