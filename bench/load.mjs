@@ -19,6 +19,11 @@ try {
   );
   const signatures = [signaturePng(7), signaturePng(8)];
   const acknowledged = new Set();
+  const byStep = {};
+  const tally = (step) => (status) => {
+    byStep[step] ??= {};
+    byStep[step][status] = (byStep[step][status] ?? 0) + 1;
+  };
   let n = 0;
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -39,6 +44,7 @@ try {
                 body: JSON.stringify({ email: context.family.email, password: 'benchmark-pass' }),
               };
             },
+            onResponse: tally('sign-in'),
           },
           {
             method: 'POST',
@@ -53,6 +59,7 @@ try {
               };
             },
             onResponse: (status, _body, context) => {
+              tally('session post')(status);
               if (status === 201 || status === 200) acknowledged.add(context.clientId);
             },
           },
@@ -63,6 +70,7 @@ try {
               path: `/api/driving-sessions/${context.family.student.id}`,
               headers: { cookie: context.family.client.cookieHeader },
             }),
+            onResponse: tally('list'),
           },
           {
             method: 'GET',
@@ -71,6 +79,7 @@ try {
               path: `/api/driving-sessions/${context.family.student.id}/summary`,
               headers: { cookie: context.family.client.cookieHeader },
             }),
+            onResponse: tally('summary'),
           },
         ],
       },
@@ -104,6 +113,7 @@ try {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     statusCodes: Object.fromEntries(Object.entries(codes).map(([k, v]) => [k, v.count])),
+    statusCodesByStep: byStep,
     errorsOtherThan429: non429Errors,
     sessionsAcknowledged: acknowledged.size,
     sessionsLost: lost,
