@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PNG } from 'pngjs';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { TOASTS } from '@logbook/contracts/messages';
 import { OPENING_BALANCE_MESSAGES } from '@logbook/contracts/opening-balance';
 import { expectHeading, expectPath, expectToast, fieldError, uniqueEmail } from './support/expectations';
 import { ARTIFACTS_DIR, journey } from './support/journey';
 import { startTestStack, type TestStack } from './support/stack';
+import { signaturePng } from './support/images';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -27,17 +27,6 @@ async function signedInParent(api: APIRequestContext) {
   );
   expect((await api.post(`${stack.url}/api/login`, { data: { email, password: PASSWORD } })).status()).toBe(200);
   return email;
-}
-
-/** A signature as the pad makes it: a PNG with one stroke. */
-function signaturePng(): string {
-  const png = new PNG({ width: 400, height: 150 });
-  png.data.fill(255);
-  for (let x = 40; x < 360; x++) {
-    const i = (75 * 400 + x) * 4;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = 0;
-  }
-  return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
 }
 
 /** A student with an active subscription (simulated provider) and one 2.5-hour day session. */

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { TOASTS } from '@logbook/contracts/messages';
 import { ARTIFACTS_DIR, journey } from './support/journey';
 import { expectHeading, expectPath, expectToast, uniqueEmail } from './support/expectations';
 import { startTestStack, type TestStack } from './support/stack';
+import { signaturePng } from './support/images';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -40,16 +40,6 @@ async function parentWithStudent(page: Page): Promise<Student> {
     (await api.post(`${stack.url}/api/billing/simulate/confirm`, { data: { clientSecret } })).status(),
   ).toBeLessThan(300);
   return student;
-}
-
-function signaturePng(): string {
-  const png = new PNG({ width: 400, height: 150 });
-  png.data.fill(255);
-  for (let x = 40; x < 360; x++) {
-    const i = (75 * 400 + x) * 4;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = 0;
-  }
-  return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
 }
 
 async function sign(page: Page, nth: number) {

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { LOCATION_ERRORS, TOASTS } from '@logbook/contracts/messages';
 import { ARTIFACTS_DIR, journey } from './support/journey';
 import { expectHeading, expectPath, expectText, expectToast, uniqueEmail } from './support/expectations';
 import { startTestStack, type TestStack } from './support/stack';
+import { signaturePng } from './support/images';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -60,17 +60,6 @@ async function serverSessions(page: Page, studentId: number, query = ''): Promis
   const res = await page.request.get(`${stack.url}/api/driving-sessions/${studentId}${query}`);
   expect(res.status()).toBe(200);
   return (await res.json()) as ServerSession[];
-}
-
-/** A real PNG like the pad makes, for sessions created through the API. */
-function signaturePng(): string {
-  const png = new PNG({ width: 400, height: 150 });
-  png.data.fill(255);
-  for (let x = 40; x < 360; x++) {
-    const i = (75 * 400 + x) * 4;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = 0;
-  }
-  return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
 }
 
 /** Draws a stroke on the nth signature pad with pointer events (mouse down, moves, up). */

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { request, type APIRequestContext, type Locator, type Page } from 'playwright-core';
 import { DELETE_LOGIN_CONFIRMATION, TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import { openBrowser } from './support/chromium';
 import { expectHeading, expectPath, expectText, expectToast, uniqueEmail } from './support/expectations';
 import { ARTIFACTS_DIR, journey } from './support/journey';
 import { startTestStack, type TestStack } from './support/stack';
+import { decodeQr, signaturePng } from './support/images';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -25,23 +24,6 @@ interface StudentRecord {
   subscriptionStatus: string;
   hasStudentLogin: boolean;
   studentUsername: string | null;
-}
-
-/** The text a QR code in a screenshot holds, read the way a phone camera would. */
-function decodeQr(png: Buffer): string | null {
-  const image = PNG.sync.read(png);
-  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
-}
-
-/** A real PNG like the signature pad makes, for sessions logged through the API. */
-function signaturePng(): string {
-  const png = new PNG({ width: 400, height: 150 });
-  png.data.fill(255);
-  for (let x = 40; x < 360; x++) {
-    const i = (75 * 400 + x) * 4;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = 0;
-  }
-  return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
 }
 
 async function logDaySession(

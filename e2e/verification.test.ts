@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import jsQR from 'jsqr';
 import { MongoClient } from 'mongodb';
 import { PNG } from 'pngjs';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
@@ -10,6 +9,7 @@ import { API_ERRORS } from '@logbook/contracts/messages';
 import { openBrowser } from './support/chromium';
 import { expectHeading, uniqueEmail } from './support/expectations';
 import { ARTIFACTS_DIR, journey } from './support/journey';
+import { decodeQr } from './support/images';
 
 const { startStack, freePort, ROOT } = require('../scripts/stack.cjs') as typeof import('../scripts/stack.cjs');
 
@@ -138,11 +138,6 @@ function readPdf(pdf: Buffer): { text: string; firstPage: Buffer } {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function decodeQr(png: Buffer): string | null {
-  const image = PNG.sync.read(png);
-  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
 }
 
 async function screenshot(page: Page, name: string) {
