@@ -139,6 +139,18 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('gives every service the public origin and Secure cookies unless told otherwise', () => {
+    for (const name of ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway']) {
+      expect(services[name].environment.PUBLIC_ORIGIN).toBe('${PUBLIC_ORIGIN:?set PUBLIC_ORIGIN in .env}');
+    }
+    for (const name of ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook']) {
+      expect(services[name].environment.COOKIE_SECURE).toBe('${COOKIE_SECURE:-true}');
+    }
+    const example = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8');
+    expect(example).toMatch(/^PUBLIC_ORIGIN=https:\/\//m);
+    expect(example).toMatch(/^COOKIE_SECURE=true$/m);
+  });
+
   it('builds every image from a Dockerfile with a non-root user, production mode and a health check', () => {
     for (const name of ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway']) {
       const file = fs.readFileSync(path.join(ROOT, name, 'Dockerfile'), 'utf8');

@@ -1,13 +1,13 @@
-import http from 'node:http';
-import { closeGatewayApp, createGatewayApp } from './app';
+import { closeGatewayApp, createGatewayServer } from './app';
 import { loadGatewayConfig } from './config';
 import { logger } from './log';
+import { assertProductionSettings } from '@logbook/service-kit/production';
 
 /** Listens on PORT (8080) and stops gracefully: no new connections, finish what is under way, then exit. */
 function main() {
+  assertProductionSettings('gateway');
   const config = loadGatewayConfig();
-  const app = createGatewayApp(config);
-  const server = http.createServer(app);
+  const { server, app } = createGatewayServer(config);
   server.listen(config.port, () => {
     logger.info({ port: config.port, upstreams: config.upstreams, shell: config.shellDist }, 'gateway listening');
   });
@@ -32,4 +32,9 @@ function main() {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-main();
+try {
+  main();
+} catch (err) {
+  logger.fatal({ err }, 'gateway could not start');
+  process.exit(1);
+}

@@ -12,9 +12,22 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+export const NO_EMBEDDED_DATABASE =
+  'No embedded database fits this machine: the in-memory server ships for Linux x64 (glibc) only and no real mongod ' +
+  'was found. Set MONGODB_URI, or install mongod and set MONGOMS_SYSTEM_BINARY to it.';
+
+/** The platform binary is an optional dependency: npm leaves it out where it does not fit (macOS, ARM, musl). */
 const JONGODB_BIN = () => {
-  const pkg = require.resolve('@jongodb/memory-server-bin-linux-x64-gnu/package.json');
-  return path.join(path.dirname(pkg), 'bin', 'jongodb');
+  let pkg: string;
+  try {
+    pkg = require.resolve('@jongodb/memory-server-bin-linux-x64-gnu/package.json');
+  } catch {
+    throw new Error(NO_EMBEDDED_DATABASE);
+  }
+  const bin = path.join(path.dirname(pkg), 'bin', 'jongodb');
+  if (process.platform !== 'linux' || process.arch !== 'x64' || !fs.existsSync(bin))
+    throw new Error(NO_EMBEDDED_DATABASE);
+  return bin;
 };
 
 /** The in-memory MongoDB-wire server shipped in an npm package: for machines where no real mongod can be had. */
@@ -64,7 +77,13 @@ export function startJongodb(port = 0, host = '127.0.0.1'): Promise<EmbeddedData
 
 /** A real mongod through mongodb-memory-server, kept on disk under `dbPath` when given. */
 async function startMongod(dbPath: string | undefined, timeoutMs: number): Promise<EmbeddedDatabase> {
-  const { MongoMemoryServer } = require('mongodb-memory-server') as typeof import('mongodb-memory-server');
+  let memoryServer: typeof import('mongodb-memory-server');
+  try {
+    memoryServer = require('mongodb-memory-server') as typeof import('mongodb-memory-server');
+  } catch {
+    throw new Error(NO_EMBEDDED_DATABASE);
+  }
+  const { MongoMemoryServer } = memoryServer;
   if (dbPath) fs.mkdirSync(dbPath, { recursive: true });
   const create = MongoMemoryServer.create({
     instance: dbPath ? { dbPath, storageEngine: 'wiredTiger' } : {},

@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { generateKeyPair } from '@logbook/service-kit/keys';
+import { productionProblems, secureCookiesSetting } from '@logbook/service-kit/production';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+describe('production settings', () => {
+  const prod = { NODE_ENV: 'production' } as NodeJS.ProcessEnv;
+
+  it('asks for nothing outside production', () => {
+    expect(productionProblems({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)).toEqual([]);
+    expect(secureCookiesSetting({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)).toBe(false);
+  });
+
+  it('needs PUBLIC_ORIGIN, and https unless it is localhost', () => {
+    expect(productionProblems(prod).join()).toMatch(/PUBLIC_ORIGIN must be set/);
+    expect(productionProblems({ ...prod, PUBLIC_ORIGIN: 'not a url' }).join()).toMatch(/not an origin/);
+    expect(productionProblems({ ...prod, PUBLIC_ORIGIN: 'http://logbook.example.com' }).join()).toMatch(/https/);
+    expect(productionProblems({ ...prod, PUBLIC_ORIGIN: 'https://logbook.example.com' })).toEqual([]);
+    expect(productionProblems({ ...prod, PUBLIC_ORIGIN: 'http://localhost:8080' })).toEqual([]);
+  });
+
+  it('marks cookies Secure by default in production and refuses turning that off for a public origin', () => {
+    expect(secureCookiesSetting(prod)).toBe(true);
+    expect(secureCookiesSetting({ ...prod, COOKIE_SECURE: 'false' })).toBe(false);
+    const off = { ...prod, COOKIE_SECURE: 'false' };
+    expect(productionProblems({ ...off, PUBLIC_ORIGIN: 'https://logbook.example.com' }).join()).toMatch(
+      /COOKIE_SECURE/,
+    );
+    expect(productionProblems({ ...off, PUBLIC_ORIGIN: 'http://localhost:8080' })).toEqual([]);
+  });
+});
+
+describe.each([
+  ['svc-logbook', 'svc-logbook/src/server.ts'],
+  ['gateway', 'gateway/src/server.ts'],
+])('%s in production', (name, entry) => {
+  it('refuses to start without PUBLIC_ORIGIN, saying what to set', () => {
+    const { publicKey, privateKey } = generateKeyPair();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: '0',
+        MONGODB_URI: process.env.MONGODB_URI,
+        JWT_PUBLIC_KEY: publicKey,
+        JWT_PRIVATE_KEY: privateKey,
+      },
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(/will not start: PUBLIC_ORIGIN must be set in production/);
+  });
+});
