@@ -18,15 +18,20 @@ async function waitForServiceWorker(page: Page): Promise<string> {
   return page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
 }
 
-/** Waits until the worker has the remotes' files that this page fetched in its caches. */
+/** Waits until the worker has every file of the remote that this page fetched (its entry and hashed chunks) cached. */
 async function waitForCachedRemote(page: Page, remote: string) {
   await page.waitForFunction(
     async (prefix) => {
-      for (const name of await caches.keys()) {
-        const keys = await (await caches.open(name)).keys();
-        if (keys.some((req) => new URL(req.url).pathname.startsWith(prefix))) return true;
+      const fetched = performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && url.pathname.startsWith(prefix))
+        .filter((url) => url.pathname.endsWith('/remoteEntry.js') || url.pathname.startsWith(`${prefix}assets/`));
+      if (fetched.length === 0) return false;
+      for (const url of fetched) {
+        if (!(await caches.match(url.href, { ignoreVary: true }))) return false;
       }
-      return false;
+      return true;
     },
     `/mf/${remote}/`,
     { timeout: 30_000, polling: 250 },

@@ -9,7 +9,7 @@ import { SimulatedProvider } from './providers/simulated';
 import { SimulatedSubscriptionModel } from './providers/simulated-model';
 import { StripeProvider } from './providers/stripe';
 import { simulationRouter } from './simulation/routes';
-import { SubscriptionRecordModel } from './subscriptions/model';
+import { StudentTrialModel, SubscriptionRecordModel } from './subscriptions/model';
 import { subscriptionsRouter } from './subscriptions/routes';
 import { BillingEventModel } from './webhooks/model';
 import { mountRawWebhookBody, webhooksRouter } from './webhooks/routes';
@@ -18,7 +18,13 @@ import { receiveWebhook } from './webhooks/webhooks';
 export const SERVICE_NAME = 'svc-billing';
 
 /** The collections this service owns (their indexes are created at start). */
-export const models = [CouponModel, BillingEventModel, SubscriptionRecordModel, SimulatedSubscriptionModel];
+export const models = [
+  CouponModel,
+  BillingEventModel,
+  SubscriptionRecordModel,
+  SimulatedSubscriptionModel,
+  StudentTrialModel,
+];
 
 export interface BillingApp {
   app: Express;

@@ -23,7 +23,7 @@ export class FakeStripe {
   readonly customers = new Map<string, Record<string, unknown>>();
   readonly prices: Array<Record<string, unknown>> = [];
   readonly coupons = new Map<string, Record<string, unknown>>();
-  /** Answer the subscription with the invoice's confirmation secret instead of a SetupIntent (no trial). */
+  /** Refuse the trial even when one is asked for (as if Stripe had none to give). */
   noTrial = false;
   private overrides: Array<{ method: string; path: RegExp; times: number; handle: Override }> = [];
   private idempotent = new Map<string, { status: number; body: unknown }>();
@@ -110,20 +110,25 @@ export class FakeStripe {
       const id = `sub_${crypto.randomUUID().slice(0, 12)}`;
       const now = Math.floor(Date.now() / 1000);
       const setupIntentId = `seti_${crypto.randomUUID().slice(0, 12)}`;
+      const paymentIntentId = `pi_${crypto.randomUUID().slice(0, 12)}`;
+      // Like Stripe: a trial only when one is asked for; it waits on a SetupIntent, else the first invoice waits on a
+      // PaymentIntent whose secret is the invoice's confirmation_secret.
+      const trialDays = Number(req.body.trial_period_days ?? 0);
+      const trial = trialDays > 0 && !this.noTrial;
       const subscription = {
         id,
         object: 'subscription',
         customer: req.body.customer,
-        status: this.noTrial ? 'incomplete' : 'trialing',
+        status: trial ? 'trialing' : 'incomplete',
         metadata: req.body.metadata ?? {},
-        trial_end: this.noTrial ? null : now + 30 * 86400,
+        trial_end: trial ? now + trialDays * 86400 : null,
         cancel_at_period_end: false,
         default_payment_method: null,
         items: {
           object: 'list',
           data: [{ id: 'si_1', object: 'subscription_item', current_period_end: now + 30 * 86400 }],
         },
-        pending_setup_intent: this.noTrial
+        pending_setup_intent: !trial
           ? null
           : {
               id: setupIntentId,
@@ -134,7 +139,9 @@ export class FakeStripe {
         latest_invoice: {
           id: `in_${crypto.randomUUID().slice(0, 12)}`,
           object: 'invoice',
-          confirmation_secret: this.noTrial ? { client_secret: `pi_123_secret_xyz`, type: 'payment_intent' } : null,
+          confirmation_secret: trial
+            ? null
+            : { client_secret: `${paymentIntentId}_secret_xyz`, type: 'payment_intent' },
         },
       };
       this.subscriptions.set(id, subscription);

@@ -98,6 +98,40 @@ describe('simulated provider: the subscription journey', () => {
     expect((await view(f.cookie, f.studentId)).body.status).toBe('active');
   });
 
+  it('gives each student one free trial: subscribing again after a cancel is paid from today', async () => {
+    const f = await makeFamily();
+    expect((await view(f.cookie, f.studentId)).body.trialAvailable).toBe(true);
+    const first = await create(f.cookie, { studentId: f.studentId });
+    expect(first.body.type).toBe('setup');
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'incomplete', trialAvailable: false });
+    expect((await cancel(f.cookie, { studentId: f.studentId })).body).toMatchObject({
+      status: 'canceled',
+      trialAvailable: false,
+    });
+
+    const again = await create(f.cookie, { studentId: f.studentId });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({
+      subscriptionId: expect.stringMatching(/^sub_sim_/),
+      clientSecret: expect.stringMatching(/^pi_sim_\w+_secret_\w+$/),
+      type: 'payment',
+    });
+    const made = (await SimulatedSubscriptionModel.findById(again.body.subscriptionId).lean())!;
+    expect(made).toMatchObject({ status: 'incomplete', trialEnd: null, setupIntentId: null });
+    let state = await view(f.cookie, f.studentId);
+    expect(state.body).toMatchObject({ status: 'incomplete', trialEnd: null, trialAvailable: false });
+
+    // Paying the first invoice starts the subscription at once.
+    const paidBefore = await BillingEventModel.countDocuments({ type: 'invoice.paid', outcome: 'applied' });
+    const confirmed = await confirm(f.cookie, again.body.clientSecret);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: 'succeeded', subscription: { status: 'active' } });
+    expect(await BillingEventModel.countDocuments({ type: 'invoice.paid', outcome: 'applied' })).toBe(paidBefore + 1);
+    state = await view(f.cookie, f.studentId);
+    expect(state.body).toMatchObject({ status: 'active', trialEnd: null, trialAvailable: false });
+    expect(Date.parse(state.body.currentPeriodEnd) - Date.now()).toBeGreaterThan(29 * DAY_MS);
+  });
+
   it('gives a student waiting for a card the same subscription back', async () => {
     const f = await makeFamily();
     const first = await create(f.cookie, { studentId: f.studentId });

@@ -162,7 +162,46 @@ describe('Stripe provider: what is sent', () => {
     fake.noTrial = true;
     const res = await create(family.cookie, { studentId: family.studentId });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ clientSecret: 'pi_123_secret_xyz', type: 'payment' });
+    expect(res.body).toMatchObject({ clientSecret: expect.stringMatching(/^pi_.+_secret_xyz$/), type: 'payment' });
+  });
+
+  it('gives each student one free trial: after a cancel the next subscription asks Stripe for none and is paid now', async () => {
+    const family = await makeFamily();
+    const status = () => request(app).get(`/api/subscription/${family.studentId}`).set('Cookie', family.cookie);
+    expect((await status()).body).toMatchObject({ status: 'inactive', trialAvailable: true });
+
+    const first = await create(family.cookie, { studentId: family.studentId });
+    expect(first.status).toBe(200);
+    expect(first.body.type).toBe('setup');
+    expect(subscriptionCreates(family.studentId)[0].body.trial_period_days).toBe('30');
+    expect((await status()).body.trialAvailable).toBe(false);
+
+    const canceled = await request(app)
+      .post('/api/cancel-subscription')
+      .set('Cookie', family.cookie)
+      .send({ studentId: family.studentId });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ status: 'canceled', trialAvailable: false });
+
+    const again = await create(family.cookie, { studentId: family.studentId });
+    expect(again.status).toBe(200);
+    expect(again.body.subscriptionId).not.toBe(first.body.subscriptionId);
+    // No trial: the browser pays the first invoice with its confirmation secret (confirmPayment).
+    expect(again.body).toMatchObject({ type: 'payment', clientSecret: expect.stringMatching(/^pi_.+_secret_xyz$/) });
+    const [, second] = subscriptionCreates(family.studentId);
+    expect(second.body).not.toHaveProperty('trial_period_days');
+    expect(second.body).toMatchObject({
+      payment_behavior: 'default_incomplete',
+      expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
+    });
+    expect((await status()).body.trialAvailable).toBe(false);
+
+    // Another student of the same family still has theirs.
+    const sibling = await addStudent(family.userId);
+    const siblingStatus = await request(app).get(`/api/subscription/${sibling}`).set('Cookie', family.cookie);
+    expect(siblingStatus.body.trialAvailable).toBe(true);
+    expect((await create(family.cookie, { studentId: sibling })).body.type).toBe('setup');
+    expect(subscriptionCreates(sibling)[0].body.trial_period_days).toBe('30');
   });
 
   it('applies a coupon as a percent-off Stripe coupon and counts its use', async () => {

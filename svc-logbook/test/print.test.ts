@@ -40,10 +40,11 @@ describe('printableSignature', () => {
 });
 
 describe('PDF text', () => {
-  it('keeps Latin text, turns controls into spaces and other scripts into ?', () => {
+  it('keeps text in every script as typed, composed, and turns controls into spaces', () => {
     expect(pdfText('Zoë  Müller')).toBe('Zoë Müller');
     expect(pdfText('a\r\nb\tc')).toBe('a b c');
-    expect(pdfText('Łódź 李 😀')).toBe('?ódz ? ?');
+    expect(pdfText('Łódź 李 😀 مريم')).toBe('Łódź 李 😀 مريم');
+    expect(pdfText('Nguye\u0302\u0303n')).toBe('Nguyễn');
     expect(pdfText(undefined)).toBe('');
   });
 

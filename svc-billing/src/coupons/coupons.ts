@@ -55,6 +55,8 @@ export async function listCoupons(): Promise<CouponView[]> {
 export interface RedeemedCoupon {
   code: string;
   discountPercent: number;
+  /** The numbered slot this use took (limited coupons only), so that giving the use back frees that one. */
+  slotId?: string;
 }
 
 /**
@@ -67,29 +69,32 @@ export async function redeemCoupon(code: string, now = new Date()): Promise<Rede
   if (coupon.expiresAt && new Date(coupon.expiresAt) <= now) throw badRequest(BILLING_ERRORS.couponExpired);
   const limit = coupon.maxUses ?? null;
   if (limit !== null && coupon.usedCount >= limit) throw badRequest(BILLING_ERRORS.couponUsedUp);
+  let slotId: string | undefined;
   if (limit !== null) {
-    let taken = false;
-    for (let n = 1; n <= limit && !taken; n++) {
+    for (let n = 1; n <= limit && !slotId; n++) {
       try {
         await CouponSlotModel.create({ _id: `${coupon._id}#${n}`, couponId: coupon._id, n, takenAt: now });
-        taken = true;
+        slotId = `${coupon._id}#${n}`;
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
       }
     }
-    if (!taken) throw badRequest(BILLING_ERRORS.couponUsedUp);
+    if (!slotId) throw badRequest(BILLING_ERRORS.couponUsedUp);
   }
   await CouponModel.updateOne({ _id: coupon._id }, { $inc: { usedCount: 1 } });
-  return { code: coupon.code, discountPercent: coupon.discountPercent };
+  return { code: coupon.code, discountPercent: coupon.discountPercent, ...(slotId ? { slotId } : {}) };
 }
 
-/** Give a use back when the subscription it was counted for was not made. */
-export async function releaseCoupon(code: string): Promise<void> {
-  const coupon = await CouponModel.findOne({ code }).lean();
+/**
+ * Give a use back when the subscription it was counted for was not made. The slot this use took is the one freed:
+ * two uses given back at once then free two slots, never the same one twice.
+ */
+export async function releaseCoupon(redeemed: RedeemedCoupon): Promise<void> {
+  const coupon = await CouponModel.findOne({ code: redeemed.code }).lean();
   if (!coupon) return;
-  if (coupon.maxUses !== null && coupon.maxUses !== undefined) {
-    const slot = await CouponSlotModel.findOne({ couponId: coupon._id }).sort({ n: -1 }).lean();
-    if (slot) await CouponSlotModel.deleteOne({ _id: slot._id });
+  if (redeemed.slotId) {
+    const freed = await CouponSlotModel.deleteOne({ _id: redeemed.slotId, couponId: coupon._id });
+    if (freed.deletedCount !== 1) return;
   }
   await CouponModel.updateOne({ _id: coupon._id, usedCount: { $gt: 0 } }, { $inc: { usedCount: -1 } });
 }

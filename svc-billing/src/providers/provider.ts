@@ -13,6 +13,8 @@ export interface NewSubscription {
   customerId: string;
   /** Same key, same subscription: the provider makes at most one per key. */
   idempotencyKey: string;
+  /** Whether to start with the free trial: each student has one, once. */
+  trial: boolean;
   coupon?: { code: string; percentOff: number };
 }
 
@@ -24,6 +26,8 @@ export interface CreatedSubscription {
   setupIntentId?: string;
   /** The provider's status word, e.g. 'trialing'. */
   status: string;
+  /** Whether the subscription began with a free trial. */
+  trial: boolean;
 }
 
 export interface PaymentProvider {

@@ -7,12 +7,14 @@ export interface SimulatedSubscription {
   customerId: string;
   idempotencyKey: string;
   status: string;
-  setupIntentId: string;
+  /** During a trial the card is saved through a SetupIntent; without one the first invoice's payment is confirmed. */
+  setupIntentId?: string | null;
+  paymentIntentId?: string | null;
   clientSecret: string;
   paymentMethodId?: string | null;
   percentOff?: number | null;
   couponCode?: string | null;
-  trialEnd: number;
+  trialEnd?: number | null;
   currentPeriodStart: number;
   currentPeriodEnd: number;
   created: number;
@@ -26,7 +28,8 @@ const schema = new Schema<SimulatedSubscription>(
     customerId: { type: String, required: true },
     idempotencyKey: { type: String, required: true, unique: true },
     status: { type: String, required: true },
-    setupIntentId: { type: String, required: true },
+    setupIntentId: String,
+    paymentIntentId: String,
     clientSecret: { type: String, required: true, unique: true },
     paymentMethodId: String,
     percentOff: Number,

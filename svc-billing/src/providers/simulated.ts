@@ -34,21 +34,23 @@ export class SimulatedProvider implements PaymentProvider {
     const replay = await SimulatedSubscriptionModel.findOne({ idempotencyKey: request.idempotencyKey }).lean();
     if (replay) return this.created(replay);
     const created = nowSeconds();
-    const setupIntentId = `seti_sim_${token()}`;
+    // Like Stripe: a trial waits on a SetupIntent; without one the first invoice waits on a PaymentIntent.
+    const intentId = request.trial ? `seti_sim_${token()}` : `pi_sim_${token()}`;
     const doc: SimulatedSubscription = {
       _id: `sub_sim_${token()}`,
       studentId: request.studentId,
       customerId: request.customerId,
       idempotencyKey: request.idempotencyKey,
-      status: 'trialing',
-      setupIntentId,
-      clientSecret: `${setupIntentId}_secret_${token(16)}`,
+      status: request.trial ? 'trialing' : 'incomplete',
+      setupIntentId: request.trial ? intentId : null,
+      paymentIntentId: request.trial ? null : intentId,
+      clientSecret: `${intentId}_secret_${token(16)}`,
       paymentMethodId: null,
       percentOff: request.coupon?.percentOff ?? null,
       couponCode: request.coupon?.code ?? null,
-      trialEnd: created + TRIAL_DAYS * DAY,
+      trialEnd: request.trial ? created + TRIAL_DAYS * DAY : null,
       currentPeriodStart: created,
-      currentPeriodEnd: created + TRIAL_DAYS * DAY,
+      currentPeriodEnd: created + (request.trial ? TRIAL_DAYS * DAY : MONTH),
       created,
       canceledAt: null,
     };
@@ -66,11 +68,13 @@ export class SimulatedProvider implements PaymentProvider {
   }
 
   async cancelSubscription(subscriptionId: string): Promise<void> {
-    const doc = await SimulatedSubscriptionModel.findOneAndUpdate(
+    // A guarded updateOne, then a read: only the request that changed the status tells the webhook handler.
+    const result = await SimulatedSubscriptionModel.updateOne(
       { _id: subscriptionId, status: { $ne: 'canceled' } },
       { $set: { status: 'canceled', canceledAt: nowSeconds() } },
-      { new: true },
-    ).lean();
+    );
+    if (result.modifiedCount !== 1) return;
+    const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
     if (doc) await this.emit('customer.subscription.deleted', subscriptionObject(doc));
   }
 
@@ -79,55 +83,57 @@ export class SimulatedProvider implements PaymentProvider {
     return SimulatedSubscriptionModel.findOne({ clientSecret }).lean();
   }
 
-  /** What Stripe.js's confirmSetup leads to: the card is saved and the trial subscription gets it as its default. */
+  /**
+   * What Stripe.js's confirmSetup (a trial: the card is saved as the subscription's default) or confirmPayment (no
+   * trial: the first invoice is paid and the subscription starts) leads to. Confirming twice saves one card.
+   */
   async confirm(clientSecret: string): Promise<SimulatedSubscription> {
     const current = await this.findByClientSecret(clientSecret);
     if (!current) throw notFound(BILLING_ERRORS.unknownClientSecret);
     if (current.status === 'canceled') throw conflict(BILLING_ERRORS.subscriptionEnded);
-    const paymentMethodId = current.paymentMethodId ?? `pm_sim_${token()}`;
-    const doc = await SimulatedSubscriptionModel.findOneAndUpdate(
-      { _id: current._id },
-      { $set: { paymentMethodId } },
-      { new: true },
-    ).lean();
-    await this.emit('setup_intent.succeeded', {
-      id: doc!.setupIntentId,
-      object: 'setup_intent',
-      customer: doc!.customerId,
-      payment_method: paymentMethodId,
-      status: 'succeeded',
-      usage: 'off_session',
-      metadata: {},
-    });
-    await this.emit('customer.subscription.updated', subscriptionObject(doc!));
-    return doc!;
+    if (current.paymentMethodId) return current;
+    const paymentMethodId = `pm_sim_${token()}`;
+    const paying = !current.setupIntentId;
+    // Guarded on "no card yet" and "not canceled": of several confirmations at once only one saves a card and speaks.
+    const result = await SimulatedSubscriptionModel.updateOne(
+      { _id: current._id, paymentMethodId: null, status: { $ne: 'canceled' } },
+      { $set: { paymentMethodId, ...(paying ? { status: 'active' } : {}) } },
+    );
+    const doc = await SimulatedSubscriptionModel.findById(current._id).lean();
+    if (!doc) throw notFound(BILLING_ERRORS.unknownClientSecret);
+    if (result.modifiedCount !== 1) {
+      if (doc.status === 'canceled' && !doc.paymentMethodId) throw conflict(BILLING_ERRORS.subscriptionEnded);
+      return doc;
+    }
+    if (paying) {
+      await this.emit('invoice.paid', invoiceObject(doc, 'subscription_create', 'paid'));
+    } else {
+      await this.emit('setup_intent.succeeded', {
+        id: doc.setupIntentId,
+        object: 'setup_intent',
+        customer: doc.customerId,
+        payment_method: paymentMethodId,
+        status: 'succeeded',
+        usage: 'off_session',
+        metadata: {},
+      });
+    }
+    await this.emit('customer.subscription.updated', subscriptionObject(doc));
+    return doc;
   }
 
   /** A renewal whose charge is declined: the invoice fails and the subscription falls past due. */
   async failRenewal(subscriptionId: string): Promise<SimulatedSubscription> {
     const now = nowSeconds();
-    const doc = await SimulatedSubscriptionModel.findOneAndUpdate(
+    // Guarded updateOne: a cancel that lands at the same moment is never overwritten by a renewal.
+    const result = await SimulatedSubscriptionModel.updateOne(
       { _id: subscriptionId, status: { $ne: 'canceled' } },
       // The trial is over by the time a renewal is charged.
       { $set: { status: 'past_due', trialEnd: now, currentPeriodStart: now, currentPeriodEnd: now + MONTH } },
-      { new: true },
-    ).lean();
+    );
+    const doc = result.modifiedCount === 1 ? await SimulatedSubscriptionModel.findById(subscriptionId).lean() : null;
     if (!doc) throw conflict(BILLING_ERRORS.subscriptionEnded);
-    const amount = Math.round(PRICE_CENTS * (1 - (doc.percentOff ?? 0) / 100));
-    await this.emit('invoice.payment_failed', {
-      id: `in_sim_${token()}`,
-      object: 'invoice',
-      customer: doc.customerId,
-      billing_reason: 'subscription_cycle',
-      currency: PRICE_CURRENCY.toLowerCase(),
-      amount_due: amount,
-      amount_paid: 0,
-      status: 'open',
-      parent: {
-        type: 'subscription_details',
-        subscription_details: { subscription: doc._id, metadata: { studentId: String(doc.studentId) } },
-      },
-    });
+    await this.emit('invoice.payment_failed', invoiceObject(doc, 'subscription_cycle', 'failed'));
     await this.emit('customer.subscription.updated', subscriptionObject(doc));
     return doc;
   }
@@ -136,9 +142,10 @@ export class SimulatedProvider implements PaymentProvider {
     return {
       subscriptionId: doc._id,
       clientSecret: doc.clientSecret,
-      type: 'setup',
-      setupIntentId: doc.setupIntentId,
+      type: doc.setupIntentId ? 'setup' : 'payment',
+      setupIntentId: doc.setupIntentId ?? undefined,
       status: doc.status,
+      trial: Boolean(doc.trialEnd),
     };
   }
 
@@ -159,6 +166,29 @@ export class SimulatedProvider implements PaymentProvider {
   }
 }
 
+/** A Stripe-shaped invoice of this subscription: its first (paid on confirmation) or a renewal (declined). */
+function invoiceObject(
+  doc: SimulatedSubscription,
+  reason: 'subscription_create' | 'subscription_cycle',
+  outcome: 'paid' | 'failed',
+): Record<string, unknown> {
+  const amount = Math.round(PRICE_CENTS * (1 - (doc.percentOff ?? 0) / 100));
+  return {
+    id: `in_sim_${token()}`,
+    object: 'invoice',
+    customer: doc.customerId,
+    billing_reason: reason,
+    currency: PRICE_CURRENCY.toLowerCase(),
+    amount_due: amount,
+    amount_paid: outcome === 'paid' ? amount : 0,
+    status: outcome === 'paid' ? 'paid' : 'open',
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: doc._id, metadata: { studentId: String(doc.studentId) } },
+    },
+  };
+}
+
 /** A Stripe-shaped subscription object (API 2026-10-28: the period lives on the item). */
 function subscriptionObject(doc: SimulatedSubscription): Record<string, unknown> {
   return {
@@ -168,13 +198,13 @@ function subscriptionObject(doc: SimulatedSubscription): Record<string, unknown>
     status: doc.status,
     created: doc.created,
     start_date: doc.created,
-    trial_start: doc.created,
-    trial_end: doc.trialEnd,
+    trial_start: doc.trialEnd ? doc.created : null,
+    trial_end: doc.trialEnd ?? null,
     cancel_at_period_end: false,
     canceled_at: doc.canceledAt ?? null,
     ended_at: doc.status === 'canceled' ? doc.canceledAt : null,
     default_payment_method: doc.paymentMethodId ?? null,
-    pending_setup_intent: doc.paymentMethodId ? null : doc.setupIntentId,
+    pending_setup_intent: doc.paymentMethodId ? null : (doc.setupIntentId ?? null),
     latest_invoice: null,
     metadata: { studentId: String(doc.studentId) },
     discounts: doc.couponCode ? [`di_sim_${doc.couponCode}`] : [],

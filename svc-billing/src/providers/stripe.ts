@@ -99,7 +99,7 @@ export class StripeProvider implements PaymentProvider {
       {
         customer: request.customerId,
         items: [{ price }],
-        trial_period_days: TRIAL_DAYS,
+        ...(request.trial ? { trial_period_days: TRIAL_DAYS } : {}),
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
         expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
@@ -108,6 +108,7 @@ export class StripeProvider implements PaymentProvider {
       },
       { idempotencyKey: request.idempotencyKey },
     );
+    const trial = subscription.status === 'trialing' || Boolean(subscription.trial_end);
     const setupIntent =
       typeof subscription.pending_setup_intent === 'object' ? subscription.pending_setup_intent : null;
     if (setupIntent?.client_secret) {
@@ -117,6 +118,7 @@ export class StripeProvider implements PaymentProvider {
         type: 'setup',
         setupIntentId: setupIntent.id,
         status: subscription.status,
+        trial,
       };
     }
     const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
@@ -128,6 +130,7 @@ export class StripeProvider implements PaymentProvider {
         type: 'payment',
         setupIntentId: idOf(subscription.pending_setup_intent),
         status: subscription.status,
+        trial,
       };
     }
     // Nothing the browser could confirm: do not leave a half-made subscription behind.

@@ -74,6 +74,8 @@ export interface SubscriptionRecord {
   startedAt: Date;
   outcomeUnknown?: boolean;
   couponCode?: string | null;
+  /** Whether this attempt asks for the free trial; kept with the key so a retry asks for the same thing. */
+  trial?: boolean;
   subscriptionId?: string;
   clientSecret?: string;
   type?: 'setup' | 'payment';
@@ -94,6 +96,7 @@ const subscriptionRecordSchema = new Schema<SubscriptionRecord>(
     startedAt: { type: Date, required: true },
     outcomeUnknown: Boolean,
     couponCode: String,
+    trial: Boolean,
     subscriptionId: String,
     clientSecret: String,
     type: String,
@@ -112,3 +115,30 @@ subscriptionRecordSchema.index({ setupIntentId: 1 }, { unique: true, sparse: tru
 export const SubscriptionRecordModel: mongoose.Model<SubscriptionRecord> =
   (mongoose.models.SubscriptionRecord as mongoose.Model<SubscriptionRecord>) ??
   mongoose.model<SubscriptionRecord>('SubscriptionRecord', subscriptionRecordSchema, 'subscription_records');
+
+/**
+ * One per student who has had the free trial, written when the provider starts a subscription with one. Nothing
+ * deletes it (a canceled subscription's record goes, this stays): each student has one free month, once.
+ */
+export interface StudentTrial {
+  _id: number;
+  userId: number;
+  subscriptionId: string;
+  startedAt: Date;
+}
+
+export const StudentTrialModel: mongoose.Model<StudentTrial> =
+  (mongoose.models.StudentTrial as mongoose.Model<StudentTrial>) ??
+  mongoose.model<StudentTrial>(
+    'StudentTrial',
+    new Schema<StudentTrial>(
+      {
+        _id: Number,
+        userId: { type: Number, required: true },
+        subscriptionId: { type: String, required: true },
+        startedAt: { type: Date, required: true },
+      },
+      { versionKey: false, strict: true },
+    ),
+    'student_trials',
+  );

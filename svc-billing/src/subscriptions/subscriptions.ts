@@ -12,6 +12,7 @@ import { outcomeUnknown, providerFailure } from '../providers/errors';
 import type { PaymentProvider } from '../providers/provider';
 import {
   StudentBillingModel,
+  StudentTrialModel,
   SubscriptionRecordModel,
   UserBillingModel,
   type StudentBilling,
@@ -34,6 +35,8 @@ export interface SubscriptionView {
   trialEnd: string | null;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** Whether a new subscription would start with the free month (each student has it once). */
+  trialAvailable: boolean;
 }
 
 const BLOCKS_NEW_SUBSCRIPTION = new Set(['active', 'past_due']);
@@ -50,7 +53,29 @@ export async function ownedStudent(callers: Callers, studentId: number): Promise
   return student;
 }
 
-export function subscriptionView(student: StudentBilling, record?: SubscriptionRecord | null): SubscriptionView {
+/**
+ * Whether this student may still have the free month. Subscriptions made before trials were recorded all began with
+ * one, so a student who already had a subscription has used it too.
+ */
+export async function trialAvailable(student: StudentBilling): Promise<boolean> {
+  if (student.stripeSubscriptionId) return false;
+  return !(await StudentTrialModel.exists({ _id: student._id }));
+}
+
+/** Remember that this student has had the free month; a second writer finds it there already, which is the same. */
+async function recordTrial(student: StudentBilling, subscriptionId: string) {
+  try {
+    await StudentTrialModel.create({ _id: student._id, userId: student.userId, subscriptionId, startedAt: new Date() });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+}
+
+export function subscriptionView(
+  student: StudentBilling,
+  record: SubscriptionRecord | null | undefined,
+  trial: boolean,
+): SubscriptionView {
   return {
     studentId: student._id,
     status: normaliseStatus(student.subscriptionStatus),
@@ -58,12 +83,17 @@ export function subscriptionView(student: StudentBilling, record?: SubscriptionR
     trialEnd: iso(student.subscriptionTrialEnd),
     currentPeriodEnd: iso(student.subscriptionCurrentPeriodEnd),
     cancelAtPeriodEnd: Boolean(student.subscriptionCancelAtPeriodEnd),
+    trialAvailable: trial,
   };
 }
 
 export async function getSubscription(callers: Callers, studentId: number): Promise<SubscriptionView> {
   const student = await ownedStudent(callers, studentId);
-  return subscriptionView(student, await SubscriptionRecordModel.findById(studentId).lean());
+  const [record, trial] = await Promise.all([
+    SubscriptionRecordModel.findById(studentId).lean(),
+    trialAvailable(student),
+  ]);
+  return subscriptionView(student, record, trial);
 }
 
 type Claim = { kind: 'claimed'; record: SubscriptionRecord } | { kind: 'taken'; record: SubscriptionRecord | null };
@@ -82,6 +112,7 @@ async function claim(
     attemptKey: newAttemptKey(student._id),
     startedAt: now,
     couponCode: couponCode ?? null,
+    trial: await trialAvailable(student),
     updatedAt: now,
   };
   try {
@@ -103,17 +134,22 @@ async function claim(
   const reuseKey =
     (stale || (current.state === 'failed' && current.outcomeUnknown)) &&
     (current.couponCode ?? null) === (couponCode ?? null);
-  const record = await SubscriptionRecordModel.findOneAndUpdate(
+  const takeover = {
+    state: 'creating' as const,
+    attemptKey: reuseKey ? current.attemptKey : newAttemptKey(student._id),
+    startedAt: now,
+    couponCode: couponCode ?? null,
+    // The same key must ask for the same thing, or the provider refuses the retry.
+    trial: reuseKey ? (current.trial ?? fresh.trial) : fresh.trial,
+    outcomeUnknown: false,
+    updatedAt: now,
+  };
+  // updateOne, not findOneAndUpdate: on the embedded fallback server only updateOne lets exactly one of several
+  // concurrent requests match this guard, and modifiedCount says which one.
+  const result = await SubscriptionRecordModel.updateOne(
     { _id: current._id, state: current.state, attemptKey: current.attemptKey, startedAt: current.startedAt },
     {
-      $set: {
-        state: 'creating',
-        attemptKey: reuseKey ? current.attemptKey : newAttemptKey(student._id),
-        startedAt: now,
-        couponCode: couponCode ?? null,
-        outcomeUnknown: false,
-        updatedAt: now,
-      },
+      $set: takeover,
       $unset: {
         subscriptionId: '',
         clientSecret: '',
@@ -124,9 +160,9 @@ async function claim(
         paymentMethodSaved: '',
       },
     },
-    { new: true },
-  ).lean();
-  return record ? { kind: 'claimed', record } : { kind: 'taken', record: null };
+  );
+  if (result.modifiedCount !== 1) return { kind: 'taken', record: null };
+  return { kind: 'claimed', record: { _id: current._id, userId: current.userId, ...takeover } };
 }
 
 async function customerFor(provider: PaymentProvider, userId: number): Promise<string> {
@@ -161,9 +197,12 @@ async function startSubscription(
       studentId: student._id,
       customerId,
       idempotencyKey: record.attemptKey,
+      trial: Boolean(record.trial),
       coupon:
         coupon && coupon.discountPercent > 0 ? { code: coupon.code, percentOff: coupon.discountPercent } : undefined,
     });
+    // Before anything else is written: once the provider has begun a trial, the student has had it.
+    if (created.trial) await recordTrial(student, created.subscriptionId);
     await SubscriptionRecordModel.updateOne(
       { _id: student._id, attemptKey: record.attemptKey, state: 'creating' },
       {
@@ -181,7 +220,7 @@ async function startSubscription(
     );
     return { subscriptionId: created.subscriptionId, clientSecret: created.clientSecret, type: created.type };
   } catch (err) {
-    if (coupon) await releaseCoupon(coupon.code).catch(() => undefined);
+    if (coupon) await releaseCoupon(coupon).catch(() => undefined);
     await markFailed(record, outcomeUnknown(err)).catch(() => undefined);
     throw providerFailure(err);
   }

@@ -219,11 +219,11 @@ async function applyInvoice(invoice: InvoiceObject, eventAt: Date, paid: boolean
 
 async function applySetupIntent(setupIntent: SetupIntentObject, eventAt: Date): Promise<Outcome> {
   if (typeof setupIntent.id !== 'string') return ignored('no setup intent id');
-  const record = await SubscriptionRecordModel.findOneAndUpdate(
-    { setupIntentId: setupIntent.id, state: 'created' },
-    { $set: { paymentMethodSaved: true, updatedAt: new Date() } },
-    { new: true },
-  ).lean();
+  // updateOne then a read under the same guard: the fallback server's findOneAndUpdate can match a record that a
+  // concurrent request is taking over, and a record being taken over is no longer waiting on this SetupIntent.
+  const guard = { setupIntentId: setupIntent.id, state: 'created' as const };
+  await SubscriptionRecordModel.updateOne(guard, { $set: { paymentMethodSaved: true, updatedAt: new Date() } });
+  const record = await SubscriptionRecordModel.findOne({ ...guard, paymentMethodSaved: true }).lean();
   if (!record?.subscriptionId) return ignored('not a subscription this service is waiting on');
   if (record.providerStatus !== 'trialing' && record.providerStatus !== 'active') return applied;
   const student = await StudentBillingModel.findById(record._id).lean();

@@ -11,6 +11,7 @@ import { shortHash } from '@logbook/contracts/hash-chain';
 import type { Progress } from '@logbook/contracts/progress';
 import type { OpeningBalance } from '../students/model';
 import { printableSignature } from '../sessions/print-signature';
+import { builtInFontShows, textRuns, type Face, type TextRun } from './fonts';
 import { fitText, pdfText } from './text';
 
 export interface LogbookStudent {
@@ -128,6 +129,20 @@ const COLUMN_X = {} as Record<ColumnName, number>;
 }
 const CELL_PAD = 4;
 
+/** The built-in fonts' ascent (from their metrics), where pdfkit puts their baseline below the y it is given. */
+const BUILT_IN_ASCENT: Record<string, number> = {
+  Helvetica: 718,
+  'Helvetica-Bold': 718,
+  Courier: 629,
+  'Courier-Bold': 629,
+};
+
+/**
+ * Asking for the default OpenType features has pdfkit shape a run whole rather than word by word, which keeps the
+ * words of a right-to-left phrase in right-to-left order.
+ */
+const WHOLE_RUN = { features: [] as PDFKit.Mixins.OpenTypeFeatures[] };
+
 const PNG_PREFIX = 'data:image/png;base64,';
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? pdfText(value);
 const hours = (n: number) => `${n.toFixed(1)}`;
@@ -145,21 +160,51 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
   let totalPages = 1;
   let pageNumber = 1;
 
+  // Text the built-in fonts cannot show is drawn in runs of embedded fonts, each registered once per document.
+  const registered = new Set<string>();
+  const runsOf = (text: string, font: string): TextRun[] | null =>
+    builtInFontShows(text) ? null : textRuns(text, font.endsWith('-Bold') ? 'bold' : 'regular');
+  const useFace = (face: Face) => {
+    if (!registered.has(face.key)) doc.registerFont(face.key, face.data);
+    registered.add(face.key);
+    return doc.font(face.key);
+  };
+  const measure = (text: string, font: string, size: number) => {
+    const runs = runsOf(text, font);
+    if (!runs) return doc.font(font).fontSize(size).widthOfString(text);
+    let width = 0;
+    for (const run of runs) width += useFace(run.face).fontSize(size).widthOfString(run.text, WHOLE_RUN);
+    return width;
+  };
+
   const write = (
     text: string,
     x: number,
     y: number,
     opts: { font?: string; size?: number; color?: string; width?: number; align?: 'left' | 'right' | 'center' } = {},
   ) => {
-    doc
-      .font(opts.font ?? 'Helvetica')
-      .fontSize(opts.size ?? 8)
-      .fillColor(opts.color ?? INK);
-    const shown = opts.width ? fitText(text, opts.width, (s) => doc.widthOfString(s)) : text;
-    doc.text(shown, x, y, {
-      lineBreak: false,
-      ...(opts.width && opts.align ? { width: opts.width, align: opts.align } : {}),
-    });
+    const font = opts.font ?? 'Helvetica';
+    const size = opts.size ?? 8;
+    doc.fillColor(opts.color ?? INK);
+    const shown = opts.width ? fitText(text, opts.width, (s) => measure(s, font, size)) : text;
+    const runs = runsOf(shown, font);
+    if (!runs) {
+      doc.font(font).fontSize(size);
+      doc.text(shown, x, y, {
+        lineBreak: false,
+        ...(opts.width && opts.align ? { width: opts.width, align: opts.align } : {}),
+      });
+      return;
+    }
+    // Every run sits on the baseline the built-in font would have used, whatever its own ascent.
+    const baseline = y + (BUILT_IN_ASCENT[font] ?? BUILT_IN_ASCENT.Helvetica) * (size / 1000);
+    const spare = opts.width && opts.align ? opts.width - measure(shown, font, size) : 0;
+    let at = x + (opts.align === 'right' ? spare : opts.align === 'center' ? spare / 2 : 0);
+    for (const run of runs) {
+      useFace(run.face).fontSize(size);
+      doc.text(run.text, at, baseline, { lineBreak: false, baseline: 'alphabetic', ...WHOLE_RUN });
+      at += doc.widthOfString(run.text, WHOLE_RUN);
+    }
   };
 
   const footer = () => {
@@ -241,7 +286,7 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
     const top = MARGIN + 58;
     write('STUDENT', MARGIN, top, { font: 'Helvetica-Bold', size: 7.5, color: MUTED });
     // A long name steps down a size before it is shortened.
-    const nameSize = doc.font('Helvetica-Bold').fontSize(16).widthOfString(name) > STUDENT_WIDTH ? 13 : 16;
+    const nameSize = measure(name, 'Helvetica-Bold', 16) > STUDENT_WIDTH ? 13 : 16;
     write(name, MARGIN, top + 12 + (16 - nameSize) / 2, {
       font: 'Helvetica-Bold',
       size: nameSize,
@@ -267,7 +312,7 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
     progressRow('Total', p.totalHours, p.targets.total, p.percent.total, top + 48, px, pw);
     write('Status', px, top + 68, { font: 'Helvetica-Bold', size: 9 });
     write(p.badge, px + 42, top + 68, { font: 'Helvetica-Bold', size: 9, color: BAR_FILL });
-    const badgeWidth = doc.font('Helvetica-Bold').fontSize(9).widthOfString(p.badge);
+    const badgeWidth = measure(p.badge, 'Helvetica-Bold', 9);
     write(
       `${p.sessionCount} ${p.sessionCount === 1 ? 'session' : 'sessions'} logged, ${hours(p.remaining.total)} hours to go`,
       px + 42 + badgeWidth + 12,

@@ -34,12 +34,16 @@ const PDF_FIELDS = {
  * What the PDF of one student's log book is made from. Ownership is settled before anything is sent; the progress and
  * the sessions are read once the document is flowing, the sessions one by one as they are drawn.
  */
-export async function openLogbook(callers: Callers, studentId: number): Promise<LogbookInput & { fileName: string }> {
+export async function openLogbook(
+  callers: Callers,
+  studentId: number,
+  origin: string,
+): Promise<LogbookInput & { fileName: string }> {
   const student = await findAccessibleStudent(callers, studentId);
   const contents = async (): Promise<LogbookContents> => {
     await ensureChain(student._id);
     const [progress, code] = await Promise.all([progressOf(student), verificationCodeOf(student._id)]);
-    const url = verificationUrl(code);
+    const url = verificationUrl(code, origin);
     const qr = await QRCode.toBuffer(url, { width: 300, margin: 2 });
     // The count fixes the page count printed on every page; sessions logged while the PDF is drawn wait for the next.
     const cursor = DrivingSessionModel.find({ studentId: student._id })

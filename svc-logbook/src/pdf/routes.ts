@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { callers, requireParentOrStudent } from '@logbook/service-kit/auth';
 import { parseId } from '@logbook/service-kit/errors';
+import { publicOrigin } from '../config';
 import { openLogbook } from './logbook';
 import { logbookPdf } from './logbook-pdf';
 
@@ -9,7 +10,7 @@ export const pdfRouter = Router();
 
 pdfRouter.get('/api/driving-sessions/:studentId/pdf', requireParentOrStudent, async (req, res) => {
   const studentId = parseId(req.params.studentId);
-  const logbook = await openLogbook(callers(res), studentId);
+  const logbook = await openLogbook(callers(res), studentId, publicOrigin(req));
   res.status(200);
   res.setHeader('Content-Type', 'application/pdf');
   res.setHeader('Content-Disposition', `inline; filename="${logbook.fileName}"`);

@@ -6,7 +6,8 @@ import { isActive } from '@logbook/contracts/subscription';
 import { endStudentSessions } from '@logbook/service-kit/auth';
 import { conflict, forbidden } from '@logbook/service-kit/errors';
 import { isDuplicateKey } from '@logbook/service-kit/db';
-import { PUBLIC_FIELDS, StudentModel } from '../students/model';
+import { updateIfMatches } from '@logbook/service-kit/guarded';
+import { StudentModel } from '../students/model';
 import { findOwnStudent, toStudentResponse } from '../students/students';
 
 export const PASSWORD_HASH_ROUNDS = 10;
@@ -44,6 +45,19 @@ async function loginFields(credentials: StudentCredentials) {
   };
 }
 
+/**
+ * The student as this request's login write left them: the fields it set, the rest read back. (The write itself is an
+ * `updateOne`: find-and-modify does not keep its guard on every server this runs on.)
+ */
+async function afterLoginWrite(parentUserId: number, studentId: number, studentUsername: string | null) {
+  const now = await findOwnStudent(parentUserId, studentId);
+  return toStudentResponse({
+    ...now,
+    hasStudentLogin: studentUsername !== null,
+    studentUsername: studentUsername ?? '',
+  });
+}
+
 /** Why a guarded write matched nothing: the student (still ours) changed login state between the read and the write. */
 async function loginStateConflict(parentUserId: number, studentId: number, expectLogin: boolean) {
   const now = await findOwnStudent(parentUserId, studentId);
@@ -61,16 +75,16 @@ export async function createLogin(
   if (student.hasStudentLogin) throw conflict(API_ERRORS.loginExists);
   await refuseTakenUsername(credentials, studentId);
   const fields = await loginFields(credentials);
-  const doc = await claimingUsername(() =>
-    StudentModel.findOneAndUpdate(
-      // Guarded on the current state, so two create-logins for one student cannot both succeed.
+  const made = await claimingUsername(() =>
+    updateIfMatches(
+      StudentModel,
+      // Guarded on the current state, so of create-logins racing for one student exactly one makes the login.
       { _id: studentId, userId: parentUserId, hasStudentLogin: { $ne: true }, subscriptionStatus: 'active' },
       { $set: { ...fields, hasStudentLogin: true } },
-      { new: true, projection: PUBLIC_FIELDS },
-    ).lean(),
+    ),
   );
-  if (!doc) throw await loginStateConflict(parentUserId, studentId, false);
-  return toStudentResponse(doc);
+  if (!made) throw await loginStateConflict(parentUserId, studentId, false);
+  return afterLoginWrite(parentUserId, studentId, fields.studentUsername);
 }
 
 /** New username and password; sessions signed in with the old ones end. */
@@ -84,16 +98,17 @@ export async function updateLogin(
   if (!student.hasStudentLogin) throw conflict(API_ERRORS.noLogin);
   await refuseTakenUsername(credentials, studentId);
   const fields = await loginFields(credentials);
-  const doc = await claimingUsername(() =>
-    StudentModel.findOneAndUpdate(
+  const changed = await claimingUsername(() =>
+    updateIfMatches(
+      StudentModel,
+      // Only while the login is still there: a login removed meanwhile must not get credentials back.
       { _id: studentId, userId: parentUserId, hasStudentLogin: true, subscriptionStatus: 'active' },
       { $set: fields, $inc: { loginVersion: 1 } },
-      { new: true, projection: PUBLIC_FIELDS },
-    ).lean(),
+    ),
   );
-  if (!doc) throw await loginStateConflict(parentUserId, studentId, true);
+  if (!changed) throw await loginStateConflict(parentUserId, studentId, true);
   await endStudentSessions(studentId);
-  return toStudentResponse(doc);
+  return afterLoginWrite(parentUserId, studentId, fields.studentUsername);
 }
 
 /**
@@ -103,16 +118,17 @@ export async function updateLogin(
 export async function deleteLogin(parentUserId: number, studentId: number): Promise<Student> {
   const student = await findOwnStudent(parentUserId, studentId);
   if (!student.hasStudentLogin) throw conflict(API_ERRORS.noLogin);
-  const doc = await StudentModel.findOneAndUpdate(
+  const removed = await updateIfMatches(
+    StudentModel,
+    // Of removals racing for one login exactly one removes it; the others answer that there is none.
     { _id: studentId, userId: parentUserId, hasStudentLogin: true },
     {
       $set: { hasStudentLogin: false },
       $unset: { studentUsername: '', studentUsernameKey: '', studentPassword: '' },
       $inc: { loginVersion: 1 },
     },
-    { new: true, projection: PUBLIC_FIELDS },
-  ).lean();
-  if (!doc) throw conflict(API_ERRORS.noLogin);
+  );
+  if (!removed) throw conflict(API_ERRORS.noLogin);
   await endStudentSessions(studentId);
-  return toStudentResponse(doc);
+  return afterLoginWrite(parentUserId, studentId, null);
 }

@@ -1,6 +1,7 @@
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { EMPTY_OPENING_BALANCE, type OpeningBalance } from '@logbook/contracts/opening-balance';
 import { notFound } from '@logbook/service-kit/errors';
+import { updateIfMatches } from '@logbook/service-kit/guarded';
 import { StudentModel, type OpeningBalanceRecord } from '../students/model';
 
 const toOpeningBalance = (record: OpeningBalanceRecord | undefined | null): OpeningBalance =>
@@ -21,11 +22,13 @@ export async function setOpeningBalance(
   balance: OpeningBalance,
 ): Promise<OpeningBalance> {
   const record: OpeningBalanceRecord = { ...balance, updatedAt: new Date() };
-  const doc = await StudentModel.findOneAndUpdate(
+  // An updateOne, answered with what it wrote: on the in-memory fallback find-and-modify answers the document read
+  // again afterwards, which can hold another save made at the same moment.
+  const saved = await updateIfMatches(
+    StudentModel,
     { _id: studentId, userId: parentUserId },
     { $set: { openingBalance: record } },
-    { new: true, projection: { openingBalance: 1 } },
-  ).lean();
-  if (!doc) throw notFound(API_ERRORS.studentNotFound);
-  return toOpeningBalance(doc.openingBalance);
+  );
+  if (!saved) throw notFound(API_ERRORS.studentNotFound);
+  return toOpeningBalance(record);
 }

@@ -2,6 +2,7 @@ import type { Student, StudentData } from '@logbook/contracts/schemas';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { createWithNumericId } from '@logbook/service-kit/counters';
 import { notFound } from '@logbook/service-kit/errors';
+import { updateIfMatches } from '@logbook/service-kit/guarded';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { PUBLIC_FIELDS, StudentModel, type StudentRecord } from './model';
 
@@ -65,18 +66,15 @@ export async function createStudent(parentUserId: number, data: StudentData): Pr
 
 /** Changes the profile only: billing's fields and the login are left as they are. */
 export async function updateStudent(parentUserId: number, studentId: number, data: StudentData): Promise<Student> {
-  const doc = await StudentModel.findOneAndUpdate(
-    { _id: studentId, userId: parentUserId },
-    {
-      $set: {
-        firstName: data.firstName,
-        lastName: data.lastName,
-        dateOfBirth: data.dateOfBirth,
-        licenseNumber: data.licenseNumber,
-      },
-    },
-    { new: true, projection: PUBLIC_FIELDS },
-  ).lean();
-  if (!doc) throw notFound(API_ERRORS.studentNotFound);
-  return toStudentResponse(doc);
+  const profile = {
+    firstName: data.firstName,
+    lastName: data.lastName,
+    dateOfBirth: data.dateOfBirth,
+    licenseNumber: data.licenseNumber,
+  };
+  const saved = await updateIfMatches(StudentModel, { _id: studentId, userId: parentUserId }, { $set: profile });
+  if (!saved) throw notFound(API_ERRORS.studentNotFound);
+  // Answered as this change left the profile, the rest read back: on the in-memory fallback find-and-modify's own
+  // answer can hold another save made at the same moment.
+  return toStudentResponse({ ...(await findOwnStudent(parentUserId, studentId)), ...profile });
 }

@@ -1,9 +1,17 @@
-/** Same-origin files fetched so far whose path starts with one of `prefixes`. */
-function loadedFiles(prefixes: readonly string[]): string[] {
-  return performance
-    .getEntriesByType('resource')
+const REMOTE_PREFIXES = ['/mf/'] as const;
+
+const isRemoteFile = (url: URL) =>
+  url.origin === location.origin && REMOTE_PREFIXES.some((p) => url.pathname.startsWith(p));
+
+/**
+ * Remote files this page fetched without the worker (workerStart is 0 when no service worker handled the request):
+ * the worker has not cached them, and a remote screen opened later than the worker's activation fetches more of them.
+ */
+function filesFetchedWithoutWorker(entries: readonly PerformanceEntry[]): string[] {
+  return entries
+    .filter((entry) => (entry as PerformanceResourceTiming).workerStart === 0)
     .map((entry) => new URL(entry.name, location.href))
-    .filter((url) => url.origin === location.origin && prefixes.some((p) => url.pathname.startsWith(p)))
+    .filter(isRemoteFile)
     .map((url) => url.href);
 }
 
@@ -17,11 +25,20 @@ export function registerServiceWorker(remoteEntryUrls: readonly string[]) {
     // Not needed for the first view: fetched once the page has loaded.
     const { Workbox } = await import('workbox-window');
     const wb = new Workbox('/sw.js', { scope: '/' });
+    const cacheFiles = (urls: string[]) => {
+      if (urls.length === 0) return;
+      void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: [...new Set(urls)] } }).catch(() => undefined);
+    };
+    let watching = false;
     const cacheRemotes = () => {
-      const urls = [
-        ...new Set([...remoteEntryUrls.map((u) => new URL(u, location.href).href), ...loadedFiles(['/mf/'])]),
-      ];
-      void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }).catch(() => undefined);
+      const entryUrls = remoteEntryUrls.map((u) => new URL(u, location.href).href);
+      cacheFiles([...entryUrls, ...filesFetchedWithoutWorker(performance.getEntriesByType('resource'))]);
+      if (watching || typeof PerformanceObserver === 'undefined') return;
+      watching = true;
+      // A remote screen opened after this moment but before the worker controls the page is fetched past it too.
+      new PerformanceObserver((list) => cacheFiles(filesFetchedWithoutWorker(list.getEntries()))).observe({
+        type: 'resource',
+      });
     };
     wb.addEventListener('activated', cacheRemotes);
     wb.register()
