@@ -96,7 +96,8 @@ export async function parentWithActiveStudent(base, label = 'bench') {
 
 const pad = (n) => String(n).padStart(2, '0');
 export function sessionBody(studentId, i, signatures) {
-  const day = new Date(Date.UTC(2026, 0, 1) + i * 86_400_000);
+  // Back from New Year's Day 2026, one day each: a session is never dated after today.
+  const day = new Date(Date.UTC(2026, 0, 1) - i * 86_400_000);
   const start = 6 + (i % 12);
   return {
     studentId,

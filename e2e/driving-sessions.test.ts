@@ -134,6 +134,14 @@ function outboxEntries(page: Page): Promise<Array<{ clientId: string; payload: {
   );
 }
 
+/** The drafts list of the account signed in on this device ('draftSessions:parent-12'). */
+function storedDrafts(page: Page) {
+  return page.evaluate(() => {
+    const account = localStorage.getItem('learner-logbook:account');
+    return JSON.parse(localStorage.getItem(`draftSessions:${account}`) ?? '[]');
+  });
+}
+
 async function waitForEmptyOutbox(page: Page, timeout = 30_000) {
   const deadline = Date.now() + timeout;
   while (Date.now() < deadline) {
@@ -204,7 +212,7 @@ journey('Save Draft lists the draft on the dashboard; Edit loads it and Submit r
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expectToast(page, 'Draft Saved', 'Your session has been saved as a draft.');
   await expectHeading(page, 'Edit Draft Session');
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('draftSessions') ?? '[]'));
+  const stored = await storedDrafts(page);
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({ studentId: student.id, startLocation: 'Unley', lightConditions: 'day' });
   expect(stored[0].studentSignature).toMatch(/^data:image\/png/);
@@ -233,8 +241,14 @@ journey('Save Draft lists the draft on the dashboard; Edit loads it and Submit r
   await expectPath(page, '/dashboard');
   await page.getByTestId('progress-panel').first().waitFor();
   expect(await page.getByTestId('draft-session').count()).toBe(0);
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('draftSessions') ?? '[]'))).toEqual([]);
-  expect(await page.evaluate((id) => localStorage.getItem(`driving-session-draft-${id}`), student.id)).toBeNull();
+  expect(await storedDrafts(page)).toEqual([]);
+  expect(
+    await page.evaluate(
+      (id) =>
+        Object.keys(localStorage).filter((key) => key.startsWith(`driving-session-draft-${id}`) && localStorage[key]),
+      student.id,
+    ),
+  ).toEqual([]);
   expect(await serverSessions(page, student.id)).toHaveLength(1);
 });
 
@@ -385,7 +399,7 @@ journey(
     await context.setOffline(false);
     await waitForEmptyOutbox(page);
     await expectToast(page, TOASTS.sessionReturnedToDraft);
-    const drafts = await page.evaluate(() => JSON.parse(localStorage.getItem('draftSessions') ?? '[]'));
+    const drafts = await storedDrafts(page);
     expect(drafts).toHaveLength(1);
     expect(drafts[0]).toMatchObject({ startLocation: 'Refused Road', studentId: student.id });
     expect(drafts[0].serverMessage).toBeTruthy();

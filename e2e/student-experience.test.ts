@@ -19,7 +19,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const PASSWORD = 'secret12';
+const PASSWORD = 'secret-pass-12';
 
 // ---- Calls made from a page, so they carry that browser's cookies and its own Origin ----
 

@@ -49,7 +49,9 @@ beforeAll(async () => {
   await buildStaleFrontEnds();
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  stack = await startStack({ gatewayPort: port, env: { PUBLIC_ORIGIN: origin } });
+  // Public answers are reused for a minute while the log is unchanged; the journey alters the database behind the
+  // service's back and looks again without waiting that long.
+  stack = await startStack({ gatewayPort: port, env: { PUBLIC_ORIGIN: origin, VERIFY_REUSE_MS: '1000' } });
 }, 600_000);
 afterAll(async () => {
   await stack?.stop();
@@ -208,6 +210,8 @@ journey(
     } finally {
       await client.close();
     }
+    // The last public answer must be older than the stack's VERIFY_REUSE_MS for the change to be looked at again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
 
     await openVerification(verifyUrl, 'verification-altered', async (p) => {
       await expectHeading(p, 'This log book has been changed');

@@ -141,7 +141,8 @@ async function startStack(opts = {}) {
       const child = startProcess(
         svc.dir,
         path.join(svc.dir, 'src', 'server.ts'),
-        { ...env, PORT: String(port) },
+        // Only the gateway is meant to be reached: the services listen on loopback alone.
+        { ...env, BIND_ADDRESS: '127.0.0.1', PORT: String(port) },
         { quiet },
       );
       child.service = svc.name;

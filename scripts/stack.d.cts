@@ -46,4 +46,11 @@ export interface Stack {
 export const ROOT: string;
 export const SERVICES: ReadonlyArray<{ name: string; dir: string; port: number; env: string }>;
 export function freePort(): Promise<number>;
+/** Runs one TypeScript entry point (`node --import tsx`) from the repository root, its output kept in `tail`. */
+export function startProcess(
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  opts: { quiet: boolean },
+): ChildProcess & { tail: string[] };
 export function startStack(opts?: StackOptions): Promise<Stack>;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import { API_ERRORS } from '@logbook/contracts/messages';
@@ -7,7 +8,14 @@ import { accessLog, logger } from './log';
 import { createApiProxy } from './proxy';
 import { sendMessage } from './responses';
 import { isSafeApiPath, serviceFor } from './routes';
-import { bodyLimit, forwardedHeaders, requestId, sameOriginWrites, securityHeaders } from './security';
+import {
+  bodyLimit,
+  forwardedHeaders,
+  handleExpectContinue,
+  requestId,
+  sameOriginWrites,
+  securityHeaders,
+} from './security';
 import { frontEnds } from './static';
 
 /** The one public origin: security headers, the API routed to its services, and the built front ends. */
@@ -15,7 +23,11 @@ export function createGatewayApp(config: GatewayConfig): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  const api = createApiProxy({ upstreams: config.upstreams, timeoutMs: config.upstreamTimeoutMs });
+  const api = createApiProxy({
+    upstreams: config.upstreams,
+    timeoutMs: config.upstreamTimeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
+  });
   app.locals.closeUpstreams = api.close;
 
   app.use(requestId);
@@ -25,7 +37,7 @@ export function createGatewayApp(config: GatewayConfig): Express {
 
   app.get('/api/health', healthHandler(api.pools, config.healthTimeoutMs));
   const sameOrigin = sameOriginWrites(config.publicOrigin);
-  // Bodies are never parsed here: they stream to the services as they came (Stripe signs the raw bytes).
+  // Bodies are never parsed or gathered here: they stream to the services as they come (Stripe signs the raw bytes).
   app.use((req, res, next) => {
     const path = req.path;
     if (path !== '/api' && !path.startsWith('/api/')) return next();
@@ -46,6 +58,14 @@ export function createGatewayApp(config: GatewayConfig): Express {
     sendMessage(res, 500, API_ERRORS.internal);
   }) as express.ErrorRequestHandler);
   return app;
+}
+
+/** The gateway's HTTP server, not yet listening: the app, and `Expect: 100-continue` answered by it. */
+export function createGatewayServer(config: GatewayConfig): { server: http.Server; app: Express } {
+  const app = createGatewayApp(config);
+  const server = http.createServer(app);
+  handleExpectContinue(server, app);
+  return { server, app };
 }
 
 /** Lets go of the kept-alive connections to the services (shutdown, tests). */

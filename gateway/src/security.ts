@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import type { GatewayConfig } from './config';
-import { sendMessage } from './responses';
+import { refuseTooLarge, sendMessage } from './responses';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -54,47 +55,41 @@ export function securityHeaders(config: Pick<GatewayConfig, 'geocodeOrigin'>): R
   ];
 }
 
-/** Bodies larger than the gateway lets through, judged by Content-Length before anything is read. */
+/** Requests whose client waits for "100 Continue" before sending the body; the server hands them over unanswered. */
+const awaitingContinue = new WeakSet<IncomingMessage>();
+
+/**
+ * Has the server pass `Expect: 100-continue` requests to the app instead of answering "100 Continue" itself, so a
+ * body declared too large is refused before the client sends it.
+ */
+export function handleExpectContinue(server: Server, app: RequestListener) {
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    awaitingContinue.add(req);
+    app(req, res);
+  });
+}
+
+/**
+ * Bodies larger than the gateway lets through, judged here by Content-Length before anything is read; a body
+ * without one is counted as it streams (see proxy.ts). A client waiting for "100 Continue" gets it once its
+ * declared length passes.
+ */
 export function bodyLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     const length = req.headers['content-length'];
+    const waiting = awaitingContinue.delete(req);
     if (length !== undefined && Number(length) > maxBytes) {
-      // The body is read and dropped (for a few seconds at most) so the client sees the answer rather than a reset.
+      if (!waiting) return refuseTooLarge(req, res);
+      // The client has sent nothing yet and will not once it has this answer.
       res.setHeader('Connection', 'close');
-      req.resume();
-      const answer = () => {
-        if (!res.headersSent) sendMessage(res, 413, API_ERRORS.bodyTooLarge);
-      };
-      req.once('end', answer);
-      setTimeout(answer, 3000).unref();
-      return;
+      return sendMessage(res, 413, API_ERRORS.bodyTooLarge);
     }
+    if (waiting) res.writeContinue();
     next();
   };
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Stripe calls this from its own servers, signed; the Origin rule is for browsers. */
-const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook']);
-
-export const ownOrigin = (req: Request, publicOrigin?: string) =>
-  publicOrigin ?? `${req.protocol}://${req.get('host')}`;
-
-/**
- * State-changing API calls from another origin are refused. Browsers always send Origin on such requests;
- * non-browser clients (no Origin) pass and still need a valid cookie.
- */
-export function sameOriginWrites(publicOrigin?: string): RequestHandler {
-  return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || ORIGIN_EXEMPT.has(req.path)) return next();
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== ownOrigin(req, publicOrigin)) {
-      sendMessage(res, 403, API_ERRORS.crossOrigin);
-      return;
-    }
-    next();
-  };
-}
+export { ownOrigin, sameOriginWrites } from '@logbook/service-kit/same-origin';
 
 /** What the services are told about the caller: set by the gateway alone, whatever the client claimed. */
 export const forwardedHeaders: RequestHandler = (req, _res, next) => {

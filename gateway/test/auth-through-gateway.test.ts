@@ -34,11 +34,14 @@ describe('parent sign-in through the gateway', () => {
     const email = `through.${Date.now()}@example.com`;
     const origin = { host: 'logbook.test', origin: 'http://logbook.test' };
 
-    const registered = await request(gateway).post('/api/register').set(origin).send({ email, password: 'secret1' });
+    const registered = await request(gateway)
+      .post('/api/register')
+      .set(origin)
+      .send({ email, password: 'secret-pass-1' });
     expect(registered.status).toBe(201);
     expect(registered.body).toEqual({ id: expect.any(Number), email });
 
-    const login = await request(gateway).post('/api/login').set(origin).send({ email, password: 'secret1' });
+    const login = await request(gateway).post('/api/login').set(origin).send({ email, password: 'secret-pass-1' });
     expect(login.status).toBe(200);
     const setCookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith(PARENT_COOKIE))!;
     expect(setCookie).toMatch(/HttpOnly/);

@@ -56,6 +56,21 @@ describe('Origin check on state-changing API calls', () => {
     expect(none.status).toBe(200);
   });
 
+  it('refuses state-changing calls whose body is not JSON with 415, before any service sees them', async () => {
+    const before = auth.seen.length;
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await request(app).post('/api/logout').set('content-type', type).send('a=b');
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({ message: API_ERRORS.bodyNotJson });
+    }
+    expect(auth.seen.length).toBe(before);
+    const json = await request(app)
+      .post('/api/logout')
+      .set('content-type', 'application/json; charset=utf-8')
+      .send('{}');
+    expect(json.status).toBe(200);
+  });
+
   it('lets reads through from anywhere (the cookie is SameSite=Lax and reads change nothing)', async () => {
     const res = await request(app).get('/api/user').set('origin', 'https://evil.example');
     expect(res.status).toBe(200);

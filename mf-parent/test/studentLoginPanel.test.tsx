@@ -112,11 +112,21 @@ describe('student login panel', () => {
       });
     });
 
-    it('accepts a trimmed username and a password', () => {
-      expect(validateCredentials('  sam ', ' pw1 ')).toEqual({
+    it('accepts a trimmed username and a password of at least 8 characters', () => {
+      expect(validateCredentials('  sam ', ' pw1-kq7 ')).toEqual({
         ok: true,
-        data: { studentUsername: 'sam', studentPassword: ' pw1 ' },
+        data: { studentUsername: 'sam', studentPassword: ' pw1-kq7 ' },
       });
+    });
+
+    it.each([
+      ['a one-character password', 'sam', 'x', VALIDATION.studentPasswordMin],
+      ['a 7-character password', 'sam', 'abcdefg', VALIDATION.studentPasswordMin],
+      ['a NUL in the username', 'sa\u0000m', 'kq7-tram', VALIDATION.usernameInvalidCharacters],
+      ['a right-to-left override in the username', '\u202Esam', 'kq7-tram', VALIDATION.usernameInvalidCharacters],
+      ['a zero-width space in the username', 'sa\u200Bm', 'kq7-tram', VALIDATION.usernameInvalidCharacters],
+    ])('refuses %s', (_label, username, password, message) => {
+      expect(validateCredentials(username, password)).toEqual({ ok: false, message });
     });
   });
 
@@ -153,6 +163,35 @@ describe('student login panel', () => {
       body: { studentUsername: 'sam', studentPassword: 'drive123' },
     });
     await waitFor(() => expect(students).toBe(2));
+  });
+
+  it('says in the dialog why a short password is refused, and sends nothing', async () => {
+    const { calls } = fakeFetch({});
+    renderWithProviders(<StudentLoginPanel student={student({ hasStudentLogin: false, studentUsername: null })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Student Login' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Student Login' });
+    expect(dialog.textContent).toContain('At least 8 characters');
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'sam' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'a' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Login' }));
+    expect(within(dialog).getByTestId('credentials-error').textContent).toBe(VALIDATION.studentPasswordMin);
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('shows in the dialog why the server refused a common password, and keeps it open', async () => {
+    fakeFetch({
+      'POST /api/students/7/create-login': { status: 400, body: { message: VALIDATION.passwordTooCommon } },
+    });
+    renderWithProviders(<StudentLoginPanel student={student({ hasStudentLogin: false, studentUsername: null })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Student Login' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Student Login' });
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'sam' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'password1' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create Login' })));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('credentials-error').textContent).toBe(VALIDATION.passwordTooCommon),
+    );
+    expect(screen.getByRole('dialog', { name: 'Create Student Login' })).toBeTruthy();
   });
 
   it("shows the server's message when an update is refused, and keeps the dialog open", async () => {

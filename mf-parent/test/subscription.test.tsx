@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { TRIAL_TEXT } from '@logbook/contracts/billing';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { Student } from '@logbook/contracts/schemas';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
@@ -114,6 +115,54 @@ describe('subscribe screen', () => {
     expect(toastTexts()[0]).toMatch(new RegExp(`^${TOASTS.paymentSuccess}`));
     expect(calls.find((c) => c.url === '/api/billing/simulate/confirm')?.body).toEqual({
       clientSecret: 'seti_1_secret_x',
+    });
+  });
+
+  it("says the free month has been used instead of 'First Month FREE!', and starts a subscription paid from today", async () => {
+    let status = 'inactive';
+    const { calls } = fakeFetch({
+      ...base,
+      'GET /api/subscription/7': {
+        body: {
+          studentId: 7,
+          status: 'canceled',
+          trialEnd: null,
+          currentPeriodEnd: null,
+          cancelAtPeriodEnd: false,
+          trialAvailable: false,
+        },
+      },
+      'GET /api/students/7': () => ({ body: student({ subscriptionStatus: status }) }),
+      'GET /api/students': () => ({ body: [student({ subscriptionStatus: status })] }),
+      'POST /api/create-subscription': {
+        body: { subscriptionId: 'sub_2', clientSecret: 'pi_2_secret_x', type: 'payment' },
+      },
+      'POST /api/billing/simulate/confirm': () => {
+        status = 'active';
+        return { body: { ok: true } };
+      },
+    });
+    open();
+    await waitFor(() =>
+      expect(screen.getByTestId('trial-banner').textContent).toContain(
+        'Your free month has been used: $0.99 AUD a month from today.',
+      ),
+    );
+    expect(screen.queryByText('First Month FREE!')).toBeNull();
+    expect(screen.queryByText(/free trial/i)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start Free 30-Day Trial' })).toBeNull();
+    expect(screen.getByText(TRIAL_TEXT.paidNote)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: TRIAL_TEXT.startPaid }));
+    await screen.findByTestId('test-mode-notice');
+    await waitFor(() =>
+      expect(toastTexts()).toEqual([`${TRIAL_TEXT.createdPaid.title} — ${TRIAL_TEXT.createdPaid.description}`]),
+    );
+    expect(screen.getByText('Your card is charged for the first month now.')).toBeTruthy();
+    await payWith('4242 4242 4242 4242');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(calls.find((c) => c.url === '/api/billing/simulate/confirm')?.body).toEqual({
+      clientSecret: 'pi_2_secret_x',
     });
   });
 

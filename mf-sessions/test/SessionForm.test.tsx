@@ -77,6 +77,27 @@ describe('the session form', () => {
     expect(screen.getByText(VALIDATION.sameStartAndEnd)).toBeTruthy();
   });
 
+  it('refuses a date after today, and one before the student was born, as it is typed', () => {
+    render(
+      <MemoryRouter>
+        <SessionForm
+          studentId={7}
+          studentName="Sam Learner"
+          dateOfBirth="2008-04-12"
+          loadDraftId={null}
+          onFinished={jest.fn()}
+        />
+      </MemoryRouter>,
+    );
+    fireEvent.change(field('Date'), { target: { value: '2999-01-01' } });
+    expect(screen.getByText(VALIDATION.dateInFuture)).toBeTruthy();
+    fireEvent.change(field('Date'), { target: { value: '2008-04-11' } });
+    expect(screen.getByText(VALIDATION.dateBeforeBirth)).toBeTruthy();
+    fireEvent.change(field('Date'), { target: { value: '2008-04-12' } });
+    expect(screen.queryByText(VALIDATION.dateBeforeBirth)).toBeNull();
+    expect(screen.queryByText(VALIDATION.dateInFuture)).toBeNull();
+  });
+
   it('shows every message, the signatures included, when submitted empty', async () => {
     renderForm();
     await act(async () => {

@@ -79,9 +79,15 @@ function memoryStorage(): DraftStorage & { data: Map<string, string> } {
   };
 }
 
-function deps(store: OutboxStore, server: ReturnType<typeof fakeServer>, storage: DraftStorage): OutboxDeps {
+function deps(
+  store: OutboxStore,
+  server: ReturnType<typeof fakeServer>,
+  storage: DraftStorage,
+  account = 'parent-1',
+): OutboxDeps {
   return {
     store,
+    account,
     send: server.send,
     keepAsDraft: (entry: OutboxEntry, serverMessage: string) =>
       saveDraft(

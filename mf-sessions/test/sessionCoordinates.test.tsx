@@ -10,6 +10,7 @@ import {
   writeFormDraft,
   type DraftStorage,
 } from '../src/lib/draftStore';
+import { parentAccount, rememberAccount } from '@logbook/shell-context/deviceAccount';
 import { flushOutboxNow, setOutboxStoreForTests } from '../src/lib/outbox/outboxRuntime';
 import { createMemoryOutboxStore, type OutboxStore } from '../src/lib/outbox/outboxStore';
 import { emptySessionValues, sessionPayload, type SessionValues } from '../src/lib/sessionValues';
@@ -139,6 +140,8 @@ describe('the session body', () => {
     await submitWith(NORWOOD);
     Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
     answer(403, { message: 'An active subscription is required' });
+    // The outbox sends only for the account signed in, and the refused session goes back to that account's drafts.
+    rememberAccount(parentAccount(1));
     await act(async () => {
       await flushOutboxNow();
     });

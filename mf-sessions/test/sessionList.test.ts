@@ -53,6 +53,17 @@ describe('the remembered student', () => {
     expect(recallStudent('student')).toBeUndefined();
   });
 
+  it('keeps the date of birth, so the form checks a session’s date offline too', () => {
+    rememberStudent('parent', {
+      id: 9,
+      firstName: 'Ava',
+      lastName: 'Learner',
+      subscriptionStatus: 'active',
+      dateOfBirth: '2008-04-12',
+    });
+    expect(recallStudent('parent', 9)).toMatchObject({ id: 9, dateOfBirth: '2008-04-12' });
+  });
+
   it('is used only when the server cannot be reached', () => {
     expect(isUnreachable(new TypeError('Failed to fetch'))).toBe(true);
     expect(isUnreachable(new ApiError(503, 'Service Unavailable', ''))).toBe(true);

@@ -1,3 +1,4 @@
+import { localDateISO } from '@logbook/contracts/dates';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { validateField, validateSession } from '../src/features/session-form/utils/validation';
 import { emptySessionValues, type SessionValues } from '../src/lib/sessionValues';
@@ -60,6 +61,37 @@ describe('session form validation', () => {
     const errors = validateSession({ ...complete(), roadConditions: 'gravel', studentSignature: 'hello' });
     expect(errors.roadConditions).toBe(VALIDATION.roadRequired);
     expect(errors.studentSignature).toBe(VALIDATION.signatureInvalid);
+  });
+
+  it('refuses a date after the device’s today beside Date, and accepts today', () => {
+    const today = '2026-11-23';
+    expect(validateSession({ ...complete(), date: '2026-11-24' }, { today })).toEqual({
+      date: VALIDATION.dateInFuture,
+    });
+    expect(validateField({ ...complete(), date: '2099-12-31' }, 'date', { today })).toBe(VALIDATION.dateInFuture);
+    expect(validateSession({ ...complete(), date: today }, { today })).toEqual({});
+    // Without a given day the device's own today is the limit.
+    expect(validateField({ ...complete(), date: '2999-01-01' }, 'date')).toBe(VALIDATION.dateInFuture);
+    expect(validateField({ ...complete(), date: localDateISO() }, 'date')).toBeUndefined();
+  });
+
+  it('refuses a date before the student’s date of birth when the form knows it', () => {
+    const dateOfBirth = '2008-04-12';
+    expect(validateField({ ...complete(), date: '2008-04-11' }, 'date', { dateOfBirth })).toBe(
+      VALIDATION.dateBeforeBirth,
+    );
+    expect(validateField({ ...complete(), date: '1900-01-01' }, 'date', { dateOfBirth })).toBe(
+      VALIDATION.dateBeforeBirth,
+    );
+    expect(validateField({ ...complete(), date: dateOfBirth }, 'date', { dateOfBirth })).toBeUndefined();
+    // Unknown (a student's own sign-in): the server checks it when the session is sent.
+    expect(validateField({ ...complete(), date: '1900-01-01' }, 'date')).toBeUndefined();
+  });
+
+  it('keeps the message for a date that is not real', () => {
+    expect(validateField({ ...complete(), date: '2026-02-30' }, 'date', { dateOfBirth: '2008-04-12' })).toBe(
+      VALIDATION.dateInvalid,
+    );
   });
 
   it('reports one field at a time for checks on change', () => {

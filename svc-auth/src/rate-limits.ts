@@ -2,6 +2,8 @@ import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import type { RateLimits } from './config';
+import { accountLock } from './limits/account-lock';
+import { DatabaseRateLimitStore } from './limits/store';
 
 const tooMany = { message: API_ERRORS.tooManyAttempts };
 
@@ -11,13 +13,8 @@ const accountIn = (field: string) => (req: Request) => {
   return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 256) : undefined;
 };
 
-function limiter(opts: {
-  windowMs: number;
-  limit: number;
-  onlyFailures: boolean;
-  account?: (req: Request) => string | undefined;
-}): RequestHandler {
-  const account = opts.account;
+/** Per IP address, counted in the database so that every instance of the service shares one count. */
+function perAddress(opts: { prefix: string; windowMs: number; limit: number; onlyFailures: boolean }): RequestHandler {
   return rateLimit({
     windowMs: opts.windowMs,
     limit: opts.limit,
@@ -26,23 +23,26 @@ function limiter(opts: {
     // Successful sign-ins do not use up the allowance: only failures (guesses) count.
     skipSuccessfulRequests: opts.onlyFailures,
     message: tooMany,
-    ...(account
-      ? {
-          keyGenerator: (req: Request) => `account:${account(req)}`,
-          skip: (req: Request) => account(req) === undefined,
-        }
-      : {}),
+    store: new DatabaseRateLimitStore(opts.prefix),
   });
 }
 
-/** Parent and student sign-in: failed attempts per IP address and per account. */
+/** Parent and student sign-in: failed attempts per IP address, and per account from one address. */
 export function signInLimits(limits: RateLimits, accountField: string): RequestHandler[] {
+  const prefix = `sign-in:${accountField}:`;
   return [
-    limiter({ windowMs: limits.signInWindowMs, limit: limits.signInPerIp, onlyFailures: true }),
-    limiter({
+    perAddress({
+      prefix: `${prefix}ip:`,
       windowMs: limits.signInWindowMs,
-      limit: limits.signInPerAccount,
+      limit: limits.signInPerIp,
       onlyFailures: true,
+    }),
+    accountLock({
+      prefix: `${prefix}account:`,
+      windowMs: limits.signInWindowMs,
+      maxFailures: limits.signInPerAccount,
+      baseDelayMs: limits.lockoutBaseMs,
+      maxDelayMs: limits.lockoutMaxMs,
       account: accountIn(accountField),
     }),
   ];
@@ -50,5 +50,12 @@ export function signInLimits(limits: RateLimits, accountField: string): RequestH
 
 /** Registration: every attempt per IP address. */
 export function registrationLimits(limits: RateLimits): RequestHandler[] {
-  return [limiter({ windowMs: limits.registerWindowMs, limit: limits.registerPerIp, onlyFailures: false })];
+  return [
+    perAddress({
+      prefix: 'register:ip:',
+      windowMs: limits.registerWindowMs,
+      limit: limits.registerPerIp,
+      onlyFailures: false,
+    }),
+  ];
 }

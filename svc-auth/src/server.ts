@@ -2,12 +2,13 @@ import { logger } from '@logbook/service-kit/logger';
 import { runService } from '@logbook/service-kit/server';
 import { UserModel } from './accounts/model';
 import { createAuthApp } from './app';
+import { RateLimitModel } from './limits/model';
 
 void runService({
   name: 'svc-auth',
   defaultPort: 4001,
   signsTokens: true,
-  models: [UserModel],
+  models: [UserModel, RateLimitModel],
   createApp: () => createAuthApp(),
 }).catch((err: unknown) => {
   logger.fatal({ err }, 'svc-auth could not start');

@@ -16,11 +16,11 @@ beforeAll(async () => {
 });
 afterAll(teardownTestDatabase);
 
-async function register(email: string, password = 'secret1') {
+async function register(email: string, password = 'secret-pass-1') {
   return request(app).post('/api/register').send({ email, password });
 }
 
-async function signIn(email: string, password = 'secret1') {
+async function signIn(email: string, password = 'secret-pass-1') {
   const res = await request(app).post('/api/login').send({ email, password });
   expect(res.status).toBe(200);
   return cookiePair(res, PARENT_COOKIE);
@@ -39,7 +39,7 @@ describe('POST /api/register', () => {
     const stored = await UserModel.findById(res.body.id).lean();
     expect(stored).toMatchObject({ email, username: usernameBase(email) });
     expect(stored!.password).toMatch(/^\$2[aby]\$10\$/);
-    expect(await bcrypt.compare('secret1', stored!.password)).toBe(true);
+    expect(await bcrypt.compare('secret-pass-1', stored!.password)).toBe(true);
     expect(stored!.createdAt).toBeInstanceOf(Date);
   });
 
@@ -48,7 +48,7 @@ describe('POST /api/register', () => {
     const res = await register(`  ${email.toUpperCase()} `);
     expect(res.status).toBe(201);
     expect(res.body.email).toBe(email.toLowerCase());
-    const login = await request(app).post('/api/login').send({ email: email.toUpperCase(), password: 'secret1' });
+    const login = await request(app).post('/api/login').send({ email: email.toUpperCase(), password: 'secret-pass-1' });
     expect(login.status).toBe(200);
     expect(login.body).toEqual({ id: res.body.id, email: email.toLowerCase() });
   });
@@ -70,15 +70,18 @@ describe('POST /api/register', () => {
   });
 
   it.each([
-    ['a malformed email', { email: 'not-an-email', password: 'secret1' }, VALIDATION.invalidEmail],
-    ['an empty email', { email: '', password: 'secret1' }, VALIDATION.invalidEmail],
-    ['a missing email', { password: 'secret1' }, VALIDATION.invalidEmail],
+    ['a malformed email', { email: 'not-an-email', password: 'secret-pass-1' }, VALIDATION.invalidEmail],
+    ['an empty email', { email: '', password: 'secret-pass-1' }, VALIDATION.invalidEmail],
+    ['a missing email', { password: 'secret-pass-1' }, VALIDATION.invalidEmail],
     ['a 5-character password', { email: uniqueEmail(), password: '12345' }, VALIDATION.passwordMin],
     ['a missing password', { email: uniqueEmail() }, VALIDATION.passwordMin],
     ['a 129-character password', { email: uniqueEmail(), password: 'x'.repeat(129) }, VALIDATION.passwordTooLong],
+    ['one of the most common passwords', { email: uniqueEmail(), password: 'iloveyou' }, VALIDATION.passwordTooCommon],
+    ['a common password in capitals', { email: uniqueEmail(), password: 'Password1' }, VALIDATION.passwordTooCommon],
+    ['a 6-character common password', { email: uniqueEmail(), password: 'secret' }, VALIDATION.passwordTooCommon],
     [
       'a 262-character email',
-      { email: `${'a'.repeat(250)}@example.com`, password: 'secret1' },
+      { email: `${'a'.repeat(250)}@example.com`, password: 'secret-pass-1' },
       VALIDATION.invalidEmail,
     ],
   ])('refuses %s with its message', async (_label, body, message) => {
@@ -92,12 +95,12 @@ describe('POST /api/register', () => {
   it('refuses a second account with the same email (any case) with 409', async () => {
     const email = uniqueEmail();
     expect((await register(email)).status).toBe(201);
-    const again = await register(email.toUpperCase(), 'another1');
+    const again = await register(email.toUpperCase(), 'another-pass-1');
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: API_ERRORS.emailTaken });
     expect(await UserModel.countDocuments({ email })).toBe(1);
     // The first password still works; the second attempt changed nothing.
-    await signIn(email, 'secret1');
+    await signIn(email, 'secret-pass-1');
   });
 
   it('lets exactly one of two simultaneous registrations of one email through', async () => {
@@ -115,11 +118,11 @@ describe('POST /api/register', () => {
     const email = uniqueEmail();
     const before = await UserModel.countDocuments();
     for (const body of [
-      { email: { $gt: '' }, password: 'secret1' },
+      { email: { $gt: '' }, password: 'secret-pass-1' },
       { email, password: { $gt: '' } },
-      { email: [email], password: 'secret1' },
-      { email, password: ['secret1'] },
-      { email: 42, password: 'secret1' },
+      { email: [email], password: 'secret-pass-1' },
+      { email, password: ['secret-pass-1'] },
+      { email: 42, password: 'secret-pass-1' },
       { email, password: 1234567 },
       { email: { $ne: null }, password: { $ne: null } },
     ]) {
@@ -137,7 +140,7 @@ describe('POST /api/login', () => {
   it('sets an httpOnly, SameSite=Lax session cookie with an expiry and answers { id, email }', async () => {
     const email = uniqueEmail();
     const { body: created } = await register(email);
-    const res = await request(app).post('/api/login').send({ email, password: 'secret1' });
+    const res = await request(app).post('/api/login').send({ email, password: 'secret-pass-1' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: created.id, email });
     expectNoSecrets(res);
@@ -158,7 +161,7 @@ describe('POST /api/login', () => {
     const wrong = await request(app).post('/api/login').send({ email, password: 'wrong-password' });
     const unknown = await request(app)
       .post('/api/login')
-      .send({ email: uniqueEmail('nobody'), password: 'secret1' });
+      .send({ email: uniqueEmail('nobody'), password: 'secret-pass-1' });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: API_ERRORS.invalidCredentials });
@@ -168,8 +171,8 @@ describe('POST /api/login', () => {
   });
 
   it.each([
-    ['a malformed email', { email: 'nope', password: 'secret1' }, VALIDATION.invalidEmail],
-    ['a missing email', { password: 'secret1' }, VALIDATION.invalidEmail],
+    ['a malformed email', { email: 'nope', password: 'secret-pass-1' }, VALIDATION.invalidEmail],
+    ['a missing email', { password: 'secret-pass-1' }, VALIDATION.invalidEmail],
     ['an empty password', { email: 'a@example.com', password: '' }, VALIDATION.passwordRequired],
     ['a missing password', { email: 'a@example.com' }, VALIDATION.passwordRequired],
   ])('refuses %s with its message', async (_label, body, message) => {
@@ -182,12 +185,12 @@ describe('POST /api/login', () => {
     const email = uniqueEmail();
     await register(email);
     for (const body of [
-      { email: { $gt: '' }, password: 'secret1' },
+      { email: { $gt: '' }, password: 'secret-pass-1' },
       { email, password: { $gt: '' } },
       { email: { $regex: '.*' }, password: { $ne: '' } },
-      { email: [email], password: 'secret1' },
-      { email, password: ['secret1'] },
-      { email: { $in: [email] }, password: 'secret1' },
+      { email: [email], password: 'secret-pass-1' },
+      { email, password: ['secret-pass-1'] },
+      { email: { $in: [email] }, password: 'secret-pass-1' },
     ]) {
       const res = await request(app).post('/api/login').send(body);
       expect(res.status).toBe(400);
@@ -244,7 +247,7 @@ describe('GET /api/user and POST /api/logout', () => {
     const email = uniqueEmail();
     await register(email);
     const first = await signIn(email);
-    const again = await request(app).post('/api/login').set('cookie', first).send({ email, password: 'secret1' });
+    const again = await request(app).post('/api/login').set('cookie', first).send({ email, password: 'secret-pass-1' });
     expect(again.status).toBe(200);
     expect((await request(app).get('/api/user').set('cookie', first)).status).toBe(401);
     const second = cookiePair(again, PARENT_COOKIE);

@@ -5,11 +5,13 @@ import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/te
 import { UserModel } from '../src/accounts/model';
 import { createAuthApp } from '../src/app';
 import { loadAuthConfig, rateLimitsFrom } from '../src/config';
+import { lockDelay } from '../src/limits/account-lock';
+import { RateLimitModel } from '../src/limits/model';
 import { StudentAccountModel } from '../src/student-sessions/model';
 import { uniqueEmail } from './support';
 
 beforeAll(async () => {
-  await setupTestDatabase([UserModel]);
+  await setupTestDatabase([UserModel, RateLimitModel]);
 });
 afterAll(teardownTestDatabase);
 
@@ -19,6 +21,8 @@ const limits = {
   signInPerIp: 6,
   registerWindowMs: 60_000,
   registerPerIp: 4,
+  lockoutBaseMs: 60_000,
+  lockoutMaxMs: 60 * 60_000,
 };
 let ipCounter = 1;
 /** Each test speaks from addresses of its own (the app trusts X-Forwarded-For from loopback, like behind the gateway). */
@@ -32,7 +36,7 @@ async function account(app: ReturnType<typeof createAuthApp>) {
   const res = await request(app)
     .post('/api/register')
     .set('x-forwarded-for', freshIp())
-    .send({ email, password: 'secret1' });
+    .send({ email, password: 'secret-pass-1' });
   expect(res.status).toBe(201);
   return email;
 }
@@ -42,29 +46,125 @@ function expectTooMany(res: request.Response) {
   expect(res.body).toEqual({ message: API_ERRORS.tooManyAttempts });
 }
 
+const retryAfter = (res: request.Response) => Number(res.headers['retry-after']);
+
 describe('sign-in limits', () => {
-  it('locks an account after repeated wrong passwords, from any address, even with the right password', async () => {
+  it("lets the owner in from their own address while a stranger's guesses lock only the stranger, ever longer", async () => {
+    // The limits people get: 10 failures per account and address, 50 per address.
+    const app = createAuthApp({ rateLimits: { ...rateLimitsFrom(loadAuthConfig({})) } });
+    const email = await account(app);
+    const stranger = freshIp();
+    const owner = freshIp();
+    for (let i = 0; i < 10; i++) expect((await login(app, stranger, email, `guess-${i}`)).status).toBe(401);
+
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const refused = await login(app, stranger, email, `guess-more-${i}`);
+      expectTooMany(refused);
+      waits.push(retryAfter(refused));
+    }
+    expect(waits).toEqual([120, 240, 480]);
+    // Even the right password waits when it comes from the stranger's address.
+    expectTooMany(await login(app, stranger, email, 'secret-pass-1'));
+
+    const signedIn = await login(app, owner, email, 'secret-pass-1');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toEqual({ id: expect.any(Number), email });
+  });
+
+  it('locks an account from one address, even with the right password, and leaves other accounts alone', async () => {
     const app = createAuthApp({ rateLimits: limits });
     const email = await account(app);
+    const ip = freshIp();
     for (let i = 0; i < limits.signInPerAccount; i++) {
-      expect((await login(app, freshIp(), email, 'wrong-password')).status).toBe(401);
+      expect((await login(app, ip, email, 'wrong-password')).status).toBe(401);
     }
-    expectTooMany(await login(app, freshIp(), email, 'wrong-password'));
-    expectTooMany(await login(app, freshIp(), email.toUpperCase(), 'secret1'));
-    // Another account is not affected.
+    expectTooMany(await login(app, ip, email, 'wrong-password'));
+    expectTooMany(await login(app, ip, email.toUpperCase(), 'secret-pass-1'));
     const other = await account(app);
-    expect((await login(app, freshIp(), other, 'secret1')).status).toBe(200);
+    expect((await login(app, ip, other, 'secret-pass-1')).status).toBe(200);
+  });
+
+  it('forgets the failures of an account and address once the right password is given', async () => {
+    const app = createAuthApp({ rateLimits: { ...limits, signInPerIp: 100 } });
+    const email = await account(app);
+    const ip = freshIp();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < limits.signInPerAccount - 1; i++) {
+        expect((await login(app, ip, email, 'wrong-password')).status).toBe(401);
+      }
+      expect((await login(app, ip, email, 'secret-pass-1')).status).toBe(200);
+    }
+  });
+
+  it('lets no more guesses through when they arrive all at once', async () => {
+    const app = createAuthApp({ rateLimits: { ...limits, signInPerIp: 100 } });
+    const email = await account(app);
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(app, ip, email, `parallel-guess-${i}`)),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(limits.signInPerAccount);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(12 - limits.signInPerAccount);
+  });
+
+  it('waits twice as long after each further failure, up to the longest wait', () => {
+    const o = { maxFailures: 10, baseDelayMs: 60_000, maxDelayMs: 3_600_000 };
+    expect([0, 9, 10, 11, 12, 15, 16, 1000].map((f) => lockDelay(f, o))).toEqual([
+      0, 0, 60_000, 120_000, 240_000, 1_920_000, 3_600_000, 3_600_000,
+    ]);
+  });
+
+  it('shares the counts between instances of the service on one database', async () => {
+    const first = createAuthApp({ rateLimits: limits });
+    const second = createAuthApp({ rateLimits: limits });
+    const email = await account(first);
+
+    // Failures for one account and address, made on alternate instances, add up.
+    const ip = freshIp();
+    for (let i = 0; i < limits.signInPerAccount; i++) {
+      expect((await login(i % 2 ? second : first, ip, email, 'wrong-password')).status).toBe(401);
+    }
+    expectTooMany(await login(first, ip, email, 'secret-pass-1'));
+    expectTooMany(await login(second, ip, email, 'secret-pass-1'));
+
+    // So do failures from one address across accounts.
+    const guesser = freshIp();
+    for (let i = 0; i < limits.signInPerIp; i++) {
+      expect((await login(i % 2 ? second : first, guesser, uniqueEmail('guess'), 'wrong')).status).toBe(401);
+    }
+    expectTooMany(await login(first, guesser, uniqueEmail('guess'), 'wrong'));
+    expectTooMany(await login(second, guesser, email, 'secret-pass-1'));
+
+    // And registrations from one address.
+    const registrar = freshIp();
+    for (let i = 0; i < limits.registerPerIp; i++) {
+      const res = await request(i % 2 ? second : first)
+        .post('/api/register')
+        .set('x-forwarded-for', registrar)
+        .send({ email: uniqueEmail(), password: 'secret-pass-1' });
+      expect(res.status).toBe(201);
+    }
+    for (const app of [first, second]) {
+      expectTooMany(
+        await request(app)
+          .post('/api/register')
+          .set('x-forwarded-for', registrar)
+          .send({ email: uniqueEmail(), password: 'secret-pass-1' }),
+      );
+    }
   });
 
   it('limits failed sign-ins per address across many accounts', async () => {
     const app = createAuthApp({ rateLimits: limits });
     const ip = freshIp();
     for (let i = 0; i < limits.signInPerIp; i++) {
-      expect((await login(app, ip, uniqueEmail('guess'), 'secret1')).status).toBe(401);
+      expect((await login(app, ip, uniqueEmail('guess'), 'secret-pass-1')).status).toBe(401);
     }
     const email = await account(app);
-    expectTooMany(await login(app, ip, email, 'secret1'));
-    expect((await login(app, freshIp(), email, 'secret1')).status).toBe(200);
+    expectTooMany(await login(app, ip, email, 'secret-pass-1'));
+    expect((await login(app, freshIp(), email, 'secret-pass-1')).status).toBe(200);
   });
 
   it('does not count successful sign-ins', async () => {
@@ -72,7 +172,7 @@ describe('sign-in limits', () => {
     const email = await account(app);
     const ip = freshIp();
     for (let i = 0; i < limits.signInPerIp + 2; i++) {
-      expect((await login(app, ip, email, 'secret1')).status).toBe(200);
+      expect((await login(app, ip, email, 'secret-pass-1')).status).toBe(200);
     }
   });
 
@@ -91,10 +191,13 @@ describe('sign-in limits', () => {
     } as never);
     const attempt = (ip: string, studentUsername: string, studentPassword: string) =>
       request(app).post('/api/student-login').set('x-forwarded-for', ip).send({ studentUsername, studentPassword });
+    const stranger = freshIp();
     for (let i = 0; i < limits.signInPerAccount; i++) {
-      expect((await attempt(freshIp(), 'kai-lee', 'nope-nope')).status).toBe(401);
+      expect((await attempt(stranger, 'kai-lee', 'nope-nope')).status).toBe(401);
     }
-    expectTooMany(await attempt(freshIp(), 'KAI-LEE', 'drive123'));
+    expectTooMany(await attempt(stranger, 'KAI-LEE', 'drive123'));
+    // Kai, from another address, is not locked out.
+    expect((await attempt(freshIp(), 'KAI-LEE', 'drive123')).status).toBe(200);
 
     const ip = freshIp();
     for (let i = 0; i < limits.signInPerIp; i++) {
@@ -113,7 +216,7 @@ describe('sign-in limits', () => {
         .send({ email: { $gt: '' }, password: 'x' });
       expect(res.status).toBe(400);
     }
-    expectTooMany(await login(app, ip, uniqueEmail(), 'secret1'));
+    expectTooMany(await login(app, ip, uniqueEmail(), 'secret-pass-1'));
   });
 });
 
@@ -125,17 +228,21 @@ describe('registration limits', () => {
       const res = await request(app)
         .post('/api/register')
         .set('x-forwarded-for', ip)
-        .send({ email: uniqueEmail(), password: 'secret1' });
+        .send({ email: uniqueEmail(), password: 'secret-pass-1' });
       expect(res.status).toBe(201);
     }
     const email = uniqueEmail('blocked');
     expectTooMany(
-      await request(app).post('/api/register').set('x-forwarded-for', ip).send({ email, password: 'secret1' }),
+      await request(app).post('/api/register').set('x-forwarded-for', ip).send({ email, password: 'secret-pass-1' }),
     );
     expect(await UserModel.countDocuments({ email })).toBe(0);
     expect(
-      (await request(app).post('/api/register').set('x-forwarded-for', freshIp()).send({ email, password: 'secret1' }))
-        .status,
+      (
+        await request(app)
+          .post('/api/register')
+          .set('x-forwarded-for', freshIp())
+          .send({ email, password: 'secret-pass-1' })
+      ).status,
     ).toBe(201);
   });
 });
@@ -148,6 +255,8 @@ describe('configuration', () => {
       signInPerIp: 50,
       registerWindowMs: 60 * 60_000,
       registerPerIp: 20,
+      lockoutBaseMs: 60_000,
+      lockoutMaxMs: 60 * 60_000,
     });
     const custom = rateLimitsFrom(
       loadAuthConfig({ AUTH_RATE_LIMIT_ACCOUNT_MAX: '3', AUTH_RATE_LIMIT_REGISTER_MAX: '7' }),

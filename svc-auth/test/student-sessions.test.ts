@@ -154,8 +154,8 @@ describe('GET /api/student-auth', () => {
   it('answers 401 without a cookie and for a parent cookie', async () => {
     expect((await studentAuth()).status).toBe(401);
     const email = uniqueEmail();
-    await request(app).post('/api/register').send({ email, password: 'secret1' });
-    const login = await request(app).post('/api/login').send({ email, password: 'secret1' });
+    await request(app).post('/api/register').send({ email, password: 'secret-pass-1' });
+    const login = await request(app).post('/api/login').send({ email, password: 'secret-pass-1' });
     const parent = cookiePair(login, PARENT_COOKIE);
     expect((await studentAuth(parent)).status).toBe(401);
     // ...and the student cookie does not open the parent's route.
@@ -207,9 +207,9 @@ describe('POST /api/student-logout', () => {
     const { username } = await insertStudent();
     const student = await studentSignIn(username);
     const email = uniqueEmail();
-    await request(app).post('/api/register').send({ email, password: 'secret1' });
+    await request(app).post('/api/register').send({ email, password: 'secret-pass-1' });
     const parent = cookiePair(
-      await request(app).post('/api/login').send({ email, password: 'secret1' }),
+      await request(app).post('/api/login').send({ email, password: 'secret-pass-1' }),
       PARENT_COOKIE,
     );
 

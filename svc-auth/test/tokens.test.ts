@@ -17,8 +17,8 @@ let userId: number;
 beforeAll(async () => {
   ({ keys } = await setupTestDatabase([UserModel]));
   const email = uniqueEmail();
-  userId = (await request(app).post('/api/register').send({ email, password: 'secret1' })).body.id;
-  const login = await request(app).post('/api/login').send({ email, password: 'secret1' });
+  userId = (await request(app).post('/api/register').send({ email, password: 'secret-pass-1' })).body.id;
+  const login = await request(app).post('/api/login').send({ email, password: 'secret-pass-1' });
   token = cookiePair(login, PARENT_COOKIE).split('=')[1];
 });
 afterAll(teardownTestDatabase);

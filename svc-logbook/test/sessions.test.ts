@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { PNG } from 'pngjs';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
+import { latestTodayISO, localDateISO } from '@logbook/contracts/dates';
 import { DrivingSessionModel } from '../src/sessions/model';
 import {
   cookieFor,
@@ -273,6 +274,70 @@ describe('POST /api/driving-sessions', () => {
       expect(await sessionCount(student.id)).toBe(0);
     },
   );
+
+  it('refuses a date after today anywhere, or before the student was born, and writes nothing', async () => {
+    const { parent, student } = await family();
+    const dayAfter = (iso: string, days: number) =>
+      new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    for (const [date, message] of [
+      [dayAfter(latestTodayISO(), 1), VALIDATION.dateInFuture],
+      ['2099-12-31', VALIDATION.dateInFuture],
+      ['2008-04-11', VALIDATION.dateBeforeBirth],
+      ['1900-01-01', VALIDATION.dateBeforeBirth],
+    ]) {
+      const res = await http()
+        .post('/api/driving-sessions')
+        .set('Cookie', parent.cookie)
+        .send(sessionBody(student.id, { date }));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message });
+    }
+    expect(await sessionCount(student.id)).toBe(0);
+  });
+
+  it('accepts today wherever the driver is, the birthday itself, and a session sent days after the drive', async () => {
+    const { parent, student } = await family();
+    const daysAgo = new Date(Date.now() - 9 * 86_400_000).toISOString().slice(0, 10);
+    for (const date of [latestTodayISO(), localDateISO(), '2008-04-12', daysAgo]) {
+      const res = await http()
+        .post('/api/driving-sessions')
+        .set('Cookie', parent.cookie)
+        .send(sessionBody(student.id, { date }));
+      expect(res.status).toBe(201);
+    }
+    expect(await sessionCount(student.id)).toBe(4);
+  });
+
+  it('answers a stranger 404 before looking at the signatures, however large or broken', async () => {
+    const { student } = await family();
+    const stranger = await newParent();
+    const damaged = Buffer.from(signaturePng());
+    damaged[damaged.length - 20] ^= 0xff;
+    for (const signatures of [
+      { studentSignature: dataUrl(noisyPng(400, 150)) },
+      { supervisorSignature: dataUrl(damaged) },
+      { studentSignature: 'data:image/png;base64,@@@@' },
+    ]) {
+      const res = await http()
+        .post('/api/driving-sessions')
+        .set('Cookie', stranger.cookie)
+        .send(sessionBody(student.id, signatures));
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: API_ERRORS.studentNotFound });
+    }
+    expect(await sessionCount(student.id)).toBe(0);
+  });
+
+  it('answers an unsubscribed student’s family with the subscription before looking at the signatures', async () => {
+    const { parent, student } = await family('canceled');
+    const res = await http()
+      .post('/api/driving-sessions')
+      .set('Cookie', parent.cookie)
+      .send(sessionBody(student.id, { studentSignature: dataUrl(noisyPng(400, 150)) }));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: API_ERRORS.subscriptionRequired });
+    expect(await sessionCount(student.id)).toBe(0);
+  });
 
   it('answers 404 for a student that does not exist and 401 without a cookie', async () => {
     const { parent, student } = await family();

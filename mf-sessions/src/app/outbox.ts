@@ -1,2 +1,3 @@
 /** Exposed as './outbox' so the shell can start sending waiting sessions as soon as the app opens. */
-export { flushOutboxNow, startOutboxSync } from '../lib/outbox/outboxRuntime';
+/** Also what sign-out asks (`waitingCount`, `sendWaiting`) before an account leaves the device. */
+export { flushOutboxNow, sendWaiting, startOutboxSync, waitingCount } from '../lib/outbox/outboxRuntime';

@@ -1,5 +1,6 @@
 import { DRAFTS_STORAGE_KEY, formDraftStorageKey } from '@logbook/contracts/constants';
 import { draftSessionSchema, type DraftSession } from '@logbook/contracts/schemas';
+import { accountStorage } from '@logbook/shell-context/deviceAccount';
 import { coordinatesFrom, type Coordinates } from './coordinates';
 import { emptySessionValues, sessionValuesFrom, type SessionValues } from './sessionValues';
 
@@ -9,7 +10,8 @@ export type StoredDraft = DraftSession & { coordinates?: Coordinates };
 /** The slice of the Web Storage API the drafts need, so tests can hand in their own. */
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-const browserStorage = (): DraftStorage => window.localStorage;
+/** The signed-in account's drafts: another account on this device never sees them. */
+const browserStorage = (): DraftStorage => accountStorage();
 
 /** Spec §3: an id made from the time plus a random string. */
 export function newDraftId(now: number = Date.now(), random: () => number = Math.random): string {

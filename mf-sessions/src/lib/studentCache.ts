@@ -6,13 +6,16 @@ export interface RememberedStudent {
   firstName: string;
   lastName: string;
   subscriptionStatus: string;
+  /** Lets the form refuse a date before the student was born, offline too. */
+  dateOfBirth?: string;
 }
 
 const key = (scope: 'parent' | 'student', id?: number) =>
   scope === 'student' ? 'logbook.sessions.signedInStudent' : `logbook.sessions.student-${id}`;
 
 function pick(s: RememberedStudent): RememberedStudent {
-  return { id: s.id, firstName: s.firstName, lastName: s.lastName, subscriptionStatus: s.subscriptionStatus };
+  const kept = { id: s.id, firstName: s.firstName, lastName: s.lastName, subscriptionStatus: s.subscriptionStatus };
+  return typeof s.dateOfBirth === 'string' ? { ...kept, dateOfBirth: s.dateOfBirth } : kept;
 }
 
 /** Keeps the student's name and status so the form opens offline next time. */
@@ -44,6 +47,7 @@ export function recallStudent(scope: 'parent' | 'student', id?: number): Remembe
       firstName: parsed.firstName,
       lastName: typeof parsed.lastName === 'string' ? parsed.lastName : '',
       subscriptionStatus: typeof parsed.subscriptionStatus === 'string' ? parsed.subscriptionStatus : 'inactive',
+      ...(typeof parsed.dateOfBirth === 'string' ? { dateOfBirth: parsed.dateOfBirth } : {}),
     };
   } catch {
     return undefined;

@@ -1,3 +1,5 @@
+import { PRICE_AUD, PRICE_CURRENCY, TRIAL_DAYS } from './constants';
+
 /** Messages the billing service answers with (shown as they are by the subscribe screen). */
 export const BILLING_ERRORS = {
   subscriptionInProgress: "This student's subscription is being set up. Please try again in a moment.",
@@ -15,4 +17,20 @@ export const BILLING_ERRORS = {
   providerUnauthorised: 'Payments are not available right now. Please try again later.',
   providerConflict: 'Another payment request for this student is still being processed. Please try again.',
   providerNoClientSecret: 'The payment provider did not return a payment form. Please try again.',
+} as const;
+
+/** What the subscribe screen says about the free month: one free trial per student. */
+export const TRIAL_TEXT = {
+  offerTitle: 'First Month FREE!',
+  offer: `Start with a ${TRIAL_DAYS}-day free trial. After that it is $${PRICE_AUD.toFixed(2)} ${PRICE_CURRENCY} per month per student. Cancel anytime.`,
+  startTrial: `Start Free ${TRIAL_DAYS}-Day Trial`,
+  trialNote: 'No charge today. You can cancel at any time during the trial.',
+  usedTitle: 'Free month already used',
+  used: `Your free month has been used: $${PRICE_AUD.toFixed(2)} ${PRICE_CURRENCY} a month from today.`,
+  startPaid: 'Start Subscription',
+  paidNote: `Your card is charged $${PRICE_AUD.toFixed(2)} ${PRICE_CURRENCY} today, then monthly. Cancel anytime.`,
+  createdPaid: {
+    title: 'Subscription Created Successfully!',
+    description: 'Enter your card details to pay for the first month.',
+  },
 } as const;

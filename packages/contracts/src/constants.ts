@@ -80,3 +80,6 @@ export const PARENT_COOKIE = 'll_parent';
 export const STUDENT_COOKIE = 'll_student';
 
 export const TEXT_LIMITS = { name: 100, license: 50, suburb: 120, email: 254, password: 128, username: 64 } as const;
+
+/** Shortest new password: parents keep the 6 of registration; a student login, often set by a parent for a child, needs 8. */
+export const PASSWORD_MIN = { parent: 6, student: 8 } as const;

@@ -29,6 +29,17 @@ export function localDateISO(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** Kiribati's Line Islands keep UTC+14: no place's clocks are further ahead. */
+const FURTHEST_AHEAD_OFFSET_MS = 14 * 60 * 60 * 1000;
+
+/**
+ * The latest date that is today anywhere on Earth, as 'YYYY-MM-DD'. It is Adelaide's today, or Adelaide's tomorrow in
+ * its last few hours of the evening, and never earlier than any person's own today wherever they are.
+ */
+export function latestTodayISO(now: Date = new Date()): string {
+  return new Date(now.getTime() + FURTHEST_AHEAD_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** The current time in the device's local time, as 'HH:MM'. */
 export function localTimeHHMM(now: Date = new Date()): string {
   return `${pad(now.getHours())}:${pad(now.getMinutes())}`;

@@ -17,12 +17,17 @@ export const VALIDATION = {
   licenseTooLong: 'License number must be at most 50 characters',
   bothUsernameAndPassword: 'Please enter both username and password',
   usernameTooLong: 'Username must be at most 64 characters',
+  usernameInvalidCharacters: 'Username cannot contain control, invisible or text-direction characters',
+  studentPasswordMin: 'Password must be at least 8 characters',
+  passwordTooCommon: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
   targetHoursRange: 'Target hours must be a whole number from 0 to 200',
   unknownSettingKey: 'Unknown setting',
   // Session form
   studentIdRequired: 'Student ID is required',
   dateRequired: 'Date is required',
   dateInvalid: 'Date must be a real date (YYYY-MM-DD)',
+  dateInFuture: 'Date cannot be in the future',
+  dateBeforeBirth: "Date cannot be before the student's date of birth",
   startTimeRequired: 'Start time is required',
   endTimeRequired: 'End time is required',
   timeInvalid: 'Time must be in HH:MM format',
@@ -110,6 +115,18 @@ export const TOASTS = {
   sessionReturnedToDraft: 'A session could not be sent and was kept as a draft',
 } as const;
 
+/** Asked at sign-out while sessions of this account still wait on this device to be sent. */
+export const SIGN_OUT_WAITING = {
+  title: 'Some sessions have not been sent yet',
+  description: (count: number) =>
+    `${count === 1 ? '1 session has' : `${count} sessions have`} not been sent yet. ` +
+    "They are kept safely on this device, and if you sign out they'll be sent the next time you sign in here.",
+  stillWaiting: "They still couldn't be sent. Check your connection and try again, or sign out: nothing will be lost.",
+  sendNow: 'Try sending now',
+  stay: 'Stay signed in',
+  signOut: 'Sign out anyway',
+} as const;
+
 export const LOCATION_ERRORS = {
   notSupported: 'Geolocation is not supported by this browser.',
   denied: 'Location access denied by user.',
@@ -157,7 +174,11 @@ export const API_ERRORS = {
   nothingToCancel: 'This student has no subscription to cancel',
   crossOrigin: 'Cross-origin request refused',
   bodyTooLarge: 'Request body is too large',
+  bodyNotJson: 'Request body must be JSON',
   malformedJson: 'Malformed JSON body',
+  unsupportedBody: 'Request body must be JSON in UTF-8',
+  malformedAddress: 'The address of this request is not valid',
+  unreadableRequest: 'The request could not be read',
   serviceUnavailable: 'Service unavailable. Please try again shortly.',
   serviceTimeout: 'The service took too long to answer. Please try again.',
   badGateway: 'The service could not be reached. Please try again.',

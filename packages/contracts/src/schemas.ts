@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   MAX_TARGET_HOURS,
   MIN_TARGET_HOURS,
+  PASSWORD_MIN,
   ROAD_CONDITIONS,
   SETTING_KEYS,
   SUBSCRIPTION_STATUSES,
@@ -84,6 +85,25 @@ export const studentCredentialsSchema = z
     path: ['studentPassword'],
   });
 export type StudentCredentials = z.infer<typeof studentCredentialsSchema>;
+
+/**
+ * Control characters (NUL included), invisible format characters (zero-width, bidi overrides and isolates), line and
+ * paragraph separators, private-use and lone surrogates: a username with one of them looks like another name, or
+ * like none, on the parent's card and in the PDF.
+ */
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}]/u;
+export const hasHiddenCharacters = (text: string) => HIDDEN_CHARACTER.test(text);
+
+/** A new or changed student login: the sign-in rules, plus a visible username and a password of at least 8 characters. */
+export const studentLoginSchema = studentCredentialsSchema
+  .refine((v) => !hasHiddenCharacters(v.studentUsername), {
+    message: VALIDATION.usernameInvalidCharacters,
+    path: ['studentUsername'],
+  })
+  .refine((v) => v.studentPassword.length >= PASSWORD_MIN.student, {
+    message: VALIDATION.studentPasswordMin,
+    path: ['studentPassword'],
+  });
 
 // ---- Students ----
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
@@ -171,6 +191,22 @@ export const sessionFieldsSchema = z.object({
   supervisorSignature: signatureField(VALIDATION.supervisorSignatureRequired),
 });
 export type SessionFields = z.infer<typeof sessionFieldsSchema>;
+
+/**
+ * What is wrong with a session's date for this student, if anything: a drive cannot be dated after today, nor before
+ * the student was born. The form passes the device's own today; the server, which cannot know the driver's time
+ * zone, passes `latestTodayISO()`. A session kept offline and sent days later is dated in the past by then.
+ */
+export function sessionDateProblem(
+  date: string,
+  limits: { today: string; dateOfBirth?: string | null },
+): string | undefined {
+  if (!isRealDate(date)) return undefined; // the schema names that problem
+  if (!isNotAfter(date, limits.today)) return VALIDATION.dateInFuture;
+  const born = limits.dateOfBirth;
+  if (born && isRealDate(born) && date < born) return VALIDATION.dateBeforeBirth;
+  return undefined;
+}
 
 /** Latitude and longitude in degrees (finite numbers in range; text, objects and NaN are refused). */
 export const coordinatesSchema = z.object(

@@ -5,12 +5,13 @@ import {
   loginSchema,
   registerFormSchema,
   registerSchema,
+  sessionDateProblem,
   settingInputSchema,
   studentCredentialsSchema,
   studentInputSchema,
 } from '@logbook/contracts/schemas';
 import { VALIDATION } from '@logbook/contracts/messages';
-import { isRealDate } from '@logbook/contracts/dates';
+import { isRealDate, latestTodayISO } from '@logbook/contracts/dates';
 import { normaliseStatus, subscriptionBadgeLabel } from '@logbook/contracts/subscription';
 
 const msg = (r: { success: boolean; error?: import('zod').ZodError }) =>
@@ -133,5 +134,32 @@ describe('dates and statuses', () => {
     expect(subscriptionBadgeLabel('incomplete')).toBe('Incomplete');
     expect(subscriptionBadgeLabel('trialing')).toBe('Inactive');
     expect(normaliseStatus(undefined)).toBe('inactive');
+  });
+});
+
+describe('the date of a driving session', () => {
+  const limits = { today: '2026-11-23', dateOfBirth: '2008-04-12' };
+  it('accepts today, yesterday and the day the student was born', () => {
+    for (const date of ['2026-11-23', '2026-11-22', '2008-04-12'])
+      expect(sessionDateProblem(date, limits)).toBeUndefined();
+  });
+  it('refuses a date after today and one before the student was born', () => {
+    expect(sessionDateProblem('2026-11-24', limits)).toBe(VALIDATION.dateInFuture);
+    expect(sessionDateProblem('2099-12-31', limits)).toBe(VALIDATION.dateInFuture);
+    expect(sessionDateProblem('2008-04-11', limits)).toBe(VALIDATION.dateBeforeBirth);
+    expect(sessionDateProblem('1900-01-01', limits)).toBe(VALIDATION.dateBeforeBirth);
+  });
+  it('leaves a date that is not real to the schema, and skips a birth date it cannot read', () => {
+    expect(sessionDateProblem('2026-02-30', limits)).toBeUndefined();
+    expect(sessionDateProblem('1990-01-01', { today: '2026-11-23', dateOfBirth: 'unknown' })).toBeUndefined();
+    expect(sessionDateProblem('1990-01-01', { today: '2026-11-23' })).toBeUndefined();
+  });
+  it('takes today as the latest date anywhere: Adelaide’s today, or its tomorrow late in its evening', () => {
+    // 23 Nov 2026, 09:00 UTC: 19:30 in Adelaide (UTC+10:30), 23:00 at UTC+14.
+    expect(latestTodayISO(new Date('2026-11-23T09:00:00Z'))).toBe('2026-11-23');
+    // 10:30 UTC: 21:00 in Adelaide, already 24 Nov at UTC+14.
+    expect(latestTodayISO(new Date('2026-11-23T10:30:00Z'))).toBe('2026-11-24');
+    // Just after midnight in Adelaide (13:31 UTC the day before): still Adelaide's today.
+    expect(latestTodayISO(new Date('2026-11-22T13:31:00Z'))).toBe('2026-11-23');
   });
 });

@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
+import { publicOriginSetting, trustProxySetting } from './config';
 import { databaseReady } from './db';
 import { errorHandler, notFoundHandler } from './errors';
 import { logger } from './logger';
+import { sameOriginWrites } from './same-origin';
 
 export interface ServiceAppOptions {
   name: string;
@@ -22,8 +24,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 export function createServiceApp(opts: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  // Client addresses come from the gateway's X-Forwarded-For; only the gateway's own network is trusted to set it.
-  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback, uniquelocal');
+  // Client addresses come from the gateway's X-Forwarded-For; only the configured gateway may set it.
+  app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY));
   app.use(
     pinoHttp({
       logger,
@@ -46,6 +48,8 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ready' : 'unavailable', service: opts.name, database: ready });
   });
+  // The gateway's rule again, for whoever reaches the service without passing through it.
+  app.use(sameOriginWrites(publicOriginSetting(process.env.PUBLIC_ORIGIN)));
   opts.beforeJson?.(app);
   app.use(express.json({ limit: opts.jsonLimit ?? '100kb', strict: true }));
   app.use(cookieParser());

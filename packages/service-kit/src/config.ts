@@ -1,5 +1,14 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** The repository's root, found from this file whether it runs from its sources or compiled into a service's dist. */
+function repositoryRoot(from: string = __dirname): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package-lock.json'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
 
 const boolish = z
   .enum(['true', 'false', '1', '0', ''])
@@ -11,7 +20,7 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   MONGODB_URI: z.string().optional(),
   MONGODB_DB: z.string().default('learner_logbook'),
-  DATA_DIR: z.string().default(path.resolve(__dirname, '../../../.data')),
+  DATA_DIR: z.string().default(path.join(repositoryRoot(), '.data')),
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PRIVATE_KEY: z.string().optional(),
   COOKIE_SECURE: boolish,
@@ -26,6 +35,28 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.Process
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return result.data;
+}
+
+/**
+ * Express "trust proxy" from TRUST_PROXY: which peers may speak for the client in X-Forwarded-*. Unset, only
+ * loopback, where the gateway runs beside the services under `npm start`; a deployment names its gateway's addresses.
+ */
+export function trustProxySetting(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw.trim() === '') return 'loopback';
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/** PUBLIC_ORIGIN as an origin (scheme, host, port), or undefined when unset. */
+export function publicOriginSetting(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new Error(`Invalid configuration: PUBLIC_ORIGIN: not an origin: ${raw}`);
+  }
 }
 
 /** PEM keys may arrive with literal "\n" when passed through one-line environment variables. */

@@ -39,6 +39,22 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ message: API_ERRORS.notFound });
 };
 
+/** What the body parser refuses, in the product's words (its own texts name library internals). */
+const BODY_ERRORS = new Map<unknown, { status: number; message: string }>([
+  ['entity.too.large', { status: 413, message: API_ERRORS.bodyTooLarge }],
+  ['entity.parse.failed', { status: 400, message: API_ERRORS.malformedJson }],
+  ['charset.unsupported', { status: 415, message: API_ERRORS.unsupportedBody }],
+  ['encoding.unsupported', { status: 415, message: API_ERRORS.unsupportedBody }],
+]);
+
+/** Any other client error a library raised: its status kept, its text replaced. */
+function clientErrorMessage(status: number): string {
+  if (status === 404) return API_ERRORS.notFound;
+  if (status === 413) return API_ERRORS.bodyTooLarge;
+  if (status === 415) return API_ERRORS.unsupportedBody;
+  return API_ERRORS.unreadableRequest;
+}
+
 const DATABASE_ERRORS = new Set([
   'MongoNetworkError',
   'MongoServerSelectionError',
@@ -73,17 +89,19 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   const e = err as { type?: string; status?: number; statusCode?: number };
-  if (e.type === 'entity.too.large') {
-    res.status(413).json({ message: API_ERRORS.bodyTooLarge });
+  const bodyError = BODY_ERRORS.get(e.type);
+  if (bodyError) {
+    res.status(bodyError.status).json({ message: bodyError.message });
     return;
   }
-  if (e.type === 'entity.parse.failed') {
-    res.status(400).json({ message: API_ERRORS.malformedJson });
+  // A route parameter that is not valid percent-encoding ('%E0%A4%A').
+  if (err instanceof URIError) {
+    res.status(400).json({ message: API_ERRORS.malformedAddress });
     return;
   }
   const status = e.status ?? e.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    res.status(status).json({ message: (err as Error).message || API_ERRORS.internal });
+    res.status(status).json({ message: clientErrorMessage(status) });
     return;
   }
   if (isDatabaseUnavailable(err)) {

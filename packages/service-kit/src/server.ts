@@ -5,6 +5,7 @@ import { baseConfigSchema, loadConfig, type BaseConfig } from './config';
 import { connectDatabase, initModels, type AnyModel } from './db';
 import { loadKeys } from './keys';
 import { logger } from './logger';
+import { assertProductionSettings, secureCookiesSetting } from './production';
 import { AuthSessionModel } from './auth';
 import { CounterModel } from './counters';
 
@@ -31,7 +32,8 @@ export async function runService(opts: RunServiceOptions): Promise<http.Server> 
   if (config.NODE_ENV === 'production' && !config.JWT_PUBLIC_KEY) {
     throw new Error('JWT_PUBLIC_KEY is required in production');
   }
-  configureAuth({ publicKey: keys.publicKey, privateKey: keys.privateKey, secureCookies: config.COOKIE_SECURE });
+  assertProductionSettings(opts.name);
+  configureAuth({ publicKey: keys.publicKey, privateKey: keys.privateKey, secureCookies: secureCookiesSetting() });
   const db = await connectDatabase({ uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
   await initModels([CounterModel, AuthSessionModel, ...opts.models]);
   if (process.argv.includes('--create-indexes')) {
@@ -44,8 +46,10 @@ export async function runService(opts: RunServiceOptions): Promise<http.Server> 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  await new Promise<void>((resolve) => server.listen(port, resolve));
-  logger.info({ port }, `${opts.name} listening`);
+  // Unset, every interface (a container's own network); `npm start` keeps services on loopback behind the gateway.
+  const host = process.env.BIND_ADDRESS || undefined;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  logger.info({ port, host: host ?? 'all interfaces' }, `${opts.name} listening`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import type { PublicUser } from '@logbook/contracts/schemas';
+import { refuseCommonPassword } from '@logbook/service-kit/common-passwords';
 import { createWithNumericId } from '@logbook/service-kit/counters';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { conflict, unauthorized } from '@logbook/service-kit/errors';
@@ -39,6 +40,7 @@ class UsernameTaken extends Error {}
 
 /** Create a parent account. The unique email index decides races: the loser gets 409. */
 export async function registerUser(email: string, password: string): Promise<PublicUser> {
+  refuseCommonPassword(password);
   if (await UserModel.exists({ email })) throw conflict(API_ERRORS.emailTaken);
   const hash = await hashPassword(password);
   const base = usernameBase(email);

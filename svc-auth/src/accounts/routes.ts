@@ -12,6 +12,7 @@ import {
 } from '@logbook/service-kit/auth';
 import { parseOr400, unauthorized } from '@logbook/service-kit/errors';
 import type { RateLimits } from '../config';
+import { signInSucceeded } from '../limits/account-lock';
 import { registrationLimits, signInLimits } from '../rate-limits';
 import { findUser, registerUser, verifyCredentials } from './accounts';
 
@@ -33,6 +34,7 @@ export function accountsRouter(limits: RateLimits): Router {
   router.post('/api/login', ...signInLimits(limits, 'email'), async (req, res) => {
     const { email, password } = parseOr400(loginSchema, req.body);
     const user = await verifyCredentials(email, password);
+    await signInSucceeded(res);
     // A browser that was signed in as someone else gives that session up.
     const previous = await readParent(req);
     if (previous) await endSession(previous.sessionId);

@@ -12,6 +12,7 @@ import {
 import { parseOr400, unauthorized } from '@logbook/service-kit/errors';
 import { clearSessionCookie } from '../accounts/routes';
 import type { RateLimits } from '../config';
+import { signInSucceeded } from '../limits/account-lock';
 import { signInLimits } from '../rate-limits';
 import { findSignedInStudent, verifyStudentCredentials } from './student-sessions';
 
@@ -21,6 +22,7 @@ export function studentSessionsRouter(limits: RateLimits): Router {
   router.post('/api/student-login', ...signInLimits(limits, 'studentUsername'), async (req, res) => {
     const { studentUsername, studentPassword } = parseOr400(studentCredentialsSchema, req.body);
     const { student, userId, loginVersion } = await verifyStudentCredentials(studentUsername, studentPassword);
+    await signInSucceeded(res);
     const previous = await readStudent(req);
     if (previous) await endSession(previous.sessionId);
     const token = await issueSession({ role: 'student', studentId: student.id, userId, loginVersion });

@@ -124,6 +124,12 @@ export interface ChainReport {
   brokenAt?: { entry: number; date: string | null; hash: string | null; problem: 'changed' | 'missing' };
 }
 
+/**
+ * Sessions read per batch when a chain is checked: with its signatures a session is up to half a megabyte, and each
+ * batch is parsed and hashed in one go, so a few at a time let other requests in between.
+ */
+const CHECK_BATCH = 8;
+
 /** Walk a student's sessions in the order logged, one at a time, checking every link (as verifyChain does). */
 export async function checkChain(studentId: number): Promise<ChainReport> {
   await ensureChain(studentId);
@@ -131,10 +137,10 @@ export async function checkChain(studentId: number): Promise<ChainReport> {
   const cursor = DrivingSessionModel.find({ studentId })
     .select(CHAIN_FIELDS)
     .sort({ _id: 1 })
-    .batchSize(50)
+    .batchSize(CHECK_BATCH)
     .lean<StoredSession[]>()
     .cursor();
-  const sessions = sessionsWithSignatures(cursor, { batchSize: 50 });
+  const sessions = sessionsWithSignatures(cursor, { batchSize: CHECK_BATCH });
   let previous = GENESIS_HASH;
   let count = 0;
   let day = 0;

@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { callers, requireParentOrStudent } from '@logbook/service-kit/auth';
 import { parseId } from '@logbook/service-kit/errors';
+import { publicOrigin } from '../config';
 import { verificationFor, verifyByCode } from './verification';
 
 export const verificationRouter = Router();
@@ -22,5 +23,5 @@ verificationRouter.get('/api/verify/:code', verifyLimit, async (req, res) => {
 
 verificationRouter.get('/api/driving-sessions/:studentId/verification', requireParentOrStudent, async (req, res) => {
   const studentId = parseId(req.params.studentId);
-  res.json(await verificationFor(callers(res), studentId));
+  res.json(await verificationFor(callers(res), studentId, publicOrigin(req)));
 });

@@ -6,7 +6,8 @@ import { API_ERRORS } from '@logbook/contracts/messages';
 import { logbookConfig } from '../config';
 import { StudentRecordModel } from '../students/model';
 import { findAccessibleStudent } from '../students/students';
-import { checkChain, type ChainReport } from './chain';
+import { listVersion } from '../sessions/list-cache';
+import { checkChain, ensureChain, type ChainReport } from './chain';
 import { VerificationCodeModel } from './model';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -50,7 +51,7 @@ export async function verificationCodeOf(studentId: number): Promise<string> {
   throw new Error('No verification code could be made');
 }
 
-export const verificationUrl = (code: string) => `${logbookConfig().PUBLIC_ORIGIN}/verify/${code}`;
+export const verificationUrl = (code: string, origin: string) => `${origin}/verify/${code}`;
 
 /** 'Alex Lee' → 'A. L.': enough for whoever holds the paper log book to match it, and nothing more. */
 export function initialsOf(firstName: unknown, lastName: unknown): string {
@@ -67,8 +68,14 @@ export interface VerificationAnswer extends Omit<ChainReport, 'brokenAt'> {
   brokenAt?: NonNullable<ChainReport['brokenAt']>;
 }
 
-async function verificationOfStudent(student: { _id: number; firstName?: unknown; lastName?: unknown }) {
-  const report = await checkChain(student._id);
+type NamedStudent = { _id: number; firstName?: unknown; lastName?: unknown };
+
+interface CheckedChain {
+  report: ChainReport;
+  checkedAt: string;
+}
+
+function answerOf(student: NamedStudent, { report, checkedAt }: CheckedChain): VerificationAnswer {
   const answer: VerificationAnswer = {
     intact: report.intact,
     initials: initialsOf(student.firstName, student.lastName),
@@ -76,10 +83,65 @@ async function verificationOfStudent(student: { _id: number; firstName?: unknown
     totalHours: report.totalHours,
     dayHours: report.dayHours,
     nightHours: report.nightHours,
-    checkedAt: new Date().toISOString(),
+    checkedAt,
   };
   if (report.brokenAt) answer.brokenAt = report.brokenAt;
   return answer;
+}
+
+async function checkedNow(studentId: number): Promise<CheckedChain> {
+  const report = await checkChain(studentId);
+  return { report, checkedAt: new Date().toISOString() };
+}
+
+async function verificationOfStudent(student: NamedStudent) {
+  return answerOf(student, await checkedNow(student._id));
+}
+
+/**
+ * Anonymous checks are answered from the last check of the same chain head (every session logged moves it), so asking
+ * again, or many times at once, re-reads and re-hashes nothing. A change made behind the service's back leaves the head
+ * where it was: the answer is checked again once it is VERIFY_REUSE_MS old, and says when it was checked.
+ */
+/** Bounds the memory held: a report is a few hundred bytes. */
+const MAX_PUBLIC_CHECKS = 10_000;
+
+interface PublicCheck {
+  version: string;
+  startedAt: number;
+  result: Promise<CheckedChain>;
+}
+const publicChecks = new Map<number, PublicCheck>();
+
+// One anonymous check runs at a time, whichever codes are asked for: however many arrive, they take no more of the
+// service from the families' own requests than a single check does.
+let publicQueue: Promise<unknown> = Promise.resolve();
+function onePublicCheckAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = publicQueue.then(work, work);
+  publicQueue = run.catch(() => undefined);
+  return run;
+}
+
+async function publicCheckOf(studentId: number): Promise<CheckedChain> {
+  let version = await listVersion(studentId);
+  if (version === null) {
+    // Sessions logged before the chain existed are sealed first, so the check has a head to be kept against.
+    await ensureChain(studentId);
+    version = await listVersion(studentId);
+    if (version === null) return onePublicCheckAtATime(() => checkedNow(studentId));
+  }
+  const now = Date.now();
+  const held = publicChecks.get(studentId);
+  if (held && held.version === version && now - held.startedAt < logbookConfig().VERIFY_REUSE_MS) return held.result;
+  const entry: PublicCheck = { version, startedAt: now, result: onePublicCheckAtATime(() => checkedNow(studentId)) };
+  publicChecks.delete(studentId);
+  publicChecks.set(studentId, entry);
+  if (publicChecks.size > MAX_PUBLIC_CHECKS) publicChecks.delete(publicChecks.keys().next().value!);
+  // A failed check is not kept: the next request tries again.
+  entry.result.catch(() => {
+    if (publicChecks.get(studentId) === entry) publicChecks.delete(studentId);
+  });
+  return entry.result;
 }
 
 /** What anyone holding the code may know: initials, counts, hours and whether the log is intact. */
@@ -90,12 +152,12 @@ export async function verifyByCode(raw: string): Promise<VerificationAnswer> {
   if (!found) throw notFound(API_ERRORS.verificationNotFound);
   const student = await StudentRecordModel.findById(found.studentId).select({ firstName: 1, lastName: 1 }).lean();
   if (!student) throw notFound(API_ERRORS.verificationNotFound);
-  return verificationOfStudent(student);
+  return answerOf(student, await publicCheckOf(student._id));
 }
 
-/** The same check for the student's own screens, with the code and link to share. */
-export async function verificationFor(callers: Callers, studentId: number) {
+/** The same check for the student's own screens, always made afresh, with the code and link to share. */
+export async function verificationFor(callers: Callers, studentId: number, origin: string) {
   const student = await findAccessibleStudent(callers, studentId);
   const code = await verificationCodeOf(student._id);
-  return { code, url: verificationUrl(code), ...(await verificationOfStudent(student)) };
+  return { code, url: verificationUrl(code, origin), ...(await verificationOfStudent(student)) };
 }

@@ -9,7 +9,8 @@ import { calculateDuration } from '@logbook/contracts/duration';
 import { roundCoordinates, type Coordinates } from '@logbook/contracts/coordinates';
 import { sessionHash } from '@logbook/contracts/hash-chain';
 import { computeProgress, type Progress } from '@logbook/contracts/progress';
-import type { DrivingSessionData, SessionListQuery } from '@logbook/contracts/schemas';
+import { latestTodayISO } from '@logbook/contracts/dates';
+import { sessionDateProblem, type DrivingSessionData, type SessionListQuery } from '@logbook/contracts/schemas';
 import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '../students/students';
 import type { OpeningBalance } from '../students/model';
 import { targetsOf } from '../settings/settings';
@@ -146,8 +147,6 @@ export async function logSession(
   input: DrivingSessionData,
 ): Promise<{ session: DrivingSessionView; created: boolean }> {
   const duration = checkedDuration(input.startTime, input.endTime, input.duration);
-  const studentSignaturePrint = signatureForPrint(input.studentSignature);
-  const supervisorSignaturePrint = signatureForPrint(input.supervisorSignature);
   const student = await findAccessibleStudent(callers, input.studentId);
   if (input.clientId) {
     const existing = await findByClientId(student._id, input.clientId);
@@ -158,6 +157,12 @@ export async function logSession(
     }
   }
   if (!hasActiveSubscription(student)) throw forbidden(API_ERRORS.subscriptionRequired);
+  // The driver's time zone is not known here: a date is refused only once it is after today everywhere.
+  const dateProblem = sessionDateProblem(input.date, { today: latestTodayISO(), dateOfBirth: student.dateOfBirth });
+  if (dateProblem) throw badRequest(dateProblem);
+  // Decoding the images is the costly part of a session: only for a caller who may log one for this student.
+  const studentSignaturePrint = signatureForPrint(input.studentSignature);
+  const supervisorSignaturePrint = signatureForPrint(input.supervisorSignature);
   const clientId = input.clientId ?? crypto.randomUUID();
   const signaturesId = signaturesIdOf(student._id, input.studentSignature, input.supervisorSignature);
   const fields = {

@@ -64,7 +64,7 @@ export default function Subscribe() {
         <Card className="pp-subscribe__manage">
           <div className="pp-stack">
             <SubscriptionStudentSummary student={student} />
-            <TrialBanner />
+            <TrialBanner studentId={student.id} />
             <SubscriptionManager student={student} />
           </div>
         </Card>

@@ -6,6 +6,14 @@ import { Alert } from '@logbook/ui/Alert';
 import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { ApiError } from '@logbook/shell-context/apiClient';
+import {
+  forgetAccount,
+  parentAccount,
+  rememberAccount,
+  studentAccount,
+  useSignedInAccount,
+} from '@logbook/shell-context/deviceAccount';
+import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
 import { SessionForm } from '../../features/session-form/components/SessionForm';
 import { AppHeader } from '../../lib/AppHeader';
 import { ScreenMessage } from '../../lib/ScreenMessage';
@@ -72,14 +80,37 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
 
   const parentFetch = useStudent(viewer === 'parent' ? routeId : undefined);
   const authFetch = useStudentAuth(viewer === 'student');
+  const currentUser = useCurrentUser(viewer === 'parent');
+  const account = useSignedInAccount();
 
   useEffect(() => {
     if (parentFetch.data) rememberStudent('parent', parentFetch.data);
   }, [parentFetch.data]);
   useEffect(() => {
-    if (authFetch.student) rememberStudent('student', authFetch.student);
-    else if (authFetch.data === null) forgetSignedInStudent();
+    if (authFetch.student) {
+      rememberStudent('student', authFetch.student);
+      rememberAccount(studentAccount(authFetch.student.id));
+    } else if (authFetch.data === null) {
+      forgetSignedInStudent();
+      forgetAccount('student');
+    }
   }, [authFetch.student, authFetch.data]);
+
+  // Drafts are read and saved under the account signed in: the form waits until this device knows it is that
+  // account, so it never opens, or saves, another account's drafts. Offline, the last account known stays.
+  const expectedAccount =
+    viewer === 'parent'
+      ? currentUser.user
+        ? parentAccount(currentUser.user.id)
+        : undefined
+      : authFetch.student
+        ? studentAccount(authFetch.student.id)
+        : undefined;
+  const accountReady = expectedAccount
+    ? account === expectedAccount
+    : viewer === 'parent'
+      ? Boolean(currentUser.error)
+      : Boolean(authFetch.error);
 
   // Offline, the form still opens for a student this device has seen: the session waits in the outbox.
   const parentRecalled =
@@ -125,7 +156,7 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
             actionTo={dashboardPath}
           />
         );
-    } else if (!parent.data) {
+    } else if (!parent.data || !accountReady) {
       body = <Spinner label="Loading student…" />;
     } else if (!isActive(parent.data.subscriptionStatus)) {
       body = <SubscriptionNeeded studentId={routeId} name={fullName(parent.data)} dashboardPath={dashboardPath} />;
@@ -134,6 +165,7 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
         <SessionForm
           studentId={routeId}
           studentName={fullName(parent.data)}
+          dateOfBirth={parent.data.dateOfBirth}
           loadDraftId={loadDraftId}
           onFinished={finish}
           onCancel={finish}
@@ -149,7 +181,7 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
         actionTo={dashboardPath}
       />
     );
-  } else if (auth.isLoading || auth.data === undefined) {
+  } else if (auth.isLoading || auth.data === undefined || (auth.student && !accountReady)) {
     body = <Spinner label="Loading student…" />;
   } else if (!auth.student) {
     body = (

@@ -1,12 +1,13 @@
 import { TOASTS } from '@logbook/contracts/messages';
 import { toast } from '@logbook/ui/lib/toastStore';
+import { accountStorage, signedInAccount, subscribeAccount } from '@logbook/shell-context/deviceAccount';
 import { mutate } from 'swr';
 import { draftFromValues, newDraftId, readFormDraft, saveDraft, writeFormDraft } from '../draftStore';
 import { sendDrivingSession } from '../sessionApi';
 import { isStudentSessionsKey } from '../sessionKeys';
 import { coordinatesFrom } from '../coordinates';
 import { sessionValuesFrom } from '../sessionValues';
-import { flushOutbox, queueSession, type FlushReport } from './outboxSync';
+import { accountEntries, adoptUnownedEntries, flushOutbox, queueSession, type FlushReport } from './outboxSync';
 import { createIndexedDbOutboxStore, type OutboxEntry, type OutboxStore } from './outboxStore';
 
 const LOCK_NAME = 'learner-logbook-outbox';
@@ -22,9 +23,13 @@ function publish(next: OutboxEntry[]) {
   for (const listener of listeners) listener();
 }
 
+/** Shows the signed-in account's waiting sessions only; signed out, none. */
 async function refreshEntries(): Promise<void> {
+  const account = signedInAccount();
   try {
-    publish(await outboxStore().all());
+    if (!account) return publish([]);
+    await adoptUnownedEntries(outboxStore(), account);
+    publish(await accountEntries(outboxStore(), account));
   } catch {
     // No IndexedDB (a locked-down browser): there is nothing waiting to show.
   }
@@ -41,7 +46,7 @@ export function subscribeOutbox(listener: () => void): () => void {
 
 /** Stores a session on this device until it can be sent. Throws if the device cannot store it. */
 export async function queueForLater(details: Omit<OutboxEntry, 'attempts' | 'queuedAt'>): Promise<OutboxEntry> {
-  const entry = await queueSession(outboxStore(), details);
+  const entry = await queueSession(outboxStore(), { ...details, account: details.account ?? signedInAccount() });
   await refreshEntries();
   startOutboxSync();
   // Queued while the browser believes it is online (a dropped connection): no 'online' event will come.
@@ -72,7 +77,9 @@ function afterFlush(report: FlushReport | undefined) {
   if (typeof navigator !== 'undefined' && navigator.onLine) scheduleRetry();
 }
 
+/** A refused session goes back to the drafts of the account that queued it, whoever is signed in now. */
 function keepAsDraft(entry: OutboxEntry, serverMessage: string) {
+  const storage = accountStorage(entry.account);
   const id = newDraftId();
   const values = sessionValuesFrom(entry.payload);
   const coordinates = coordinatesFrom(entry.payload.coordinates);
@@ -86,11 +93,12 @@ function keepAsDraft(entry: OutboxEntry, serverMessage: string) {
       clientId: entry.clientId,
       serverMessage,
     }),
+    storage,
   );
   // A student's device has no drafts panel: the next New Session opens this draft, with the server's message.
   try {
-    if (!readFormDraft(entry.studentId)) {
-      writeFormDraft(entry.studentId, { values, coordinates, clientId: entry.clientId, draftId: id });
+    if (!readFormDraft(entry.studentId, storage)) {
+      writeFormDraft(entry.studentId, { values, coordinates, clientId: entry.clientId, draftId: id }, storage);
     }
   } catch {
     // The draft list already holds it.
@@ -112,7 +120,13 @@ let running: Promise<FlushReport | undefined> | undefined;
 let again = false;
 
 async function flushOnce(): Promise<FlushReport | undefined> {
-  const work = () => flushOutbox({ store: outboxStore(), send: (p) => sendDrivingSession(p), keepAsDraft });
+  // Signed out, nothing is sent: every session waits for its own account.
+  const account = signedInAccount();
+  if (!account) {
+    await refreshEntries();
+    return undefined;
+  }
+  const work = () => flushOutbox({ store: outboxStore(), send: (p) => sendDrivingSession(p), keepAsDraft, account });
   // One tab at a time; the client id already makes overlapping sends harmless, this only saves requests.
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   const report = locks ? await locks.request(LOCK_NAME, work) : await work();
@@ -159,8 +173,26 @@ export function startOutboxSync(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && navigator.onLine && entries.length > 0) void flushOutboxNow();
   });
+  // Another account signed in (or this one again): show its sessions and send what it left waiting.
+  subscribeAccount(() => {
+    retryStep = 0;
+    if (navigator.onLine) void flushOutboxNow();
+    else void refreshEntries();
+  });
   if (navigator.onLine) void flushOutboxNow();
   else void refreshEntries();
+}
+
+/** How many sessions of this account wait on this device. */
+export async function waitingCount(account: string): Promise<number> {
+  await adoptUnownedEntries(outboxStore(), account);
+  return (await accountEntries(outboxStore(), account)).length;
+}
+
+/** Tries to send the account's waiting sessions now; resolves with how many still wait. */
+export async function sendWaiting(account: string): Promise<number> {
+  await flushOutboxNow();
+  return (await accountEntries(outboxStore(), account)).length;
 }
 
 /** Test helper: use another store and forget the running state. */

@@ -12,6 +12,11 @@ export interface OutboxEntry {
   queuedAt: string;
   attempts: number;
   lastError?: string;
+  /**
+   * The account that queued it ('parent-12', 'student-34'): only that account sends it or sees it. Entries queued
+   * before accounts were kept have none and go to the next account that signs in on this device.
+   */
+  account?: string;
 }
 
 /** Where waiting sessions live; IndexedDB in the browser, memory in tests. */

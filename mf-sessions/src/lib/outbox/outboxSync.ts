@@ -7,6 +7,8 @@ export interface OutboxDeps {
   send: (payload: DrivingSessionInput) => Promise<SendOutcome>;
   /** Keeps a refused session as a draft carrying the server's message; throws if it cannot be stored. */
   keepAsDraft: (entry: OutboxEntry, serverMessage: string) => void;
+  /** Only this account's sessions are sent: another account's would go out under the wrong sign-in. */
+  account: string;
 }
 
 export interface FlushReport {
@@ -30,14 +32,30 @@ export async function queueSession(
   return entry;
 }
 
+/** The waiting sessions of one account, oldest first. */
+export async function accountEntries(store: OutboxStore, account: string): Promise<OutboxEntry[]> {
+  return (await store.all()).filter((entry) => entry.account === account);
+}
+
 /**
- * Sends every waiting session once, oldest first. A sent session leaves the outbox only after the server
+ * Gives sessions queued before accounts were kept to this account, the first to sign in since. Each is written
+ * whole again under its client id, so a failure part-way leaves it waiting, never gone.
+ */
+export async function adoptUnownedEntries(store: OutboxStore, account: string): Promise<void> {
+  for (const entry of await store.all()) {
+    if (!entry.account) await store.put({ ...entry, account });
+  }
+}
+
+/**
+ * Sends every waiting session of the account once, oldest first. A sent session leaves the outbox only after the server
  * accepted it (a resend after a lost answer is harmless: the server knows the client id). A refusal becomes a
  * draft before the entry is removed; anything else stays for the next try. Nothing is ever dropped.
  */
-export async function flushOutbox({ store, send, keepAsDraft }: OutboxDeps): Promise<FlushReport> {
+export async function flushOutbox({ store, send, keepAsDraft, account }: OutboxDeps): Promise<FlushReport> {
   const report: FlushReport = { sent: [], returnedToDraft: [], waiting: [] };
-  for (const entry of await store.all()) {
+  await adoptUnownedEntries(store, account);
+  for (const entry of await accountEntries(store, account)) {
     const outcome = await send(entry.payload);
     if (outcome.kind === 'sent') {
       await store.delete(entry.clientId);

@@ -3,6 +3,7 @@ import { SWRConfig } from 'swr';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { Spinner } from '@logbook/ui/Spinner';
+import { UnsentSessionsDialog } from '@logbook/ui/UnsentSessionsDialog';
 import { StudentDashboardActions } from '../../features/student-dashboard/components/StudentDashboardActions';
 import { StudentDashboardHeader } from '../../features/student-dashboard/components/StudentDashboardHeader';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
@@ -16,7 +17,7 @@ import '../student.css';
 
 export default function StudentDashboard() {
   const { state, retry } = useStudentAuth();
-  const { logout, pending } = useStudentLogout();
+  const { logout, pending, guard } = useStudentLogout();
 
   if (state.status === 'checking') return <Spinner label="Loading your dashboard…" />;
   if (state.status === 'signedOut') return <Navigate to="/student-login" replace />;
@@ -46,6 +47,15 @@ export default function StudentDashboard() {
         brand={<BrandLink />}
         onLogout={() => void logout()}
         logoutPending={pending}
+      />
+      <UnsentSessionsDialog
+        waiting={guard.waiting}
+        stillWaiting={guard.stillWaiting}
+        sending={guard.sending}
+        signingOut={guard.signingOut}
+        onSendNow={() => void guard.sendNow()}
+        onStay={guard.stay}
+        onSignOut={() => void guard.signOutAnyway()}
       />
       <div className="student-dashboard__body">
         <StudentDashboardActions studentId={student.id} firstName={student.firstName} />

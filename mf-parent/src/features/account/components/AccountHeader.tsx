@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { UnsentSessionsDialog } from '@logbook/ui/UnsentSessionsDialog';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
 import { useLogout } from '../hooks/useLogout';
 
 /** The parent's header: the product, who is signed in, Settings and Logout. */
 export function AccountHeader({ email }: { email: string }) {
-  const { logout, pending } = useLogout();
+  const { logout, pending, guard } = useLogout();
   return (
     <header className="pp-header">
       <div className="pp-header__inner">
@@ -32,10 +33,19 @@ export function AccountHeader({ email }: { email: string }) {
             </svg>
             Settings
           </Link>
-          <Button variant="ghost" size="sm" onClick={logout} pending={pending}>
+          <Button variant="ghost" size="sm" onClick={() => void logout()} pending={pending}>
             Logout
           </Button>
         </div>
+        <UnsentSessionsDialog
+          waiting={guard.waiting}
+          stillWaiting={guard.stillWaiting}
+          sending={guard.sending}
+          signingOut={guard.signingOut}
+          onSendNow={() => void guard.sendNow()}
+          onStay={guard.stay}
+          onSignOut={() => void guard.signOutAnyway()}
+        />
       </div>
     </header>
   );

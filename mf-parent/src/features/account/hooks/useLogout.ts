@@ -1,30 +1,35 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
+import { forgetAccount } from '@logbook/shell-context/deviceAccount';
 import { useToast } from '@logbook/shell-context/useToast';
+import { useSignOutGuard } from '@logbook/shell-context/waitingSessions';
 import { TOASTS } from '@logbook/contracts/messages';
 import { serverMessageOr } from '../../../lib/errors';
 import { logout } from '../api/logout';
 
-/** POST /api/logout, then forget every cached answer so the next account starts clean, then /login. */
+/**
+ * POST /api/logout, then forget every cached answer so the next account starts clean, then /login. With sessions
+ * still waiting on this device it asks first; they stay in this account's outbox either way.
+ */
 export function useLogout() {
-  const [pending, setPending] = useState(false);
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
   const { toast } = useToast();
 
-  const run = async () => {
-    setPending(true);
+  const signOut = async () => {
     try {
       await logout();
     } catch (error) {
-      setPending(false);
       toast({ title: TOASTS.error, description: serverMessageOr(error, TOASTS.networkError), variant: 'destructive' });
-      return;
+      return false;
     }
+    // This account's drafts and waiting sessions stay on the device, out of sight until it signs in here again.
+    forgetAccount('parent');
     await mutate(() => true, undefined, { revalidate: false });
     navigate('/login', { replace: true });
+    return true;
   };
 
-  return { logout: run, pending };
+  const guard = useSignOutGuard(signOut);
+  return { logout: guard.requestSignOut, pending: guard.signingOut, guard };
 }

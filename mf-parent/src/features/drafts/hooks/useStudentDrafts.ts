@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import type { DraftSession } from '@logbook/contracts/schemas';
+import { accountStorage, subscribeAccount } from '@logbook/shell-context/deviceAccount';
 import { readStudentDrafts } from '../utils/draftStorage';
 
 /** How often the list is looked at again while the page is visible. */
@@ -8,7 +9,7 @@ export const DRAFTS_RECHECK_MS = 4_000;
 
 function rawList(): string | null {
   try {
-    return window.localStorage.getItem(DRAFTS_STORAGE_KEY);
+    return accountStorage().getItem(DRAFTS_STORAGE_KEY);
   } catch {
     return null;
   }
@@ -42,9 +43,12 @@ export function useStudentDrafts(studentId: number) {
     const refreshIfChanged = () => {
       if (rawList() !== lastRaw.current) refresh();
     };
+    // Keyed per account ('draftSessions:parent-12'), so any drafts key may be this account's.
     const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === DRAFTS_STORAGE_KEY) refresh();
+      if (e.key === null || e.key.startsWith(DRAFTS_STORAGE_KEY)) refresh();
     };
+    // Another account signed in on this device: its drafts, never the last one's.
+    const stopWatchingAccount = subscribeAccount(refresh);
     const timer = setInterval(() => {
       if (document.visibilityState !== 'hidden') refreshIfChanged();
     }, DRAFTS_RECHECK_MS);
@@ -53,6 +57,7 @@ export function useStudentDrafts(studentId: number) {
     document.addEventListener('visibilitychange', refreshIfChanged);
     return () => {
       clearInterval(timer);
+      stopWatchingAccount();
       window.removeEventListener('storage', onStorage);
       window.removeEventListener('focus', refreshIfChanged);
       document.removeEventListener('visibilitychange', refreshIfChanged);

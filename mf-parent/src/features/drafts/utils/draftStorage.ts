@@ -1,5 +1,6 @@
 import { DRAFTS_STORAGE_KEY, formDraftStorageKey } from '@logbook/contracts/constants';
 import { draftSessionSchema, type DraftSession } from '@logbook/contracts/schemas';
+import { accountStorage } from '@logbook/shell-context/deviceAccount';
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -17,8 +18,8 @@ function readRawList(storage: DraftStorage): unknown[] {
 const idOf = (entry: unknown): unknown =>
   entry && typeof entry === 'object' && 'id' in entry ? (entry as { id: unknown }).id : undefined;
 
-/** The readable drafts of one student from the `draftSessions` list, most recently saved first; others are skipped. */
-export function readStudentDrafts(studentId: number, storage: DraftStorage = window.localStorage): DraftSession[] {
+/** The readable drafts of one student from the signed-in account's `draftSessions` list, most recently saved first; others are skipped. */
+export function readStudentDrafts(studentId: number, storage: DraftStorage = accountStorage()): DraftSession[] {
   const drafts: DraftSession[] = [];
   for (const entry of readRawList(storage)) {
     const parsed = draftSessionSchema.safeParse(entry);
@@ -32,7 +33,7 @@ export function readStudentDrafts(studentId: number, storage: DraftStorage = win
  * student's in-progress form draft too when it was editing this draft, so the form does not bring it back.
  * Throws when the browser refuses to write.
  */
-export function deleteDraft(draftId: string, studentId: number, storage: DraftStorage = window.localStorage): void {
+export function deleteDraft(draftId: string, studentId: number, storage: DraftStorage = accountStorage()): void {
   const list = readRawList(storage);
   const kept = list.filter((entry) => idOf(entry) !== draftId);
   if (kept.length !== list.length) storage.setItem(DRAFTS_STORAGE_KEY, JSON.stringify(kept));

@@ -3,8 +3,9 @@ import { Button } from '@logbook/ui/Button';
 import { Dialog } from '@logbook/ui/Dialog';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
-import { TEXT_LIMITS } from '@logbook/contracts/constants';
+import { PASSWORD_MIN, TEXT_LIMITS } from '@logbook/contracts/constants';
 import type { StudentCredentials } from '@logbook/contracts/schemas';
+import type { SaveOutcome } from '../hooks/useStudentLoginActions';
 import { validateCredentials } from '../utils/credentials';
 
 export interface CredentialsDialogProps {
@@ -14,8 +15,8 @@ export interface CredentialsDialogProps {
   description: string;
   submitLabel: string;
   initialUsername?: string;
-  /** Resolves true when the login was saved, which closes the dialog. */
-  onSubmit: (credentials: StudentCredentials) => Promise<boolean>;
+  /** A saved login closes the dialog; a refused one keeps it open with the reason. */
+  onSubmit: (credentials: StudentCredentials) => Promise<SaveOutcome>;
 }
 
 /** Username and password for a student's own sign-in, used to create a login and to change one. */
@@ -51,9 +52,10 @@ export function CredentialsDialog({
     }
     setError(null);
     setPending(true);
-    const saved = await onSubmit(result.data);
+    const outcome = await onSubmit(result.data);
     setPending(false);
-    if (saved) onOpenChange(false);
+    if (outcome.ok) onOpenChange(false);
+    else setError(outcome.message);
   };
 
   return (
@@ -74,7 +76,7 @@ export function CredentialsDialog({
             />
           )}
         </FormField>
-        <FormField label="Password">
+        <FormField label="Password" hint={`At least ${PASSWORD_MIN.student} characters, and not a common password`}>
           {(field) => (
             <div className="pp-password">
               <Input

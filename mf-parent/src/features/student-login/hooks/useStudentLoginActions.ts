@@ -6,21 +6,25 @@ import { refreshStudents } from '../../../lib/students';
 import { serverMessageOr } from '../../../lib/errors';
 import { createStudentLogin, deleteStudentLogin, updateStudentLogin } from '../api/studentLogin';
 
-/** Create, update and delete a student's login; each tells the parent and refetches the students list. Resolves true on success. */
+/** How a save ended; a refusal carries the message the parent is shown. */
+export type SaveOutcome = { ok: true } | { ok: false; message: string };
+
+/** Create, update and delete a student's login; each tells the parent and refetches the students list. */
 export function useStudentLoginActions(studentId: number) {
   const { toast } = useToast();
   const { mutate } = useSWRConfig();
 
-  const run = async (action: () => Promise<unknown>, success: string, fallback: string): Promise<boolean> => {
+  const run = async (action: () => Promise<unknown>, success: string, fallback: string): Promise<SaveOutcome> => {
     try {
       await action();
     } catch (error) {
-      toast({ title: TOASTS.error, description: serverMessageOr(error, fallback), variant: 'destructive' });
-      return false;
+      const message = serverMessageOr(error, fallback);
+      toast({ title: TOASTS.error, description: message, variant: 'destructive' });
+      return { ok: false, message };
     }
     toast({ title: success });
     await refreshStudents(mutate, studentId);
-    return true;
+    return { ok: true };
   };
 
   return {
@@ -36,6 +40,7 @@ export function useStudentLoginActions(studentId: number) {
         TOASTS.studentLoginUpdated,
         TOASTS.studentLoginUpdateFailed,
       ),
-    remove: () => run(() => deleteStudentLogin(studentId), TOASTS.studentLoginDeleted, TOASTS.studentLoginDeleteFailed),
+    remove: async () =>
+      (await run(() => deleteStudentLogin(studentId), TOASTS.studentLoginDeleted, TOASTS.studentLoginDeleteFailed)).ok,
   };
 }

@@ -1,11 +1,14 @@
-import { studentCredentialsSchema, type StudentCredentials } from '@logbook/contracts/schemas';
+import { studentLoginSchema, type StudentCredentials } from '@logbook/contracts/schemas';
 
-/** Both fields required and non-blank after trimming ('Please enter both username and password'). */
+/**
+ * Both fields required and non-blank after trimming, a username without hidden characters and a password of at least
+ * 8 characters; the server also refuses the most common passwords, and the dialog shows its reason.
+ */
 export function validateCredentials(
   studentUsername: string,
   studentPassword: string,
 ): { ok: true; data: StudentCredentials } | { ok: false; message: string } {
-  const parsed = studentCredentialsSchema.safeParse({ studentUsername, studentPassword });
+  const parsed = studentLoginSchema.safeParse({ studentUsername, studentPassword });
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, message: parsed.error.issues[0]?.message ?? 'Please enter both username and password' };
 }

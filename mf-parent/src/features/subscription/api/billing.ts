@@ -29,6 +29,8 @@ export interface SubscriptionDetails {
   trialEnd?: string | number | null;
   currentPeriodEnd?: string | number | null;
   cancelAtPeriodEnd?: boolean;
+  /** False once the student has had the free month; a subscription then starts paid from today. */
+  trialAvailable?: boolean;
 }
 
 export async function fetchSubscriptionDetails(key: string): Promise<SubscriptionDetails> {

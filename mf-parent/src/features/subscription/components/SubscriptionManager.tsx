@@ -1,9 +1,11 @@
 import { Button } from '@logbook/ui/Button';
+import { TRIAL_TEXT } from '@logbook/contracts/billing';
 import { TRIAL_DAYS } from '@logbook/contracts/constants';
 import { isActive } from '@logbook/contracts/subscription';
 import type { Student } from '@logbook/contracts/schemas';
 import { useSubscriptionActions } from '../hooks/useSubscriptionActions';
 import { useSubscriptionDetails } from '../hooks/useSubscriptionDetails';
+import { useTrialAvailable } from '../hooks/useTrialAvailable';
 import { ActiveSubscriptionNotice } from './ActiveSubscriptionNotice';
 import { PaymentStep } from './PaymentStep';
 
@@ -11,6 +13,7 @@ import { PaymentStep } from './PaymentStep';
 export function SubscriptionManager({ student }: { student: Student }) {
   const active = isActive(student.subscriptionStatus);
   const { data: details } = useSubscriptionDetails(student.id, true);
+  const trialAvailable = useTrialAvailable(student.id);
   const { subscription, pending, start, finish, cancel } = useSubscriptionActions(student);
 
   if (active) {
@@ -28,9 +31,9 @@ export function SubscriptionManager({ student }: { student: Student }) {
     return (
       <div className="pp-stack">
         <Button size="lg" className="ll-btn--block" onClick={start} pending={pending === 'start'}>
-          Start Free {TRIAL_DAYS}-Day Trial
+          {trialAvailable ? TRIAL_TEXT.startTrial : TRIAL_TEXT.startPaid}
         </Button>
-        <p className="pp-panel__muted pp-center">No charge today. You can cancel at any time during the trial.</p>
+        <p className="pp-panel__muted pp-center">{trialAvailable ? TRIAL_TEXT.trialNote : TRIAL_TEXT.paidNote}</p>
       </div>
     );
   }

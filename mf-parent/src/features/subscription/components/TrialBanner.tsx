@@ -1,19 +1,18 @@
+import { TRIAL_TEXT } from '@logbook/contracts/billing';
 import { GiftIcon } from '../../../lib/icons';
-import { PRICE_AUD, PRICE_CURRENCY, TRIAL_DAYS } from '@logbook/contracts/constants';
+import { useTrialAvailable } from '../hooks/useTrialAvailable';
 
-/** 'First Month FREE!': the 30-day trial, then the monthly price. */
-export function TrialBanner() {
+/** 'First Month FREE!' while the student can still have the trial; once it is used, what a new subscription costs. */
+export function TrialBanner({ studentId }: { studentId: number }) {
+  const trialAvailable = useTrialAvailable(studentId);
   return (
     <div className="pp-trial" data-testid="trial-banner">
       <span className="pp-trial__icon">
         <GiftIcon />
       </span>
       <div>
-        <p className="pp-trial__title">First Month FREE!</p>
-        <p className="pp-trial__text">
-          Start with a {TRIAL_DAYS}-day free trial. After that it is ${PRICE_AUD.toFixed(2)} {PRICE_CURRENCY} per month
-          per student. Cancel anytime.
-        </p>
+        <p className="pp-trial__title">{trialAvailable ? TRIAL_TEXT.offerTitle : TRIAL_TEXT.usedTitle}</p>
+        <p className="pp-trial__text">{trialAvailable ? TRIAL_TEXT.offer : TRIAL_TEXT.used}</p>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@logbook/shell-context/useToast';
+import { TRIAL_TEXT } from '@logbook/contracts/billing';
 import { TOASTS } from '@logbook/contracts/messages';
 import { isActive } from '@logbook/contracts/subscription';
 import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/schemas';
@@ -39,8 +40,10 @@ export function useSubscriptionActions(student: Student) {
   const start = async () => {
     setPending('start');
     try {
-      setSubscription(await createSubscription(student.id));
-      toast(TOASTS.subscriptionCreated);
+      const created = await createSubscription(student.id);
+      setSubscription(created);
+      // A card to save means the trial began; an invoice to pay means the free month was used before.
+      toast(created.type === 'setup' ? TOASTS.subscriptionCreated : TRIAL_TEXT.createdPaid);
     } catch (error) {
       toast({
         title: TOASTS.error,

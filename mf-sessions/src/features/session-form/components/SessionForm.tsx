@@ -18,6 +18,8 @@ import { hintPlace, timeOfDayHint } from '../utils/timeOfDayHint';
 export interface SessionFormProps {
   studentId: number;
   studentName: string;
+  /** When known, the form refuses a date before it (the server checks it in any case). */
+  dateOfBirth?: string;
   loadDraftId: string | null;
   /** After a session was logged or queued. */
   onFinished: () => void;
@@ -45,8 +47,16 @@ function focusFirstProblem() {
   });
 }
 
-export function SessionForm({ studentId, studentName, loadDraftId, onFinished, onCancel, notice }: SessionFormProps) {
-  const form = useSessionForm({ studentId, studentName, loadDraftId });
+export function SessionForm({
+  studentId,
+  studentName,
+  dateOfBirth,
+  loadDraftId,
+  onFinished,
+  onCancel,
+  notice,
+}: SessionFormProps) {
+  const form = useSessionForm({ studentId, studentName, dateOfBirth, loadDraftId });
   const { submit, submitting, failure } = useSubmitSession();
   const { locate, locating } = useCurrentLocation({
     setField: form.setField,

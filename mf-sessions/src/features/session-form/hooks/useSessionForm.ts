@@ -16,13 +16,15 @@ import {
   writeFormDraft,
 } from '../../../lib/draftStore';
 import { emptySessionValues, newClientId, type SessionField, type SessionValues } from '../../../lib/sessionValues';
-import { validateField, validateSession, type SessionErrors } from '../utils/validation';
+import { validateField, validateSession, type SessionDateLimits, type SessionErrors } from '../utils/validation';
 
 const AUTOSAVE_DELAY_MS = 400;
 
 export interface SessionFormOptions {
   studentId: number | undefined;
   studentName: string;
+  /** When known (a parent's view), a session cannot be dated before it. */
+  dateOfBirth?: string;
   /** The `loadDraft` query parameter. */
   loadDraftId: string | null;
 }
@@ -50,7 +52,7 @@ function freshValues(): SessionValues {
 }
 
 /** The session form's values, errors, draft and client id, with the spec's draft rules (§3, §4). */
-export function useSessionForm({ studentId, studentName, loadDraftId }: SessionFormOptions) {
+export function useSessionForm({ studentId, studentName, dateOfBirth, loadDraftId }: SessionFormOptions) {
   const [values, setValues] = useState<SessionValues>(freshValues);
   const [errors, setErrors] = useState<SessionErrors>({});
   const [clientId, setClientId] = useState<string>(newClientId);
@@ -67,6 +69,10 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
   useEffect(() => {
     latest.current = { values, clientId, draftId: draft?.id, location };
   }, [values, clientId, draft?.id, location]);
+  const dateLimits = useRef<SessionDateLimits>({ dateOfBirth });
+  useEffect(() => {
+    dateLimits.current = { dateOfBirth };
+  }, [dateOfBirth]);
 
   useEffect(() => {
     if (!studentId || loadedFor.current === studentId) return;
@@ -146,7 +152,7 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
     latest.current = { ...latest.current, values: next };
     setValues(next);
     setErrors((prevErrors) => {
-      const updated = { ...prevErrors, [field]: validateField(next, field) };
+      const updated = { ...prevErrors, [field]: validateField(next, field, dateLimits.current) };
       if (field === 'startTime' || field === 'endTime') {
         updated.startTime = validateField(next, 'startTime');
         updated.endTime = prevErrors.endTime !== undefined || next.endTime ? validateField(next, 'endTime') : undefined;
@@ -180,7 +186,7 @@ export function useSessionForm({ studentId, studentName, loadDraftId }: SessionF
   );
 
   const validateAll = useCallback((): SessionErrors => {
-    const all = validateSession(latest.current.values);
+    const all = validateSession(latest.current.values, dateLimits.current);
     setErrors(all);
     return all;
   }, []);

@@ -1,14 +1,26 @@
+import { localDateISO } from '@logbook/contracts/dates';
 import { durationMinutes } from '@logbook/contracts/duration';
 import { VALIDATION } from '@logbook/contracts/messages';
-import { fieldErrors, sessionFieldsSchema } from '@logbook/contracts/schemas';
+import { fieldErrors, sessionDateProblem, sessionFieldsSchema } from '@logbook/contracts/schemas';
 import type { SessionField, SessionValues } from '../../../lib/sessionValues';
 
 export type SessionErrors = Partial<Record<SessionField, string>>;
 
+/** What a session's date is checked against: the device's today unless given, and the birth date when known. */
+export interface SessionDateLimits {
+  today?: string;
+  dateOfBirth?: string | null;
+}
+
 /** Every problem with the form, one message per field, in the spec's words. */
-export function validateSession(values: SessionValues): SessionErrors {
+export function validateSession(values: SessionValues, limits: SessionDateLimits = {}): SessionErrors {
   const parsed = sessionFieldsSchema.safeParse(values);
   const errors: SessionErrors = parsed.success ? {} : (fieldErrors(parsed.error) as SessionErrors);
+  if (!errors.date) {
+    const today = limits.today ?? localDateISO();
+    const problem = sessionDateProblem(values.date, { today, dateOfBirth: limits.dateOfBirth });
+    if (problem) errors.date = problem;
+  }
   // Equal times would log a session of no length: the server rejects it, so say so beside End Time.
   if (!errors.startTime && !errors.endTime && durationMinutes(values.startTime, values.endTime) === 0) {
     errors.endTime = VALIDATION.sameStartAndEnd;
@@ -17,6 +29,10 @@ export function validateSession(values: SessionValues): SessionErrors {
 }
 
 /** The message for one field after it changed (End Time also depends on Start Time). */
-export function validateField(values: SessionValues, field: SessionField): string | undefined {
-  return validateSession(values)[field];
+export function validateField(
+  values: SessionValues,
+  field: SessionField,
+  limits: SessionDateLimits = {},
+): string | undefined {
+  return validateSession(values, limits)[field];
 }

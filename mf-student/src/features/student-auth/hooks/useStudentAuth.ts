@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { StudentAuth } from '@logbook/contracts/schemas';
+import { forgetAccount, rememberAccount, studentAccount } from '@logbook/shell-context/deviceAccount';
 import { fetchStudentAuth, STUDENT_AUTH_KEY, type StudentAuthAnswer } from '../api/studentSession';
 
 export type StudentAuthState =
@@ -53,5 +54,14 @@ export function useStudentAuth() {
     void check();
   }, [check]);
 
-  return { state: studentAuthState({ data, error, isLoading: checking }), retry: check, mutate };
+  const state = studentAuthState({ data, error, isLoading: checking });
+  const signedInId = state.status === 'signedIn' ? state.student.id : undefined;
+  const signedOut = state.status === 'signedOut';
+  // The student's drafts and waiting sessions are kept on this device under their own account.
+  useEffect(() => {
+    if (signedInId !== undefined) rememberAccount(studentAccount(signedInId));
+    else if (signedOut) forgetAccount('student');
+  }, [signedInId, signedOut]);
+
+  return { state, retry: check, mutate };
 }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { TOASTS } from '@logbook/contracts/messages';
+import { forgetAccount } from '@logbook/shell-context/deviceAccount';
 import { useToast } from '@logbook/shell-context/useToast';
+import { useSignOutGuard } from '@logbook/shell-context/waitingSessions';
 import { signOutStudent, STUDENT_AUTH_KEY } from '../api/studentSession';
 
 /** mf-sessions keeps the signed-in student on the device so its form opens offline; a shared device must forget it. */
@@ -16,28 +17,32 @@ function forgetRememberedStudent() {
   }
 }
 
-/** Signs the student out, forgets what was cached for them, and goes to /student-login. */
+/**
+ * Signs the student out, forgets what was cached for them, and goes to /student-login. With sessions still waiting
+ * on this device it asks first; they stay in the student's outbox either way.
+ */
 export function useStudentLogout() {
-  const [pending, setPending] = useState(false);
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const { toast } = useToast();
 
-  const logout = async () => {
-    setPending(true);
+  const signOut = async () => {
     try {
       await signOutStudent();
     } catch {
-      setPending(false);
       toast({ title: TOASTS.error, description: TOASTS.logoutFailed, variant: 'destructive' });
-      return;
+      return false;
     }
+    // The student's drafts and waiting sessions stay on the device, out of sight until they sign in here again.
+    forgetAccount('student');
     await mutate(STUDENT_AUTH_KEY, null, { revalidate: false });
     forgetRememberedStudent();
     // The student's sessions and progress must not stay in memory for whoever uses the device next.
     await mutate((key) => key !== STUDENT_AUTH_KEY, undefined, { revalidate: false });
     navigate('/student-login', { replace: true });
+    return true;
   };
 
-  return { logout, pending };
+  const guard = useSignOutGuard(signOut);
+  return { logout: guard.requestSignOut, pending: guard.signingOut, guard };
 }

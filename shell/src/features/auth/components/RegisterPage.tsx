@@ -69,7 +69,7 @@ export function RegisterPage() {
         <FormField
           label="Password"
           error={errors.password}
-          hint={errors.password ? undefined : 'At least 6 characters.'}
+          hint={errors.password ? undefined : 'At least 6 characters, and not a common password.'}
         >
           {(field) => (
             <Input

@@ -1,12 +1,29 @@
+import { provideWaitingSessions, type WaitingSessionsAccess } from '@logbook/shell-context/waitingSessions';
 import { loadRemoteModule } from './remoteRegistry';
 
 const OUTBOX_DATABASE = 'learner-logbook';
+
+const NO_OUTBOX: WaitingSessionsAccess = { waitingCount: async () => 0, sendWaiting: async () => 0 };
+
+/** False only when the browser says for sure that this device never stored a session. */
+async function mayHaveOutbox(): Promise<boolean> {
+  const databases = await indexedDB.databases?.();
+  return !databases || databases.some((d) => d.name === OUTBOX_DATABASE);
+}
+
+/** Sign-out asks the outbox (mf-sessions owns it) how many sessions still wait, fetching it only when there is one. */
+export function provideOutboxToSignOut() {
+  provideWaitingSessions(async () =>
+    (await mayHaveOutbox()) ? loadRemoteModule<WaitingSessionsAccess>('mf_sessions/outbox') : NO_OUTBOX,
+  );
+}
 
 /**
  * Sessions saved on this device while offline are sent when the app starts, not only when a sessions screen opens.
  * The sessions code is fetched only on a device that has an outbox, and after the first view has rendered.
  */
 export function startOutboxSyncWhenIdle() {
+  provideOutboxToSignOut();
   const run = async () => {
     const databases = (await indexedDB.databases?.()) ?? [];
     if (!databases.some((d) => d.name === OUTBOX_DATABASE)) return;

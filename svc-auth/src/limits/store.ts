@@ -1,0 +1,62 @@
+import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
+import { isDuplicateKey } from '@logbook/service-kit/db';
+import { RateLimitModel } from './model';
+
+const ATTEMPTS = 4;
+
+/**
+ * express-rate-limit's counters kept in the database, so every svc-auth instance counts against the same limit.
+ * Only `$inc` upserts and plain deletes: both hold on MongoDB and on the in-memory fallback. Each key has its own
+ * window, from its first hit, as in express-rate-limit's memory store.
+ */
+export class DatabaseRateLimitStore implements Store {
+  readonly localKeys = false;
+  private windowMs = 60_000;
+
+  constructor(readonly prefix: string) {}
+
+  init(options: Options) {
+    this.windowMs = options.windowMs;
+  }
+
+  private id(key: string) {
+    return `${this.prefix}${key}`;
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const doc = await RateLimitModel.findById(this.id(key)).lean();
+    if (!doc || doc.expiresAt.getTime() <= Date.now()) return undefined;
+    return { totalHits: doc.hits ?? 0, resetTime: doc.expiresAt };
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const _id = this.id(key);
+    for (let attempt = 1; ; attempt++) {
+      const now = Date.now();
+      let doc;
+      try {
+        doc = await RateLimitModel.findOneAndUpdate(
+          { _id },
+          { $inc: { hits: 1 }, $setOnInsert: { expiresAt: new Date(now + this.windowMs) } },
+          { upsert: true, new: true },
+        ).lean();
+      } catch (err) {
+        // Two first hits at once: one insert wins, the other counts on it.
+        if (isDuplicateKey(err) && attempt < ATTEMPTS) continue;
+        throw err;
+      }
+      const info = { totalHits: doc!.hits ?? 1, resetTime: doc!.expiresAt };
+      if (info.resetTime.getTime() > now || attempt >= ATTEMPTS) return info;
+      // The counter's window is over (the database had not removed it yet): start a new one.
+      await RateLimitModel.deleteOne({ _id, expiresAt: doc!.expiresAt });
+    }
+  }
+
+  async decrement(key: string): Promise<void> {
+    await RateLimitModel.updateOne({ _id: this.id(key), expiresAt: { $gt: new Date() } }, { $inc: { hits: -1 } });
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await RateLimitModel.deleteOne({ _id: this.id(key) });
+  }
+}
