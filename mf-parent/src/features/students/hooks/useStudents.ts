@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { useAskAgainIfSetAside } from '@logbook/shell-context/useAskAgainIfSetAside';
 import type { Student } from '@logbook/contracts/schemas';
 import { STUDENTS_KEY } from '../../../lib/apiKeys';
 import { fetchStudents } from '../../../lib/students';
@@ -8,5 +9,7 @@ import { fetchStudents } from '../../../lib/students';
  * meanwhile: subscriptions and logins also change on other screens and in other tabs.
  */
 export function useStudents(enabled = true) {
-  return useSWR<Student[]>(enabled ? STUDENTS_KEY : null, fetchStudents, { revalidateOnMount: true });
+  const students = useSWR<Student[]>(enabled ? STUDENTS_KEY : null, fetchStudents, { revalidateOnMount: true });
+  useAskAgainIfSetAside(students, enabled);
+  return students;
 }
