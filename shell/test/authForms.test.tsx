@@ -84,6 +84,28 @@ describe('sign-in', () => {
     expect(errorOf('Email')).toBe('');
   });
 
+  test('keeps every field typed, even when the next arrives before the screen has redrawn', async () => {
+    respond(200, '{}');
+    respond(200, '{"id":1,"email":"parent@example.com"}');
+    await renderAt('/login');
+    // A slow device: the second field's change is handled by the same render as the first, before it redrew.
+    const onChangeOf = (label: string) => {
+      const input = field(label) as unknown as Record<string, { onChange: (e: unknown) => void }>;
+      return input[Object.keys(input).find((k) => k.startsWith('__reactProps$'))!].onChange;
+    };
+    const [emailChanged, passwordChanged] = [onChangeOf('Email'), onChangeOf('Password')];
+    act(() => {
+      emailChanged({ target: { value: 'parent@example.com' } });
+      passwordChanged({ target: { value: 'secret1' } });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/login');
+    expect(JSON.parse(init.body)).toEqual({ email: 'parent@example.com', password: 'secret1' });
+    expect(await screen.findByText('Dashboard screen for parent@example.com')).toBeTruthy();
+  });
+
   test('success shows the toast and goes to /dashboard; the button reads Signing in... meanwhile', async () => {
     let release: () => void = () => {};
     fetchMock.mockImplementationOnce(

@@ -15,6 +15,8 @@ export function useFormState<S extends z.ZodType<unknown, Record<string, string>
   initial: z.input<S>,
 ) {
   const [values, setValues] = useState(initial);
+  // The values as last typed: a change or a submit that comes before the re-render of the one before it still sees it.
+  const latest = useRef(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const loaded = useRef<{ schema: S; fieldErrors: Schemas['fieldErrors'] } | null>(null);
@@ -38,14 +40,15 @@ export function useFormState<S extends z.ZodType<unknown, Record<string, string>
   };
 
   const setField = (name: keyof z.input<S> & string, value: string) => {
-    const next = { ...values, [name]: value };
+    const next = { ...latest.current, [name]: value };
+    latest.current = next;
     setValues(next);
     if (submitted && loaded.current) check(loaded.current, next);
   };
 
   const validate = async () => {
     setSubmitted(true);
-    return check(await load(), values);
+    return check(await load(), latest.current);
   };
 
   return { values, errors, setField, validate, prepare };
