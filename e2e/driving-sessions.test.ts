@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { LOCATION_ERRORS, TOASTS } from '@logbook/contracts/messages';
 import { ARTIFACTS_DIR, journey } from './support/journey';
+import { waitForCachedRemote, waitForServiceWorker } from './support/offline';
 import { expectHeading, expectPath, expectText, expectToast, uniqueEmail } from './support/expectations';
 import { startTestStack, type TestStack } from './support/stack';
 import { signaturePng } from './support/images';
@@ -519,18 +520,8 @@ journey(
   async ({ page, context }) => {
     const student = await parentWithStudent(page);
     await openNewSession(page, student.id);
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 30_000 });
-    await page.waitForFunction(
-      async () => {
-        for (const name of await caches.keys()) {
-          const keys = await (await caches.open(name)).keys();
-          if (keys.some((req) => new URL(req.url).pathname.startsWith('/mf/sessions/assets/NewSession'))) return true;
-        }
-        return false;
-      },
-      undefined,
-      { timeout: 30_000, polling: 250 },
-    );
+    await waitForServiceWorker(page);
+    await waitForCachedRemote(page);
 
     await context.setOffline(true);
     await page.reload();

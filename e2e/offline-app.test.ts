@@ -1,7 +1,7 @@
 import { INSTALL_PROMPT, OFFLINE_BANNER } from '@logbook/contracts/messages';
-import type { Page } from 'playwright-core';
 import { expectHeading, expectRemoteScreen, expectText } from './support/expectations';
 import { journey } from './support/journey';
+import { waitForCachedRemote, waitForServiceWorker } from './support/offline';
 import { startTestStack, type TestStack } from './support/stack';
 
 let stack: TestStack;
@@ -11,32 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
-
-/** Waits until /sw.js is active and controls this page, and returns the worker's script URL. */
-async function waitForServiceWorker(page: Page): Promise<string> {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 30_000 });
-  return page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
-}
-
-/** Waits until the worker has every file of the remote that this page fetched (its entry and hashed chunks) cached. */
-async function waitForCachedRemote(page: Page, remote: string) {
-  await page.waitForFunction(
-    async (prefix) => {
-      const fetched = performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name))
-        .filter((url) => url.origin === location.origin && url.pathname.startsWith(prefix))
-        .filter((url) => url.pathname.endsWith('/remoteEntry.js') || url.pathname.startsWith(`${prefix}assets/`));
-      if (fetched.length === 0) return false;
-      for (const url of fetched) {
-        if (!(await caches.match(url.href, { ignoreVary: true }))) return false;
-      }
-      return true;
-    },
-    `/mf/${remote}/`,
-    { timeout: 30_000, polling: 250 },
-  );
-}
 
 journey('the service worker at /sw.js is registered on load and controls the page', async ({ page }) => {
   await page.goto(`${stack.url}/`);
@@ -88,7 +62,7 @@ journey('a remote screen visited once opens again offline', async ({ page, conte
   await page.goto(`${stack.url}/student-login`);
   await expectRemoteScreen(page);
   const screenText = await page.locator('#main').innerText();
-  await waitForCachedRemote(page, 'student');
+  await waitForCachedRemote(page, '/mf/student/');
 
   await context.setOffline(true);
   await page.reload();
@@ -105,7 +79,7 @@ journey(
     const screenText = await page.locator('#main').innerText();
     await waitForServiceWorker(page);
     // These files were fetched before the worker existed; the shell hands them to it (CACHE_URLS).
-    await waitForCachedRemote(page, 'student');
+    await waitForCachedRemote(page, '/mf/student/');
 
     await context.setOffline(true);
     await page.reload();
