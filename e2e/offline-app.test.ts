@@ -62,7 +62,7 @@ journey('a remote screen visited once opens again offline', async ({ page, conte
   await page.goto(`${stack.url}/student-login`);
   await expectRemoteScreen(page);
   const screenText = await page.locator('#main').innerText();
-  await waitForCachedRemote(page, '/mf/student/');
+  await waitForCachedRemote(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -79,7 +79,7 @@ journey(
     const screenText = await page.locator('#main').innerText();
     await waitForServiceWorker(page);
     // These files were fetched before the worker existed; the shell hands them to it (CACHE_URLS).
-    await waitForCachedRemote(page, '/mf/student/');
+    await waitForCachedRemote(page);
 
     await context.setOffline(true);
     await page.reload();
