@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { TOASTS } from '@logbook/contracts/messages';
 import { ARTIFACTS_DIR, journey } from './support/journey';
+import { sign } from './support/signing';
 import { expectHeading, expectPath, expectToast, uniqueEmail } from './support/expectations';
 import { startTestStack, type TestStack } from './support/stack';
 import { signaturePng } from './support/images';
@@ -40,19 +41,6 @@ async function parentWithStudent(page: Page): Promise<Student> {
     (await api.post(`${stack.url}/api/billing/simulate/confirm`, { data: { clientSecret } })).status(),
   ).toBeLessThan(300);
   return student;
-}
-
-async function sign(page: Page, nth: number) {
-  const canvas = page.getByTestId('signature-canvas').nth(nth);
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++) {
-    await page.mouse.move(box.x + 20 + step * ((box.width - 60) / 12), y + (step % 2 ? -18 : 18));
-  }
-  await page.mouse.up();
 }
 
 /** The date in Adelaide `daysAgo` days back, as 'YYYY-MM-DD'. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { LOCATION_ERRORS, TOASTS } from '@logbook/contracts/messages';
 import { ARTIFACTS_DIR, journey } from './support/journey';
+import { sign } from './support/signing';
 import { waitForCachedRemote, waitForServiceWorker } from './support/offline';
 import { expectHeading, expectPath, expectText, expectToast, uniqueEmail } from './support/expectations';
 import { startTestStack, type TestStack } from './support/stack';
@@ -61,20 +62,6 @@ async function serverSessions(page: Page, studentId: number, query = ''): Promis
   const res = await page.request.get(`${stack.url}/api/driving-sessions/${studentId}${query}`);
   expect(res.status()).toBe(200);
   return (await res.json()) as ServerSession[];
-}
-
-/** Draws a stroke on the nth signature pad with pointer events (mouse down, moves, up). */
-async function sign(page: Page, nth: number) {
-  const canvas = page.getByTestId('signature-canvas').nth(nth);
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++) {
-    await page.mouse.move(box.x + 20 + step * ((box.width - 60) / 12), y + (step % 2 ? -18 : 18));
-  }
-  await page.mouse.up();
 }
 
 interface SessionInput {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { SIGN_OUT_WAITING, TOASTS } from '@logbook/contracts/messages';
 import { journey } from './support/journey';
+import { sign } from './support/signing';
 import { expectPath, expectToast, uniqueEmail } from './support/expectations';
 import { startTestStack, type TestStack } from './support/stack';
 
@@ -49,19 +50,6 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expectPath(page, '/dashboard');
   await page.getByTestId('user-email').filter({ hasText: email }).waitFor();
-}
-
-async function sign(page: Page, nth: number) {
-  const canvas = page.getByTestId('signature-canvas').nth(nth);
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++) {
-    await page.mouse.move(box.x + 20 + step * ((box.width - 60) / 12), y + (step % 2 ? -18 : 18));
-  }
-  await page.mouse.up();
 }
 
 async function fillSignedSession(page: Page, from: string) {
