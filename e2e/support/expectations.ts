@@ -1,9 +1,13 @@
 import type { Page } from 'playwright-core';
 
-/** Waits for a path (pathname plus search) and fails with the path actually reached. */
+/**
+ * Waits until the screen of a path is on display, and fails with the path actually reached. The address bar alone
+ * is not enough: it changes when a navigation starts, while the previous screen may stay on display a little longer.
+ */
 export async function expectPath(page: Page, pathname: string, timeout = 15_000) {
   try {
     await page.waitForURL((url) => url.pathname === pathname, { timeout });
+    await page.waitForFunction((path) => document.documentElement.dataset.path === path, pathname, { timeout });
   } catch {
     throw new Error(`Expected to reach ${pathname} but the page is at ${new URL(page.url()).pathname}`);
   }

@@ -3,6 +3,7 @@ import { Toaster } from '@logbook/ui/Toaster';
 import { InstallPrompt } from '../features/pwa/components/InstallPrompt';
 import { OfflineBanner } from '../features/pwa/components/OfflineBanner';
 import { AppRoutes } from './AppRoutes';
+import { DisplayedPath } from './DisplayedPath';
 
 export function App() {
   return (
@@ -12,6 +13,7 @@ export function App() {
       </a>
       <OfflineBanner />
       <AppRoutes />
+      <DisplayedPath />
       <InstallPrompt />
       <Toaster />
     </BrowserRouter>

@@ -1,33 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-
-/** Chromium's install offer; not in the DOM typings. */
-export interface BeforeInstallPromptEvent extends Event {
-  prompt: () => Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
-}
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { installOffers, watchInstallOffers } from '../lib/installOffer';
 
 /** Hidden until the browser offers installation; hidden again after install or dismiss. */
 export function useInstallPrompt() {
-  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
-
-  useEffect(() => {
-    const onOffer = (event: Event) => {
-      // Keep the browser's own mini-bar away; the product shows its own prompt.
-      event.preventDefault();
-      setOffer(event as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => setOffer(null);
-    window.addEventListener('beforeinstallprompt', onOffer);
-    window.addEventListener('appinstalled', onInstalled);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onOffer);
-      window.removeEventListener('appinstalled', onInstalled);
-    };
-  }, []);
+  // main.tsx starts watching before the first render; this covers a prompt rendered on its own.
+  useEffect(watchInstallOffers, []);
+  const offer = useSyncExternalStore(installOffers.subscribe, installOffers.current, () => null);
 
   const install = useCallback(async () => {
     if (!offer) return;
-    setOffer(null);
+    installOffers.clear();
     try {
       await offer.prompt();
       await offer.userChoice;
@@ -36,7 +18,7 @@ export function useInstallPrompt() {
     }
   }, [offer]);
 
-  const dismiss = useCallback(() => setOffer(null), []);
+  const dismiss = useCallback(() => installOffers.clear(), []);
 
   return { available: offer !== null, install, dismiss };
 }
