@@ -3,6 +3,47 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importPlugin from 'eslint-plugin-import';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+// Each app is built, deployed and changed on its own: one reaches another only over HTTP, through module federation
+// (`mf_sessions/...`), or through what its package.json `exports` offers (an app to serve in a test).
+const SERVICES = ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway'];
+const REMOTES = ['shell', 'mf-parent', 'mf-student', 'mf-sessions'];
+const APPS = [...SERVICES, ...REMOTES];
+/** An app's own folder, and the same folder reached by its package name. */
+const sourceOf = (app) => [`./${app}`, `./node_modules/${app}`];
+const featuresOf = (app) => {
+  const dir = path.join(ROOT, app, 'src', 'features');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []));
+};
+const importZones = [
+  ...APPS.map((app) => ({
+    target: `./${app}`,
+    from: APPS.filter((other) => other !== app).flatMap(sourceOf),
+    message: `${app} may not import another app's files: share the piece through packages/, or use that app's package entry.`,
+  })),
+  {
+    target: './packages',
+    from: APPS.flatMap(sourceOf),
+    message: 'A package may not import an app: the apps depend on packages, never the other way round.',
+  },
+  // Inside a front end a feature stands alone: what two features share lives in src/lib/, and src/app/ composes them.
+  ...APPS.flatMap((app) =>
+    featuresOf(app).map((feature) => ({
+      target: `./${app}/src/features/${feature}`,
+      from: `./${app}/src/features`,
+      except: [`./${feature}`],
+      message:
+        'A feature may not import another feature: move the shared piece to src/lib/, or compose them in src/app/.',
+    })),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -26,6 +67,12 @@ export default tseslint.config(
     // Tests read JSON and YAML of shapes they are checking, and reach into framework internals.
     files: ['**/test/**/*.ts', 'e2e/**/*.ts', 'security/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,jsx,mjs,cjs}'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'] } } },
+    rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: importZones }] },
   },
   prettier,
 );

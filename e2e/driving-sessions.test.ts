@@ -202,7 +202,7 @@ journey('Save Draft lists the draft on the dashboard; Edit loads it and Submit r
   await expectHeading(page, 'Edit Draft Session');
   const stored = await storedDrafts(page);
   expect(stored).toHaveLength(1);
-  expect(stored[0]).toMatchObject({ studentId: student.id, startLocation: 'Unley', lightConditions: 'day' });
+  expect(stored[0]).toMatchObject({ studentId: student.id, startSuburb: 'Unley', timeOfDay: 'day' });
   expect(stored[0].studentSignature).toMatch(/^data:image\/png/);
 
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
@@ -389,7 +389,7 @@ journey(
     await expectToast(page, TOASTS.sessionReturnedToDraft);
     const drafts = await storedDrafts(page);
     expect(drafts).toHaveLength(1);
-    expect(drafts[0]).toMatchObject({ startLocation: 'Refused Road', studentId: student.id });
+    expect(drafts[0]).toMatchObject({ startSuburb: 'Refused Road', studentId: student.id });
     expect(drafts[0].serverMessage).toBeTruthy();
     expect(drafts[0].supervisorSignature).toMatch(/^data:image\/png/);
     expect(await serverSessions(page, student.id)).toHaveLength(0);

@@ -198,7 +198,7 @@ journey(
       await studentApi.dispose();
     }
 
-    // Delete the login, only after the spec's confirmation.
+    // Delete the login, only after confirming in the dialog.
     await sam.getByRole('button', { name: 'Delete Login' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Login' });
     await confirm.getByText(DELETE_LOGIN_CONFIRMATION, { exact: true }).waitFor();

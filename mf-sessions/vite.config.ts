@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
+import { exposes } from './exposes';
 import { sharedSingletons } from '../packages/shell-context/src/federationShared';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
@@ -15,14 +16,7 @@ export default defineConfig({
     federation({
       name: 'mf_sessions',
       filename: 'remoteEntry.js',
-      exposes: {
-        './NewSession': './src/app/routes/NewSession.tsx',
-        './StudentSessions': './src/app/routes/StudentSessions.tsx',
-        './ProgressSummary': './src/app/widgets/ProgressSummary.tsx',
-        './SessionHistory': './src/app/widgets/SessionHistory.tsx',
-        './PaceAndCoverage': './src/app/widgets/PaceAndCoverage.tsx',
-        './outbox': './src/app/outbox.ts',
-      },
+      exposes,
       shared: sharedSingletons(appDir),
       dts: false,
       dev: { remoteHmr: true },

@@ -137,12 +137,23 @@ async function startStack(opts = {}) {
     const present = SERVICES.filter((s) => fs.existsSync(path.join(ROOT, s.dir, 'src', 'server.ts')));
     /** Every running service instance: { name, dir, port, url, child }. */
     const instances = [];
+    // Every instance's port is chosen first: the services call each other's internal API at these addresses.
+    const ports = {};
+    for (const svc of present) {
+      ports[svc.name] = [];
+      for (let i = 0; i < (opts.instances?.[svc.name] ?? 1); i++) {
+        ports[svc.name].push(opts.fixedServicePorts && i === 0 ? svc.port : await freePort());
+      }
+    }
+    const upstreams = Object.fromEntries(
+      present.map((svc) => [svc.env, ports[svc.name].map((port) => `http://127.0.0.1:${port}`).join(',')]),
+    );
     const launch = async (svc, port) => {
       const child = startProcess(
         svc.dir,
         path.join(svc.dir, 'src', 'server.ts'),
         // Only the gateway is meant to be reached: the services listen on loopback alone.
-        { ...env, BIND_ADDRESS: '127.0.0.1', PORT: String(port) },
+        { ...env, ...upstreams, BIND_ADDRESS: '127.0.0.1', PORT: String(port) },
         { quiet },
       );
       child.service = svc.name;
@@ -153,20 +164,10 @@ async function startStack(opts = {}) {
     };
     await Promise.all(
       present.flatMap((svc) =>
-        Array.from({ length: opts.instances?.[svc.name] ?? 1 }, async (_, i) => {
-          const port = opts.fixedServicePorts && i === 0 ? svc.port : await freePort();
+        ports[svc.name].map(async (port) => {
           instances.push(await launch(svc, port));
         }),
       ),
-    );
-    const upstreams = Object.fromEntries(
-      present.map((svc) => [
-        svc.env,
-        instances
-          .filter((i) => i.name === svc.name)
-          .map((i) => i.url)
-          .join(','),
-      ]),
     );
     const gatewayPort = opts.gatewayPort || (await freePort());
     const gateway = startProcess(

@@ -61,7 +61,7 @@ export function frontEnds(opts: { shellDist: string; mfDistRoot: string }): Rout
   const shellFiles = serve(opts.shellDist);
   router.use((req, res, next) => (exists(opts.shellDist) ? shellFiles(req, res, next) : next()));
 
-  // The spec's routes (/, /login, /students/12/sessions, ...) and unknown pages all get the shell, which routes them.
+  // The product's routes (/, /login, /students/12/sessions, ...) and unknown pages get the shell, which routes them.
   router.use((req, res, next) => {
     const page =
       (req.method === 'GET' || req.method === 'HEAD') &&

@@ -4,9 +4,8 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { PARENT_COOKIE } from '@logbook/contracts/constants';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
-import { UserModel } from '../../svc-auth/src/accounts/model';
-import { createAuthApp } from '../../svc-auth/src/app';
+import { registeredModels, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { createAuthApp } from 'svc-auth/app';
 import { closeGatewayApp, createGatewayApp } from '../src/app';
 import { testConfig } from './support';
 
@@ -15,7 +14,7 @@ let authServer: http.Server;
 let gateway: Express;
 
 beforeAll(async () => {
-  await setupTestDatabase([UserModel]);
+  await setupTestDatabase(registeredModels());
   const auth = createAuthApp({ rateLimits: { signInPerAccount: 100, signInPerIp: 3, registerPerIp: 100 } });
   authServer = http.createServer(auth);
   await new Promise<void>((resolve) => authServer.listen(0, '127.0.0.1', resolve));

@@ -7,11 +7,14 @@ import yaml from 'js-yaml';
 import request from 'supertest';
 import { PARENT_COOKIE } from '@logbook/contracts/constants';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
-import { UserModel } from '../../svc-auth/src/accounts/model';
-import { createAuthApp } from '../../svc-auth/src/app';
-import { RateLimitModel } from '../../svc-auth/src/limits/model';
-import { createApp as createStudentsApp, models as studentModels } from '../../svc-students/src/app';
+import {
+  registeredModels,
+  setupTestDatabase,
+  storedCollection,
+  teardownTestDatabase,
+} from '@logbook/service-kit/testing';
+import { createAuthApp } from 'svc-auth/app';
+import { createApp as createStudentsApp } from 'svc-students/app';
 import { closeGatewayApp, createGatewayApp } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
 import { testConfig } from './support';
@@ -35,7 +38,7 @@ async function listen(app: http.RequestListener): Promise<string> {
 }
 
 beforeAll(async () => {
-  await setupTestDatabase([UserModel, RateLimitModel, ...studentModels]);
+  await setupTestDatabase(registeredModels());
   const before = process.env.TRUST_PROXY;
   process.env.TRUST_PROXY = TRUST_PROXY;
   try {
@@ -117,5 +120,5 @@ it("answers undecodable addresses and unknown charsets in the product's words", 
     .send(JSON.stringify({ email: 'charset@example.com', password: 'owner-pass-1' }));
   expect(badCharset.status).toBe(415);
   expect(badCharset.body).toEqual({ message: API_ERRORS.unsupportedBody });
-  expect(await UserModel.countDocuments({ email: 'charset@example.com' })).toBe(0);
+  expect(await storedCollection('users').countDocuments({ email: 'charset@example.com' })).toBe(0);
 });

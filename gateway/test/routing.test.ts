@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 type Method = 'get' | 'post' | 'put' | 'delete';
-/** Every call of the spec's API (§7), plus the product's own additions, and the service that must answer it. */
+/** Every call the front ends make, plus the product's own additions, and the service that must answer it. */
 const CALLS: Array<[Method, string, ServiceName, object | null]> = [
   ['get', '/api/user', 'auth', null],
   ['post', '/api/login', 'auth', { email: 'a@example.com', password: 'secret1' }],

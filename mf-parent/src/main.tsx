@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { Toaster } from '@logbook/ui/Toaster';
+import { paths, routePatterns } from '@logbook/shell-context/routes';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import '@logbook/ui/styles.css';
 import AdminSettings from './app/routes/AdminSettings';
@@ -16,12 +17,12 @@ createRoot(document.getElementById('root')!).render(
     <SWRConfig value={swrConfig}>
       <BrowserRouter>
         <Routes>
-          <Route path="/dashboard" element={<Dashboard />} />
-          <Route path="/students/new" element={<StudentForm />} />
-          <Route path="/students/:id" element={<StudentForm />} />
-          <Route path="/students/:studentId/subscribe" element={<Subscribe />} />
-          <Route path="/admin-settings" element={<AdminSettings />} />
-          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+          <Route path={routePatterns.dashboard} element={<Dashboard />} />
+          <Route path={routePatterns.newStudent} element={<StudentForm />} />
+          <Route path={routePatterns.editStudent} element={<StudentForm />} />
+          <Route path={routePatterns.subscribe} element={<Subscribe />} />
+          <Route path={routePatterns.adminSettings} element={<AdminSettings />} />
+          <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
         </Routes>
       </BrowserRouter>
       <Toaster />

@@ -5,7 +5,7 @@ import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { DraftSessionsPanel } from '../src/features/drafts/components/DraftSessionsPanel';
 import { DRAFTS_RECHECK_MS } from '../src/features/drafts/hooks/useStudentDrafts';
 import { draftRouteText, draftTimeText, lightLabel } from '../src/features/drafts/utils/draftDisplay';
-import { deleteDraft, readStudentDrafts } from '../src/features/drafts/utils/draftStorage';
+import { deleteDraft, readStudentDrafts } from '@logbook/shell-context/drafts';
 import { renderWithProviders, toastTexts } from './render';
 
 const draft = (overrides: Record<string, unknown> = {}) => ({
@@ -53,7 +53,7 @@ describe('draft duration text', () => {
     expect(lightLabel('night')).toBe('Night');
     expect(lightLabel('')).toBeNull();
     expect(lightLabel('dusk')).toBeNull();
-    expect(draftRouteText({ startLocation: 'Glenelg', endLocation: '' })).toBe('Glenelg → —');
+    expect(draftRouteText({ startSuburb: 'Glenelg', endSuburb: '' })).toBe('Glenelg → —');
   });
 });
 

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { computeProgress } from '@logbook/contracts/progress';
 import type { Student } from '@logbook/contracts/schemas';
 import { ProgressPanel } from '../src/features/progress/components/ProgressPanel';
-import { formatHours, hoursBySource, progressRows, remainingText } from '../src/features/progress/utils/progressView';
+import { formatHours } from '@logbook/ui/lib/hours';
+import { hoursBySource, progressRows, remainingText } from '../src/features/progress/utils/progressView';
 import { fakeFetch, renderWithProviders } from './render';
 
 const student = (overrides: Partial<Student> = {}): Student => ({

@@ -11,7 +11,7 @@ function Where() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders a screen with the shell's providers: a router at `path` and swr with the spec's defaults and a fresh cache. */
+/** Renders a screen with the shell's providers: a router at `path`, swr with the shell's defaults, a fresh cache. */
 export function renderWithProviders(ui: ReactElement, { path = '/', route }: { path?: string; route?: string } = {}) {
   const element: ReactNode = route ? (
     <Routes>

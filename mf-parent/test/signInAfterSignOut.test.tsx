@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { SWRConfig, useSWRConfig } from 'swr';
 import type { Student } from '@logbook/contracts/schemas';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
-import { useStudents } from '../src/features/students/hooks/useStudents';
+import { useStudents } from '@logbook/shell-context/students';
 
 const student = (id: number, firstName: string): Student => ({
   id,

@@ -8,7 +8,7 @@ import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { StudentLoginPanel } from '../src/features/student-login/components/StudentLoginPanel';
 import { validateCredentials } from '../src/features/student-login/utils/credentials';
 import { QR_OPTIONS, studentLoginUrl } from '../src/features/student-login/utils/studentLoginUrl';
-import { useStudents } from '../src/features/students/hooks/useStudents';
+import { useStudents } from '@logbook/shell-context/students';
 import { fakeFetch, renderWithProviders, toastTexts } from './render';
 
 /** The dashboard's list, mounted beside the panel so a refetch can be seen. */

@@ -23,7 +23,15 @@ const base = {
   'GET /api/user': { body: { id: 1, email: 'parent@example.com' } },
   'GET /api/billing/config': { body: { provider: 'simulated' } },
   'GET /api/subscription/7': {
-    body: { studentId: 7, status: 'inactive', trialEnd: null, currentPeriodEnd: null, cancelAtPeriodEnd: false },
+    body: {
+      studentId: 7,
+      status: 'inactive',
+      subscriptionId: null,
+      trialEnd: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      trialAvailable: true,
+    },
   },
 };
 const location = () => screen.getByTestId('location').textContent;
@@ -126,6 +134,7 @@ describe('subscribe screen', () => {
         body: {
           studentId: 7,
           status: 'canceled',
+          subscriptionId: 'sub_1',
           trialEnd: null,
           currentPeriodEnd: null,
           cancelAtPeriodEnd: false,
@@ -222,9 +231,11 @@ describe('subscribe screen', () => {
         body: {
           studentId: 7,
           status: 'active',
+          subscriptionId: 'sub_1',
           trialEnd: '2099-01-31T00:00:00.000Z',
           currentPeriodEnd: '2099-01-31T00:00:00.000Z',
           cancelAtPeriodEnd: false,
+          trialAvailable: true,
         },
       },
       'GET /api/students/7': () => ({ body: student({ subscriptionStatus: status }) }),

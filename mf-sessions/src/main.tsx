@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { Toaster } from '@logbook/ui/Toaster';
+import { paths, routePatterns } from '@logbook/shell-context/routes';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import '@logbook/ui/styles.css';
 import NewSession from './app/routes/NewSession';
@@ -14,11 +15,11 @@ createRoot(document.getElementById('root')!).render(
     <SWRConfig value={swrConfig}>
       <BrowserRouter>
         <Routes>
-          <Route path="/students/:studentId/sessions" element={<StudentSessions />} />
-          <Route path="/students/:studentId/new-session" element={<NewSession />} />
-          <Route path="/student-new-session/:studentId" element={<NewSession />} />
-          <Route path="/student-new-session" element={<NewSession />} />
-          <Route path="*" element={<Navigate to="/students/1/sessions" replace />} />
+          <Route path={routePatterns.studentSessions} element={<StudentSessions />} />
+          <Route path={routePatterns.newSession} element={<NewSession />} />
+          <Route path={routePatterns.studentNewSessionFor} element={<NewSession />} />
+          <Route path={routePatterns.studentNewSession} element={<NewSession />} />
+          <Route path="*" element={<Navigate to={paths.studentSessions(1)} replace />} />
         </Routes>
       </BrowserRouter>
       <Toaster />

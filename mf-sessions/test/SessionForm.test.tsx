@@ -4,7 +4,7 @@ import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
-import { draftFromValues, saveDraft } from '../src/lib/draftStore';
+import { draftFromValues, saveDraft } from '@logbook/shell-context/drafts';
 import { emptySessionValues } from '../src/lib/sessionValues';
 
 beforeAll(() => {
@@ -115,7 +115,7 @@ describe('the session form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Draft' }));
     const stored = JSON.parse(localStorage.getItem(DRAFTS_STORAGE_KEY)!);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ studentId: 7, studentName: 'Sam Learner', startLocation: 'Norwood' });
+    expect(stored[0]).toMatchObject({ studentId: 7, studentName: 'Sam Learner', startSuburb: 'Norwood' });
     expect(getToasts()[0]).toMatchObject({
       title: 'Draft Saved',
       description: 'Your session has been saved as a draft.',
@@ -127,7 +127,7 @@ describe('the session form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Draft' }));
     const again = JSON.parse(localStorage.getItem(DRAFTS_STORAGE_KEY)!);
     expect(again).toHaveLength(1);
-    expect(again[0]).toMatchObject({ id: stored[0].id, startLocation: 'Unley' });
+    expect(again[0]).toMatchObject({ id: stored[0].id, startSuburb: 'Unley' });
   });
 
   it('tells the user when the browser refuses to store the draft', () => {
@@ -170,6 +170,40 @@ describe('the session form', () => {
     fireEvent.click(within(screen.getByRole('form')).getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalled();
     expect(JSON.parse(localStorage.getItem(DRAFTS_STORAGE_KEY)!)).toEqual([]);
+  });
+
+  it('loads a draft saved under the old names, and says why the server refused it', () => {
+    localStorage.setItem(
+      DRAFTS_STORAGE_KEY,
+      JSON.stringify([
+        {
+          id: 'draft-old-1',
+          studentId: '7',
+          studentName: 'Sam Learner',
+          sessionDate: '2026-03-07',
+          startTime: '08:00',
+          endTime: '09:30',
+          startLocation: 'Norwood',
+          endLocation: 'Glenelg',
+          weatherConditions: '',
+          trafficConditions: 'light',
+          roadConditions: 'busy-road',
+          lightConditions: 'night',
+          supervisorName: 'Pat Driver',
+          supervisorLicense: 'SA998877',
+          lastSaved: '2026-03-07T09:30:00.000Z',
+          serverMessage: 'An active subscription is required',
+        },
+      ]),
+    );
+    renderForm('draft-old-1');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit Draft Session');
+    expect(field('Date').value).toBe('2026-03-07');
+    expect(field('Start Suburb').value).toBe('Norwood');
+    expect(field('End Suburb').value).toBe('Glenelg');
+    expect(field("Driver's License Number").value).toBe('SA998877');
+    expect(field('Duration').value).toBe('1.5 hours');
+    expect(screen.getByText('An active subscription is required')).toBeTruthy();
   });
 
   it('brings back the per-student form draft', () => {

@@ -17,7 +17,7 @@ import {
   readFormDraft,
   saveDraft,
   writeFormDraft,
-} from '../src/lib/draftStore';
+} from '@logbook/shell-context/drafts';
 import {
   outboxEntries,
   queueForLater,
@@ -113,7 +113,7 @@ describe('drafts are kept per account on a shared device', () => {
     rememberAccount(ANN);
     const [back] = readDrafts();
     expect(readDrafts().map((d) => d.id)).toEqual(['draft-ann']);
-    expect(back).toMatchObject({ supervisorLicense: 'SA12345', studentSignature: SIGNATURE });
+    expect(back).toMatchObject({ supervisorLicenseNumber: 'SA12345', studentSignature: SIGNATURE });
     expect(readFormDraft(7)).toMatchObject({ startSuburb: 'Unley', draftId: 'draft-ann' });
   });
 

@@ -1,5 +1,4 @@
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
-import { draftSessionSchema } from '@logbook/contracts/schemas';
 import {
   draftFromValues,
   findDraft,
@@ -9,10 +8,11 @@ import {
   removeDraft,
   removeFormDraft,
   saveDraft,
-  valuesFromDraft,
+  draftValuesFrom,
+  storedDraftSchema,
   writeFormDraft,
   type DraftStorage,
-} from '../src/lib/draftStore';
+} from '@logbook/shell-context/drafts';
 import { emptySessionValues, type SessionValues } from '../src/lib/sessionValues';
 
 const values = (over: Partial<SessionValues> = {}): SessionValues => ({
@@ -50,7 +50,7 @@ describe('draft ids', () => {
 });
 
 describe('the draftSessions list', () => {
-  it('stores a draft with the spec §3 fields, signatures included', () => {
+  it("stores a draft under the session's own field names, signatures included", () => {
     saveDraft(draft('draft-1'));
     const stored = JSON.parse(localStorage.getItem(DRAFTS_STORAGE_KEY)!);
     expect(stored).toEqual([
@@ -58,22 +58,59 @@ describe('the draftSessions list', () => {
         id: 'draft-1',
         studentId: 7,
         studentName: 'Sam Learner',
-        sessionDate: '2026-03-07',
+        date: '2026-03-07',
         startTime: '09:00',
         endTime: '10:30',
-        startLocation: 'Norwood',
-        endLocation: 'Glenelg',
-        weatherConditions: '',
+        startSuburb: 'Norwood',
+        endSuburb: 'Glenelg',
+        timeOfDay: 'night',
         trafficConditions: 'medium',
         roadConditions: 'busy-road',
-        lightConditions: 'night',
-        supervisorName: 'Pat Driver',
-        supervisorLicense: 'SA12345',
-        lastSaved: '2026-03-07T10:45:00.000Z',
         studentSignature: 'data:image/png;base64,AAAA',
+        supervisorName: 'Pat Driver',
+        supervisorLicenseNumber: 'SA12345',
+        supervisorSignature: '',
+        weatherConditions: '',
+        lastSaved: '2026-03-07T10:45:00.000Z',
       },
     ]);
-    expect(draftSessionSchema.safeParse(stored[0]).success).toBe(true);
+    expect(storedDraftSchema.parse(stored[0])).toEqual(draft('draft-1'));
+  });
+
+  it('reads a draft saved under the old names (sessionDate, startLocation, lightConditions, supervisorLicense)', () => {
+    localStorage.setItem(
+      DRAFTS_STORAGE_KEY,
+      JSON.stringify([
+        {
+          id: 'draft-old',
+          studentId: '7',
+          studentName: 'Sam Learner',
+          sessionDate: '2026-03-07',
+          startTime: '09:00',
+          endTime: '10:30',
+          startLocation: 'Norwood',
+          endLocation: 'Glenelg',
+          weatherConditions: 'rain',
+          trafficConditions: 'medium',
+          roadConditions: 'busy-road',
+          lightConditions: 'night',
+          supervisorName: 'Pat Driver',
+          supervisorLicense: 'SA12345',
+          lastSaved: '2026-03-07T10:45:00.000Z',
+          studentSignature: 'data:image/png;base64,AAAA',
+          serverMessage: 'An active subscription is required',
+        },
+      ]),
+    );
+    const old = findDraft('draft-old');
+    expect(old).toMatchObject({
+      studentId: 7,
+      weatherConditions: 'rain',
+      serverMessage: 'An active subscription is required',
+    });
+    expect(old && draftValuesFrom(old)).toEqual(values());
+    expect(old).not.toHaveProperty('sessionDate');
+    expect(old).not.toHaveProperty('startLocation');
   });
 
   it('adds a draft with a new id and replaces the one with the same id', () => {
@@ -81,7 +118,7 @@ describe('the draftSessions list', () => {
     saveDraft(draft('draft-2', { startSuburb: 'Unley' }));
     saveDraft(draft('draft-1', { startSuburb: 'Prospect' }));
     const drafts = readDrafts();
-    expect(drafts.map((d) => [d.id, d.startLocation])).toEqual([
+    expect(drafts.map((d) => [d.id, d.startSuburb])).toEqual([
       ['draft-1', 'Prospect'],
       ['draft-2', 'Unley'],
     ]);
@@ -122,7 +159,7 @@ describe('the draftSessions list', () => {
   it('gives back the form values it was saved from', () => {
     const v = values({ supervisorSignature: 'data:image/png;base64,BBBB' });
     const stored = draftFromValues({ id: 'd', studentId: 7, studentName: 'S', values: v, clientId: 'abc' });
-    expect(valuesFromDraft(stored)).toEqual(v);
+    expect(draftValuesFrom(stored)).toEqual(v);
     expect(stored.clientId).toBe('abc');
   });
 });
@@ -140,6 +177,14 @@ describe('the per-student form draft', () => {
     });
     expect(readFormDraft(7)).toMatchObject({ ...values(), lastSaved: '2026-03-07T11:00:00.000Z', draftId: 'draft-1' });
     expect(readFormDraft(8)).toBeUndefined();
+  });
+
+  it('reads a form copy saved under the old names', () => {
+    localStorage.setItem(
+      'driving-session-draft-7',
+      JSON.stringify({ isDraft: true, sessionDate: '2026-03-07', startLocation: 'Unley', lightConditions: 'day' }),
+    );
+    expect(readFormDraft(7)).toMatchObject({ date: '2026-03-07', startSuburb: 'Unley', timeOfDay: 'day' });
   });
 
   it('ignores a stored form without the isDraft flag, and is removed per student', () => {

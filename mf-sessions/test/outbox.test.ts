@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { IDBFactory } from 'fake-indexeddb';
 import type { DrivingSessionInput } from '@logbook/contracts/schemas';
-import { draftFromValues, newDraftId, readDrafts, saveDraft, type DraftStorage } from '../src/lib/draftStore';
+import { draftFromValues, newDraftId, readDrafts, saveDraft, type DraftStorage } from '@logbook/shell-context/drafts';
 import { flushOutbox, queueSession, type OutboxDeps } from '../src/lib/outbox/outboxSync';
 import {
   createIndexedDbOutboxStore,
@@ -193,9 +193,9 @@ describe.each([
     expect(draft).toMatchObject({
       studentId: 7,
       studentName: 'Sam Learner',
-      startLocation: 'Prospect',
-      lightConditions: 'day',
-      supervisorLicense: 'SA12345',
+      startSuburb: 'Prospect',
+      timeOfDay: 'day',
+      supervisorLicenseNumber: 'SA12345',
       studentSignature: SIGNATURE,
       supervisorSignature: SIGNATURE,
       serverMessage: 'An active subscription is required',

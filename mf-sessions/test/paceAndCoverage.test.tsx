@@ -114,6 +114,16 @@ describe('the pace and coverage panel', () => {
     await screen.findByTestId('insights-empty');
   });
 
+  it('shows the failed-to-load state, not the figures, for an answer that is not in the contract’s form', async () => {
+    const { paceText: pace, ...renamed } = insightsFor([session('2026-11-20', '2.0 hours')]);
+    answers.push({ status: 200, body: { ...renamed, pace } });
+    renderPanel();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Pace could not be loaded');
+    expect(alert.textContent).toContain('The server sent an answer this page cannot read.');
+    expect(screen.queryByTestId('insights-panel')).toBeNull();
+  });
+
   it('asks for nothing and shows nothing while the subscription is not active', async () => {
     const { container } = renderPanel({ studentId: 7, enabled: false });
     await act(async () => new Promise((r) => setTimeout(r, 10)));

@@ -9,7 +9,7 @@ import {
   saveDraft,
   writeFormDraft,
   type DraftStorage,
-} from '../src/lib/draftStore';
+} from '@logbook/shell-context/drafts';
 import { parentAccount, rememberAccount } from '@logbook/shell-context/deviceAccount';
 import { flushOutboxNow, setOutboxStoreForTests } from '../src/lib/outbox/outboxRuntime';
 import { createMemoryOutboxStore, type OutboxStore } from '../src/lib/outbox/outboxStore';
@@ -146,7 +146,7 @@ describe('the session body', () => {
       await flushOutboxNow();
     });
     const [draft] = readDrafts();
-    expect(draft).toMatchObject({ startLocation: 'Norwood', serverMessage: 'An active subscription is required' });
+    expect(draft).toMatchObject({ startSuburb: 'Norwood', serverMessage: 'An active subscription is required' });
     expect(draft.coordinates).toEqual(NORWOOD);
     expect(readFormDraft(7)?.coordinates).toEqual(NORWOOD);
   });

@@ -1,7 +1,7 @@
 import { fetchSessionList } from '../src/features/session-history/hooks/useDrivingSessions';
 import { historyFigures } from '../src/features/session-history/utils/historyFigures';
 import { isUnreachable, recallStudent, rememberStudent } from '../src/lib/studentCache';
-import { ApiError } from '@logbook/shell-context/apiClient';
+import { ApiError, ContractError } from '@logbook/shell-context/apiClient';
 
 const originalFetch = globalThis.fetch;
 afterEach(() => {
@@ -22,8 +22,12 @@ describe('the session list', () => {
     await expect(fetchSessionList('/api/driving-sessions/7')).rejects.toThrow('HTTP error! status: 500');
   });
 
-  it('treats a body that is not a list as empty', async () => {
+  it('reads an answer that is not the contract’s list as a ContractError', async () => {
     answer(200, { sessions: [] });
+    await expect(fetchSessionList('/api/driving-sessions/7')).rejects.toBeInstanceOf(ContractError);
+    answer(200, [{ id: 1, studentId: 7, date: '2026-03-14' }]);
+    await expect(fetchSessionList('/api/driving-sessions/7')).rejects.toBeInstanceOf(ContractError);
+    answer(200, []);
     await expect(fetchSessionList('/api/driving-sessions/7')).resolves.toEqual([]);
   });
 

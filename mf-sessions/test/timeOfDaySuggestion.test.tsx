@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
-import { draftFromValues, saveDraft } from '../src/lib/draftStore';
+import { draftFromValues, saveDraft } from '@logbook/shell-context/drafts';
 import { emptySessionValues } from '../src/lib/sessionValues';
 
 const originalFetch = globalThis.fetch;

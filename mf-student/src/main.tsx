@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { Toaster } from '@logbook/ui/Toaster';
+import { paths, routePatterns } from '@logbook/shell-context/routes';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import '@logbook/ui/styles.css';
 import StudentDashboard from './app/routes/StudentDashboard';
@@ -15,11 +16,11 @@ createRoot(document.getElementById('root')!).render(
     <SWRConfig value={swrConfig}>
       <BrowserRouter>
         <Routes>
-          <Route path="/student-login" element={<StudentLogin />} />
-          <Route path="/student-dashboard" element={<StudentDashboard />} />
-          <Route path="/student-new-session/:studentId" element={<StudentNewSession />} />
-          <Route path="/student-new-session" element={<StudentNewSession />} />
-          <Route path="*" element={<Navigate to="/student-login" replace />} />
+          <Route path={routePatterns.studentLogin} element={<StudentLogin />} />
+          <Route path={routePatterns.studentDashboard} element={<StudentDashboard />} />
+          <Route path={routePatterns.studentNewSessionFor} element={<StudentNewSession />} />
+          <Route path={routePatterns.studentNewSession} element={<StudentNewSession />} />
+          <Route path="*" element={<Navigate to={paths.studentLogin} replace />} />
         </Routes>
       </BrowserRouter>
       <Toaster />

@@ -9,7 +9,7 @@ function Where() {
   return <p data-testid="where">{pathname}</p>;
 }
 
-/** Renders student routes as the shell does (router, swr with the spec's defaults, a fresh cache per test). */
+/** Renders student routes as the shell does (router, swr with the shell's defaults, a fresh cache per test). */
 export function renderRoutes(
   start: string,
   routes: Record<string, ReactElement>,

@@ -58,7 +58,7 @@ describe('which student a /student-new-session URL shows the form for', () => {
     expect(newSessionTarget('7', 7)).toEqual({ kind: 'own', studentId: 7 });
   });
 
-  test.each(['8', '70', '07x', '-7', 'abc', '7.0'])('any other id (%s) is refused', (id) => {
+  test.each(['8', '70', '07', '07x', '-7', 'abc', '7.0'])('any other id (%s) is refused', (id) => {
     expect(newSessionTarget(id, 7)).toEqual({ kind: 'notYours', ownId: 7 });
   });
 });

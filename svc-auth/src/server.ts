@@ -3,12 +3,13 @@ import { runService } from '@logbook/service-kit/server';
 import { UserModel } from './accounts/model';
 import { createAuthApp } from './app';
 import { RateLimitModel } from './limits/model';
+import { StudentLoginVersionModel } from './student-sessions/login-versions';
 
 void runService({
   name: 'svc-auth',
   defaultPort: 4001,
   signsTokens: true,
-  models: [UserModel, RateLimitModel],
+  models: [UserModel, RateLimitModel, StudentLoginVersionModel],
   createApp: () => createAuthApp(),
 }).catch((err: unknown) => {
   logger.fatal({ err }, 'svc-auth could not start');

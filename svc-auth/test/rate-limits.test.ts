@@ -1,17 +1,22 @@
 import bcrypt from 'bcryptjs';
 import request from 'supertest';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { servePeers, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { UserModel } from '../src/accounts/model';
 import { createAuthApp } from '../src/app';
 import { loadAuthConfig, rateLimitsFrom } from '../src/config';
 import { lockDelay } from '../src/limits/account-lock';
 import { RateLimitModel } from '../src/limits/model';
-import { StudentAccountModel } from '../src/student-sessions/model';
+import mongoose from 'mongoose';
+import { createApp as createStudentsApp, models as studentsModels } from 'svc-students/app';
 import { uniqueEmail } from './support';
 
+/** svc-students' own model, for setting up students as it would have stored them. */
+const StudentModel = mongoose.model('Student');
+
 beforeAll(async () => {
-  await setupTestDatabase([UserModel, RateLimitModel]);
+  await setupTestDatabase([UserModel, RateLimitModel, ...studentsModels]);
+  await servePeers({ students: createStudentsApp() });
 });
 afterAll(teardownTestDatabase);
 
@@ -178,7 +183,7 @@ describe('sign-in limits', () => {
 
   it('limits student sign-in per username and per address', async () => {
     const app = createAuthApp({ rateLimits: limits });
-    await StudentAccountModel.collection.insertOne({
+    await StudentModel.collection.insertOne({
       _id: 8801,
       userId: 1,
       firstName: 'Kai',

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { servePeers, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { UserModel } from '../src/accounts/model';
 import { createAuthApp } from '../src/app';
 import { RateLimitModel } from '../src/limits/model';
-import { StudentAccountModel } from '../src/student-sessions/model';
+import { createApp as createStudentsApp, models as studentsModels } from 'svc-students/app';
 import { uniqueEmail } from './support';
 
 /**
@@ -13,7 +13,8 @@ import { uniqueEmail } from './support';
  * in-memory fallback a count taken with find-and-modify let several parallel guesses through in most rounds.)
  */
 beforeAll(async () => {
-  await setupTestDatabase([UserModel, RateLimitModel, StudentAccountModel]);
+  await setupTestDatabase([UserModel, RateLimitModel, ...studentsModels]);
+  await servePeers({ students: createStudentsApp() });
 });
 afterAll(teardownTestDatabase);
 
@@ -80,6 +81,45 @@ describe.each(routes)('$name', ({ path, body, account, counter }) => {
       // Every attempt was counted once, refused ones too.
       const stored = await RateLimitModel.findById(counter(name, ip)).lean();
       expect(stored?.failures).toBe(RACERS);
+    });
+  }, 120_000);
+});
+
+/**
+ * The per-address limit counts in the database, so every instance shares it. Of eight requests from one address that
+ * arrive at once with one request left in its allowance, none but that one can get through, round after round.
+ */
+describe('the per-address limit', () => {
+  const PER_IP = 1;
+  const limited = createAuthApp({
+    rateLimits: {
+      signInWindowMs: 60_000,
+      signInPerAccount: 10_000,
+      signInPerIp: PER_IP,
+      lockoutBaseMs: 60_000,
+      lockoutMaxMs: 60 * 60_000,
+    },
+  });
+
+  it(`lets at most one of ${RACERS} parallel sign-ins from one address through, in each of ${ROUNDS} rounds`, async () => {
+    await inRounds(async () => {
+      const ip = freshIp();
+      const results = await Promise.all(
+        Array.from({ length: RACERS }, (_, i) =>
+          request(limited)
+            .post('/api/login')
+            .set('x-forwarded-for', ip)
+            .send({ email: uniqueEmail(`per-ip-${i}`), password: 'not-the-password' }),
+        ),
+      );
+      // None past the allowance: the one over the limit is refused whoever counted first. (Under a burst a request
+      // within it may be refused too, as the count it reads may already include later racers.)
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(PER_IP);
+      expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+      // Every request was counted once, refused ones too.
+      const counted = await RateLimitModel.findById(`sign-in:email:ip:${ip}`).lean();
+      expect(counted?.hits).toBe(RACERS);
     });
   }, 120_000);
 });

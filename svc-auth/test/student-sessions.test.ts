@@ -2,21 +2,36 @@ import bcrypt from 'bcryptjs';
 import request from 'supertest';
 import { PARENT_COOKIE, STUDENT_COOKIE } from '@logbook/contracts/constants';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
-import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { servePeers, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { internalHeaders } from '@logbook/service-kit/internal';
 import { UserModel } from '../src/accounts/model';
 import { createAuthApp } from '../src/app';
-import { StudentAccountModel } from '../src/student-sessions/model';
+import mongoose from 'mongoose';
+import { createApp as createStudentsApp, models as studentsModels } from 'svc-students/app';
 import { cookiePair, expectNoSecrets, setCookie, uniqueEmail } from './support';
+
+/** svc-students' own model, for setting up students as it would have stored them. */
+const StudentModel = mongoose.model('Student');
 
 const app = createAuthApp({ rateLimits: { registerPerIp: 10_000, signInPerIp: 10_000, signInPerAccount: 10_000 } });
 let nextStudentId = 7000;
 
 beforeAll(async () => {
-  await setupTestDatabase([UserModel]);
+  await setupTestDatabase([UserModel, ...studentsModels]);
+  // Student sign-in asks svc-students, which owns students and their logins: its real app serves here.
+  await servePeers({ students: createStudentsApp() });
 });
+
+/** svc-students' `student-login` event, as its publisher sends it after a login changed or went. */
+const loginChanged = (id: number, loginVersion: number) =>
+  request(app)
+    .post('/internal/events')
+    .set(internalHeaders())
+    .send({ topic: 'student-login', key: id, version: loginVersion, data: { loginVersion } })
+    .expect(204);
 afterAll(teardownTestDatabase);
 
-/** A student as svc-students stores one, written straight into the shared collection. */
+/** A student as svc-students stores one (written into its collection here: the test stands in for its API). */
 async function insertStudent(fields: Record<string, unknown> = {}) {
   const id = nextStudentId++;
   const username = `learner${id}`;
@@ -34,7 +49,7 @@ async function insertStudent(fields: Record<string, unknown> = {}) {
     createdAt: new Date(),
     ...fields,
   };
-  await StudentAccountModel.collection.insertOne(doc as never);
+  await StudentModel.collection.insertOne(doc as never);
   return { id, username };
 }
 
@@ -142,7 +157,7 @@ describe('GET /api/student-auth', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ student: { id, firstName: 'Ava', lastName: 'Nguyen', subscriptionStatus: 'active' } });
     expectNoSecrets(res);
-    await StudentAccountModel.collection.updateOne({ _id: id } as never, {
+    await StudentModel.collection.updateOne({ _id: id } as never, {
       $set: { firstName: 'Avery', subscriptionStatus: 'past_due' },
     });
     expect((await studentAuth(cookie)).body.student).toMatchObject({
@@ -172,11 +187,12 @@ describe('GET /api/student-auth', () => {
     const { id, username } = await insertStudent();
     const cookie = await studentSignIn(username);
     expect((await studentAuth(cookie)).status).toBe(200);
-    await StudentAccountModel.collection.updateOne({ _id: id } as never, { $set: { loginVersion: 1 } });
+    await StudentModel.collection.updateOne({ _id: id } as never, { $set: { loginVersion: 1 } });
+    await loginChanged(id, 1);
     const res = await studentAuth(cookie);
     expect(res.status).toBe(401);
     // Signing in again with the new login works and carries the new version.
-    await StudentAccountModel.collection.updateOne({ _id: id } as never, {
+    await StudentModel.collection.updateOne({ _id: id } as never, {
       $set: { studentPassword: await bcrypt.hash('newpass1', 10) },
     });
     const again = await studentLogin(username, 'newpass1');
@@ -187,9 +203,10 @@ describe('GET /api/student-auth', () => {
   it('stops accepting the token once the login is deleted', async () => {
     const { id, username } = await insertStudent();
     const cookie = await studentSignIn(username);
-    await StudentAccountModel.collection.updateOne({ _id: id } as never, {
-      $set: { hasStudentLogin: false, studentUsername: null, studentPassword: null },
+    await StudentModel.collection.updateOne({ _id: id } as never, {
+      $set: { hasStudentLogin: false, studentUsername: null, studentPassword: null, loginVersion: 1 },
     });
+    await loginChanged(id, 1);
     expect((await studentAuth(cookie)).status).toBe(401);
     expect((await studentLogin(username, 'drive123')).status).toBe(401);
   });
@@ -197,7 +214,7 @@ describe('GET /api/student-auth', () => {
   it('answers 401 once the student record is gone', async () => {
     const { id, username } = await insertStudent();
     const cookie = await studentSignIn(username);
-    await StudentAccountModel.collection.deleteOne({ _id: id } as never);
+    await StudentModel.collection.deleteOne({ _id: id } as never);
     expect((await studentAuth(cookie)).status).toBe(401);
   });
 });

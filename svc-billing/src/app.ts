@@ -4,12 +4,18 @@ import { logger } from '@logbook/service-kit/logger';
 import type { BillingConfig } from './config';
 import { usesStripe } from './config';
 import { CouponModel } from './coupons/model';
+import { BillingOutboxModel } from './events/publisher';
 import type { PaymentProvider } from './providers/provider';
 import { SimulatedProvider } from './providers/simulated';
 import { SimulatedSubscriptionModel } from './providers/simulated-model';
 import { StripeProvider } from './providers/stripe';
 import { simulationRouter } from './simulation/routes';
-import { StudentTrialModel, SubscriptionRecordModel } from './subscriptions/model';
+import {
+  BillingCustomerModel,
+  StudentBillingModel,
+  StudentTrialModel,
+  SubscriptionRecordModel,
+} from './subscriptions/model';
 import { subscriptionsRouter } from './subscriptions/routes';
 import { BillingEventModel } from './webhooks/model';
 import { mountRawWebhookBody, webhooksRouter } from './webhooks/routes';
@@ -24,6 +30,9 @@ export const models = [
   SubscriptionRecordModel,
   SimulatedSubscriptionModel,
   StudentTrialModel,
+  StudentBillingModel,
+  BillingCustomerModel,
+  BillingOutboxModel,
 ];
 
 export interface BillingApp {

@@ -2,6 +2,7 @@ import { loadConfig } from '@logbook/service-kit/config';
 import { runService } from '@logbook/service-kit/server';
 import { createApp, models, SERVICE_NAME } from './app';
 import { billingConfigSchema, loadBillingConfig, type BillingConfig } from './config';
+import { publisher } from './events/publisher';
 
 // A deployment's index step only builds indexes and never takes payments, so it needs no Stripe secrets.
 const indexesOnly = process.argv.includes('--create-indexes');
@@ -15,7 +16,15 @@ try {
   process.exit(1);
 }
 
-void runService({ name: SERVICE_NAME, defaultPort: 4003, models, createApp: () => createApp(config) }).catch((err) => {
+void runService({
+  name: SERVICE_NAME,
+  defaultPort: 4003,
+  models,
+  createApp: () => {
+    publisher.startRetries();
+    return createApp(config);
+  },
+}).catch((err) => {
   console.error(err);
   process.exit(1);
 });

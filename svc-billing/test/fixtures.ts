@@ -1,14 +1,27 @@
 import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import Stripe from 'stripe';
-import { nextId } from '@logbook/service-kit/counters';
-import { parentCookie } from '@logbook/service-kit/testing';
+import { createWithNumericId } from '@logbook/service-kit/counters';
+import { parentCookie, servePeers } from '@logbook/service-kit/testing';
+import { createAuthApp } from 'svc-auth/app';
+import { createApp as createStudentsApp, models as studentsModels } from 'svc-students/app';
 import { loadBillingConfig, type BillingConfig } from '../src/config';
-import { StudentBillingModel, SubscriptionRecordModel, UserBillingModel } from '../src/subscriptions/model';
+import { StudentBillingModel, SubscriptionRecordModel } from '../src/subscriptions/model';
 import { models } from '../src/app';
 
-/** Everything the billing tests read or write (the read views too, so teardown clears them). */
-export const testModels = [...models, StudentBillingModel, UserBillingModel, SubscriptionRecordModel];
+/** Everything the billing tests read or write, the owners' collections of accounts and students included. */
+export const testModels = [...models, ...studentsModels];
+
+let ownersServed: Promise<void> | undefined;
+
+/**
+ * Billing asks svc-auth for accounts and svc-students for students, and tells svc-students of status changes: their
+ * real apps serve here, once per test file (teardown closes them).
+ */
+function serveOwners(): Promise<void> {
+  ownersServed ??= servePeers({ auth: createAuthApp(), students: createStudentsApp() }).then(() => undefined);
+  return ownersServed;
+}
 
 export interface Family {
   userId: number;
@@ -19,39 +32,52 @@ export interface Family {
 
 /** A parent account (as svc-auth would have made it) with one student (as svc-students would have). */
 export async function makeFamily(): Promise<Family> {
-  const userId = await nextId('users');
-  const email = `parent-${userId}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await mongoose.connection.collection('users').insertOne({
-    _id: userId as never,
-    username: email,
-    email,
-    password: '$2b$10$notarealhashnotarealhashnotarealhashnotarealhashnot',
-    createdAt: new Date(),
+  await serveOwners();
+  const email = `parent-${crypto.randomUUID()}@example.com`;
+  // Families made at once may be handed one id by the counter: the unique id refuses the second, which takes another.
+  const userId = await createWithNumericId('users', async (id) => {
+    await mongoose.connection.collection('users').insertOne({
+      _id: id as never,
+      username: email,
+      email,
+      password: '$2b$10$notarealhashnotarealhashnotarealhashnotarealhashnot',
+      createdAt: new Date(),
+    });
+    return id;
   });
   const studentId = await addStudent(userId);
   return { userId, email, cookie: await parentCookie(userId), studentId };
 }
 
 export async function addStudent(userId: number, extra: Record<string, unknown> = {}): Promise<number> {
-  const studentId = await nextId('students');
-  await mongoose.connection.collection('students').insertOne({
-    _id: studentId as never,
-    userId,
-    firstName: 'Sam',
-    lastName: `Learner${studentId}`,
-    dateOfBirth: '2008-05-01',
-    licenseNumber: '',
-    subscriptionStatus: 'inactive',
-    hasStudentLogin: false,
-    loginVersion: 0,
-    createdAt: new Date(),
-    ...extra,
+  await serveOwners();
+  return createWithNumericId('students', async (studentId) => {
+    await mongoose.connection.collection('students').insertOne({
+      _id: studentId as never,
+      userId,
+      firstName: 'Sam',
+      lastName: `Learner${studentId}`,
+      dateOfBirth: '2008-05-01',
+      licenseNumber: '',
+      subscriptionStatus: 'inactive',
+      hasStudentLogin: false,
+      loginVersion: 0,
+      createdAt: new Date(),
+      ...extra,
+    });
+    return studentId;
   });
-  return studentId;
 }
 
-/** The whole stored student document, to check that nothing outside billing's fields changed. */
-export const rawStudent = (id: number) => mongoose.connection.collection('students').findOne({ _id: id as never });
+/** The student as svc-students keeps them, with the status billing's events told it. */
+export const ownerStudent = (id: number) => mongoose.connection.collection('students').findOne({ _id: id as never });
+
+/**
+ * Billing's whole record of the student's subscription, as stored; for a student billing has not needed yet, the
+ * owner's record, whose status billing would take over.
+ */
+export const rawStudent = async (id: number) =>
+  (await StudentBillingModel.collection.findOne({ _id: id as never })) ?? ownerStudent(id);
 
 export const WEBHOOK_SECRET = 'whsec_test_billing_secret';
 

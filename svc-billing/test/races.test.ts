@@ -109,7 +109,8 @@ describe('guarded writes hold when 8 requests race', () => {
       });
       await StudentBillingModel.updateOne(
         { _id: f.studentId },
-        { $set: { stripeSubscriptionId: old, subscriptionStatus: 'canceled' } },
+        { $set: { userId: f.userId, stripeSubscriptionId: old, subscriptionStatus: 'canceled' } },
+        { upsert: true },
       );
     }
     return f;

@@ -6,7 +6,7 @@ import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/te
 import { createApp } from '../src/app';
 import { createCoupon } from '../src/coupons/coupons';
 import { CouponModel } from '../src/coupons/model';
-import { SubscriptionRecordModel, UserBillingModel } from '../src/subscriptions/model';
+import { BillingCustomerModel, SubscriptionRecordModel } from '../src/subscriptions/model';
 import { FakeStripe } from './fake-stripe';
 import { addStudent, makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from './fixtures';
 
@@ -83,7 +83,7 @@ describe('Stripe provider: what is sent', () => {
       lookup_key: PRICE_LOOKUP_KEY,
     });
 
-    const { stripeCustomerId } = (await UserBillingModel.findById(family.userId).lean())!;
+    const { stripeCustomerId } = (await BillingCustomerModel.findById(family.userId).lean())!;
     expect(stripeCustomerId).toMatch(/^cus_/);
     const [sub] = fake.calls('POST', '/v1/subscriptions');
     expect(sub.body).toEqual({
@@ -147,7 +147,7 @@ describe('Stripe provider: what is sent', () => {
     expect(second.body.subscriptionId).not.toBe(first.body.subscriptionId);
     expect(fake.calls('POST', '/v1/customers')).toHaveLength(0);
     expect(fake.calls('GET', '/v1/prices')).toHaveLength(0);
-    const { stripeCustomerId } = (await UserBillingModel.findById(family.userId).lean())!;
+    const { stripeCustomerId } = (await BillingCustomerModel.findById(family.userId).lean())!;
     expect(subscriptionCreates(secondStudent)[0].body.customer).toBe(stripeCustomerId);
 
     fake.reset();
@@ -291,7 +291,7 @@ describe("Stripe provider: Stripe's errors", () => {
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ message: BILLING_ERRORS.providerUnauthorised });
     expect(JSON.stringify(res.body)).not.toContain('sk_test');
-    expect((await UserBillingModel.findById(family.userId).lean())!.stripeCustomerId).toBeUndefined();
+    expect((await BillingCustomerModel.findById(family.userId).lean())?.stripeCustomerId).toBeUndefined();
     await expectNothingMade(family.studentId, family.cookie);
   });
 

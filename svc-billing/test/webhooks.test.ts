@@ -8,6 +8,7 @@ import { BillingEventModel } from '../src/webhooks/model';
 import {
   invoiceObject,
   makeFamily,
+  ownerStudent,
   rawStudent,
   recordSubscription,
   signedEvent,
@@ -68,7 +69,10 @@ describe('webhook signature', () => {
       subscriptionStatus: 'active',
       stripeSubscriptionId: f.subscriptionId,
       subscriptionCancelAtPeriodEnd: false,
-      // svc-students' fields are left as they were.
+    });
+    // svc-students heard of it (its `subscription` event) and its own fields are as they were.
+    expect(await ownerStudent(f.studentId)).toMatchObject({
+      subscriptionStatus: 'active',
       firstName: 'Sam',
       dateOfBirth: '2008-05-01',
       hasStudentLogin: false,
@@ -295,7 +299,8 @@ describe('webhook events', () => {
     // The student had sub_old (canceled); a new one is being made and Stripe's event beats the API's answer.
     await StudentBillingModel.updateOne(
       { _id: f.studentId },
-      { $set: { stripeSubscriptionId: 'sub_old', subscriptionStatus: 'canceled' } },
+      { $set: { userId: f.userId, stripeSubscriptionId: 'sub_old', subscriptionStatus: 'canceled' } },
+      { upsert: true },
     );
     await SubscriptionRecordModel.create({
       _id: f.studentId,

@@ -8,9 +8,12 @@ import { pdfRouter } from './pdf/routes';
 import { SessionChainModel, VerificationCodeModel } from './chain/model';
 import { verificationRouter } from './chain/routes';
 import { insightsRouter } from './insights/routes';
+import { studentEventsRouter } from './students/events';
+import { StudentRecordModel } from './students/model';
 
-/** Models whose indexes this service creates (the students collection belongs to svc-students). */
+/** The collections this service owns (their indexes are created at start). */
 export const logbookModels = [
+  StudentRecordModel,
   DrivingSessionModel,
   SessionSignaturesModel,
   SettingModel,
@@ -23,6 +26,6 @@ export function createLogbookApp(): Express {
     name: 'svc-logbook',
     // The session form sends two signature images of up to 200 KB each, base64-encoded.
     jsonLimit: '600kb',
-    routers: [sessionsRouter, pdfRouter, settingsRouter, verificationRouter, insightsRouter],
+    routers: [sessionsRouter, pdfRouter, settingsRouter, verificationRouter, insightsRouter, studentEventsRouter],
   });
 }

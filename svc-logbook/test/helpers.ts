@@ -1,19 +1,19 @@
 import crypto from 'node:crypto';
 import { PNG } from 'pngjs';
 import request from 'supertest';
-import { StudentLoginViewModel } from '@logbook/service-kit/auth';
+import { internalHeaders } from '@logbook/service-kit/internal';
 import { parentCookie, setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { calculateDuration } from '@logbook/contracts/duration';
 import { createLogbookApp, logbookModels } from '../src/app';
 import { DrivingSessionModel } from '../src/sessions/model';
-import { StudentRecordModel, type OpeningBalance } from '../src/students/model';
+import type { OpeningBalance } from '../src/students/model';
 
 export const app = createLogbookApp();
 export const http = () => request(app);
 
 export function useDatabase() {
   beforeAll(async () => {
-    await setupTestDatabase([...logbookModels, StudentLoginViewModel]);
+    await setupTestDatabase(logbookModels);
   });
   afterAll(teardownTestDatabase);
 }
@@ -57,22 +57,28 @@ export async function insertStudent(
 ): Promise<TestStudent> {
   const id = nextTestId();
   const student = {
-    _id: id,
     userId,
     firstName: fields.firstName ?? 'Alex',
     lastName: fields.lastName ?? `Learner${id}`,
     dateOfBirth: fields.dateOfBirth ?? '2008-04-12',
     licenseNumber: fields.licenseNumber ?? `L${id}`,
-    subscriptionStatus: fields.subscriptionStatus ?? 'active',
-    hasStudentLogin: true,
-    loginVersion: 0,
-    studentUsername: `learner${id}`,
-    createdAt: new Date(),
-    ...(fields.openingBalance ? { openingBalance: fields.openingBalance } : {}),
+    openingBalance: fields.openingBalance ? { dayHours: 0, nightHours: 0, note: '', ...fields.openingBalance } : null,
   };
-  await StudentRecordModel.collection.insertOne(student as never);
+  // As the owners tell the log book: svc-students the profile, svc-billing the subscription.
+  await sendEvent({ topic: 'student', key: id, version: 1, data: student });
+  await setSubscription(id, userId, fields.subscriptionStatus ?? 'active', 1);
   return { id, userId, firstName: student.firstName, lastName: student.lastName };
 }
+
+/** Sends one owner's event to the log book's internal API, as the owner's publisher does. */
+export async function sendEvent(event: { topic: string; key: number; version: number; data: unknown }) {
+  const res = await http().post('/internal/events').set(internalHeaders()).send(event);
+  if (res.status !== 204) throw new Error(`event refused: ${res.status} ${res.text}`);
+}
+
+/** svc-billing's `subscription` event for a student. */
+export const setSubscription = (studentId: number, userId: number, status: string, version: number) =>
+  sendEvent({ topic: 'subscription', key: studentId, version, data: { userId, status } });
 
 /** A parent account (just a user id here: svc-auth owns users) with a signed-in cookie. */
 export async function newParent() {

@@ -1,6 +1,6 @@
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { studentCookie } from '@logbook/service-kit/testing';
-import { StudentRecordModel } from '../src/students/model';
+import { endStudentSessions } from '@logbook/service-kit/auth';
 import { VerificationCodeModel } from '../src/chain/model';
 import {
   cookieFor,
@@ -142,17 +142,14 @@ describe('a student whose login was removed or changed', () => {
     const parent = await newParent();
     const student = await insertStudent(parent.userId);
     const cookie = await cookieFor(student);
-    await StudentRecordModel.collection.updateOne({ _id: student.id as never }, { $set: { loginVersion: 1 } });
+    // What svc-auth does when svc-students says the login changed (login version 1).
+    await endStudentSessions(student.id, 1);
     for (const path of ['', '/summary', '/pdf', '/insights', '/verification']) {
       const res = await http().get(`/api/driving-sessions/${student.id}${path}`).set('Cookie', cookie);
       expect(res.status).toBe(401);
     }
     const post = await http().post('/api/driving-sessions').set('Cookie', cookie).send(sessionBody(student.id));
     expect(post.status).toBe(401);
-    await StudentRecordModel.collection.updateOne(
-      { _id: student.id as never },
-      { $set: { loginVersion: 0, hasStudentLogin: false } },
-    );
     const after = await http().get(`/api/driving-sessions/${student.id}`).set('Cookie', cookie);
     expect(after.status).toBe(401);
     expect(await sessionCount(student.id)).toBe(0);

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { closeGatewayApp, createGatewayApp } from '../../gateway/src/app';
-import { testConfig } from '../../gateway/test/support';
+import { closeGatewayApp, createGatewayApp } from 'gateway/app';
+import { testConfig } from 'gateway/testing';
 import { app, insertStudent, newParent, useDatabase } from './helpers';
 
 useDatabase();

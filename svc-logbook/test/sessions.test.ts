@@ -12,6 +12,7 @@ import {
   SIGNATURE,
   sessionBody,
   sessionCount,
+  setSubscription,
   signaturePng,
   useDatabase,
 } from './helpers';
@@ -400,12 +401,7 @@ describe('idempotent submissions (clientId)', () => {
     const student = await insertStudent(parent.userId);
     const body = sessionBody(student.id);
     expect((await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(body)).status).toBe(201);
-    await DrivingSessionModel.db.collection('students').updateOne(
-      { _id: student.id as never },
-      {
-        $set: { subscriptionStatus: 'canceled' },
-      },
-    );
+    await setSubscription(student.id, student.userId, 'canceled', 2);
     const retry = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(body);
     expect(retry.status).toBe(200);
     const fresh = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
@@ -530,12 +526,7 @@ describe('GET /api/driving-sessions/:studentId', () => {
   it('lets a student read their list whatever the subscription', async () => {
     const { parent, student } = await family();
     await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
-    await DrivingSessionModel.db.collection('students').updateOne(
-      { _id: student.id as never },
-      {
-        $set: { subscriptionStatus: 'canceled' },
-      },
-    );
+    await setSubscription(student.id, student.userId, 'canceled', 2);
     const res = await http()
       .get(`/api/driving-sessions/${student.id}`)
       .set('Cookie', await cookieFor(student));

@@ -1,7 +1,8 @@
 import bcrypt from 'bcryptjs';
 import request from 'supertest';
 import { AuthSessionModel } from '@logbook/service-kit/auth';
-import { setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { servePeers, setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { createAuthApp } from 'svc-auth/app';
 import { models } from '../src/app';
 import {
   addStudent,
@@ -16,10 +17,22 @@ import {
 } from './support';
 
 const { app, bodies } = makeTestApp();
+const authApp = createAuthApp();
 
 beforeAll(async () => {
   await setupTestDatabase(models);
+  // svc-auth signs students in by asking this service, and ends their sessions when told a login changed or went.
+  await servePeers({ auth: authApp, students: app });
 });
+
+/** Signs in through svc-auth, as the student's browser does: the status, and the cookie when it worked. */
+async function signIn(studentUsername: string, studentPassword: string) {
+  const res = await request(authApp).post('/api/student-login').send({ studentUsername, studentPassword });
+  const cookie = ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? [])
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('ll_student=') && c !== 'll_student=');
+  return { status: res.status, cookie };
+}
 afterAll(teardownTestDatabase);
 
 const PASSWORD = 'Secret-pass-1';
@@ -81,9 +94,12 @@ describe('POST /api/students/:id/create-login', () => {
 
   it('lets the new login actually be used: a token for it passes the student guard', async () => {
     const { parent, student } = await activeStudent();
-    expect(await studentSessionStatus(await studentCookie(student.id, parent.userId, 0))).toBe(401);
-    await createLogin(student.id, parent.cookie, { studentUsername: uniqueName(), studentPassword: PASSWORD });
-    expect(await studentSessionStatus(await studentCookie(student.id, parent.userId, 0))).toBe(200);
+    const name = uniqueName();
+    expect((await signIn(name, PASSWORD)).status).toBe(401);
+    await createLogin(student.id, parent.cookie, { studentUsername: name, studentPassword: PASSWORD });
+    const signedIn = await signIn(name, PASSWORD);
+    expect(signedIn.status).toBe(200);
+    expect(await studentSessionStatus(signedIn.cookie!)).toBe(200);
   });
 
   describe('validation: both fields required and non-blank after trimming', () => {
@@ -310,9 +326,16 @@ describe('PUT /api/students/:id/update-login', () => {
     expect(await bcrypt.compare(PASSWORD, stored!.studentPassword as string)).toBe(false);
     expect(await AuthSessionModel.countDocuments({ role: 'student', subjectId: student.id })).toBe(0);
     expect(await studentSessionStatus(oldToken)).toBe(401);
-    // A token minted with the old version but a live session is refused too: the version alone is enough.
-    expect(await studentSessionStatus(await studentCookie(student.id, parent.userId, 0))).toBe(401);
-    expect(await studentSessionStatus(await studentCookie(student.id, parent.userId, 1))).toBe(200);
+    // The old credentials no longer sign in; the new ones do, and their session passes the guard.
+    expect((await signIn(newName, PASSWORD)).status).toBe(401);
+    const signedIn = await signIn(newName, NEW_PASSWORD);
+    expect(signedIn.status).toBe(200);
+    expect(await studentSessionStatus(signedIn.cookie!)).toBe(200);
+    // A session signed in under the old login but recorded only after the change (a sign-in racing it) ends at once.
+    const late = await studentCookie(student.id, parent.userId, 0);
+    const { sessionStillCurrent } = await import('svc-auth/app');
+    expect(await sessionStillCurrent(student.id, 0)).toBe(false);
+    expect(await studentSessionStatus(late)).toBe(401);
     expect((await readStudent(student.id, parent.cookie)).body.studentUsername).toBe(newName);
   });
 
@@ -445,7 +468,7 @@ describe('DELETE /api/students/:id/delete-login', () => {
     expect(stored).not.toHaveProperty('studentPassword');
     expect(await AuthSessionModel.countDocuments({ role: 'student', subjectId: student.id })).toBe(0);
     expect(await studentSessionStatus(token)).toBe(401);
-    expect(await studentSessionStatus(await studentCookie(student.id, parent.userId, 1))).toBe(401);
+    expect((await signIn(name, PASSWORD)).status).toBe(401);
     expect((await readStudent(student.id, parent.cookie)).body).toMatchObject({
       hasStudentLogin: false,
       studentUsername: null,

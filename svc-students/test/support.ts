@@ -2,6 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { createServiceApp } from '@logbook/service-kit/app';
 import { requireStudent, studentOf } from '@logbook/service-kit/auth';
+import { internalHeaders } from '@logbook/service-kit/internal';
 import { parentCookie, studentCookie } from '@logbook/service-kit/testing';
 import { createApp } from '../src/app';
 import { StudentModel } from '../src/students/model';
@@ -52,9 +53,16 @@ export async function addStudent(app: express.Express, cookie: string, overrides
   return res.body as { id: number; firstName: string; lastName: string };
 }
 
-/** Billing writes the status; tests set it directly, as billing would. */
+let subscriptionVersion = 0;
+
+/** svc-billing owns the status and tells this service of each change: its `subscription` event, sent as it sends it. */
 export async function setSubscription(studentId: number, status: string) {
-  await StudentModel.updateOne({ _id: studentId }, { $set: { subscriptionStatus: status } });
+  const userId = (await StudentModel.findById(studentId).select({ userId: 1 }).lean())?.userId ?? 1;
+  await request(createApp())
+    .post('/internal/events')
+    .set(internalHeaders())
+    .send({ topic: 'subscription', key: studentId, version: ++subscriptionVersion, data: { userId, status } })
+    .expect(204);
 }
 
 /** The student's stored document with nothing hidden (the hash included), for checking what was written. */

@@ -1,6 +1,5 @@
-/** The swr keys this remote reads: each key is the URL it GETs (spec §7), so any screen can refresh another's data. */
-export const STUDENTS_KEY = '/api/students';
-export const studentKey = (id: number | string) => `/api/students/${id}`;
+/** The swr keys this remote reads: each key is the URL it GETs, so any screen can refresh another's data. */
+export { STUDENTS_KEY, studentKey } from '@logbook/shell-context/students';
 export const paperHoursKey = (studentId: number | string) => `/api/students/${studentId}/opening-balance`;
 export const SETTINGS_KEY = '/api/settings';
 export const BILLING_CONFIG_KEY = '/api/billing/config';

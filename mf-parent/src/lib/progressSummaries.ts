@@ -1,10 +1,10 @@
 import type { Cache, ScopedMutator } from 'swr';
-import { fetcher } from '@logbook/shell-context/swrConfig';
+import { apiFetch } from '@logbook/shell-context/apiClient';
 import { progressSummarySchema, type ProgressSummary } from '@logbook/contracts/progress-summary';
 import { isProgressKey } from './apiKeys';
 
 export async function fetchProgressSummary(key: string): Promise<ProgressSummary> {
-  return progressSummarySchema.parse(await fetcher(key));
+  return apiFetch(key, progressSummarySchema);
 }
 
 /**

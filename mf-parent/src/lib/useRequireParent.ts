@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
+import { paths } from '@logbook/shell-context/routes';
 
-/** The signed-in parent; sends anyone else to /login (spec §4: a failed user call goes to /login). */
+/** The signed-in parent; sends anyone else to /login (a failed user call means nobody is signed in). */
 export function useRequireParent(onSignedOut?: () => void) {
   const { user, error, isLoading } = useCurrentUser();
   const navigate = useNavigate();
@@ -14,7 +15,7 @@ export function useRequireParent(onSignedOut?: () => void) {
   useEffect(() => {
     if (!signedOut) return;
     notice.current?.();
-    navigate('/login', { replace: true });
+    navigate(paths.login, { replace: true });
   }, [signedOut, navigate]);
 
   return { user, checking: isLoading || signedOut };

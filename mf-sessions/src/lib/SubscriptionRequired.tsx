@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom';
 import { Alert } from '@logbook/ui/Alert';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { paths } from '@logbook/shell-context/routes';
 
-/** Parent screens ask for nothing about sessions until the student's subscription is active (spec §7). */
+/** Sessions come with the subscription: parent screens ask for nothing about them until it is active. */
 export function SubscriptionRequired({ studentId }: { studentId: number }) {
   return (
     <Alert
       title="Subscription required"
       variant="warning"
       action={
-        <Link to={`/students/${studentId}/subscribe`} className={buttonClass('primary', 'sm')}>
+        <Link to={paths.subscribe(studentId)} className={buttonClass('primary', 'sm')}>
           Subscribe
         </Link>
       }

@@ -1,6 +1,6 @@
 import { TOASTS } from '@logbook/contracts/messages';
 import type { DrivingSessionInput } from '@logbook/contracts/schemas';
-import { ApiError } from '@logbook/shell-context/apiClient';
+import { ApiError, errorMessageOf } from '@logbook/shell-context/apiClient';
 
 export const DRIVING_SESSIONS_URL = '/api/driving-sessions';
 /** A send that hangs longer than this is treated like a dropped connection; the client id makes the retry safe. */
@@ -15,18 +15,6 @@ export type SendOutcome =
 
 /** 401 (signed out), 408 and 429 pass with time; other 4xx answers are about the session itself. */
 const RETRYABLE_CLIENT_STATUSES = new Set([401, 408, 425, 429]);
-
-function serverMessage(body: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
-      return (parsed as { message: string }).message;
-    }
-  } catch {
-    // Not JSON: no message to show.
-  }
-  return undefined;
-}
 
 /** Sends one session; never throws, so a caller cannot lose it to an unexpected exception. */
 export async function sendDrivingSession(
@@ -49,7 +37,7 @@ export async function sendDrivingSession(
   }
   if (res.ok) return { kind: 'sent' };
   const body = await res.text().catch(() => '');
-  const message = serverMessage(body) ?? TOASTS.sessionCreateFailed;
+  const message = errorMessageOf(body) ?? TOASTS.sessionCreateFailed;
   if (res.status >= 500 || RETRYABLE_CLIENT_STATUSES.has(res.status)) {
     return {
       kind: 'retry',

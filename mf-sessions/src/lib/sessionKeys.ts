@@ -11,7 +11,7 @@ export const NO_FILTERS: SessionFilters = { fromDate: '', toDate: '', timeOfDay:
 
 const sessionsBase = (studentId: number) => `/api/driving-sessions/${studentId}`;
 
-/** GET /api/driving-sessions/{studentId} with only the filters that are set (spec §7). */
+/** GET /api/driving-sessions/{studentId} with only the filters that are set, so the unfiltered list has one key. */
 export function sessionListKey(studentId: number, filters: SessionFilters = NO_FILTERS): string {
   const params = new URLSearchParams();
   if (filters.fromDate) params.set('fromDate', filters.fromDate);

@@ -53,19 +53,12 @@ export function emptySessionValues(): SessionValues {
 }
 
 /** Picks the form fields out of anything shaped like a session (a stored draft, an outbox payload). */
-export function sessionValuesFrom(source: Partial<Record<SessionField, unknown>>): SessionValues {
-  const values = emptySessionValues();
-  for (const field of SESSION_FIELDS) {
-    const v = source[field];
-    if (typeof v === 'string') values[field] = v;
-  }
-  return values;
-}
+export { draftValuesFrom as sessionValuesFrom } from '@logbook/shell-context/drafts';
 
-/** The POST body: spec §7, the session's coordinates when the current-location button found them. */
+/** The POST body: the session's fields, and its coordinates when the current-location button found them. */
 export type SessionPayload = DrivingSessionInput & { coordinates?: Coordinates };
 
-/** The POST body of spec §7, with the client id that makes a resend harmless. */
+/** The POST body, with the client id that makes a resend harmless. */
 export function sessionPayload(
   values: SessionValues,
   studentId: number,

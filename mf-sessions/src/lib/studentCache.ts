@@ -1,3 +1,4 @@
+import { studentSchema } from '@logbook/contracts/schemas';
 import { ApiError } from '@logbook/shell-context/apiClient';
 
 /** What the session form needs to know about a student to work without a connection. */
@@ -9,6 +10,13 @@ export interface RememberedStudent {
   /** Lets the form refuse a date before the student was born, offline too. */
   dateOfBirth?: string;
 }
+
+/** A remembered student read back with the student contract; fields an older copy lacks get safe values. */
+const rememberedSchema = studentSchema.pick({ id: true, firstName: true }).extend({
+  lastName: studentSchema.shape.lastName.catch(''),
+  subscriptionStatus: studentSchema.shape.subscriptionStatus.catch('inactive'),
+  dateOfBirth: studentSchema.shape.dateOfBirth.optional().catch(undefined),
+});
 
 const key = (scope: 'parent' | 'student', id?: number) =>
   scope === 'student' ? 'logbook.sessions.signedInStudent' : `logbook.sessions.student-${id}`;
@@ -39,16 +47,10 @@ export function recallStudent(scope: 'parent' | 'student', id?: number): Remembe
   try {
     const raw = localStorage.getItem(key(scope, id));
     if (!raw) return undefined;
-    const parsed = JSON.parse(raw) as Partial<RememberedStudent>;
-    if (typeof parsed.id !== 'number' || typeof parsed.firstName !== 'string') return undefined;
-    if (scope === 'parent' && parsed.id !== id) return undefined;
-    return {
-      id: parsed.id,
-      firstName: parsed.firstName,
-      lastName: typeof parsed.lastName === 'string' ? parsed.lastName : '',
-      subscriptionStatus: typeof parsed.subscriptionStatus === 'string' ? parsed.subscriptionStatus : 'inactive',
-      ...(typeof parsed.dateOfBirth === 'string' ? { dateOfBirth: parsed.dateOfBirth } : {}),
-    };
+    const parsed = rememberedSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success) return undefined;
+    if (scope === 'parent' && parsed.data.id !== id) return undefined;
+    return pick(parsed.data);
   } catch {
     return undefined;
   }

@@ -1,12 +1,11 @@
 import useSWR from 'swr';
-import type { Progress } from '@logbook/contracts/progress';
+import { progressSummarySchema, type ProgressSummary } from '@logbook/contracts/progress-summary';
+import { apiFetch } from '@logbook/shell-context/apiClient';
 import { sessionSummaryKey } from './sessionKeys';
 
-export interface SessionSummary extends Progress {
-  openingBalance?: { dayHours: number; nightHours: number; note?: string } | null;
-}
+const fetchSummary = (url: string) => apiFetch(url, progressSummarySchema);
 
 /** GET /api/driving-sessions/{studentId}/summary: hours against the account's real targets. */
 export function useSessionSummary(studentId: number | undefined, enabled = true) {
-  return useSWR<SessionSummary>(studentId && enabled ? sessionSummaryKey(studentId) : null);
+  return useSWR<ProgressSummary>(studentId && enabled ? sessionSummaryKey(studentId) : null, fetchSummary);
 }

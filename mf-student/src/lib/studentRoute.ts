@@ -1,3 +1,5 @@
+import { parseStudentId } from '@logbook/shell-context/studentId';
+
 /**
  * Which student a /student-new-session URL may show the form for: the signed-in student only.
  * No id in the URL means the signed-in student; any other id (a sibling's, another family's, or not a number)
@@ -7,7 +9,7 @@ export type NewSessionTarget = { kind: 'own'; studentId: number } | { kind: 'not
 
 export function newSessionTarget(routeStudentId: string | undefined, signedInStudentId: number): NewSessionTarget {
   if (routeStudentId === undefined || routeStudentId === '') return { kind: 'own', studentId: signedInStudentId };
-  return /^\d+$/.test(routeStudentId) && Number(routeStudentId) === signedInStudentId
+  return parseStudentId(routeStudentId) === signedInStudentId
     ? { kind: 'own', studentId: signedInStudentId }
     : { kind: 'notYours', ownId: signedInStudentId };
 }

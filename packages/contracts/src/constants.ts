@@ -1,4 +1,4 @@
-/** Business constants of the product (spec §9). */
+/** Business constants of the product, in one place for every service and screen. */
 export const PRODUCT_NAME = 'Learner Logbook';
 export const PRODUCT_SHORT_NAME = 'Logbook';
 export const PRIVATE_SERVICE_STATEMENT =

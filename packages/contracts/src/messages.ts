@@ -1,4 +1,4 @@
-/** Every validation and notification text of the spec (§5, §8), named once for front and back. */
+/** Every validation and notification text the product shows, named once so front and back say the same words. */
 export const VALIDATION = {
   required: 'Required',
   invalidInput: 'Invalid input',

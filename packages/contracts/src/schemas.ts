@@ -223,7 +223,7 @@ export const coordinatesSchema = z.object(
   { error: COORDINATE_MESSAGES.coordinatesInvalid },
 );
 
-/** POST /api/driving-sessions: every field of spec §7, plus an optional clientId that makes the call idempotent. */
+/** POST /api/driving-sessions: every field of a session, plus an optional clientId that makes the call idempotent. */
 export const drivingSessionInputSchema = sessionFieldsSchema.extend({
   studentId: studentIdSchema,
   duration: z.string({ error: VALIDATION.durationRequired }).trim().min(1, VALIDATION.durationRequired).max(40),
@@ -234,6 +234,7 @@ export const drivingSessionInputSchema = sessionFieldsSchema.extend({
 export type DrivingSessionInput = z.input<typeof drivingSessionInputSchema>;
 export type DrivingSessionData = z.output<typeof drivingSessionInputSchema>;
 
+/** A driving session as the API answers it (`id`, never `_id`; signatures only when asked for). */
 export const drivingSessionSchema = z.object({
   id: z.number().int(),
   studentId: z.number().int(),
@@ -250,8 +251,10 @@ export const drivingSessionSchema = z.object({
   supervisorName: z.string(),
   supervisorLicenseNumber: z.string(),
   supervisorSignature: z.string().optional(),
-  clientId: z.string().optional().nullable(),
+  clientId: z.string(),
   coordinates: coordinatesSchema.optional(),
+  /** SHA-256 over the session and the hash before it; absent only on a session not yet sealed into the chain. */
+  hash: z.string().optional(),
   createdAt: z.string(),
 });
 export type DrivingSession = z.infer<typeof drivingSessionSchema>;
@@ -267,7 +270,7 @@ export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
 // ---- Settings ----
 export const settingKeySchema = z.enum(SETTING_KEYS, { error: VALIDATION.unknownSettingKey });
 
-/** Target hours arrive as a number or numeric text; stored as text (spec §3). */
+/** Target hours arrive as a number or numeric text; stored as text, like every setting's value. */
 export const targetHoursSchema = z
   .union(
     [

@@ -29,12 +29,18 @@ interface TokenClaims {
   jti: string;
 }
 
-/** Server-side sessions: a token is only good while its session exists, so logout and login removal really end it. */
+/**
+ * Server-side sessions: a token is only good while its session exists, so logout and login removal really end it.
+ * svc-auth owns the collection and alone writes it (issueSession, endSession, endStudentSessions are called there
+ * only); every service's guard reads it by id, which is what makes a logout end the session everywhere at once.
+ */
 interface AuthSession {
   _id: string;
   role: 'parent' | 'student';
   subjectId: number;
   userId: number;
+  /** A student session's login version: changing or removing the login ends the sessions signed in before. */
+  loginVersion?: number;
   expiresAt: Date;
   createdAt: Date;
 }
@@ -48,30 +54,13 @@ export const AuthSessionModel: mongoose.Model<AuthSession> =
         role: { type: String, required: true },
         subjectId: { type: Number, required: true, index: true },
         userId: { type: Number, required: true },
+        loginVersion: Number,
         expiresAt: { type: Date, required: true },
         createdAt: { type: Date, default: () => new Date() },
       },
       { versionKey: false },
     ),
     'auth_sessions',
-  );
-
-/** The student fields the guard needs; svc-students owns the collection, this only reads it. */
-interface StudentLoginView {
-  _id: number;
-  userId: number;
-  hasStudentLogin: boolean;
-  loginVersion?: number;
-}
-export const StudentLoginViewModel: mongoose.Model<StudentLoginView> =
-  (mongoose.models.StudentLoginView as mongoose.Model<StudentLoginView>) ??
-  mongoose.model<StudentLoginView>(
-    'StudentLoginView',
-    new Schema<StudentLoginView>(
-      { _id: Number, userId: Number, hasStudentLogin: Boolean, loginVersion: Number },
-      { versionKey: false, strict: true, autoCreate: false, autoIndex: false },
-    ),
-    'students',
   );
 
 // Parsed once: handing jsonwebtoken the PEM text makes it parse the key again on every request.
@@ -113,6 +102,7 @@ export async function issueSession(
     role: identity.role,
     subjectId,
     userId: identity.userId,
+    ...(identity.role === 'student' ? { loginVersion: identity.loginVersion } : {}),
     expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
   });
   const claims: Omit<TokenClaims, 'jti'> = {
@@ -155,9 +145,10 @@ function verify(token: unknown): TokenClaims | null {
   }
 }
 
-async function liveSession(claims: TokenClaims): Promise<boolean> {
+async function liveSession(claims: TokenClaims): Promise<AuthSession | null> {
   const session = await AuthSessionModel.findById(claims.jti).lean();
-  return Boolean(session && session.role === claims.role && session.expiresAt > new Date());
+  const live = session && session.role === claims.role && session.expiresAt > new Date();
+  return live && session.subjectId === Number(claims.sub) ? session : null;
 }
 
 export async function readParent(req: Request): Promise<ParentIdentity | null> {
@@ -171,12 +162,11 @@ export async function readStudent(req: Request): Promise<StudentIdentity | null>
   const claims = verify(req.cookies?.[STUDENT_COOKIE]);
   if (!claims || claims.role !== 'student') return null;
   const studentId = Number(claims.sub);
-  const [session, student] = await Promise.all([
-    liveSession(claims),
-    StudentLoginViewModel.findById(studentId).select({ userId: 1, hasStudentLogin: 1, loginVersion: 1 }).lean(),
-  ]);
-  if (!session || !student || !student.hasStudentLogin || (student.loginVersion ?? 0) !== (claims.lv ?? 0)) return null;
-  return { role: 'student', studentId, userId: student.userId, sessionId: claims.jti };
+  // A changed or removed login ends the student's sessions in svc-auth (svc-students tells it), so the session is
+  // the whole answer: no other service's data is read here.
+  const session = await liveSession(claims);
+  if (!session) return null;
+  return { role: 'student', studentId, userId: session.userId, sessionId: claims.jti };
 }
 
 export interface Callers {
@@ -224,7 +214,8 @@ export async function endSession(sessionId: string): Promise<void> {
   await AuthSessionModel.deleteOne({ _id: sessionId });
 }
 
-/** Ends every session of a student (their login was changed or removed). */
-export async function endStudentSessions(studentId: number): Promise<void> {
-  await AuthSessionModel.deleteMany({ role: 'student', subjectId: studentId });
+/** Ends a student's sessions signed in before login version `below` (every one when omitted). */
+export async function endStudentSessions(studentId: number, below?: number): Promise<void> {
+  const older = below === undefined ? {} : { $or: [{ loginVersion: null }, { loginVersion: { $lt: below } }] };
+  await AuthSessionModel.deleteMany({ role: 'student', subjectId: studentId, ...older });
 }

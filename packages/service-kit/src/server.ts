@@ -8,6 +8,7 @@ import { logger } from './logger';
 import { assertProductionSettings, secureCookiesSetting } from './production';
 import { AuthSessionModel } from './auth';
 import { CounterModel } from './counters';
+import { configureInternal, loadInternalSecret, serviceUrlsFromEnv } from './internal';
 
 export interface RunServiceOptions {
   name: string;
@@ -42,6 +43,15 @@ export async function runService(opts: RunServiceOptions): Promise<http.Server> 
     await db.close();
     process.exit(0);
   }
+  // After the index step: a deployment's init container calls no other service, so it needs no internal secret.
+  configureInternal({
+    secret: loadInternalSecret({
+      configured: process.env.INTERNAL_API_SECRET,
+      dataDir: config.DATA_DIR,
+      production: config.NODE_ENV === 'production',
+    }),
+    urls: serviceUrlsFromEnv(),
+  });
   const app = await opts.createApp(config);
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;

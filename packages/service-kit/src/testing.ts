@@ -1,7 +1,11 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { Express } from 'express';
 import mongoose from 'mongoose';
 import { AuthSessionModel, configureAuth, issueSession } from './auth';
 import { CounterModel } from './counters';
 import { initModels, type AnyModel } from './db';
+import { configureInternal, setServiceUrls, type ServiceName } from './internal';
 import { generateKeyPair } from './keys';
 import { PARENT_COOKIE, STUDENT_COOKIE } from '@logbook/contracts/constants';
 
@@ -15,14 +19,48 @@ export async function setupTestDatabase(models: ReadonlyArray<AnyModel>, keys = 
   const dbName = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await mongoose.connect(uri, { dbName, autoCreate: false, autoIndex: false, serverSelectionTimeoutMS: 5000 });
   configureAuth({ publicKey: keys.publicKey, privateKey: keys.privateKey });
+  // No other service is reachable until a test serves it (servePeers): nothing leaks to a stack running nearby.
+  configureInternal({ secret: crypto.randomBytes(32).toString('hex'), urls: {} });
   await initModels([CounterModel, AuthSessionModel, ...models]);
   return { keys, dbName };
 }
 
+const peers: http.Server[] = [];
+
+/** Serves other services' real apps on free ports of this process, so internal calls reach them as in production. */
+export async function servePeers(apps: Partial<Record<ServiceName, Express>>): Promise<Record<string, string>> {
+  const served: Record<string, string> = {};
+  for (const [name, app] of Object.entries(apps)) {
+    const server = http.createServer(app!);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    peers.push(server);
+    served[name] = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  }
+  setServiceUrls(served);
+  return served;
+}
+
 export async function teardownTestDatabase() {
+  for (const server of peers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
   const models = Object.values(mongoose.models);
   for (const model of models) await model.deleteMany({}).catch(() => undefined);
   await mongoose.disconnect();
+}
+
+/**
+ * Every model the apps this test has imported registered: a test that serves another service's app through its
+ * package entry sets up that service's data without reaching into its source.
+ */
+export function registeredModels(): AnyModel[] {
+  return Object.values(mongoose.models);
+}
+
+/** A collection of this test's database by name: another service's stored data, read or seeded without its model. */
+export function storedCollection(name: string) {
+  return mongoose.connection.collection(name);
 }
 
 export async function parentCookie(userId: number): Promise<string> {

@@ -13,7 +13,6 @@ import {
   requireParent,
   requireParentOrStudent,
   requireStudent,
-  StudentLoginViewModel,
 } from '@logbook/service-kit/auth';
 import { createWithNumericId, nextId } from '@logbook/service-kit/counters';
 import { AppError, parseId } from '@logbook/service-kit/errors';
@@ -29,9 +28,20 @@ const ThingModel = mongoose.model<Thing>(
   new Schema<Thing>({ _id: Number, name: { type: String, unique: true } }),
 );
 
+/** Stands in for a service's own record of whose student is whose (the guard itself reads no student data). */
+interface KitStudent {
+  _id: number;
+  userId: number;
+}
+const KitStudentModel = mongoose.model<KitStudent>(
+  'KitStudent',
+  new Schema<KitStudent>({ _id: Number, userId: Number }, { versionKey: false }),
+  'kit_students',
+);
+
 let keys: ReturnType<typeof generateKeyPair>;
 beforeAll(async () => {
-  ({ keys } = await setupTestDatabase([ThingModel, StudentLoginViewModel]));
+  ({ keys } = await setupTestDatabase([ThingModel, KitStudentModel]));
 });
 afterAll(teardownTestDatabase);
 
@@ -45,7 +55,7 @@ function makeApp() {
   });
   router.get('/api/either/:id', requireParentOrStudent, async (req, res) => {
     const id = parseId(req.params.id);
-    const student = await StudentLoginViewModel.findById(id).lean();
+    const student = await KitStudentModel.findById(id).lean();
     if (!student || !canAccessStudent(callers(res), { id, userId: student.userId }))
       throw new AppError(404, 'Not found');
     res.json({ ok: true });
@@ -95,9 +105,9 @@ describe('service app', () => {
 describe('guards', () => {
   const app = makeApp();
   beforeAll(async () => {
-    await StudentLoginViewModel.collection.insertMany([
-      { _id: 501, userId: 10, hasStudentLogin: true, loginVersion: 0 },
-      { _id: 502, userId: 11, hasStudentLogin: true, loginVersion: 2 },
+    await KitStudentModel.collection.insertMany([
+      { _id: 501, userId: 10 },
+      { _id: 502, userId: 11 },
     ] as never[]);
   });
 
@@ -177,10 +187,13 @@ describe('guards', () => {
     expect((await request(app).get('/api/either/501')).status).toBe(401);
   });
 
-  it('ends a student token when the login version changes or sessions are ended', async () => {
+  it('ends the student tokens signed in before a login change, then every one when sessions are ended', async () => {
     const stale = await studentCookie(502, 11, 1);
-    expect((await request(app).get('/api/student-only').set('cookie', stale)).status).toBe(401);
     const current = await studentCookie(502, 11, 2);
+    expect((await request(app).get('/api/student-only').set('cookie', stale)).status).toBe(200);
+    // What svc-auth does when svc-students says the login is now at version 2.
+    await endStudentSessions(502, 2);
+    expect((await request(app).get('/api/student-only').set('cookie', stale)).status).toBe(401);
     expect((await request(app).get('/api/student-only').set('cookie', current)).status).toBe(200);
     await endStudentSessions(502);
     expect((await request(app).get('/api/student-only').set('cookie', current)).status).toBe(401);

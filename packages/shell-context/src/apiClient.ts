@@ -1,4 +1,10 @@
-/** The one way the front ends talk to /api: cookies always sent, JSON only when there is a body. */
+import type { z } from 'zod';
+import { errorResponseSchema } from '@logbook/contracts/responses';
+
+/**
+ * The one way the front ends talk to /api: cookies always sent, JSON only when there is a body, and every answer
+ * read is parsed with its contract from @logbook/contracts/responses.
+ */
 
 export class ApiError extends Error {
   readonly status: number;
@@ -14,16 +20,56 @@ export class ApiError extends Error {
 
   /** The `message` of a JSON error body, if the server sent one. */
   get serverMessage(): string | undefined {
-    try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-        return parsed.message;
-      }
-    } catch {
-      // Not JSON: there is no server message to show.
-    }
+    return errorMessageOf(this.body);
+  }
+}
+
+/** The `message` of an error answer's text (the shared error contract), if it is one. */
+export function errorMessageOf(body: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    // Not JSON: there is no server message to show.
     return undefined;
   }
+  const answer = errorResponseSchema.safeParse(parsed);
+  return answer.success ? answer.data.message : undefined;
+}
+
+/**
+ * A success answer that is not what the contract says (a field missing, renamed or of another type): the screen shows
+ * its failed-to-load state rather than working on data it does not understand.
+ */
+export class ContractError extends Error {
+  readonly url: string;
+  /** Where the answer departs from the contract ('studentId: expected number, received string'). */
+  readonly problems: string[];
+
+  constructor(url: string, problems: string[]) {
+    super('The server sent an answer this page cannot read. Please reload the page and try again.');
+    this.name = 'ContractError';
+    this.url = url;
+    this.problems = problems;
+  }
+}
+
+/** Parses an answer's body with its contract, or throws a ContractError (also when the body is not JSON). */
+export async function readAnswer<S extends z.ZodType>(res: Response, schema: S, url = res.url): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw new ContractError(url, ['the body is not JSON']);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ContractError(
+      url,
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
 }
 
 /** Throws an ApiError reading `{status}: {body text or status text}` for any non-success response. */
@@ -53,10 +99,14 @@ export async function apiRequest(
   return res;
 }
 
-/** GET and parse JSON in one step. */
-export async function apiFetch<T = unknown>(url: string, signal?: AbortSignal): Promise<T> {
+/** GET and parse with the contract in one step: ApiError (HTTP), TypeError (network) or ContractError (answer). */
+export async function apiFetch<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.output<S>> {
   const res = await apiRequest('GET', url, undefined, signal);
-  return (await res.json()) as T;
+  return readAnswer(res, schema, url);
 }
 
 /** A failure before any HTTP answer (offline, DNS, refused connection). */

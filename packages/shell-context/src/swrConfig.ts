@@ -3,7 +3,7 @@ import { ApiError, throwIfNotOk } from './apiClient';
 
 export type SwrKey = string | readonly (string | number)[];
 
-/** Spec §7: the URL is the key's segments joined by '/'. */
+/** A key is the URL it reads, its segments joined by '/': a screen that knows the URL can refresh the data. */
 export function keyToUrl(key: SwrKey): string {
   return typeof key === 'string' ? key : key.map(String).join('/');
 }
@@ -23,7 +23,10 @@ export function createFetcher(on401: On401 = 'throw') {
 export const fetcher = createFetcher('throw');
 export const fetcherOr401Null = createFetcher('returnNull');
 
-/** No polling, no refetch on focus or reconnect, cached data never stale, no retries (spec §7). */
+/**
+ * Screens refresh what their own changes touch, so nothing is fetched behind their back: no polling, no refetch on
+ * focus or reconnect, cached data never stale, no retries.
+ */
 export const swrConfig: SWRConfiguration = {
   fetcher,
   refreshInterval: 0,

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { REMOTE_PATH, routePatterns } from '@logbook/shell-context/routes';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { LandingPage } from '../features/landing/components/LandingPage';
@@ -20,8 +21,6 @@ const RemoteLayout = lazyPage(
   (m) => m.RemoteLayout,
 );
 
-const REMOTE_PATH = /^\/(dashboard|students\/|admin-settings|student-)/;
-
 /** Starts fetching the code of the page the app opens on while the app itself starts. */
 export function preloadRoute(pathname: string) {
   if (/^\/verify(\/|$)/.test(pathname)) void VerificationPage.preload().catch(() => undefined);
@@ -31,30 +30,36 @@ export function preloadRoute(pathname: string) {
   }
 }
 
-/** Every route of the product (spec §2). */
+/** Every route of the product. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<LandingPage />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route path="/verify" element={<VerificationPage />} />
-      <Route path="/verify/:code" element={<VerificationPage />} />
+      <Route path={routePatterns.home} element={<LandingPage />} />
+      <Route path={routePatterns.login} element={<LoginPage />} />
+      <Route path={routePatterns.register} element={<RegisterPage />} />
+      <Route path={routePatterns.verify} element={<VerificationPage />} />
+      <Route path={routePatterns.verifyCode} element={<VerificationPage />} />
       <Route element={<RemoteLayout />}>
-        <Route path="/dashboard" element={<RemoteRoute screen={remoteScreens.dashboard} />} />
-        <Route path="/students/new" element={<RemoteRoute screen={remoteScreens.studentForm} />} />
-        <Route path="/students/:id" element={<RemoteRoute screen={remoteScreens.studentForm} />} />
-        <Route path="/students/:studentId/subscribe" element={<RemoteRoute screen={remoteScreens.subscribe} />} />
-        <Route path="/students/:studentId/sessions" element={<RemoteRoute screen={remoteScreens.studentSessions} />} />
-        <Route path="/students/:studentId/new-session" element={<RemoteRoute screen={remoteScreens.newSession} />} />
-        <Route path="/admin-settings" element={<RemoteRoute screen={remoteScreens.adminSettings} />} />
-        <Route path="/student-login" element={<RemoteRoute screen={remoteScreens.studentLogin} />} />
-        <Route path="/student-dashboard" element={<RemoteRoute screen={remoteScreens.studentDashboard} />} />
+        <Route path={routePatterns.dashboard} element={<RemoteRoute screen={remoteScreens.dashboard} />} />
+        <Route path={routePatterns.newStudent} element={<RemoteRoute screen={remoteScreens.studentForm} />} />
+        <Route path={routePatterns.editStudent} element={<RemoteRoute screen={remoteScreens.studentForm} />} />
+        <Route path={routePatterns.subscribe} element={<RemoteRoute screen={remoteScreens.subscribe} />} />
+        <Route path={routePatterns.studentSessions} element={<RemoteRoute screen={remoteScreens.studentSessions} />} />
+        <Route path={routePatterns.newSession} element={<RemoteRoute screen={remoteScreens.newSession} />} />
+        <Route path={routePatterns.adminSettings} element={<RemoteRoute screen={remoteScreens.adminSettings} />} />
+        <Route path={routePatterns.studentLogin} element={<RemoteRoute screen={remoteScreens.studentLogin} />} />
         <Route
-          path="/student-new-session/:studentId"
+          path={routePatterns.studentDashboard}
+          element={<RemoteRoute screen={remoteScreens.studentDashboard} />}
+        />
+        <Route
+          path={routePatterns.studentNewSessionFor}
           element={<RemoteRoute screen={remoteScreens.studentNewSession} />}
         />
-        <Route path="/student-new-session" element={<RemoteRoute screen={remoteScreens.studentNewSession} />} />
+        <Route
+          path={routePatterns.studentNewSession}
+          element={<RemoteRoute screen={remoteScreens.studentNewSession} />}
+        />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

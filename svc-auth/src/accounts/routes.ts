@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { PARENT_COOKIE } from '@logbook/contracts/constants';
 import { API_ERRORS } from '@logbook/contracts/messages';
+import type { SignedOut } from '@logbook/contracts/responses';
 import { loginSchema, registerSchema } from '@logbook/contracts/schemas';
 import {
   cookieOptions,
@@ -47,7 +48,7 @@ export function accountsRouter(limits: RateLimits): Router {
     const parent = await readParent(req);
     if (parent) await endSession(parent.sessionId);
     clearSessionCookie(req, res, PARENT_COOKIE);
-    res.json({ message: 'Signed out' });
+    res.json({ message: 'Signed out' } satisfies SignedOut);
   });
 
   router.get('/api/user', requireParent, async (_req, res) => {

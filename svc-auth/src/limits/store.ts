@@ -6,7 +6,7 @@ const ATTEMPTS = 4;
 
 /**
  * express-rate-limit's counters kept in the database, so every svc-auth instance counts against the same limit.
- * Only `$inc` upserts and plain deletes: both hold on MongoDB and on the in-memory fallback. Each key has its own
+ * Only `$inc` upserts (`updateOne`), reads by id and plain deletes: both hold on MongoDB and on the in-memory fallback. Each key has its own
  * window, from its first hit, as in express-rate-limit's memory store.
  */
 export class DatabaseRateLimitStore implements Store {
@@ -33,22 +33,30 @@ export class DatabaseRateLimitStore implements Store {
     const _id = this.id(key);
     for (let attempt = 1; ; attempt++) {
       const now = Date.now();
-      let doc;
       try {
-        doc = await RateLimitModel.findOneAndUpdate(
+        // `$inc` adds exactly once per call on both servers; the count is read afterwards, so it includes this hit
+        // and every hit counted before it. Of requests racing one key, the one counted over the limit always sees a
+        // number over the limit (find-and-modify's answer could repeat a number between callers on the fallback).
+        await RateLimitModel.updateOne(
           { _id },
           { $inc: { hits: 1 }, $setOnInsert: { expiresAt: new Date(now + this.windowMs) } },
-          { upsert: true, new: true },
-        ).lean();
+          { upsert: true },
+        );
       } catch (err) {
         // Two first hits at once: one insert wins, the other counts on it.
         if (isDuplicateKey(err) && attempt < ATTEMPTS) continue;
         throw err;
       }
-      const info = { totalHits: doc!.hits ?? 1, resetTime: doc!.expiresAt };
+      const doc = await RateLimitModel.findById(_id).lean();
+      // Removed by a reset between the two steps: this hit starts a new count.
+      if (!doc) {
+        if (attempt < ATTEMPTS) continue;
+        return { totalHits: 1, resetTime: new Date(now + this.windowMs) };
+      }
+      const info = { totalHits: doc.hits ?? 1, resetTime: doc.expiresAt };
       if (info.resetTime.getTime() > now || attempt >= ATTEMPTS) return info;
       // The counter's window is over (the database had not removed it yet): start a new one.
-      await RateLimitModel.deleteOne({ _id, expiresAt: doc!.expiresAt });
+      await RateLimitModel.deleteOne({ _id, expiresAt: doc.expiresAt });
     }
   }
 

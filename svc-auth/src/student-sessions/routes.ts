@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { STUDENT_COOKIE } from '@logbook/contracts/constants';
-import { studentCredentialsSchema } from '@logbook/contracts/schemas';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import type { SignedOut } from '@logbook/contracts/responses';
+import { studentCredentialsSchema, type StudentAuth } from '@logbook/contracts/schemas';
 import {
   cookieOptions,
   endSession,
@@ -14,6 +16,7 @@ import { clearSessionCookie } from '../accounts/routes';
 import type { RateLimits } from '../config';
 import { signInSucceeded } from '../limits/account-lock';
 import { signInLimits } from '../rate-limits';
+import { sessionStillCurrent } from './login-versions';
 import { findSignedInStudent, verifyStudentCredentials } from './student-sessions';
 
 export function studentSessionsRouter(limits: RateLimits): Router {
@@ -26,21 +29,23 @@ export function studentSessionsRouter(limits: RateLimits): Router {
     const previous = await readStudent(req);
     if (previous) await endSession(previous.sessionId);
     const token = await issueSession({ role: 'student', studentId: student.id, userId, loginVersion });
+    // The login changed while these credentials were being checked: they belonged to the old one.
+    if (!(await sessionStillCurrent(student.id, loginVersion))) throw unauthorized(API_ERRORS.invalidCredentials);
     res.cookie(STUDENT_COOKIE, token, cookieOptions(req));
-    res.json({ student });
+    res.json({ student } satisfies { student: StudentAuth });
   });
 
   router.get('/api/student-auth', requireStudent, async (_req, res) => {
     const student = await findSignedInStudent(studentOf(res).studentId);
     if (!student) throw unauthorized();
-    res.json({ student });
+    res.json({ student } satisfies { student: StudentAuth });
   });
 
   router.post('/api/student-logout', async (req, res) => {
     const student = await readStudent(req);
     if (student) await endSession(student.sessionId);
     clearSessionCookie(req, res, STUDENT_COOKIE);
-    res.json({ message: 'Signed out' });
+    res.json({ message: 'Signed out' } satisfies SignedOut);
   });
 
   return router;

@@ -1,53 +1,44 @@
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { studentUsernameKey } from '@logbook/contracts/student-usernames';
 import { normaliseStatus } from '@logbook/contracts/subscription';
-import type { SubscriptionStatus } from '@logbook/contracts/constants';
+import type { StudentAuth } from '@logbook/contracts/schemas';
 import { unauthorized } from '@logbook/service-kit/errors';
-import { passwordMatches } from '../passwords';
-import { StudentAccountModel, type StudentAccount } from './model';
+import { callInternal } from '@logbook/service-kit/internal';
 
-export interface SignedInStudent {
+/** The student as the sign-in and student-auth answers carry them. */
+export type SignedInStudent = StudentAuth;
+
+/** A student as svc-students' internal API answers them (it owns students and their logins). */
+interface OwnerStudent {
   id: number;
+  userId: number;
   firstName: string;
   lastName: string;
-  subscriptionStatus: SubscriptionStatus;
+  subscriptionStatus: string;
+  loginVersion?: number;
 }
 
-const PUBLIC_FIELDS = { _id: 1, firstName: 1, lastName: 1, subscriptionStatus: 1 } as const;
-
 /** The only student fields that ever leave this service. */
-const signedInStudent = (s: Pick<StudentAccount, '_id' | 'firstName' | 'lastName' | 'subscriptionStatus'>) => ({
-  id: s._id,
+const signedInStudent = (s: OwnerStudent): SignedInStudent => ({
+  id: s.id,
   firstName: s.firstName ?? '',
   lastName: s.lastName ?? '',
   subscriptionStatus: normaliseStatus(s.subscriptionStatus),
 });
 
-/** Usernames are stored folded to lower case (svc-students), so any case the student types finds them. */
-function findByUsername(username: string) {
-  const fields = { ...PUBLIC_FIELDS, userId: 1, studentPassword: 1, hasStudentLogin: 1, loginVersion: 1 };
-  return StudentAccountModel.findOne({ studentUsername: studentUsernameKey(username) })
-    .select(fields)
-    .lean();
-}
-
 /**
- * The student for these credentials. Unknown username, wrong password and a removed login all answer the same 401
- * after the same bcrypt work.
+ * The student for these credentials, as svc-students checks them (the password hash never leaves it). Unknown
+ * username, wrong password and a removed login all answer the same 401 after the same bcrypt work there.
  */
 export async function verifyStudentCredentials(username: string, password: string) {
-  const account = await findByUsername(username);
-  const hash = account?.hasStudentLogin ? account.studentPassword : undefined;
-  const ok = await passwordMatches(password, hash);
-  if (!account || !ok) throw unauthorized(API_ERRORS.invalidCredentials);
-  return {
-    student: signedInStudent(account),
-    userId: account.userId,
-    loginVersion: account.loginVersion ?? 0,
-  };
+  const { status, body } = await callInternal<OwnerStudent>('students', 'POST', '/internal/student-logins/verify', {
+    studentUsername: username,
+    studentPassword: password,
+  });
+  if (status !== 200) throw unauthorized(API_ERRORS.invalidCredentials);
+  return { student: signedInStudent(body), userId: body.userId, loginVersion: body.loginVersion ?? 0 };
 }
 
 export async function findSignedInStudent(id: number): Promise<SignedInStudent | null> {
-  const account = await StudentAccountModel.findById(id).select(PUBLIC_FIELDS).lean();
-  return account ? signedInStudent(account) : null;
+  const { status, body } = await callInternal<OwnerStudent>('students', 'GET', `/internal/students/${id}`);
+  return status === 200 ? signedInStudent(body) : null;
 }

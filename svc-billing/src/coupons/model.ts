@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 import { COUPON_DEFAULTS } from '@logbook/contracts/constants';
 
-/** Spec §3 coupons, with their defaults. */
+/** A discount code for subscriptions, with its defaults. */
 export interface CouponRecord {
   _id: number;
   code: string;

@@ -1,8 +1,10 @@
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import type { SimulatedConfirm } from '@logbook/contracts/responses';
 import { canAccessStudent, type Callers } from '@logbook/service-kit/auth';
 import { conflict, notFound } from '@logbook/service-kit/errors';
 import type { SimulatedProvider } from '../providers/simulated';
-import { StudentBillingModel, SubscriptionRecordModel } from '../subscriptions/model';
+import { SubscriptionRecordModel } from '../subscriptions/model';
+import { billingStudent } from '../subscriptions/owners';
 import { getSubscription, ownedStudent, type SubscriptionView } from '../subscriptions/subscriptions';
 
 /** The simulated stand-in for the browser's confirmSetup: the card is "saved" and the provider's events follow. */
@@ -10,9 +12,9 @@ export async function confirmSimulatedSetup(
   provider: SimulatedProvider,
   callers: Callers,
   clientSecret: string,
-): Promise<{ status: 'succeeded'; subscription: SubscriptionView }> {
+): Promise<SimulatedConfirm> {
   const pending = await provider.findByClientSecret(clientSecret);
-  const student = pending ? await StudentBillingModel.findById(pending.studentId).lean() : null;
+  const student = pending ? await billingStudent(pending.studentId) : null;
   if (!pending || !student || !canAccessStudent(callers, { id: student._id, userId: student.userId }))
     throw notFound(BILLING_ERRORS.unknownClientSecret);
   await provider.confirm(clientSecret);

@@ -1,14 +1,13 @@
 import mongoose, { Schema } from 'mongoose';
 
 /**
- * The billing view of a student. svc-students owns the collection; this service reads the owner and name and is the
- * only writer of the subscription fields below, always with `updateOne` + `$set` on those fields alone.
+ * Billing's record of one student's subscription: the state the provider's events leave, owned and written here
+ * alone. Readers (svc-students, svc-logbook) learn of every change through this service's `subscription` events.
+ * Students of accounts billed before this collection existed are adopted from svc-students' internal API on first use.
  */
 export interface StudentBilling {
   _id: number;
   userId: number;
-  firstName: string;
-  lastName: string;
   subscriptionStatus?: string;
   stripeSubscriptionId?: string;
   subscriptionTrialEnd?: Date | null;
@@ -16,6 +15,8 @@ export interface StudentBilling {
   subscriptionCancelAtPeriodEnd?: boolean;
   /** `created` of the last provider event applied: anything older arrived out of order and is ignored. */
   subscriptionEventAt?: Date;
+  /** Raised with every change: the version readers keep, so a late event never takes them back. */
+  version?: number;
 }
 
 export const StudentBillingModel: mongoose.Model<StudentBilling> =
@@ -25,38 +26,36 @@ export const StudentBillingModel: mongoose.Model<StudentBilling> =
     new Schema<StudentBilling>(
       {
         _id: Number,
-        userId: Number,
-        firstName: String,
-        lastName: String,
+        userId: { type: Number, required: true },
         subscriptionStatus: String,
         stripeSubscriptionId: String,
         subscriptionTrialEnd: Date,
         subscriptionCurrentPeriodEnd: Date,
         subscriptionCancelAtPeriodEnd: Boolean,
         subscriptionEventAt: Date,
+        version: Number,
       },
-      { versionKey: false, strict: true, autoCreate: false, autoIndex: false },
+      { versionKey: false, strict: true },
     ),
-    'students',
+    'student_subscriptions',
   );
 
-/** The billing view of a parent account (svc-auth owns it; this service writes `stripeCustomerId` only). */
-export interface UserBilling {
+/** The payment provider's customer for one parent account (one per account, made on its first subscription). */
+export interface BillingCustomer {
   _id: number;
-  email: string;
-  stripeCustomerId?: string;
-  createdAt?: Date;
+  stripeCustomerId: string;
+  createdAt: Date;
 }
 
-export const UserBillingModel: mongoose.Model<UserBilling> =
-  (mongoose.models.UserBilling as mongoose.Model<UserBilling>) ??
-  mongoose.model<UserBilling>(
-    'UserBilling',
-    new Schema<UserBilling>(
-      { _id: Number, email: String, stripeCustomerId: String, createdAt: Date },
-      { versionKey: false, strict: true, autoCreate: false, autoIndex: false },
+export const BillingCustomerModel: mongoose.Model<BillingCustomer> =
+  (mongoose.models.BillingCustomer as mongoose.Model<BillingCustomer>) ??
+  mongoose.model<BillingCustomer>(
+    'BillingCustomer',
+    new Schema<BillingCustomer>(
+      { _id: Number, stripeCustomerId: { type: String, required: true }, createdAt: Date },
+      { versionKey: false, strict: true },
     ),
-    'users',
+    'billing_customers',
   );
 
 export type SubscriptionRecordState = 'creating' | 'created' | 'failed';

@@ -1,8 +1,8 @@
 import type { SubscriptionStatus } from '@logbook/contracts/constants';
 
 /**
- * The spec's status for a provider subscription status. A trial counts as active only once a payment method is
- * saved: a trial with no card is still waiting on the parent, so it is incomplete.
+ * The student's subscription status for a provider subscription status. A trial counts as active only once a payment
+ * method is saved: a trial with no card is still waiting on the parent, so it is incomplete.
  */
 export function studentStatusFor(providerStatus: string, paymentMethodSaved: boolean): SubscriptionStatus {
   switch (providerStatus) {

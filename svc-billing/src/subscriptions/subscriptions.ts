@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { SubscriptionStatus } from '@logbook/contracts/constants';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { API_ERRORS } from '@logbook/contracts/messages';
+import type { SubscriptionView } from '@logbook/contracts/responses';
 import type { CreateSubscriptionResponse } from '@logbook/contracts/schemas';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { canAccessStudent, type Callers } from '@logbook/service-kit/auth';
@@ -10,14 +10,16 @@ import { conflict, notFound } from '@logbook/service-kit/errors';
 import { redeemCoupon, releaseCoupon, type RedeemedCoupon } from '../coupons/coupons';
 import { outcomeUnknown, providerFailure } from '../providers/errors';
 import type { PaymentProvider } from '../providers/provider';
+import { publisher } from '../events/publisher';
 import {
+  BillingCustomerModel,
   StudentBillingModel,
   StudentTrialModel,
   SubscriptionRecordModel,
-  UserBillingModel,
   type StudentBilling,
   type SubscriptionRecord,
 } from './model';
+import { billingStudent, userFromOwner } from './owners';
 import { eventTimeNow } from './status';
 
 export interface SubscriptionOptions {
@@ -28,16 +30,7 @@ export interface SubscriptionOptions {
   staleAfterMs: number;
 }
 
-export interface SubscriptionView {
-  studentId: number;
-  status: SubscriptionStatus;
-  subscriptionId: string | null;
-  trialEnd: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** Whether a new subscription would start with the free month (each student has it once). */
-  trialAvailable: boolean;
-}
+export type { SubscriptionView };
 
 const BLOCKS_NEW_SUBSCRIPTION = new Set(['active', 'past_due']);
 const CANCELABLE = new Set(['active', 'past_due', 'incomplete']);
@@ -47,7 +40,7 @@ const newAttemptKey = (studentId: number) => `subscription-${studentId}-${crypto
 
 /** The student, if these callers may act for it; anyone else gets 404 and learns nothing. */
 export async function ownedStudent(callers: Callers, studentId: number): Promise<StudentBilling> {
-  const student = await StudentBillingModel.findById(studentId).lean();
+  const student = await billingStudent(studentId);
   if (!student || !canAccessStudent(callers, { id: student._id, userId: student.userId }))
     throw notFound(API_ERRORS.studentNotFound);
   return student;
@@ -166,13 +159,21 @@ async function claim(
 }
 
 async function customerFor(provider: PaymentProvider, userId: number): Promise<string> {
-  const user = await UserBillingModel.findById(userId).lean();
+  const kept = await BillingCustomerModel.findById(userId).lean();
+  if (kept && provider.keepsCustomers) return kept.stripeCustomerId;
+  const user = await userFromOwner(userId);
   if (!user) throw notFound(API_ERRORS.studentNotFound);
   if (!provider.keepsCustomers) return provider.ensureCustomer({ userId, email: user.email });
-  if (user.stripeCustomerId) return user.stripeCustomerId;
-  const customerId = await provider.ensureCustomer({ userId, email: user.email, createdAt: user.createdAt });
-  await UserBillingModel.updateOne({ _id: userId, stripeCustomerId: null }, { $set: { stripeCustomerId: customerId } });
-  const stored = await UserBillingModel.findById(userId).select({ stripeCustomerId: 1 }).lean();
+  const customerId =
+    user.legacyStripeCustomerId ??
+    (await provider.ensureCustomer({ userId, email: user.email, createdAt: new Date(user.createdAt) }));
+  try {
+    await BillingCustomerModel.create({ _id: userId, stripeCustomerId: customerId, createdAt: new Date() });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+  // Two first subscriptions at once: both keep the customer stored first.
+  const stored = await BillingCustomerModel.findById(userId).lean();
   return stored?.stripeCustomerId ?? customerId;
 }
 
@@ -282,8 +283,10 @@ export async function cancelSubscription(
         subscriptionCancelAtPeriodEnd: false,
         subscriptionEventAt: last && last > now ? last : now,
       },
+      $inc: { version: 1 },
     },
   );
+  await publisher.changed('subscription', studentId);
   await SubscriptionRecordModel.deleteOne({ _id: studentId, subscriptionId });
   return getSubscription(callers, studentId);
 }

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { SubscriptionStatus } from '@logbook/contracts/constants';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import type { WebhookReceipt } from '@logbook/contracts/responses';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { AppError, badRequest } from '@logbook/service-kit/errors';
 import { logger } from '@logbook/service-kit/logger';
@@ -11,13 +12,11 @@ import {
   type SubscriptionRecord,
 } from '../subscriptions/model';
 import { isEnded, studentStatusFor, toEventTime } from '../subscriptions/status';
+import { billingStudent } from '../subscriptions/owners';
+import { publisher } from '../events/publisher';
 import { BillingEventModel } from './model';
 
-export interface WebhookResult {
-  received: true;
-  duplicate?: true;
-  ignored?: string;
-}
+export type WebhookResult = WebhookReceipt;
 
 /** The parts of Stripe's objects this service reads (the simulated provider sends the same shapes). */
 type Ref = string | { id: string } | null | undefined;
@@ -148,16 +147,16 @@ async function applyToStudent(
         { $or: [{ stripeSubscriptionId: { $ne: subscriptionId } }, { subscriptionStatus: { $ne: 'canceled' } }] },
       ],
     },
-    { $set: { ...change, stripeSubscriptionId: subscriptionId, subscriptionEventAt: eventAt } },
+    { $set: { ...change, stripeSubscriptionId: subscriptionId, subscriptionEventAt: eventAt }, $inc: { version: 1 } },
   );
-  return result.matchedCount === 1
-    ? applied
-    : ignored('older than the last event applied, or the subscription has ended');
+  if (result.matchedCount !== 1) return ignored('older than the last event applied, or the subscription has ended');
+  await publisher.changed('subscription', studentId);
+  return applied;
 }
 
 async function studentAndRecord(studentId: number) {
   const [student, record] = await Promise.all([
-    StudentBillingModel.findById(studentId).lean(),
+    billingStudent(studentId),
     SubscriptionRecordModel.findById(studentId).lean(),
   ]);
   return { student, record };
@@ -226,7 +225,7 @@ async function applySetupIntent(setupIntent: SetupIntentObject, eventAt: Date): 
   const record = await SubscriptionRecordModel.findOne({ ...guard, paymentMethodSaved: true }).lean();
   if (!record?.subscriptionId) return ignored('not a subscription this service is waiting on');
   if (record.providerStatus !== 'trialing' && record.providerStatus !== 'active') return applied;
-  const student = await StudentBillingModel.findById(record._id).lean();
+  const student = await billingStudent(record._id);
   if (!student) return ignored('unknown student');
   return applyToStudent(record._id, record.subscriptionId, eventAt, { subscriptionStatus: 'active' });
 }

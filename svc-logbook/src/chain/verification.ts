@@ -3,6 +3,7 @@ import type { Callers } from '@logbook/service-kit/auth';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { notFound } from '@logbook/service-kit/errors';
 import { API_ERRORS } from '@logbook/contracts/messages';
+import type { OwnVerification, VerificationAnswer } from '@logbook/contracts/responses';
 import { logbookConfig } from '../config';
 import { StudentRecordModel } from '../students/model';
 import { findAccessibleStudent } from '../students/students';
@@ -62,11 +63,7 @@ export function initialsOf(firstName: unknown, lastName: unknown): string {
   return [initial(firstName), initial(lastName)].filter(Boolean).join(' ');
 }
 
-export interface VerificationAnswer extends Omit<ChainReport, 'brokenAt'> {
-  initials: string;
-  checkedAt: string;
-  brokenAt?: NonNullable<ChainReport['brokenAt']>;
-}
+export type { VerificationAnswer };
 
 type NamedStudent = { _id: number; firstName?: unknown; lastName?: unknown };
 
@@ -156,7 +153,7 @@ export async function verifyByCode(raw: string): Promise<VerificationAnswer> {
 }
 
 /** The same check for the student's own screens, always made afresh, with the code and link to share. */
-export async function verificationFor(callers: Callers, studentId: number, origin: string) {
+export async function verificationFor(callers: Callers, studentId: number, origin: string): Promise<OwnVerification> {
   const student = await findAccessibleStudent(callers, studentId);
   const code = await verificationCodeOf(student._id);
   return { code, url: verificationUrl(code, origin), ...(await verificationOfStudent(student)) };

@@ -2,7 +2,8 @@ import type { Callers } from '@logbook/service-kit/auth';
 import { badRequest } from '@logbook/service-kit/errors';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { isRealDate } from '@logbook/contracts/dates';
-import { computeInsights, notPractisedText, paceText, type Insights } from '@logbook/contracts/insights';
+import { computeInsights, notPractisedText, paceText } from '@logbook/contracts/insights';
+import { exactly, type InsightsView } from '@logbook/contracts/responses';
 import { sessionsAndProgress } from '../sessions/sessions';
 
 /** Families log in South Australian days, whatever the server's or the device's clock says. */
@@ -26,24 +27,18 @@ export function todayFrom(query: Record<string, unknown>): string {
   return raw;
 }
 
-export interface InsightsView extends Insights {
-  today: string;
-  totalTarget: number;
-  hoursRemaining: number;
-  paceText: string;
-  notPractisedText: string;
-}
+export type { InsightsView };
 
 /** Pace over the last four weeks and the conditions practised, against the family's targets and paper hours. */
 export async function insightsOf(callers: Callers, studentId: number, today: string): Promise<InsightsView> {
   const { progress, sessions } = await sessionsAndProgress(callers, studentId);
   const insights = computeInsights(sessions, progress.remaining.total, today);
-  return {
+  return exactly<InsightsView>()({
     ...insights,
     today,
     totalTarget: progress.targets.total,
     hoursRemaining: progress.remaining.total,
     paceText: paceText(insights, progress.targets.total),
     notPractisedText: notPractisedText(insights),
-  };
+  });
 }

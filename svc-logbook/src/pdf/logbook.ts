@@ -7,7 +7,7 @@ import { DrivingSessionModel, type DrivingSessionRecord } from '../sessions/mode
 import { sessionsWithSignatures } from '../sessions/signatures';
 import { progressOf } from '../sessions/sessions';
 import { findAccessibleStudent } from '../students/students';
-import type { LogbookContents, LogbookInput, LogbookSession } from './logbook-pdf';
+import type { LogbookContents, LogbookInput, LogbookSession } from './contents';
 import { fileNamePart } from './text';
 
 const PDF_FIELDS = {

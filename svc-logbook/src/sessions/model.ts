@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 import type { Coordinates } from '@logbook/contracts/coordinates';
 
-/** One supervised drive (spec §3), with the client id that makes a repeated submission harmless. */
+/** One supervised drive, with the client id that makes a repeated submission harmless. */
 export interface DrivingSessionRecord {
   _id: number;
   studentId: number;

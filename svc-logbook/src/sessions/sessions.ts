@@ -1,48 +1,32 @@
 import crypto from 'node:crypto';
 import type { Callers } from '@logbook/service-kit/auth';
-import { nextId } from '@logbook/service-kit/counters';
 import { logger } from '@logbook/service-kit/logger';
-import { isDuplicateKey } from '@logbook/service-kit/db';
 import { badRequest, forbidden } from '@logbook/service-kit/errors';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { calculateDuration } from '@logbook/contracts/duration';
-import { roundCoordinates, type Coordinates } from '@logbook/contracts/coordinates';
-import { sessionHash } from '@logbook/contracts/hash-chain';
+import { roundCoordinates } from '@logbook/contracts/coordinates';
 import { computeProgress, type Progress } from '@logbook/contracts/progress';
 import { latestTodayISO } from '@logbook/contracts/dates';
-import { sessionDateProblem, type DrivingSessionData, type SessionListQuery } from '@logbook/contracts/schemas';
+import { exactly } from '@logbook/contracts/responses';
+import type { ProgressSummary } from '@logbook/contracts/progress-summary';
+import {
+  sessionDateProblem,
+  type DrivingSession,
+  type DrivingSessionData,
+  type SessionListQuery,
+} from '@logbook/contracts/schemas';
 import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '../students/students';
 import type { OpeningBalance } from '../students/model';
 import { targetsOf } from '../settings/settings';
-import { chainTip, ensureChain, hashedContent, recordHead } from '../chain/chain';
+import { recordHead } from '../chain/chain';
+import { linkSession } from '../chain/link';
 import { DrivingSessionModel, type DrivingSessionRecord } from './model';
 import { signatureForPrint } from './signature';
 import { signaturesIdOf, storeSignatures, withSignatures } from './signatures';
 import { forgetList, listGzip, listJson, listVersion, sessionsAtVersion } from './list-cache';
 
-/** A driving session as the API answers it (`id`, never `_id`; signatures only when asked for). */
-export interface DrivingSessionView {
-  id: number;
-  studentId: number;
-  date: string;
-  startTime: string;
-  endTime: string;
-  duration: string;
-  startSuburb: string;
-  endSuburb: string;
-  timeOfDay: string;
-  trafficConditions: string;
-  roadConditions: string;
-  studentSignature?: string;
-  supervisorName: string;
-  supervisorLicenseNumber: string;
-  supervisorSignature?: string;
-  clientId: string;
-  coordinates?: Coordinates;
-  /** SHA-256 over the session and the hash before it; absent only on a session not yet sealed into the chain. */
-  hash?: string;
-  createdAt: string;
-}
+/** A driving session as the API answers it: the contract's type, built here without a parse (the list is hot). */
+export type DrivingSessionView = DrivingSession;
 
 const LIST_FIELDS = {
   studentId: 1,
@@ -111,31 +95,9 @@ export function checkedDuration(startTime: string, endTime: string, sent: string
   return duration;
 }
 
-/** Sessions logged at once for one student on several instances queue up link by link; this many is far beyond any family's devices. */
-const MAX_LINK_ATTEMPTS = 50;
-
 async function findByClientId(studentId: number, clientId: string) {
   const doc = await DrivingSessionModel.findOne({ studentId, clientId }).select(FIELDS_WITH_SIGNATURES).lean();
   return doc ? (await withSignatures([doc]))[0] : null;
-}
-
-/**
- * One student's sessions are linked one at a time on this instance: they would otherwise race for the same link and
- * retry. Other instances are kept in order by the unique index on the link, as before.
- */
-const linking = new Map<number, Promise<unknown>>();
-function oneAtATime<T>(studentId: number, work: () => Promise<T>): Promise<T> {
-  const before = linking.get(studentId) ?? Promise.resolve();
-  const run = before.then(work, work);
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  linking.set(studentId, settled);
-  void settled.then(() => {
-    if (linking.get(studentId) === settled) linking.delete(studentId);
-  });
-  return run;
 }
 
 /**
@@ -190,14 +152,11 @@ export async function logSession(
     studentSignaturePrint: studentSignaturePrint.toString('base64'),
     supervisorSignaturePrint: supervisorSignaturePrint.toString('base64'),
   });
-  return oneAtATime(student._id, async () => {
-    for (let attempt = 1; ; attempt++) {
-      // The recorded head is nearly always the tip; when it is not, the link is taken and the next try follows the chain.
-      // The id is taken after the tip is read, so the order of the chain is always the order of the ids.
-      const previousHash = attempt === 1 ? await ensureChain(student._id) : await chainTip(student._id);
-      const id = await nextId('driving_sessions');
-      const hash = sessionHash(hashedContent({ _id: id, ...fields, ...signatures }), previousHash);
-      try {
+  return linkSession<{ session: DrivingSessionView; created: boolean }>(
+    student._id,
+    { ...fields, ...signatures },
+    {
+      store: async ({ id, previousHash, hash }) => {
         const doc = await DrivingSessionModel.create({
           _id: id,
           ...fields,
@@ -216,18 +175,14 @@ export async function logSession(
           if (input.clientId) throw err;
         });
         return { session: toView({ ...doc.toObject(), ...signatures }, true), created: true };
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-        // The same submission arriving twice at once: the unique index lets one in, the other answers with it.
+      },
+      // The same submission arriving twice at once: the unique index lets one in, the other answers with it.
+      alreadyStored: async () => {
         const existing = await findByClientId(student._id, clientId);
-        if (existing) return { session: toView(existing, true), created: false };
-        // Otherwise another instance took this link (or this id) first: follow the new tip.
-        if (attempt >= MAX_LINK_ATTEMPTS) throw err;
-        // A little random wait keeps sessions that lost the same link from colliding again at once.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
-      }
-    }
-  });
+        return existing ? { session: toView(existing, true), created: false } : null;
+      },
+    },
+  );
 }
 
 /** Every session of the student, newest first, without signatures: from memory while the log is unchanged. */
@@ -253,7 +208,7 @@ export interface ListAnswer {
   gzipped: boolean;
 }
 
-const plain = (value: unknown): ListAnswer => ({ body: Buffer.from(JSON.stringify(value)), gzipped: false });
+const plain = (value: DrivingSession[]): ListAnswer => ({ body: Buffer.from(JSON.stringify(value)), gzipped: false });
 
 /** The sessions of a student (the whole list is made, and gzipped, once per change of the log). */
 export async function listSessionsAnswer(
@@ -319,9 +274,10 @@ export async function progressOf(
   return { ...progress, openingBalance };
 }
 
-export async function summaryOf(callers: Callers, studentId: number): Promise<StudentSummary> {
+export async function summaryOf(callers: Callers, studentId: number): Promise<ProgressSummary> {
   const { student, version } = await studentAndVersion(callers, studentId);
-  return progressOf(student, async () => (await allSessions(student._id, version)).sessions);
+  const summary = await progressOf(student, async () => (await allSessions(student._id, version)).sessions);
+  return exactly<ProgressSummary>()(summary);
 }
 
 /** The student, their progress and every session (newest first, no signatures), for the insights panel. */

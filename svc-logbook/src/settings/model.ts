@@ -1,6 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 
-/** One parent account's setting; values are text, as the settings screen reads and writes them (spec §3). */
+/** One parent account's setting; values are text, as the settings screen reads and writes them. */
 export interface Setting {
   userId: number;
   key: string;

@@ -1,12 +1,11 @@
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '@logbook/contracts/constants';
 import { targetsFromSettings, type TargetHours } from '@logbook/contracts/progress';
+import type { Setting } from '@logbook/contracts/schemas';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { SettingModel } from './model';
 
-export interface SettingView {
-  key: SettingKey;
-  value: string;
-}
+/** A setting as the API answers it. */
+export type SettingView = Setting;
 
 /** Every known setting of an account, with the defaults for those never set. */
 export async function settingsOf(userId: number): Promise<SettingView[]> {

@@ -7,7 +7,11 @@ export interface OpeningBalance {
   note?: string;
 }
 
-/** The student fields the log book reads; svc-students owns the collection, this service never writes it. */
+/**
+ * The log book's own copy of what it needs about each student: the profile from svc-students' `student` events and
+ * the subscription status from svc-billing's `subscription` events (students/events.ts). Kept here so that every
+ * request checks ownership and the subscription with one lookup by id, and nobody else's schema is involved.
+ */
 export interface StudentRecord {
   _id: number;
   userId: number;
@@ -17,6 +21,9 @@ export interface StudentRecord {
   licenseNumber?: string | null;
   subscriptionStatus?: string;
   openingBalance?: OpeningBalance | null;
+  /** The versions of the last `student` and `subscription` events applied: an older one arriving late is ignored. */
+  studentVersion?: number;
+  subscriptionVersion?: number;
 }
 
 export const StudentRecordModel: mongoose.Model<StudentRecord> =
@@ -33,8 +40,10 @@ export const StudentRecordModel: mongoose.Model<StudentRecord> =
         licenseNumber: String,
         subscriptionStatus: String,
         openingBalance: { type: Schema.Types.Mixed },
+        studentVersion: Number,
+        subscriptionVersion: Number,
       },
-      { versionKey: false, strict: true, autoCreate: false, autoIndex: false },
+      { versionKey: false, strict: true },
     ),
-    'students',
+    'logbook_students',
   );

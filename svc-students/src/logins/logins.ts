@@ -3,10 +3,10 @@ import { API_ERRORS } from '@logbook/contracts/messages';
 import type { Student, StudentCredentials } from '@logbook/contracts/schemas';
 import { studentUsernameKey } from '@logbook/contracts/student-usernames';
 import { isActive } from '@logbook/contracts/subscription';
-import { endStudentSessions } from '@logbook/service-kit/auth';
 import { conflict, forbidden } from '@logbook/service-kit/errors';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
+import { publisher } from '../events/publisher';
 import { StudentModel } from '../students/model';
 import { findOwnStudent, toStudentResponse } from '../students/students';
 
@@ -87,7 +87,7 @@ export async function createLogin(
   return afterLoginWrite(parentUserId, studentId, fields.studentUsername);
 }
 
-/** New username and password; sessions signed in with the old ones end. */
+/** New username and password; sessions signed in with the old ones end (svc-auth ends them on the event). */
 export async function updateLogin(
   parentUserId: number,
   studentId: number,
@@ -107,13 +107,13 @@ export async function updateLogin(
     ),
   );
   if (!changed) throw await loginStateConflict(parentUserId, studentId, true);
-  await endStudentSessions(studentId);
+  await publisher.changed('student-login', studentId);
   return afterLoginWrite(parentUserId, studentId, fields.studentUsername);
 }
 
 /**
  * Removes the login whatever the subscription says: taking access away must always be possible.
- * The version bump makes any token still held unusable even before its session record is gone.
+ * The version bump tells svc-auth which sessions to end: every one signed in before it.
  */
 export async function deleteLogin(parentUserId: number, studentId: number): Promise<Student> {
   const student = await findOwnStudent(parentUserId, studentId);
@@ -129,6 +129,6 @@ export async function deleteLogin(parentUserId: number, studentId: number): Prom
     },
   );
   if (!removed) throw conflict(API_ERRORS.noLogin);
-  await endStudentSessions(studentId);
+  await publisher.changed('student-login', studentId);
   return afterLoginWrite(parentUserId, studentId, null);
 }

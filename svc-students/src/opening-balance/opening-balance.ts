@@ -2,6 +2,7 @@ import { API_ERRORS } from '@logbook/contracts/messages';
 import { EMPTY_OPENING_BALANCE, type OpeningBalance } from '@logbook/contracts/opening-balance';
 import { notFound } from '@logbook/service-kit/errors';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
+import { publisher } from '../events/publisher';
 import { StudentModel, type OpeningBalanceRecord } from '../students/model';
 
 const toOpeningBalance = (record: OpeningBalanceRecord | undefined | null): OpeningBalance =>
@@ -27,8 +28,9 @@ export async function setOpeningBalance(
   const saved = await updateIfMatches(
     StudentModel,
     { _id: studentId, userId: parentUserId },
-    { $set: { openingBalance: record } },
+    { $set: { openingBalance: record }, $inc: { version: 1 } },
   );
   if (!saved) throw notFound(API_ERRORS.studentNotFound);
+  await publisher.changed('student', studentId);
   return toOpeningBalance(record);
 }

@@ -9,8 +9,8 @@ export interface OpeningBalanceRecord {
 }
 
 /**
- * The students collection. svc-students writes the profile and the student login; svc-billing alone writes
- * `stripeSubscriptionId` and `subscriptionStatus`; svc-auth and svc-logbook read it through models of their own.
+ * The students collection: svc-students alone defines and writes it. Other services learn of changes through this
+ * service's events (events/publisher.ts) and internal API (internal/routes.ts), never by reading it.
  */
 export interface StudentRecord {
   _id: number;
@@ -19,8 +19,14 @@ export interface StudentRecord {
   lastName: string;
   dateOfBirth: string;
   licenseNumber: string;
+  /** Written by svc-billing before billing kept its own records; read only to hand them over (internal API). */
   stripeSubscriptionId?: string;
+  /** svc-billing's status for the student, as its last `subscription` event told it. */
   subscriptionStatus: string;
+  /** The version of that event: an older one arriving late is ignored. */
+  subscriptionVersion?: number;
+  /** Raised with every change readers are told of (profile, opening balance): the version of `student` events. */
+  version?: number;
   /** In lower case (contracts: studentUsernameKey), as student sign-in looks it up. */
   studentUsername?: string;
   /** The same folded key, carrying the unique index that makes usernames unique whatever the case. */
@@ -57,6 +63,8 @@ const studentSchema = new Schema<StudentRecord>(
     licenseNumber: { type: String, default: '' },
     stripeSubscriptionId: { type: String },
     subscriptionStatus: { type: String, default: DEFAULT_SUBSCRIPTION_STATUS },
+    subscriptionVersion: { type: Number },
+    version: { type: Number },
     studentUsername: { type: String },
     studentUsernameKey: { type: String },
     studentPassword: { type: String },

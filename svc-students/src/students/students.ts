@@ -4,6 +4,7 @@ import { createWithNumericId } from '@logbook/service-kit/counters';
 import { notFound } from '@logbook/service-kit/errors';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
 import { API_ERRORS } from '@logbook/contracts/messages';
+import { publisher } from '../events/publisher';
 import { PUBLIC_FIELDS, StudentModel, type StudentRecord } from './model';
 
 type PublicStudent = Pick<
@@ -59,8 +60,10 @@ export async function createStudent(parentUserId: number, data: StudentData): Pr
       lastName: data.lastName,
       dateOfBirth: data.dateOfBirth,
       licenseNumber: data.licenseNumber,
+      version: 1,
     }),
   );
+  await publisher.changed('student', doc._id);
   return toStudentResponse(doc);
 }
 
@@ -72,8 +75,13 @@ export async function updateStudent(parentUserId: number, studentId: number, dat
     dateOfBirth: data.dateOfBirth,
     licenseNumber: data.licenseNumber,
   };
-  const saved = await updateIfMatches(StudentModel, { _id: studentId, userId: parentUserId }, { $set: profile });
+  const saved = await updateIfMatches(
+    StudentModel,
+    { _id: studentId, userId: parentUserId },
+    { $set: profile, $inc: { version: 1 } },
+  );
   if (!saved) throw notFound(API_ERRORS.studentNotFound);
+  await publisher.changed('student', studentId);
   // Answered as this change left the profile, the rest read back: on the in-memory fallback find-and-modify's own
   // answer can hold another save made at the same moment.
   return toStudentResponse({ ...(await findOwnStudent(parentUserId, studentId)), ...profile });

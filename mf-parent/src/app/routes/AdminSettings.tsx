@@ -5,7 +5,8 @@ import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { targetsFromSettings } from '@logbook/contracts/progress';
 import { TargetSettings } from '../../features/settings/components/TargetSettings';
 import { useSettings } from '../../features/settings/hooks/useSettings';
-import { PageFrame } from '../../lib/PageFrame';
+import { PageFrame } from '@logbook/ui/PageFrame';
+import { paths } from '@logbook/shell-context/routes';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { CenteredMessage } from '../components/CenteredMessage';
 import { ParentLayout } from '../components/ParentLayout';
@@ -44,7 +45,7 @@ export default function AdminSettings() {
         title="Administrator Settings"
         subtitle="Set the supervised driving hours your students work towards, or apply the rules of your state."
         actions={
-          <Link to="/dashboard" className={buttonClass('outline', 'sm')}>
+          <Link to={paths.dashboard} className={buttonClass('outline', 'sm')}>
             Back to Home
           </Link>
         }

@@ -3,8 +3,9 @@ import { Button } from '@logbook/ui/Button';
 import { EmptyState } from '@logbook/ui/EmptyState';
 import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { useStudents } from '../../features/students/hooks/useStudents';
-import { PageFrame } from '../../lib/PageFrame';
+import { useStudents } from '@logbook/shell-context/students';
+import { PageFrame } from '@logbook/ui/PageFrame';
+import { paths } from '@logbook/shell-context/routes';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { CenteredMessage } from '../components/CenteredMessage';
 import { ParentLayout } from '../components/ParentLayout';
@@ -51,7 +52,7 @@ export default function Dashboard() {
         title="No students yet"
         description="Add a learner driver to start logging supervised driving sessions."
         action={
-          <Link to="/students/new" className={buttonClass('primary')}>
+          <Link to={paths.newStudent} className={buttonClass('primary')}>
             {plusIcon}
             Add First Student
           </Link>
@@ -74,7 +75,7 @@ export default function Dashboard() {
         title="Your Students"
         subtitle="Manage each learner's subscription, login and progress."
         actions={
-          <Link to="/students/new" className={buttonClass('primary')}>
+          <Link to={paths.newStudent} className={buttonClass('primary')}>
             {plusIcon}
             Add Student
           </Link>

@@ -9,18 +9,18 @@ import { TOASTS } from '@logbook/contracts/messages';
 import { PaperHoursCard } from '../../features/paper-hours/components/PaperHoursCard';
 import { StudentDetailsForm } from '../../features/students/components/StudentDetailsForm';
 import { useSaveStudent } from '../../features/students/hooks/useSaveStudent';
-import { useStudent } from '../../features/students/hooks/useStudent';
-import { parseStudentId } from '../../features/students/utils/studentId';
+import { useStudent } from '@logbook/shell-context/students';
+import { parseStudentId } from '@logbook/shell-context/studentId';
 import { EMPTY_STUDENT_FORM, studentToFormValues } from '../../features/students/utils/studentForm';
 import { isNotFound } from '../../lib/errors';
-import { PageFrame } from '../../lib/PageFrame';
-import { PAPER_HOURS_ANCHOR } from '../../lib/paths';
+import { PageFrame } from '@logbook/ui/PageFrame';
+import { PAPER_HOURS_ANCHOR, paths } from '@logbook/shell-context/routes';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { CenteredMessage } from '../components/CenteredMessage';
 import { ParentLayout } from '../components/ParentLayout';
 
 const backLink = (
-  <Link to="/dashboard" className={buttonClass('outline', 'sm')}>
+  <Link to={paths.dashboard} className={buttonClass('outline', 'sm')}>
     Back to Dashboard
   </Link>
 );
@@ -35,7 +35,7 @@ export default function StudentForm() {
   const { toast } = useToast();
 
   useEffect(() => {
-    if (badId) navigate('/dashboard', { replace: true });
+    if (badId) navigate(paths.dashboard, { replace: true });
   }, [badId, navigate]);
 
   const { user, checking } = useRequireParent(() => toast({ ...TOASTS.authRequired, variant: 'destructive' }));

@@ -5,20 +5,21 @@ import { Card } from '@logbook/ui/Card';
 import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/constants';
-import { useStudent } from '../../features/students/hooks/useStudent';
-import { parseStudentId } from '../../features/students/utils/studentId';
+import { useStudent } from '@logbook/shell-context/students';
+import { parseStudentId } from '@logbook/shell-context/studentId';
 import { PlanBenefits } from '../../features/subscription/components/PlanBenefits';
 import { SubscriptionManager } from '../../features/subscription/components/SubscriptionManager';
 import { SubscriptionStudentSummary } from '../../features/subscription/components/SubscriptionStudentSummary';
 import { TrialBanner } from '../../features/subscription/components/TrialBanner';
 import { isNotFound } from '../../lib/errors';
-import { PageFrame } from '../../lib/PageFrame';
+import { PageFrame } from '@logbook/ui/PageFrame';
+import { paths } from '@logbook/shell-context/routes';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { CenteredMessage } from '../components/CenteredMessage';
 import { ParentLayout } from '../components/ParentLayout';
 
 const backLink = (
-  <Link to="/dashboard" className={buttonClass('outline', 'sm')}>
+  <Link to={paths.dashboard} className={buttonClass('outline', 'sm')}>
     Back to Dashboard
   </Link>
 );
@@ -30,7 +31,7 @@ export default function Subscribe() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (studentId === null) navigate('/dashboard', { replace: true });
+    if (studentId === null) navigate(paths.dashboard, { replace: true });
   }, [studentId, navigate]);
 
   const { user, checking } = useRequireParent();

@@ -13,6 +13,9 @@ import {
   studentAccount,
   useSignedInAccount,
 } from '@logbook/shell-context/deviceAccount';
+import { isStudentPath, paths } from '@logbook/shell-context/routes';
+import { parseStudentId } from '@logbook/shell-context/studentId';
+import { useStudent } from '@logbook/shell-context/students';
 import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
 import { SessionForm } from '../../features/session-form/components/SessionForm';
 import { AppHeader } from '../../lib/AppHeader';
@@ -20,8 +23,8 @@ import { ScreenMessage } from '../../lib/ScreenMessage';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { forgetSignedInStudent, isUnreachable, recallStudent, rememberStudent } from '../../lib/studentCache';
-import { fullName, parseStudentId } from '../../lib/studentIds';
-import { useStudent, useStudentAuth } from '../../lib/useStudent';
+import { fullName } from '../../lib/studentName';
+import { useStudentAuth } from '../../lib/useStudentAuth';
 
 export interface NewSessionProps {
   /** The student; else the route's :studentId; else (student view) the signed-in student. */
@@ -53,7 +56,7 @@ function SubscriptionNeeded({
             stay on this device until then.
           </p>
           <div className="ll-empty__action lls-row">
-            <Link to={`/students/${studentId}/subscribe`} className={buttonClass('primary', 'md')}>
+            <Link to={paths.subscribe(studentId)} className={buttonClass('primary', 'md')}>
               Subscribe
             </Link>
             <Link to={dashboardPath} className={buttonClass('outline', 'md')}>
@@ -71,10 +74,10 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const viewer = givenViewer ?? (pathname.startsWith('/student-') ? 'student' : 'parent');
-  const dashboardPath = backTo ?? (viewer === 'student' ? '/student-dashboard' : '/dashboard');
+  const viewer = givenViewer ?? (isStudentPath(pathname) ? 'student' : 'parent');
+  const dashboardPath = backTo ?? (viewer === 'student' ? paths.studentDashboard : paths.dashboard);
   const rawRouteId = params.studentId;
-  const routeId = givenId ?? parseStudentId(rawRouteId);
+  const routeId = givenId ?? parseStudentId(rawRouteId) ?? undefined;
 
   useEffect(() => startOutboxSync(), []);
 
@@ -145,7 +148,7 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
             title="Please sign in"
             description="Sign in to log a session."
             actionLabel="Sign in"
-            actionTo="/login"
+            actionTo={paths.login}
           />
         ) : status === 404 ? (
           <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={dashboardPath} />
@@ -189,7 +192,7 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
         title="Please sign in"
         description="Sign in with your student login to log a session."
         actionLabel="Student Login"
-        actionTo="/student-login"
+        actionTo={paths.studentLogin}
       />
     );
   } else if (givenId === undefined && rawRouteId !== undefined && !routeId) {

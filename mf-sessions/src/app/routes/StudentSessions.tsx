@@ -6,17 +6,19 @@ import { Badge } from '@logbook/ui/Badge';
 import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { ApiError } from '@logbook/shell-context/apiClient';
+import { paths } from '@logbook/shell-context/routes';
+import { parseStudentId } from '@logbook/shell-context/studentId';
+import { useStudent } from '@logbook/shell-context/students';
 import { AppHeader } from '../../lib/AppHeader';
 import { ScreenMessage } from '../../lib/ScreenMessage';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
-import { fullName, parseStudentId } from '../../lib/studentIds';
-import { useStudent } from '../../lib/useStudent';
+import { fullName } from '../../lib/studentName';
 import PaceAndCoverage from '../widgets/PaceAndCoverage';
 import ProgressSummary from '../widgets/ProgressSummary';
 import SessionHistory from '../widgets/SessionHistory';
 
-const DASHBOARD = '/dashboard';
+const DASHBOARD = paths.dashboard;
 
 /** /students/{studentId}/sessions: one student's progress and history (parent view). */
 export default function StudentSessions() {
@@ -33,7 +35,7 @@ export default function StudentSessions() {
       status === 404 ? (
         <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={DASHBOARD} />
       ) : status === 401 ? (
-        <ScreenMessage title="Please sign in" actionLabel="Sign in" actionTo="/login" />
+        <ScreenMessage title="Please sign in" actionLabel="Sign in" actionTo={paths.login} />
       ) : (
         <ScreenMessage
           title={SESSION_SCREEN_ERRORS.errorLoading}
@@ -55,7 +57,7 @@ export default function StudentSessions() {
           </div>
           <div className="ll-page__actions">
             {active ? (
-              <Link to={`/students/${studentId}/new-session`} className={buttonClass('primary', 'md')}>
+              <Link to={paths.newSession(studentId)} className={buttonClass('primary', 'md')}>
                 New Session
               </Link>
             ) : (

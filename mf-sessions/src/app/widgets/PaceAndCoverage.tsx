@@ -4,7 +4,7 @@ import { PaceAndCoveragePanel } from '../../features/pace/components/PaceAndCove
 import { useInsights } from '../../features/pace/hooks/useInsights';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
-import { parseStudentId } from '../../lib/studentIds';
+import { parseStudentId } from '@logbook/shell-context/studentId';
 
 export interface PaceAndCoverageProps {
   /** Defaults to the route's :studentId. */
@@ -16,7 +16,7 @@ export interface PaceAndCoverageProps {
 /** Hours per week over the last four weeks, the forecast at that pace, and the conditions not yet practised. */
 export default function PaceAndCoverage({ studentId: given, enabled = true }: PaceAndCoverageProps) {
   const params = useParams();
-  const studentId = given ?? parseStudentId(params.studentId);
+  const studentId = given ?? parseStudentId(params.studentId) ?? undefined;
   useEffect(() => startOutboxSync(), []);
   const { data, error, mutate } = useInsights(studentId, enabled);
   if (!studentId || !enabled) return null;

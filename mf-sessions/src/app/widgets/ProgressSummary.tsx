@@ -4,7 +4,7 @@ import { ProgressSummaryCard } from '../../features/progress/components/Progress
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
-import { parseStudentId } from '../../lib/studentIds';
+import { parseStudentId } from '@logbook/shell-context/studentId';
 import { useSessionSummary } from '../../lib/useSessionSummary';
 
 export interface ProgressSummaryProps {
@@ -17,7 +17,7 @@ export interface ProgressSummaryProps {
 /** Day, night and total hours against the account's targets, with the progress badge. */
 export default function ProgressSummary({ studentId: given, enabled = true }: ProgressSummaryProps) {
   const params = useParams();
-  const studentId = given ?? parseStudentId(params.studentId);
+  const studentId = given ?? parseStudentId(params.studentId) ?? undefined;
   useEffect(() => startOutboxSync(), []);
   const { data, error } = useSessionSummary(studentId, enabled);
   return (

@@ -4,7 +4,7 @@ import { SessionHistoryPanel } from '../../features/session-history/components/S
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
-import { parseStudentId } from '../../lib/studentIds';
+import { parseStudentId } from '@logbook/shell-context/studentId';
 import { useSessionSummary } from '../../lib/useSessionSummary';
 
 export interface SessionHistoryProps {
@@ -17,7 +17,7 @@ export interface SessionHistoryProps {
 /** The sessions list with its filters and the five summary cards. */
 export default function SessionHistory({ studentId: given, enabled = true }: SessionHistoryProps) {
   const params = useParams();
-  const studentId = given ?? parseStudentId(params.studentId);
+  const studentId = given ?? parseStudentId(params.studentId) ?? undefined;
   useEffect(() => startOutboxSync(), []);
   const summary = useSessionSummary(studentId, enabled);
   if (!studentId) return null;

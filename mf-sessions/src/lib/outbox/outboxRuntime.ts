@@ -2,7 +2,7 @@ import { TOASTS } from '@logbook/contracts/messages';
 import { toast } from '@logbook/ui/lib/toastStore';
 import { accountStorage, signedInAccount, subscribeAccount } from '@logbook/shell-context/deviceAccount';
 import { mutate } from 'swr';
-import { draftFromValues, newDraftId, readFormDraft, saveDraft, writeFormDraft } from '../draftStore';
+import { draftFromValues, newDraftId, readFormDraft, saveDraft, writeFormDraft } from '@logbook/shell-context/drafts';
 import { sendDrivingSession } from '../sessionApi';
 import { isStudentSessionsKey } from '../sessionKeys';
 import { coordinatesFrom } from '../coordinates';

@@ -8,8 +8,9 @@ import { StudentDashboardActions } from '../../features/student-dashboard/compon
 import { StudentDashboardHeader } from '../../features/student-dashboard/components/StudentDashboardHeader';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
-import { BrandLink } from '../../lib/BrandLink';
-import { PageFrame } from '../../lib/PageFrame';
+import { BrandLink } from '@logbook/ui/BrandLink';
+import { PageFrame } from '@logbook/ui/PageFrame';
+import { paths } from '@logbook/shell-context/routes';
 import { problemText } from '../../lib/problemText';
 import { RemoteWidget } from '../../lib/RemoteWidget';
 import { sessionsRemote } from '../sessionsRemote';
@@ -20,7 +21,7 @@ export default function StudentDashboard() {
   const { logout, pending, guard } = useStudentLogout();
 
   if (state.status === 'checking') return <Spinner label="Loading your dashboard…" />;
-  if (state.status === 'signedOut') return <Navigate to="/student-login" replace />;
+  if (state.status === 'signedOut') return <Navigate to={paths.studentLogin} replace />;
   if (state.status === 'unavailable') {
     return (
       <PageFrame title="Student Dashboard">

@@ -4,7 +4,8 @@ import type { StudentAuth } from '@logbook/contracts/schemas';
 import { StudentLoginForm } from '../../features/student-auth/components/StudentLoginForm';
 import { StudentLoginHint } from '../../features/student-auth/components/StudentLoginHint';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
-import { BrandLink } from '../../lib/BrandLink';
+import { BrandLink } from '@logbook/ui/BrandLink';
+import { paths } from '@logbook/shell-context/routes';
 import '../student.css';
 
 export default function StudentLogin() {
@@ -12,11 +13,11 @@ export default function StudentLogin() {
   const navigate = useNavigate();
 
   if (state.status === 'checking') return <Spinner label="Checking your sign-in…" />;
-  if (state.status === 'signedIn') return <Navigate to="/student-dashboard" replace />;
+  if (state.status === 'signedIn') return <Navigate to={paths.studentDashboard} replace />;
 
   const onSignedIn = async (student: StudentAuth) => {
     await mutate({ student }, { revalidate: false });
-    navigate('/student-dashboard', { replace: true });
+    navigate(paths.studentDashboard, { replace: true });
   };
 
   return (
@@ -36,7 +37,7 @@ export default function StudentLogin() {
         <StudentLoginHint />
       </section>
       <p className="student-login__switch">
-        Parent or guardian? <Link to="/login">Sign in here</Link>
+        Parent or guardian? <Link to={paths.login}>Sign in here</Link>
       </p>
     </div>
   );

@@ -3,8 +3,9 @@ import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { PageFrame } from '@logbook/ui/PageFrame';
+import { paths } from '@logbook/shell-context/routes';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
-import { PageFrame } from '../../lib/PageFrame';
 import { isUnreachable, problemText } from '../../lib/problemText';
 import { RemoteWidget } from '../../lib/RemoteWidget';
 import { newSessionTarget } from '../../lib/studentRoute';
@@ -16,7 +17,7 @@ export default function StudentNewSession() {
   const { state, retry } = useStudentAuth();
 
   if (state.status === 'checking') return <Spinner label="Checking your sign-in…" />;
-  if (state.status === 'signedOut') return <Navigate to="/student-login" replace />;
+  if (state.status === 'signedOut') return <Navigate to={paths.studentLogin} replace />;
   if (state.status === 'unavailable') {
     // Offline, mf-sessions' form opens for the student this device last saw and keeps the session in its outbox;
     // it checks the route's id against that student itself, and the server checks it again when the session is sent.
@@ -25,7 +26,7 @@ export default function StudentNewSession() {
         <RemoteWidget
           name="Session form"
           load={sessionsRemote.newSession}
-          props={{ viewer: 'student', backTo: '/student-dashboard' }}
+          props={{ viewer: 'student', backTo: paths.studentDashboard }}
         />
       );
     }
@@ -54,7 +55,7 @@ export default function StudentNewSession() {
           You can only log sessions in your own logbook, {state.student.firstName}.
         </Alert>
         <div className="student-notyours__actions">
-          <Link to={`/student-new-session/${target.ownId}`} className={buttonClass('primary')}>
+          <Link to={paths.studentNewSession(target.ownId)} className={buttonClass('primary')}>
             Log a session in my logbook
           </Link>
         </div>
@@ -66,14 +67,14 @@ export default function StudentNewSession() {
     <RemoteWidget
       name="Session form"
       load={sessionsRemote.newSession}
-      props={{ studentId: target.studentId, viewer: 'student', backTo: '/student-dashboard' }}
+      props={{ studentId: target.studentId, viewer: 'student', backTo: paths.studentDashboard }}
     />
   );
 }
 
 function BackToDashboard() {
   return (
-    <Link to="/student-dashboard" className={buttonClass('outline', 'sm')}>
+    <Link to={paths.studentDashboard} className={buttonClass('outline', 'sm')}>
       Back to Dashboard
     </Link>
   );

@@ -51,7 +51,7 @@ function scheduleRemoval(id: string) {
   );
 }
 
-/** Hides a toast (or every toast); it is dropped from memory after the spec's removal delay. */
+/** Hides a toast (or every toast); it is dropped from memory after the removal delay, once it has faded out. */
 export function dismissToast(id?: string) {
   const ids = id ? [id] : toasts.map((t) => t.id);
   for (const each of ids) {

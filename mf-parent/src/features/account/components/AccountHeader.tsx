@@ -3,6 +3,7 @@ import { Button } from '@logbook/ui/Button';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { UnsentSessionsDialog } from '@logbook/ui/UnsentSessionsDialog';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
+import { paths } from '@logbook/shell-context/routes';
 import { useLogout } from '../hooks/useLogout';
 
 /** The parent's header: the product, who is signed in, Settings and Logout. */
@@ -11,7 +12,7 @@ export function AccountHeader({ email }: { email: string }) {
   return (
     <header className="pp-header">
       <div className="pp-header__inner">
-        <Link to="/dashboard" className="pp-brand">
+        <Link to={paths.dashboard} className="pp-brand">
           <span className="pp-brand__mark" aria-hidden="true">
             L
           </span>
@@ -21,7 +22,7 @@ export function AccountHeader({ email }: { email: string }) {
           <span className="pp-header__email" data-testid="user-email" title={email}>
             {email}
           </span>
-          <Link to="/admin-settings" className={buttonClass('outline', 'sm')}>
+          <Link to={paths.adminSettings} className={buttonClass('outline', 'sm')}>
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
               <circle cx="10" cy="10" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
               <path

@@ -4,6 +4,7 @@ import { forgetAccount } from '@logbook/shell-context/deviceAccount';
 import { useToast } from '@logbook/shell-context/useToast';
 import { useSignOutGuard } from '@logbook/shell-context/waitingSessions';
 import { TOASTS } from '@logbook/contracts/messages';
+import { paths } from '@logbook/shell-context/routes';
 import { serverMessageOr } from '../../../lib/errors';
 import { logout } from '../api/logout';
 
@@ -26,7 +27,7 @@ export function useLogout() {
     // This account's drafts and waiting sessions stay on the device, out of sight until it signs in here again.
     forgetAccount('parent');
     await mutate(() => true, undefined, { revalidate: false });
-    navigate('/login', { replace: true });
+    navigate(paths.login, { replace: true });
     return true;
   };
 

@@ -1,27 +1,28 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '@logbook/ui/Badge';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import type { DraftSession } from '@logbook/contracts/schemas';
+import type { StoredDraft } from '@logbook/shell-context/drafts';
+import { paths } from '@logbook/shell-context/routes';
 import { MoonIcon, SunIcon } from '../../../lib/icons';
 import { draftDateText, draftRouteText, draftTimeText, lastSavedText, lightLabel } from '../utils/draftDisplay';
 
 export interface DraftSessionItemProps {
-  draft: DraftSession;
-  onDelete: (draft: DraftSession) => void;
+  draft: StoredDraft;
+  onDelete: (draft: StoredDraft) => void;
 }
 
 /** One saved draft: when, where, day or night, and what the server said if it refused it. */
 export function DraftSessionItem({ draft, onDelete }: DraftSessionItemProps) {
-  const light = lightLabel(draft.lightConditions);
-  const date = draftDateText(draft.sessionDate);
+  const light = lightLabel(draft.timeOfDay);
+  const date = draftDateText(draft.date);
   return (
     <li className="pp-draft" data-testid="draft-session">
       <div className="pp-draft__main">
         <div className="pp-draft__top">
           <strong>{draft.studentName || 'Draft session'}</strong>
           {light && (
-            <Badge variant={draft.lightConditions === 'night' ? 'info' : 'warning'}>
-              {draft.lightConditions === 'night' ? <MoonIcon /> : <SunIcon />}
+            <Badge variant={draft.timeOfDay === 'night' ? 'info' : 'warning'}>
+              {draft.timeOfDay === 'night' ? <MoonIcon /> : <SunIcon />}
               {light}
             </Badge>
           )}
@@ -45,7 +46,7 @@ export function DraftSessionItem({ draft, onDelete }: DraftSessionItemProps) {
       </div>
       <div className="pp-draft__actions">
         <Link
-          to={`/students/${draft.studentId}/new-session?loadDraft=${encodeURIComponent(draft.id)}`}
+          to={paths.newSession(draft.studentId, draft.id)}
           className={buttonClass('outline', 'sm')}
           aria-label={`Edit draft from ${date}`}
         >

@@ -1,8 +1,7 @@
 import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
-import type { DraftSession } from '@logbook/contracts/schemas';
 import { useStudentDrafts } from '../hooks/useStudentDrafts';
-import { deleteDraft } from '../utils/draftStorage';
+import { deleteDraft, type StoredDraft } from '@logbook/shell-context/drafts';
 import { DraftSessionItem } from './DraftSessionItem';
 
 /** A student's sessions saved on this device but not yet submitted; nothing at all when there are none. */
@@ -12,7 +11,7 @@ export function DraftSessionsPanel({ studentId }: { studentId: number }) {
 
   if (drafts.length === 0) return null;
 
-  const remove = (draft: DraftSession) => {
+  const remove = (draft: StoredDraft) => {
     try {
       deleteDraft(draft.id, studentId);
       toast({ title: TOASTS.draftDeleted });

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
-import type { DraftSession } from '@logbook/contracts/schemas';
 import { accountStorage, subscribeAccount } from '@logbook/shell-context/deviceAccount';
-import { readStudentDrafts } from '../utils/draftStorage';
+import { readStudentDrafts, type StoredDraft } from '@logbook/shell-context/drafts';
 
 /** How often the list is looked at again while the page is visible. */
 export const DRAFTS_RECHECK_MS = 4_000;
@@ -15,7 +14,7 @@ function rawList(): string | null {
   }
 }
 
-function safeRead(studentId: number): DraftSession[] {
+function safeRead(studentId: number): StoredDraft[] {
   try {
     return readStudentDrafts(studentId);
   } catch {
@@ -30,7 +29,7 @@ function safeRead(studentId: number): DraftSession[] {
  * without any event, possibly while the dashboard is open.
  */
 export function useStudentDrafts(studentId: number) {
-  const [drafts, setDrafts] = useState<DraftSession[]>(() => safeRead(studentId));
+  const [drafts, setDrafts] = useState<StoredDraft[]>(() => safeRead(studentId));
   const lastRaw = useRef<string | null>(rawList());
 
   const refresh = useCallback(() => {

@@ -1,5 +1,4 @@
-import { apiRequest } from '@logbook/shell-context/apiClient';
-import { fetcher } from '@logbook/shell-context/swrConfig';
+import { apiFetch, apiRequest, readAnswer } from '@logbook/shell-context/apiClient';
 import {
   openingBalanceResponseSchema,
   type OpeningBalance,
@@ -9,11 +8,11 @@ import { paperHoursKey } from '../../../lib/apiKeys';
 
 /** GET /api/students/:id/opening-balance: zeros until a parent records paper hours. */
 export async function fetchPaperHours(key: string): Promise<OpeningBalance> {
-  return openingBalanceResponseSchema.parse(await fetcher(key));
+  return apiFetch(key, openingBalanceResponseSchema);
 }
 
 /** PUT /api/students/:id/opening-balance; answers with the hours as stored. */
 export async function savePaperHours(studentId: number, input: OpeningBalanceInput): Promise<OpeningBalance> {
-  const res = await apiRequest('PUT', paperHoursKey(studentId), input);
-  return openingBalanceResponseSchema.parse(await res.json());
+  const url = paperHoursKey(studentId);
+  return readAnswer(await apiRequest('PUT', url, input), openingBalanceResponseSchema, url);
 }

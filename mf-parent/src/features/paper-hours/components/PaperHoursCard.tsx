@@ -2,7 +2,7 @@ import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
 import { Spinner } from '@logbook/ui/Spinner';
 import type { Student } from '@logbook/contracts/schemas';
-import { PAPER_HOURS_ANCHOR } from '../../../lib/paths';
+import { PAPER_HOURS_ANCHOR } from '@logbook/shell-context/routes';
 import { usePaperHours } from '../hooks/usePaperHours';
 import { useSavePaperHours } from '../hooks/useSavePaperHours';
 import { paperHoursToFormValues } from '../utils/paperHoursForm';

@@ -1,4 +1,5 @@
 import { fieldErrors } from '@logbook/contracts/schemas';
+import { formatHours } from '@logbook/ui/lib/hours';
 import {
   openingBalanceSchema,
   type OpeningBalance,
@@ -32,7 +33,7 @@ export function validatePaperHoursForm(
   return { ok: false, errors: fieldErrors(parsed.error) as PaperHoursFormErrors };
 }
 
-const hoursText = (hours: number) => (Number.isInteger(hours) ? String(hours) : hours.toFixed(1));
+const hoursText = (hours: number) => formatHours(hours, { dropZeroTenth: true });
 
 /** The toast after saving: '10 day and 2.5 night hours from the paper log book now count towards Sam's targets.' */
 export function paperHoursSavedText(balance: OpeningBalance, firstName: string): string {

@@ -5,9 +5,9 @@ import { ProgressBar } from '@logbook/ui/ProgressBar';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { isActive } from '@logbook/contracts/subscription';
 import type { Student } from '@logbook/contracts/schemas';
+import { paths } from '@logbook/shell-context/routes';
 import { sessionsPdfUrl } from '../../../lib/apiKeys';
 import { LockIcon } from '../../../lib/icons';
-import { studentPaperHoursPath } from '../../../lib/paths';
 import { useProgressSummary } from '../hooks/useProgressSummary';
 import { hoursBySource, progressBadgeVariant, progressRows, remainingText } from '../utils/progressView';
 
@@ -30,7 +30,7 @@ export function ProgressPanel({ student }: { student: Student }) {
           <p className="pp-panel__muted">
             Subscribe to log sessions, track {student.firstName}&rsquo;s hours and download the PDF log.
           </p>
-          <Link to={`/students/${student.id}/subscribe`} className={buttonClass('outline', 'sm')}>
+          <Link to={paths.subscribe(student.id)} className={buttonClass('outline', 'sm')}>
             Subscribe
           </Link>
         </div>
@@ -99,7 +99,7 @@ export function ProgressPanel({ student }: { student: Student }) {
         </Button>
         {summary && (
           <Link
-            to={studentPaperHoursPath(student.id)}
+            to={paths.studentPaperHours(student.id)}
             className={buttonClass('ghost', 'sm')}
             aria-label={`${sources ? 'Edit' : 'Add'} paper hours for ${student.firstName}`}
           >

@@ -1,9 +1,7 @@
 import type { ProgressSummary } from '@logbook/contracts/progress-summary';
 import { PROGRESS_BADGES } from '@logbook/contracts/constants';
 import type { BadgeVariant } from '@logbook/ui/Badge';
-
-/** Hours to one decimal, as every screen shows them ('12.5', '0.0'). */
-export const formatHours = (hours: number) => (Math.round(hours * 10) / 10).toFixed(1);
+import { formatHours } from '@logbook/ui/lib/hours';
 
 export interface ProgressRow {
   kind: 'total' | 'day' | 'night';

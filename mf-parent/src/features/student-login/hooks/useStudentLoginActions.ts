@@ -2,7 +2,7 @@ import { useSWRConfig } from 'swr';
 import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { StudentCredentials } from '@logbook/contracts/schemas';
-import { refreshStudents } from '../../../lib/students';
+import { refreshStudents } from '@logbook/shell-context/students';
 import { serverMessageOr } from '../../../lib/errors';
 import { createStudentLogin, deleteStudentLogin, updateStudentLogin } from '../api/studentLogin';
 

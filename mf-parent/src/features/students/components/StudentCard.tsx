@@ -3,6 +3,7 @@ import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { formatDisplayDate } from '@logbook/contracts/dates';
 import { isActive } from '@logbook/contracts/subscription';
 import type { Student } from '@logbook/contracts/schemas';
+import { paths } from '@logbook/shell-context/routes';
 import { SubscriptionBadge } from './SubscriptionBadge';
 
 /** A student's details and what the parent can do next. */
@@ -36,13 +37,13 @@ export function StudentCard({ student }: { student: Student }) {
         ) : null}
       </dl>
       <div className="pp-student-card__actions">
-        <Link to={`/students/${student.id}/sessions`} className={buttonClass('primary', 'sm')}>
+        <Link to={paths.studentSessions(student.id)} className={buttonClass('primary', 'sm')}>
           View Sessions
         </Link>
-        <Link to={`/students/${student.id}/subscribe`} className={buttonClass('outline', 'sm')}>
+        <Link to={paths.subscribe(student.id)} className={buttonClass('outline', 'sm')}>
           {isActive(student.subscriptionStatus) ? 'Manage' : 'Subscribe'}
         </Link>
-        <Link to={`/students/${student.id}`} className={buttonClass('ghost', 'sm')}>
+        <Link to={paths.editStudent(student.id)} className={buttonClass('ghost', 'sm')}>
           Edit Student
         </Link>
       </div>

@@ -7,6 +7,7 @@ import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { localDateISO } from '@logbook/contracts/dates';
 import { TEXT_LIMITS } from '@logbook/contracts/constants';
 import type { StudentData } from '@logbook/contracts/schemas';
+import { paths } from '@logbook/shell-context/routes';
 import { validateStudentForm, type StudentFormErrors, type StudentFormValues } from '../utils/studentForm';
 
 export interface StudentDetailsFormProps {
@@ -95,7 +96,7 @@ export function StudentDetailsForm({ initialValues, mode, pending, onSubmit }: S
         )}
       </FormField>
       <div className="pp-form__actions">
-        <Link to="/dashboard" className={buttonClass('outline')}>
+        <Link to={paths.dashboard} className={buttonClass('outline')}>
           Cancel
         </Link>
         <Button type="submit" pending={pending}>

@@ -5,7 +5,8 @@ import { useToast } from '@logbook/shell-context/useToast';
 import { STUDENT_FORM_REDIRECT_DELAY_MS } from '@logbook/contracts/constants';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { StudentData } from '@logbook/contracts/schemas';
-import { refreshStudents } from '../../../lib/students';
+import { refreshStudents } from '@logbook/shell-context/students';
+import { paths } from '@logbook/shell-context/routes';
 import { serverMessageOr } from '../../../lib/errors';
 import { saveStudent } from '../api/students';
 
@@ -27,7 +28,7 @@ export function useSaveStudent(id?: number) {
     }
     toast({ title: id === undefined ? TOASTS.studentCreated : TOASTS.studentUpdated });
     await refreshStudents(mutate, id);
-    setTimeout(() => navigate('/dashboard'), STUDENT_FORM_REDIRECT_DELAY_MS);
+    setTimeout(() => navigate(paths.dashboard), STUDENT_FORM_REDIRECT_DELAY_MS);
   };
 
   return { save, pending };

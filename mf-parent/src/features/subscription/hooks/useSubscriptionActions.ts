@@ -7,7 +7,8 @@ import { TOASTS } from '@logbook/contracts/messages';
 import { isActive } from '@logbook/contracts/subscription';
 import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/schemas';
 import { subscriptionKey, studentKey } from '../../../lib/apiKeys';
-import { fetchStudent, refreshStudents } from '../../../lib/students';
+import { fetchStudent, refreshStudents } from '@logbook/shell-context/students';
+import { paths } from '@logbook/shell-context/routes';
 import { isNetworkError, serverMessageOr } from '../../../lib/errors';
 import { cancelSubscription, createSubscription } from '../api/billing';
 
@@ -27,7 +28,7 @@ async function waitUntilActive(studentId: number): Promise<void> {
   }
 }
 
-/** Start the trial, finish payment, cancel: each with the spec's messages, refreshing the students afterwards. */
+/** Start the trial, finish payment, cancel: each with the product's messages, refreshing the students afterwards. */
 export function useSubscriptionActions(student: Student) {
   const [pending, setPending] = useState<'start' | 'cancel' | 'finish' | null>(null);
   const [subscription, setSubscription] = useState<CreateSubscriptionResponse | null>(null);
@@ -63,7 +64,7 @@ export function useSubscriptionActions(student: Student) {
     toast({ title: TOASTS.paymentSuccess, description: `${student.firstName}'s subscription is now active.` });
     await waitUntilActive(student.id);
     await refresh();
-    navigate('/dashboard');
+    navigate(paths.dashboard);
   };
 
   const cancel = async (): Promise<boolean> => {

@@ -1,19 +1,13 @@
 import useSWR from 'swr';
-import type { Insights } from '@logbook/contracts/insights';
+import { insightsViewSchema, type InsightsView } from '@logbook/contracts/responses';
+import { apiFetch } from '@logbook/shell-context/apiClient';
 import { sessionInsightsKey } from '../../../lib/sessionKeys';
 
-/** What GET /api/driving-sessions/{studentId}/insights answers with. */
-export interface InsightsView extends Insights {
-  today: string;
-  totalTarget: number;
-  hoursRemaining: number;
-  /** 'At this pace: all 100 hours by 14 March 2027'. */
-  paceText: string;
-  /** 'Not yet practised: unsealed roads, heavy traffic'. */
-  notPractisedText: string;
-}
+export type { InsightsView };
+
+const fetchInsights = (url: string) => apiFetch(url, insightsViewSchema);
 
 /** Pace and coverage of one student; refreshed with every other read of their sessions after a session is logged. */
 export function useInsights(studentId: number | undefined, enabled = true) {
-  return useSWR<InsightsView>(studentId && enabled ? sessionInsightsKey(studentId) : null);
+  return useSWR<InsightsView>(studentId && enabled ? sessionInsightsKey(studentId) : null, fetchInsights);
 }

@@ -1,3 +1,5 @@
+import { formatHours } from '@logbook/ui/lib/hours';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_MS = 86_400_000;
 
@@ -21,4 +23,4 @@ export function weekLabels(today: string, weeks: number): string[] {
 }
 
 /** '2.5 h', '0 h'. */
-export const hoursText = (hours: number) => `${Number.isInteger(hours) ? hours : hours.toFixed(1)} h`;
+export const hoursText = (hours: number) => `${formatHours(hours, { dropZeroTenth: true })} h`;

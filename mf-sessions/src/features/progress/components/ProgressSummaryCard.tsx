@@ -1,21 +1,22 @@
 import type { ReactNode } from 'react';
-import type { Progress } from '@logbook/contracts/progress';
+import type { ProgressSummary } from '@logbook/contracts/progress-summary';
 import { PROGRESS_BADGES } from '@logbook/contracts/constants';
 import { Alert } from '@logbook/ui/Alert';
 import { Badge } from '@logbook/ui/Badge';
 import { Card } from '@logbook/ui/Card';
 import { ProgressBar } from '@logbook/ui/ProgressBar';
 import { Spinner } from '@logbook/ui/Spinner';
+import { formatHours } from '@logbook/ui/lib/hours';
 import { paperHoursText } from '../utils/paperHoursText';
 
 export interface ProgressSummaryCardProps {
-  summary: (Progress & { openingBalance?: { dayHours: number; nightHours: number } | null }) | undefined;
+  summary: ProgressSummary | undefined;
   error?: unknown;
   /** Shown instead of the figures (a subscription notice). */
   notice?: ReactNode;
 }
 
-const h = (n: number) => `${n.toFixed(1)}h`;
+const h = (n: number) => `${formatHours(n)}h`;
 
 export function ProgressSummaryCard({ summary, error, notice }: ProgressSummaryCardProps) {
   let body: ReactNode;

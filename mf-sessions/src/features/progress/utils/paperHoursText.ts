@@ -1,4 +1,6 @@
-const hours = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} h`;
+import { formatHours } from '@logbook/ui/lib/hours';
+
+const hours = (n: number) => `${formatHours(n, { dropZeroTenth: true })} h`;
 
 /**
  * 'Includes 10 h day and 2 h night from the paper log book'; null when no paper hours were recorded.

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
-import { PageFrame } from '../../../lib/PageFrame';
+import { PageFrame } from '@logbook/ui/PageFrame';
 import type { SessionField } from '../../../lib/sessionValues';
 import { useCurrentLocation } from '../hooks/useCurrentLocation';
 import { useSessionForm } from '../hooks/useSessionForm';

@@ -1,24 +1,30 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { localDateISO, localTimeHHMM } from '@logbook/contracts/dates';
 import { TOASTS } from '@logbook/contracts/messages';
 import { toast } from '@logbook/ui/lib/toastStore';
-import { coordinatesFrom, type SessionLocation } from '../../../lib/coordinates';
 import {
-  coordinatesFromDraft,
   draftFromValues,
+  draftValuesFrom,
   findDraft,
   newDraftId,
   readFormDraft,
   removeDraft,
   removeFormDraft,
   saveDraft,
-  valuesFromDraft,
   writeFormDraft,
-} from '../../../lib/draftStore';
+} from '@logbook/shell-context/drafts';
+import type { SessionLocation } from '../../../lib/coordinates';
 import { emptySessionValues, newClientId, type SessionField, type SessionValues } from '../../../lib/sessionValues';
-import { validateField, validateSession, type SessionDateLimits, type SessionErrors } from '../utils/validation';
+import {
+  initialSessionFormState,
+  sessionFormReducer,
+  type SessionFormAction,
+  type SessionFormState,
+} from '../utils/sessionFormState';
+import { validateSession, type SessionDateLimits } from '../utils/validation';
+import { useDraftAutosave } from './useDraftAutosave';
 
-const AUTOSAVE_DELAY_MS = 400;
+export type { LoadedDraft } from '../utils/sessionFormState';
 
 export interface SessionFormOptions {
   studentId: number | undefined;
@@ -27,12 +33,6 @@ export interface SessionFormOptions {
   dateOfBirth?: string;
   /** The `loadDraft` query parameter. */
   loadDraftId: string | null;
-}
-
-export interface LoadedDraft {
-  id?: string;
-  savedAt: string;
-  serverMessage?: string;
 }
 
 /** A located draft brought back: the suburb typed or found stands in for the locality's name. */
@@ -51,24 +51,62 @@ function freshValues(): SessionValues {
   return { ...emptySessionValues(), date: localDateISO(now), startTime: localTimeHHMM(now) };
 }
 
-/** The session form's values, errors, draft and client id, with the spec's draft rules (§3, §4). */
+/**
+ * The draft to bring back when the form opens for a student: the one named by `loadDraft` (from the list, perhaps
+ * returned by the server with its refusal), else the form's own copy; none when there is nothing to restore.
+ */
+function draftToRestore(
+  studentId: number,
+  loadDraftId: string | null,
+): { restore: Extract<SessionFormAction, { type: 'restore' }>; loaded: string } | undefined {
+  const listed = loadDraftId ? findDraft(loadDraftId) : undefined;
+  if (listed) {
+    const values = draftValuesFrom(listed);
+    const restore = {
+      type: 'restore' as const,
+      values,
+      location: locationFromStored(listed.coordinates, undefined, values),
+      clientId: listed.clientId ?? newClientId(),
+      draft: { id: listed.id, savedAt: listed.lastSaved, serverMessage: listed.serverMessage },
+    };
+    return { restore, loaded: TOASTS.draftLoadedById };
+  }
+  const copy = readFormDraft(studentId);
+  if (!copy) return undefined;
+  const copied = copy.draftId ? findDraft(copy.draftId) : undefined;
+  if (copy.draftId && !copied) {
+    // Its draft was deleted from the dashboard: the copy goes too.
+    removeFormDraft(studentId);
+    return undefined;
+  }
+  const values = draftValuesFrom(copy);
+  const restore = {
+    type: 'restore' as const,
+    values,
+    location: locationFromStored(copy.coordinates, copy.placeName, values),
+    clientId: copy.clientId,
+    draft: { id: copy.draftId, savedAt: copy.lastSaved, serverMessage: copied?.serverMessage },
+  };
+  return { restore, loaded: TOASTS.draftLoadedStored };
+}
+
+/**
+ * The session form's values, errors, draft and client id. A draft is loaded by id or from the student's stored draft,
+ * saved by id, and dropped once the session is logged or the form is cancelled.
+ */
 export function useSessionForm({ studentId, studentName, dateOfBirth, loadDraftId }: SessionFormOptions) {
-  const [values, setValues] = useState<SessionValues>(freshValues);
-  const [errors, setErrors] = useState<SessionErrors>({});
-  const [clientId, setClientId] = useState<string>(newClientId);
-  const [draft, setDraft] = useState<LoadedDraft | undefined>();
-  const [location, setLocationState] = useState<SessionLocation | undefined>();
-  /** True once the person picked Day or Night themselves (or a draft brought their choice back). */
-  const [timeOfDayChosen, setTimeOfDayChosen] = useState(false);
-  /** Bumped when values are replaced wholesale, so signature pads redraw the loaded images. */
-  const [generation, setGeneration] = useState(0);
+  const [state, applyToState] = useReducer(sessionFormReducer, undefined, () =>
+    initialSessionFormState(freshValues(), newClientId()),
+  );
+  // Kept current at once, so two changes in one event (an end time filled after a lookup) both count and a
+  // submit straight after a change sees it.
+  const current = useRef<SessionFormState>(state);
+  const dispatch = useCallback((action: SessionFormAction) => {
+    current.current = sessionFormReducer(current.current, action);
+    applyToState(action);
+  }, []);
+  const edited = useRef(false);
   const loadedFor = useRef<number | undefined>(undefined);
-  const dirty = useRef(false);
-  const autosaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ values, clientId, draftId: draft?.id, location });
-  useEffect(() => {
-    latest.current = { values, clientId, draftId: draft?.id, location };
-  }, [values, clientId, draft?.id, location]);
   const dateLimits = useRef<SessionDateLimits>({ dateOfBirth });
   useEffect(() => {
     dateLimits.current = { dateOfBirth };
@@ -77,127 +115,61 @@ export function useSessionForm({ studentId, studentName, dateOfBirth, loadDraftI
   useEffect(() => {
     if (!studentId || loadedFor.current === studentId) return;
     loadedFor.current = studentId;
-    if (loadDraftId) {
-      const stored = findDraft(loadDraftId);
-      if (stored) {
-        const storedValues = valuesFromDraft(stored);
-        setValues(storedValues);
-        setLocationState(locationFromStored(coordinatesFromDraft(stored), undefined, storedValues));
-        setTimeOfDayChosen(Boolean(storedValues.timeOfDay));
-        setClientId(stored.clientId ?? newClientId());
-        setDraft({ id: stored.id, savedAt: stored.lastSaved, serverMessage: stored.serverMessage });
-        setGeneration((g) => g + 1);
-        toast({ title: TOASTS.draftLoadedTitle, description: TOASTS.draftLoadedById });
-        return;
-      }
-    }
-    let formDraft = readFormDraft(studentId);
-    if (formDraft?.draftId && !findDraft(formDraft.draftId)) {
-      // Its draft was deleted from the dashboard: the copy goes too.
-      removeFormDraft(studentId);
-      formDraft = undefined;
-    }
-    if (formDraft) {
-      const {
-        isDraft: _isDraft,
-        studentId: _sid,
-        lastSaved,
-        clientId: storedClientId,
-        draftId,
-        coordinates,
-        placeName,
-        ...rest
-      } = formDraft;
-      const storedValues = { ...emptySessionValues(), ...rest };
-      setValues(storedValues);
-      setLocationState(locationFromStored(coordinatesFrom(coordinates), placeName, storedValues));
-      setTimeOfDayChosen(Boolean(storedValues.timeOfDay));
-      if (storedClientId) setClientId(storedClientId);
-      const listed = draftId ? findDraft(draftId) : undefined;
-      setDraft({ id: draftId, savedAt: lastSaved, serverMessage: listed?.serverMessage });
-      setGeneration((g) => g + 1);
-      toast({ title: TOASTS.draftLoadedTitle, description: TOASTS.draftLoadedStored });
-    }
-  }, [studentId, loadDraftId]);
+    const found = draftToRestore(studentId, loadDraftId);
+    if (!found) return;
+    dispatch(found.restore);
+    toast({ title: TOASTS.draftLoadedTitle, description: found.loaded });
+  }, [studentId, loadDraftId, dispatch]);
 
-  const cancelAutosave = useCallback(() => {
-    clearTimeout(autosaveTimer.current);
-    autosaveTimer.current = undefined;
-  }, []);
+  const cancelAutosave = useDraftAutosave(studentId, state, edited);
 
-  // Everything typed is kept on this device as it is typed, so a closed tab or a crash loses nothing.
-  useEffect(() => {
-    if (!studentId || !dirty.current) return;
-    cancelAutosave();
-    autosaveTimer.current = setTimeout(() => {
-      try {
-        const { location: current, ...rest } = latest.current;
-        writeFormDraft(studentId, {
-          ...rest,
-          coordinates: current?.coordinates,
-          placeName: current?.placeName,
-        });
-      } catch {
-        // Storage full: Save Draft reports it; typing must not be interrupted.
-      }
-    }, AUTOSAVE_DELAY_MS);
-  }, [values, location, studentId, cancelAutosave]);
-
-  useEffect(() => cancelAutosave, [cancelAutosave]);
-
-  const setField = useCallback((field: SessionField, value: string) => {
-    dirty.current = true;
-    const next = { ...latest.current.values, [field]: value };
-    // Kept current at once, so two changes in one event (an end time filled after a lookup) both count.
-    latest.current = { ...latest.current, values: next };
-    setValues(next);
-    setErrors((prevErrors) => {
-      const updated = { ...prevErrors, [field]: validateField(next, field, dateLimits.current) };
-      if (field === 'startTime' || field === 'endTime') {
-        updated.startTime = validateField(next, 'startTime');
-        updated.endTime = prevErrors.endTime !== undefined || next.endTime ? validateField(next, 'endTime') : undefined;
-      }
-      return updated;
-    });
-  }, []);
+  const setField = useCallback(
+    (field: SessionField, value: string) => {
+      edited.current = true;
+      dispatch({ type: 'setField', field, value, limits: dateLimits.current });
+    },
+    [dispatch],
+  );
 
   /** The position the current-location button found, kept with the session. */
-  const setLocation = useCallback((next: SessionLocation) => {
-    dirty.current = true;
-    latest.current = { ...latest.current, location: next };
-    setLocationState(next);
-  }, []);
+  const setLocation = useCallback(
+    (location: SessionLocation) => {
+      edited.current = true;
+      dispatch({ type: 'setLocation', location });
+    },
+    [dispatch],
+  );
 
   /** Day or Night picked by the person: a suggestion never changes it after this. */
   const chooseTimeOfDay = useCallback(
     (value: string) => {
-      setTimeOfDayChosen(true);
-      setField('timeOfDay', value);
+      edited.current = true;
+      dispatch({ type: 'chooseTimeOfDay', value, limits: dateLimits.current });
     },
-    [setField],
+    [dispatch],
   );
 
   /** Sets a field only if it is still empty (the end time filled in by an end-location lookup). */
   const fillIfEmpty = useCallback(
     (field: SessionField, value: string) => {
-      if (!latest.current.values[field]) setField(field, value);
+      if (!current.current.values[field]) setField(field, value);
     },
     [setField],
   );
 
-  const validateAll = useCallback((): SessionErrors => {
-    const all = validateSession(latest.current.values, dateLimits.current);
-    setErrors(all);
-    return all;
-  }, []);
+  const validateAll = useCallback(() => {
+    const errors = validateSession(current.current.values, dateLimits.current);
+    dispatch({ type: 'showErrors', errors });
+    return errors;
+  }, [dispatch]);
 
   const saveAsDraft = useCallback((): boolean => {
     if (!studentId) {
       toast({ title: TOASTS.error, description: TOASTS.draftStudentIdRequired, variant: 'destructive' });
       return false;
     }
-    const { values: current, clientId: currentClientId, draftId, location: currentLocation } = latest.current;
-    const id = draftId ?? newDraftId();
+    const { values, clientId, draft, location } = current.current;
+    const id = draft?.id ?? newDraftId();
     const now = new Date();
     try {
       saveDraft(
@@ -205,10 +177,10 @@ export function useSessionForm({ studentId, studentName, dateOfBirth, loadDraftI
           id,
           studentId,
           studentName,
-          values: current,
-          coordinates: currentLocation?.coordinates,
-          clientId: currentClientId,
-          previous: draftId ? findDraft(draftId) : undefined,
+          values,
+          coordinates: location?.coordinates,
+          clientId,
+          previous: draft?.id ? findDraft(draft.id) : undefined,
           now,
         }),
       );
@@ -218,26 +190,26 @@ export function useSessionForm({ studentId, studentName, dateOfBirth, loadDraftI
     }
     try {
       writeFormDraft(studentId, {
-        values: current,
-        clientId: currentClientId,
+        values,
+        clientId,
         draftId: id,
-        coordinates: currentLocation?.coordinates,
-        placeName: currentLocation?.placeName,
+        coordinates: location?.coordinates,
+        placeName: location?.placeName,
         now,
       });
     } catch {
       // The draft list holds the draft; the per-student copy is only a convenience.
     }
-    setDraft({ id, savedAt: now.toISOString() });
+    dispatch({ type: 'draftSaved', draft: { id, savedAt: now.toISOString() } });
     toast({ title: TOASTS.draftSavedTitle, description: TOASTS.draftSaved });
     return true;
-  }, [studentId, studentName]);
+  }, [studentId, studentName, dispatch]);
 
   /** Forgets the draft this form came from and its per-student copy (after a submit or a cancel). */
   const discardDraft = useCallback(() => {
     cancelAutosave();
-    dirty.current = false;
-    const { draftId } = latest.current;
+    edited.current = false;
+    const draftId = current.current.draft?.id;
     try {
       if (draftId) removeDraft(draftId);
       if (studentId) removeFormDraft(studentId);
@@ -249,23 +221,11 @@ export function useSessionForm({ studentId, studentName, dateOfBirth, loadDraftI
   /** A clean form with a new client id (after a session was logged or queued). */
   const reset = useCallback(() => {
     discardDraft();
-    setValues(freshValues());
-    setErrors({});
-    setClientId(newClientId());
-    setDraft(undefined);
-    setLocationState(undefined);
-    setTimeOfDayChosen(false);
-    setGeneration((g) => g + 1);
-  }, [discardDraft]);
+    dispatch({ type: 'reset', values: freshValues(), clientId: newClientId() });
+  }, [discardDraft, dispatch]);
 
   return {
-    values,
-    errors,
-    clientId,
-    draft,
-    generation,
-    location,
-    timeOfDayChosen,
+    ...state,
     setLocation,
     chooseTimeOfDay,
     setField,

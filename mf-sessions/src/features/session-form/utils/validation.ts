@@ -12,7 +12,7 @@ export interface SessionDateLimits {
   dateOfBirth?: string | null;
 }
 
-/** Every problem with the form, one message per field, in the spec's words. */
+/** Every problem with the form, one message per field, in the product's words. */
 export function validateSession(values: SessionValues, limits: SessionDateLimits = {}): SessionErrors {
   const parsed = sessionFieldsSchema.safeParse(values);
   const errors: SessionErrors = parsed.success ? {} : (fieldErrors(parsed.error) as SessionErrors);

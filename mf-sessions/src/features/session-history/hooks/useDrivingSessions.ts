@@ -1,14 +1,15 @@
 import useSWR from 'swr';
 import { httpErrorStatus } from '@logbook/contracts/messages';
+import { responseSchemas } from '@logbook/contracts/responses';
 import type { DrivingSession } from '@logbook/contracts/schemas';
+import { readAnswer } from '@logbook/shell-context/apiClient';
 import { sessionListKey, type SessionFilters } from '../../../lib/sessionKeys';
 
-/** Spec §8: a failed list reads 'HTTP error! status: {code}'; a body that is not a list counts as empty. */
+/** A failed list reads 'HTTP error! status: {code}'; an answer that is not the contract's list is a ContractError. */
 export async function fetchSessionList(url: string): Promise<DrivingSession[]> {
   const res = await fetch(url, { credentials: 'include' });
   if (!res.ok) throw new Error(httpErrorStatus(res.status));
-  const data: unknown = await res.json();
-  return Array.isArray(data) ? (data as DrivingSession[]) : [];
+  return readAnswer(res, responseSchemas['GET /api/driving-sessions/:studentId'], url);
 }
 
 /** GET /api/driving-sessions/{studentId} with the filters; nothing is requested while `enabled` is false. */

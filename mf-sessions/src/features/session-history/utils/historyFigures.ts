@@ -1,4 +1,5 @@
 import { computeProgress } from '@logbook/contracts/progress';
+import { formatHours } from '@logbook/ui/lib/hours';
 
 export interface HistoryFigures {
   sessionCount: number;
@@ -13,4 +14,4 @@ export function historyFigures(sessions: ReadonlyArray<{ duration: string; timeO
   return { sessionCount: p.sessionCount, totalHours: p.totalHours, dayHours: p.dayHours, nightHours: p.nightHours };
 }
 
-export const hoursText = (n: number) => `${n.toFixed(1)}h`;
+export const hoursText = (n: number) => `${formatHours(n)}h`;

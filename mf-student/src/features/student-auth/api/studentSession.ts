@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, throwIfNotOk } from '@logbook/shell-context/apiClient';
+import { ApiError, ContractError, apiRequest, readAnswer, throwIfNotOk } from '@logbook/shell-context/apiClient';
 import { studentAuthSchema, type StudentAuth, type StudentCredentials } from '@logbook/contracts/schemas';
 
 /**
@@ -22,13 +22,16 @@ export function studentFromBody(body: unknown): StudentAuth | null {
   return parsed.success ? parsed.data.student : null;
 }
 
-/** GET /api/student-auth: `{ student }`, or null when signed out (401 or no student in the answer). */
+/**
+ * GET /api/student-auth: `{ student }`, or null when signed out (401). An answer not in the contract's form is a
+ * ContractError: the screen cannot tell, so it says the check failed rather than signing the student out.
+ */
 export async function fetchStudentAuth(url: string = STUDENT_AUTH_KEY): Promise<StudentAuthAnswer | null> {
   const res = await fetch(url, { credentials: 'include' });
   if (res.status === 401) return null;
   await throwIfNotOk(res);
-  const student = studentFromBody(await res.json().catch(() => null));
-  return student ? { student } : null;
+  const { student } = await readAnswer(res, studentAuthSchema, url);
+  return { student };
 }
 
 export async function signInStudent(credentials: StudentCredentials): Promise<SignInOutcome> {
@@ -39,8 +42,13 @@ export async function signInStudent(credentials: StudentCredentials): Promise<Si
     if (error instanceof ApiError) return { ok: false, kind: 'rejected', serverMessage: error.serverMessage };
     return { ok: false, kind: 'network' };
   }
-  const student = studentFromBody(await res.json().catch(() => null));
-  return student ? { ok: true, student } : { ok: false, kind: 'rejected' };
+  try {
+    const { student } = await readAnswer(res, studentAuthSchema, '/api/student-login');
+    return { ok: true, student };
+  } catch (error) {
+    if (error instanceof ContractError) return { ok: false, kind: 'rejected', serverMessage: error.message };
+    throw error;
+  }
 }
 
 /** POST /api/student-logout; throws when the server or the network refuses. */

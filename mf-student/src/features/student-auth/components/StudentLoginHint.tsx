@@ -1,4 +1,4 @@
-/** Spec §2: where a student without credentials should go. */
+/** Where a student without credentials should go: only a parent can create a student's login. */
 export function StudentLoginHint() {
   return (
     <p className="student-login__hint">

@@ -4,6 +4,7 @@ import { TOASTS } from '@logbook/contracts/messages';
 import { forgetAccount } from '@logbook/shell-context/deviceAccount';
 import { useToast } from '@logbook/shell-context/useToast';
 import { useSignOutGuard } from '@logbook/shell-context/waitingSessions';
+import { paths } from '@logbook/shell-context/routes';
 import { signOutStudent, STUDENT_AUTH_KEY } from '../api/studentSession';
 
 /** mf-sessions keeps the signed-in student on the device so its form opens offline; a shared device must forget it. */
@@ -39,7 +40,7 @@ export function useStudentLogout() {
     forgetRememberedStudent();
     // The student's sessions and progress must not stay in memory for whoever uses the device next.
     await mutate((key) => key !== STUDENT_AUTH_KEY, undefined, { revalidate: false });
-    navigate('/student-login', { replace: true });
+    navigate(paths.studentLogin, { replace: true });
     return true;
   };
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { paths } from '@logbook/shell-context/routes';
 import { openSessionsPdf } from '../api/sessionsPdf';
 
 export interface StudentDashboardActionsProps {
@@ -20,7 +21,7 @@ export function StudentDashboardActions({ studentId, firstName }: StudentDashboa
           <DownloadIcon />
           Download PDF
         </Button>
-        <Link to={`/student-new-session/${studentId}`} className={buttonClass('primary')}>
+        <Link to={paths.studentNewSession(studentId)} className={buttonClass('primary')}>
           <PlusIcon />
           New Session
         </Link>

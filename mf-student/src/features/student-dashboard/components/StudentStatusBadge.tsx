@@ -5,7 +5,7 @@ export interface StudentStatusBadgeProps {
   subscriptionStatus: string;
 }
 
-/** Spec §2: the student dashboard shows Active or Inactive (any status other than active reads Inactive). */
+/** The student dashboard shows Active or Inactive: any status other than active reads Inactive. */
 export function StudentStatusBadge({ subscriptionStatus }: StudentStatusBadgeProps) {
   const active = isActive(subscriptionStatus);
   return (

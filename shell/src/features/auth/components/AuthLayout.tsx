@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../../lib/Logo';
+import { BrandLink } from '@logbook/ui/BrandLink';
 import { SiteFooter } from '../../../lib/SiteFooter';
 
 export interface AuthLayoutProps {
@@ -14,7 +14,7 @@ export function AuthLayout({ title, description, children, footer }: AuthLayoutP
     <div className="auth">
       <header className="site-header">
         <div className="site-container site-header__inner">
-          <Logo />
+          <BrandLink />
         </div>
       </header>
       <main id="main" className="auth__main">

@@ -7,6 +7,7 @@ import { TOASTS } from '@logbook/contracts/messages';
 import { fetcherOr401Null } from '@logbook/shell-context/swrConfig';
 import { rememberSignedIn } from '@logbook/shell-context/signedInHint';
 import { useToast } from '@logbook/shell-context/useToast';
+import { paths } from '@logbook/shell-context/routes';
 import { login } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
@@ -41,7 +42,7 @@ export function LoginPage() {
       } catch {
         await mutate(CURRENT_USER_KEY, undefined, { revalidate: false });
       }
-      navigate('/dashboard');
+      navigate(paths.dashboard);
     } else if (outcome.kind === 'rejected') {
       toast({
         title: TOASTS.loginFailed,
@@ -59,7 +60,7 @@ export function LoginPage() {
       description="Welcome back. Sign in to manage your students and their driving sessions."
       footer={
         <>
-          Don&apos;t have an account? <Link to="/register">Sign up</Link>
+          Don&apos;t have an account? <Link to={paths.register}>Sign up</Link>
         </>
       }
     >

@@ -5,6 +5,7 @@ import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
 import { TOASTS } from '@logbook/contracts/messages';
 import { useToast } from '@logbook/shell-context/useToast';
+import { paths } from '@logbook/shell-context/routes';
 import { register } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
@@ -29,7 +30,7 @@ export function RegisterPage() {
     setPending(false);
     if (outcome.ok) {
       toast(TOASTS.registrationSuccess);
-      navigate('/login');
+      navigate(paths.login);
     } else if (outcome.kind === 'rejected') {
       toast({
         title: TOASTS.registrationFailed,
@@ -47,7 +48,7 @@ export function RegisterPage() {
       description="Register as a parent or guardian, then add your learner drivers."
       footer={
         <>
-          Already have an account? <Link to="/login">Sign in</Link>
+          Already have an account? <Link to={paths.login}>Sign in</Link>
         </>
       }
     >

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { paths } from '@logbook/shell-context/routes';
 import { HeroPreview } from './HeroPreview';
 
 export function Hero() {
@@ -17,13 +18,13 @@ export function Hero() {
             needs.
           </p>
           <div className="hero__actions">
-            <Link to="/register" className={buttonClass('primary', 'lg')}>
+            <Link to={paths.register} className={buttonClass('primary', 'lg')}>
               Get Started Free
             </Link>
           </div>
           <div className="hero__student">
             <p>Already have a student account?</p>
-            <Link to="/student-login" className={buttonClass('outline', 'md')}>
+            <Link to={paths.studentLogin} className={buttonClass('outline', 'md')}>
               Student Login
             </Link>
           </div>

@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { Logo } from '../../../lib/Logo';
+import { BrandLink } from '@logbook/ui/BrandLink';
+import { paths } from '@logbook/shell-context/routes';
 
 export function LandingHeader() {
   return (
     <header className="site-header">
       <div className="site-container site-header__inner">
-        <Logo />
+        <BrandLink />
         <nav aria-label="Account" className="site-header__nav">
-          <Link to="/login" className={buttonClass('outline', 'sm')}>
+          <Link to={paths.login} className={buttonClass('outline', 'sm')}>
             Parent Login
           </Link>
         </nav>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { PRICE_AUD } from '@logbook/contracts/constants';
+import { paths } from '@logbook/shell-context/routes';
 import { CheckIcon } from '../../../lib/icons';
 
 const INCLUDED = [
@@ -33,7 +34,7 @@ export function PricingSection() {
               </li>
             ))}
           </ul>
-          <Link to="/register" className={buttonClass('primary', 'lg', 'll-btn--block')}>
+          <Link to={paths.register} className={buttonClass('primary', 'lg', 'll-btn--block')}>
             Start Free Trial
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { maybeSignedIn, rememberSignedIn } from '@logbook/shell-context/signedInHint';
+import { paths } from '@logbook/shell-context/routes';
 
 /** A signed-in parent belongs on the dashboard; only a browser that was signed in before asks the server. */
 export function useSignedInRedirect() {
@@ -10,7 +11,7 @@ export function useSignedInRedirect() {
     const controller = new AbortController();
     fetch('/api/user', { credentials: 'include', signal: controller.signal })
       .then((res) => {
-        if (res.ok) navigate('/dashboard', { replace: true });
+        if (res.ok) navigate(paths.dashboard, { replace: true });
         else if (res.status === 401) rememberSignedIn(false);
       })
       .catch(() => undefined);

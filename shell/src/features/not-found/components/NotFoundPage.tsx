@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { NOT_FOUND_TITLE } from '@logbook/contracts/messages';
-import { Logo } from '../../../lib/Logo';
+import { BrandLink } from '@logbook/ui/BrandLink';
+import { paths } from '@logbook/shell-context/routes';
 import { SiteFooter } from '../../../lib/SiteFooter';
 
 export function NotFoundPage() {
@@ -10,7 +11,7 @@ export function NotFoundPage() {
     <div className="auth">
       <header className="site-header">
         <div className="site-container site-header__inner">
-          <Logo />
+          <BrandLink />
         </div>
       </header>
       <main id="main" className="auth__main">
@@ -22,7 +23,7 @@ export function NotFoundPage() {
           <p className="not-found__text">
             There is no page at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
           </p>
-          <Link to="/" className={buttonClass('primary')}>
+          <Link to={paths.home} className={buttonClass('primary')}>
             Go to home page
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { paths } from '@logbook/shell-context/routes';
 import { AlertIcon } from '../../../lib/icons';
 
 export interface RemoteLoadErrorProps {
@@ -22,7 +23,7 @@ export function RemoteLoadError({ onRetry }: RemoteLoadErrorProps) {
       </p>
       <div className="remote-error__actions">
         <Button onClick={onRetry}>Retry</Button>
-        <Link to="/" className={buttonClass('outline')}>
+        <Link to={paths.home} className={buttonClass('outline')}>
           Go to home page
         </Link>
       </div>

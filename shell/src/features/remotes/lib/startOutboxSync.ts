@@ -1,4 +1,5 @@
 import { provideWaitingSessions, type WaitingSessionsAccess } from '@logbook/shell-context/waitingSessions';
+import type * as SessionsOutbox from 'mf_sessions/outbox';
 import { loadRemoteModule } from './remoteRegistry';
 
 const OUTBOX_DATABASE = 'learner-logbook';
@@ -14,7 +15,7 @@ async function mayHaveOutbox(): Promise<boolean> {
 /** Sign-out asks the outbox (mf-sessions owns it) how many sessions still wait, fetching it only when there is one. */
 export function provideOutboxToSignOut() {
   provideWaitingSessions(async () =>
-    (await mayHaveOutbox()) ? loadRemoteModule<WaitingSessionsAccess>('mf_sessions/outbox') : NO_OUTBOX,
+    (await mayHaveOutbox()) ? loadRemoteModule<typeof SessionsOutbox>('mf_sessions/outbox') : NO_OUTBOX,
   );
 }
 
@@ -27,7 +28,7 @@ export function startOutboxSyncWhenIdle() {
   const run = async () => {
     const databases = (await indexedDB.databases?.()) ?? [];
     if (!databases.some((d) => d.name === OUTBOX_DATABASE)) return;
-    const outbox = await loadRemoteModule<{ startOutboxSync: () => void }>('mf_sessions/outbox');
+    const outbox = await loadRemoteModule<typeof SessionsOutbox>('mf_sessions/outbox');
     outbox?.startOutboxSync();
   };
   const later = (fn: () => void) =>

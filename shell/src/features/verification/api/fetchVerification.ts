@@ -1,20 +1,7 @@
-/** What GET /api/verify/:code answers: never a name or a signature, only what is needed to match the paper. */
-export interface VerificationAnswer {
-  intact: boolean;
-  initials: string;
-  sessionCount: number;
-  totalHours: number;
-  dayHours: number;
-  nightHours: number;
-  checkedAt: string;
-  brokenAt?: {
-    /** 1-based, in the order the sessions were logged. */
-    entry: number;
-    date: string | null;
-    hash: string | null;
-    problem: 'changed' | 'missing';
-  };
-}
+import { verificationAnswerSchema, type VerificationAnswer } from '@logbook/contracts/responses';
+import { readAnswer } from '@logbook/shell-context/apiClient';
+
+export type { VerificationAnswer };
 
 export type VerificationOutcome =
   | { kind: 'checked'; answer: VerificationAnswer }
@@ -35,8 +22,9 @@ export async function fetchVerification(code: string, signal?: AbortSignal): Pro
   if (res.status === 429) return { kind: 'rateLimited' };
   if (!res.ok) return { kind: 'failed', offline: false };
   try {
-    return { kind: 'checked', answer: (await res.json()) as VerificationAnswer };
+    return { kind: 'checked', answer: await readAnswer(res, verificationAnswerSchema) };
   } catch (error) {
+    // An answer that cannot be read, or not in the contract's form, is a failed check, never a verdict.
     if (signal?.aborted) throw error;
     return { kind: 'failed', offline: false };
   }

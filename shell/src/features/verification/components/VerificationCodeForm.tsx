@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
+import { paths } from '@logbook/shell-context/routes';
 import { normaliseCode } from '../lib/verificationText';
 
 const CODE_RE = /^[A-Z2-7]{16}$/;
@@ -27,7 +28,7 @@ export function VerificationCodeForm({ label = 'Verification code' }: Verificati
       return;
     }
     setError(undefined);
-    navigate(`/verify/${normalised}`);
+    navigate(paths.verifyCode(normalised));
   };
 
   return (

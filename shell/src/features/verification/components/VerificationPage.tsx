@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { Spinner } from '@logbook/ui/Spinner';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { Logo } from '../../../lib/Logo';
+import { BrandLink } from '@logbook/ui/BrandLink';
 import { SiteFooter } from '../../../lib/SiteFooter';
 import { useVerification } from '../hooks/useVerification';
 import { normaliseCode } from '../lib/verificationText';
@@ -56,7 +56,7 @@ export function VerificationPage() {
     <div className="auth">
       <header className="site-header">
         <div className="site-container site-header__inner">
-          <Logo />
+          <BrandLink />
         </div>
       </header>
       <main id="main" className="verify">

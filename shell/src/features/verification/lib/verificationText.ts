@@ -1,4 +1,5 @@
 import { formatDisplayDate } from '@logbook/contracts/dates';
+import { formatHours } from '@logbook/ui/lib/hours';
 import type { VerificationAnswer } from '../api/fetchVerification';
 
 /** Codes are printed in capitals; people type them with spaces, dashes or in lower case. */
@@ -35,7 +36,10 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export const sessionsText = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
 
 /** 4.5 → '4.5 hours', 1 → '1 hour'. */
-export const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+export function hoursText(hours: number): string {
+  const figure = formatHours(hours, { dropZeroTenth: true });
+  return `${figure} ${figure === '1' ? 'hour' : 'hours'}`;
+}
 
 /** When the check ran, in the reader's own time: '22 Nov 2026, 2:45 pm'. */
 export function checkedAtText(iso: string): string {

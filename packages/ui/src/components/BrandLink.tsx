@@ -1,16 +1,16 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
 
-/** The learner-plate mark and the product name, linking home, as the shell draws it. */
+/** The learner-plate mark and the product name; always a link home. */
 export function BrandLink() {
   return (
-    <Link to="/" className="student-brand" aria-label={`${PRODUCT_NAME} home`}>
-      <svg className="student-brand__mark" viewBox="0 0 64 64" aria-hidden="true">
+    <Link to="/" className="ll-brand" aria-label={`${PRODUCT_NAME} home`}>
+      <svg className="ll-brand__mark" viewBox="0 0 64 64" aria-hidden="true">
         <rect width="64" height="64" rx="14" fill="#1d4ed8" />
         <rect x="8" y="8" width="48" height="48" rx="5" fill="#facc15" />
         <path d="M22 17h8v24h13v7H22z" fill="#111827" />
       </svg>
-      <span className="student-brand__name">{PRODUCT_NAME}</span>
+      <span className="ll-brand__name">{PRODUCT_NAME}</span>
     </Link>
   );
 }

@@ -7,7 +7,7 @@ export interface PageFrameProps {
   children?: ReactNode;
 }
 
-/** The page heading and body width every route of this remote shares. */
+/** The page heading and body width every screen shares, whichever remote draws it. */
 export function PageFrame({ title, subtitle, actions, children }: PageFrameProps) {
   return (
     <div className="ll-page">

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { renderHook, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { ContractError } from '@logbook/shell-context/apiClient';
+import { swrConfig } from '@logbook/shell-context/swrConfig';
+import { useStudent, useStudents } from '@logbook/shell-context/students';
+
+const sam = {
+  id: 7,
+  firstName: 'Sam',
+  lastName: 'Learner',
+  dateOfBirth: '2008-04-12',
+  licenseNumber: null,
+  subscriptionStatus: 'active',
+  hasStudentLogin: false,
+  studentUsername: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const originalFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = originalFetch;
+});
+
+function answer(bodies: Record<string, unknown>) {
+  const fake = jest.fn(async (input: RequestInfo | URL) => {
+    const body = bodies[String(input)];
+    if (body === undefined) throw new Error(`Unexpected request ${String(input)}`);
+    return { ok: true, status: 200, statusText: 'OK', json: async () => body, text: async () => JSON.stringify(body) };
+  });
+  globalThis.fetch = fake as unknown as typeof fetch;
+  return fake;
+}
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>{children}</SWRConfig>
+);
+
+describe('the student hooks every remote shares', () => {
+  it('give the student the server sent when it matches the contract', async () => {
+    answer({ '/api/students/7': sam, '/api/students': [sam] });
+    const one = renderHook(() => useStudent(7), { wrapper });
+    await waitFor(() => expect(one.result.current.data).toEqual(sam));
+    const all = renderHook(() => useStudents(), { wrapper });
+    await waitFor(() => expect(all.result.current.data).toEqual([sam]));
+  });
+
+  it.each([
+    ['an id as text', { ...sam, id: '7' }],
+    ['no subscription status', { ...sam, subscriptionStatus: undefined }],
+    ['nothing at all', null],
+  ])('refuse a student with %s, as an error and never as data', async (_, body) => {
+    answer({ '/api/students/7': body, '/api/students': [body] });
+    const one = renderHook(() => useStudent(7), { wrapper });
+    await waitFor(() => expect(one.result.current.error).toBeInstanceOf(ContractError));
+    expect(one.result.current.data).toBeUndefined();
+    const all = renderHook(() => useStudents(), { wrapper });
+    await waitFor(() => expect(all.result.current.error).toBeInstanceOf(ContractError));
+    expect(all.result.current.data).toBeUndefined();
+  });
+
+  it('ask nothing without a student id', async () => {
+    const fake = answer({});
+    const none = renderHook(() => useStudent(null), { wrapper });
+    const off = renderHook(() => useStudents(false), { wrapper });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(none.result.current.data).toBeUndefined();
+    expect(off.result.current.data).toBeUndefined();
+    expect(fake).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,295 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Router, type RequestHandler } from 'express';
+import mongoose, { Schema } from 'mongoose';
+import { z } from 'zod';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import { AppError, notFound, parseOr400 } from './errors';
+import { logger } from './logger';
+
+/**
+ * How one service asks another for what that other owns. Routes live under `/internal/…`, which the gateway never
+ * routes; each call carries the shared internal secret, and a call without it is answered as if the route did not
+ * exist. A service never reads or writes another service's collections.
+ */
+
+export type ServiceName = 'auth' | 'students' | 'billing' | 'logbook';
+
+export const SERVICE_URL_SETTINGS: Record<ServiceName, { env: string; port: number }> = {
+  auth: { env: 'AUTH_SERVICE_URL', port: 4001 },
+  students: { env: 'STUDENTS_SERVICE_URL', port: 4002 },
+  billing: { env: 'BILLING_SERVICE_URL', port: 4003 },
+  logbook: { env: 'LOGBOOK_SERVICE_URL', port: 4004 },
+};
+
+export const INTERNAL_HEADER = 'x-internal-token';
+const CALL_TIMEOUT_MS = 3000;
+
+let secretDigest: Buffer | undefined;
+let secret: string | undefined;
+let urls: Partial<Record<ServiceName, string>> = {};
+
+export function configureInternal(opts: { secret: string; urls?: Partial<Record<ServiceName, string>> }) {
+  secret = opts.secret;
+  secretDigest = crypto.createHash('sha256').update(opts.secret).digest();
+  urls = { ...opts.urls };
+}
+
+/** The header an internal call carries (tests calling an internal route themselves use it). */
+export const internalHeaders = (): Record<string, string> => (secret ? { [INTERNAL_HEADER]: secret } : {});
+
+/** Adds or replaces where services are reached (tests serve peers on free ports). */
+export function setServiceUrls(more: Partial<Record<ServiceName, string>>) {
+  urls = { ...urls, ...more };
+}
+
+/** Where each service is reached: the gateway's own settings (the first of several instances), else `npm start`'s. */
+export function serviceUrlsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<ServiceName, string> {
+  const entries = Object.entries(SERVICE_URL_SETTINGS).map(([name, { env: key, port }]) => {
+    const first = env[key]?.split(',')[0]?.trim();
+    return [name, (first || `http://127.0.0.1:${port}`).replace(/\/+$/, '')];
+  });
+  return Object.fromEntries(entries) as Record<ServiceName, string>;
+}
+
+/**
+ * The internal secret: INTERNAL_API_SECRET when set (required in production), else one made once and kept beside the
+ * token keys, so that every service of a local stack shares it.
+ */
+export function loadInternalSecret(opts: { configured?: string; dataDir: string; production: boolean }): string {
+  const configured = opts.configured?.trim();
+  if (configured) {
+    if (configured.length < 32) throw new Error('INTERNAL_API_SECRET must be at least 32 characters');
+    return configured;
+  }
+  if (opts.production) throw new Error('INTERNAL_API_SECRET is required in production');
+  const dir = path.join(opts.dataDir, 'keys');
+  const file = path.join(dir, 'internal-api-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    try {
+      fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  // Another process may be between creating the file and writing it.
+  for (let i = 0; i < 50; i++) {
+    const text = fs.readFileSync(file, 'utf8').trim();
+    if (text) return text;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  }
+  throw new Error(`${file} is empty`);
+}
+
+/** Lets through only calls carrying the internal secret; anyone else is told there is nothing here. */
+export const requireInternal: RequestHandler = (req, _res, next) => {
+  const given = req.headers[INTERNAL_HEADER];
+  const ok =
+    secretDigest !== undefined &&
+    typeof given === 'string' &&
+    crypto.timingSafeEqual(crypto.createHash('sha256').update(given).digest(), secretDigest);
+  if (!ok) throw notFound();
+  next();
+};
+
+/** A router whose every route is internal. */
+export function internalRouter(): Router {
+  const router = Router();
+  router.use('/internal', requireInternal);
+  return router;
+}
+
+export interface InternalReply<T> {
+  status: number;
+  body: T;
+}
+
+const unavailable = () => new AppError(503, API_ERRORS.serviceUnavailable);
+
+/**
+ * Calls another service's internal API. A 2xx or 4xx is the owner's answer; no answer, a time-out or a 5xx is
+ * "unavailable" (503), never a guess.
+ */
+export async function callInternal<T>(
+  service: ServiceName,
+  method: 'GET' | 'POST',
+  route: string,
+  body?: unknown,
+): Promise<InternalReply<T>> {
+  const base = urls[service];
+  if (!base || !secret) throw unavailable();
+  let res: Response;
+  try {
+    res = await fetch(`${base}${route}`, {
+      method,
+      headers: {
+        [INTERNAL_HEADER]: secret,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+  } catch (err) {
+    logger.warn({ err, service, route }, 'internal call failed');
+    throw unavailable();
+  }
+  if (res.status >= 500) {
+    logger.warn({ service, route, status: res.status }, 'internal call failed');
+    throw unavailable();
+  }
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/* ---------- Events: the owner tells readers that something of its own changed ---------- */
+
+/** One change as readers receive it: the whole current state of `key` under `topic`, with its version. */
+export const internalEventSchema = z.object({
+  topic: z.string().min(1).max(40),
+  key: z.number().int().positive(),
+  version: z.number().int().min(0),
+  data: z.record(z.string(), z.unknown()),
+});
+export type InternalEvent = z.infer<typeof internalEventSchema>;
+
+export type EventHandlers = Record<string, (event: InternalEvent) => Promise<void>>;
+
+/** `POST /internal/events`: applies each topic's events; readers keep only the newest version, so repeats are harmless. */
+export function eventsRouter(handlers: EventHandlers): Router {
+  const router = internalRouter();
+  router.post('/internal/events', async (req, res) => {
+    const event = parseOr400(internalEventSchema, req.body);
+    const handle = handlers[event.topic];
+    if (!handle) throw notFound();
+    await handle(event);
+    res.status(204).end();
+  });
+  return router;
+}
+
+/** An owner's note that a key changed and which readers have not heard of it yet. */
+export interface OutboxEntry {
+  _id: string;
+  topic: string;
+  key: number;
+  pending: string[];
+  changedAt: Date;
+}
+
+/** The outbox of one owning service, in a collection that service owns. */
+export function outboxModel(name: string, collection: string): mongoose.Model<OutboxEntry> {
+  return (
+    (mongoose.models[name] as mongoose.Model<OutboxEntry>) ??
+    mongoose.model<OutboxEntry>(
+      name,
+      new Schema<OutboxEntry>(
+        {
+          _id: String,
+          topic: { type: String, required: true },
+          key: { type: Number, required: true },
+          pending: { type: [String], required: true },
+          changedAt: { type: Date, required: true },
+        },
+        { versionKey: false, strict: true },
+      ),
+      collection,
+    )
+  );
+}
+
+export interface Topic {
+  subscribers: ServiceName[];
+  /** The key's current state as readers get it, or null when there is nothing to tell. */
+  snapshot: (key: number) => Promise<{ version: number; data: Record<string, unknown> } | null>;
+}
+
+/**
+ * Sends an owner's changes to its readers. The change is noted in the outbox first, then sent at once (so a reader
+ * sees it before the request that made it answers); what could not be sent is sent again by `retryPending`, every
+ * few seconds while the service runs. Each send carries the state as it is when sent, so a late or repeated send can
+ * never take a reader back in time.
+ */
+export class Publisher {
+  constructor(
+    private readonly outbox: mongoose.Model<OutboxEntry>,
+    private readonly topics: Record<string, Topic>,
+  ) {}
+
+  async changed(topic: string, key: number): Promise<void> {
+    const { subscribers } = this.topics[topic];
+    const entry = { _id: `${topic}:${key}`, topic, key, pending: [...subscribers], changedAt: new Date() };
+    await this.outbox.updateOne({ _id: entry._id }, { $set: entry }, { upsert: true });
+    await this.deliver(entry).catch((err: unknown) => logger.warn({ err, topic, key }, 'event not delivered yet'));
+  }
+
+  /** Sends one entry to every reader still waiting for it; true when none is left waiting. */
+  private async deliver(entry: OutboxEntry): Promise<boolean> {
+    const state = await this.topics[entry.topic]?.snapshot(entry.key);
+    const failed: string[] = [];
+    if (state) {
+      const event: InternalEvent = { topic: entry.topic, key: entry.key, ...state };
+      for (const service of entry.pending as ServiceName[]) {
+        try {
+          const { status } = await callInternal(service, 'POST', '/internal/events', event);
+          if (status >= 300) throw new Error(`answered ${status}`);
+        } catch (err) {
+          logger.warn({ err, service, topic: entry.topic, key: entry.key }, 'event not delivered yet');
+          failed.push(service);
+        }
+      }
+    }
+    // Guarded on changedAt: a change noted meanwhile keeps its own entry for every reader.
+    if (failed.length === 0) await this.outbox.deleteOne({ _id: entry._id, changedAt: entry.changedAt });
+    else await this.outbox.updateOne({ _id: entry._id, changedAt: entry.changedAt }, { $set: { pending: failed } });
+    return failed.length === 0;
+  }
+
+  /** Sends again whatever is still waiting; answers how many entries are still waiting afterwards. */
+  async retryPending(limit = 100): Promise<number> {
+    const entries = await this.outbox.find({}).sort({ changedAt: 1 }).limit(limit).lean();
+    let left = 0;
+    for (const entry of entries) if (!(await this.deliver(entry).catch(() => false))) left++;
+    return left;
+  }
+
+  /** Retries in the background while the process runs. */
+  startRetries(intervalMs = 5000): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running || mongoose.connection.readyState !== 1) return;
+      running = true;
+      this.retryPending()
+        .catch((err: unknown) => logger.warn({ err }, 'outbox retry failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+}
+
+/**
+ * A write guarded on a version: applies `set` to the reader's copy of `key` only when what it holds is older
+ * (`field` below `version`, or absent). The copy is made first when missing, so the guard always has a document.
+ */
+export async function applyIfNewer<T>(
+  model: mongoose.Model<T>,
+  key: number,
+  field: string,
+  version: number,
+  set: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    await model.collection.insertOne({ _id: key } as never);
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+  }
+  const { matchedCount } = await model.updateOne(
+    { _id: key, $or: [{ [field]: null }, { [field]: { $lt: version } }] } as mongoose.RootFilterQuery<T>,
+    { $set: { ...set, [field]: version } } as mongoose.UpdateQuery<T>,
+  );
+  return matchedCount === 1;
+}

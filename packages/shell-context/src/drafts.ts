@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { DRAFTS_STORAGE_KEY, formDraftStorageKey } from '@logbook/contracts/constants';
+import {
+  coordinatesSchema,
+  sessionFieldsSchema,
+  studentIdSchema,
+  type SessionFields,
+} from '@logbook/contracts/schemas';
+import { accountStorage } from './deviceAccount';
+
+/**
+ * Sessions kept on this device before they are logged: the `draftSessions` list (every saved draft) and, per
+ * student, the form's own copy (`driving-session-draft-{studentId}`) that autosave keeps as the person types.
+ * Both hold the session form's fields under the session's own names, so a draft becomes a session as it is.
+ */
+
+/** The form's fields, every one as typed ('' while empty), named as the session names them. */
+export type DraftValues = Record<keyof SessionFields, string>;
+
+export const DRAFT_FIELDS = Object.keys(sessionFieldsSchema.shape) as (keyof SessionFields)[];
+
+export type Coordinates = z.output<typeof coordinatesSchema>;
+
+/** The slice of the Web Storage API the drafts need, so tests can hand in their own. */
+export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The signed-in account's drafts: another account on this device never sees them. */
+const browserStorage = (): DraftStorage => accountStorage();
+
+/** Drafts saved before the list took the session's names: each old name and the name it has now. */
+const OLD_NAMES: ReadonlyArray<readonly [string, keyof SessionFields]> = [
+  ['sessionDate', 'date'],
+  ['startLocation', 'startSuburb'],
+  ['endLocation', 'endSuburb'],
+  ['lightConditions', 'timeOfDay'],
+  ['supervisorLicense', 'supervisorLicenseNumber'],
+];
+
+function withSessionNames(entry: unknown): unknown {
+  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return entry;
+  const renamed: Record<string, unknown> = { ...entry };
+  for (const [oldName, name] of OLD_NAMES) {
+    if (!(oldName in renamed)) continue;
+    if (renamed[name] === undefined) renamed[name] = renamed[oldName];
+    delete renamed[oldName];
+  }
+  return renamed;
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** A stored position, kept to about 100 m; a damaged one is dropped rather than losing the draft. */
+const storedCoordinatesSchema = coordinatesSchema
+  .transform(({ latitude, longitude }) => ({ latitude: round3(latitude), longitude: round3(longitude) }))
+  .optional()
+  .catch(undefined);
+
+const fieldText = z.string().catch('');
+
+const valuesShape = Object.fromEntries(DRAFT_FIELDS.map((field) => [field, fieldText.default('')])) as Record<
+  keyof SessionFields,
+  z.ZodDefault<typeof fieldText>
+>;
+
+/** One entry of the `draftSessions` list; entries written under the old names are read as well. */
+export const storedDraftSchema = z.preprocess(
+  withSessionNames,
+  z.object({
+    id: z.string(),
+    studentId: studentIdSchema,
+    studentName: fieldText.default(''),
+    ...valuesShape,
+    /** Not on the form: kept as it was when a draft is saved again. */
+    weatherConditions: fieldText.default(''),
+    lastSaved: z.string(),
+    /** Why the server refused the session this draft holds, when it did. */
+    serverMessage: z.string().optional().catch(undefined),
+    /** The session's client id, so submitting the draft later can never log it twice. */
+    clientId: z.string().optional().catch(undefined),
+    coordinates: storedCoordinatesSchema,
+  }),
+);
+export type StoredDraft = z.output<typeof storedDraftSchema>;
+
+/** An id made from the time plus a random string. */
+export function newDraftId(now: number = Date.now(), random: () => number = Math.random): string {
+  const suffix = random().toString(36).slice(2, 11).padEnd(9, '0');
+  return `draft-${now}-${suffix}`;
+}
+
+function readRawList(storage: DraftStorage): unknown[] {
+  const raw = storage.getItem(DRAFTS_STORAGE_KEY);
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+const idOf = (entry: unknown): unknown =>
+  entry && typeof entry === 'object' && 'id' in entry ? (entry as { id: unknown }).id : undefined;
+
+/** Every readable draft in the list, in the order saved; unreadable entries are skipped. */
+export function readDrafts(storage: DraftStorage = browserStorage()): StoredDraft[] {
+  const drafts: StoredDraft[] = [];
+  for (const entry of readRawList(storage)) {
+    const parsed = storedDraftSchema.safeParse(entry);
+    if (parsed.success) drafts.push(parsed.data);
+  }
+  return drafts;
+}
+
+/** One student's readable drafts, most recently saved first. */
+export function readStudentDrafts(studentId: number, storage: DraftStorage = browserStorage()): StoredDraft[] {
+  return readDrafts(storage)
+    .filter((draft) => draft.studentId === studentId)
+    .sort((a, b) => b.lastSaved.localeCompare(a.lastSaved));
+}
+
+export function findDraft(id: string, storage: DraftStorage = browserStorage()): StoredDraft | undefined {
+  return readDrafts(storage).find((d) => d.id === id);
+}
+
+/**
+ * Replaces the draft with the same id, or adds it. Entries this code cannot read are written back untouched,
+ * so a draft saved by another version is never lost. Throws when the browser refuses to store (quota).
+ */
+export function saveDraft(draft: StoredDraft, storage: DraftStorage = browserStorage()): void {
+  const list = readRawList(storage);
+  const index = list.findIndex((entry) => idOf(entry) === draft.id);
+  if (index >= 0) list[index] = draft;
+  else list.push(draft);
+  storage.setItem(DRAFTS_STORAGE_KEY, JSON.stringify(list));
+}
+
+export function removeDraft(id: string, storage: DraftStorage = browserStorage()): void {
+  const list = readRawList(storage);
+  const kept = list.filter((entry) => idOf(entry) !== id);
+  if (kept.length !== list.length) storage.setItem(DRAFTS_STORAGE_KEY, JSON.stringify(kept));
+}
+
+/**
+ * Removes one draft from the list, and the student's form copy too when it was editing this draft, so the form
+ * does not bring it back. Throws when the browser refuses to write.
+ */
+export function deleteDraft(draftId: string, studentId: number, storage: DraftStorage = browserStorage()): void {
+  removeDraft(draftId, storage);
+  const formKey = formDraftStorageKey(studentId);
+  const formDraft = storage.getItem(formKey);
+  if (!formDraft) return;
+  try {
+    const parsed: unknown = JSON.parse(formDraft);
+    if (parsed && typeof parsed === 'object' && (parsed as { draftId?: unknown }).draftId === draftId) {
+      storage.removeItem(formKey);
+    }
+  } catch {
+    // Not ours to judge: an unreadable form copy is left for the session form.
+  }
+}
+
+/** The form's values out of anything shaped like a session (a stored draft, an outbox payload). */
+export function draftValuesFrom(source: Partial<Record<keyof SessionFields, unknown>>): DraftValues {
+  const values = {} as DraftValues;
+  for (const field of DRAFT_FIELDS) {
+    const v = source[field];
+    values[field] = typeof v === 'string' ? v : '';
+  }
+  return values;
+}
+
+export interface DraftDetails {
+  id: string;
+  studentId: number;
+  studentName: string;
+  values: DraftValues;
+  /** Where the current-location button found the drive, if it was used. */
+  coordinates?: Coordinates;
+  clientId?: string;
+  serverMessage?: string;
+  /** Fields of the stored draft the form does not edit (weatherConditions) survive a save. */
+  previous?: StoredDraft;
+  now?: Date;
+}
+
+/** The list entry for a form's values. */
+export function draftFromValues({
+  id,
+  studentId,
+  studentName,
+  values,
+  coordinates,
+  clientId,
+  serverMessage,
+  previous,
+  now = new Date(),
+}: DraftDetails): StoredDraft {
+  const draft: StoredDraft = {
+    id,
+    studentId,
+    studentName,
+    ...draftValuesFrom(values),
+    weatherConditions: previous?.weatherConditions ?? '',
+    lastSaved: now.toISOString(),
+  };
+  if (coordinates) draft.coordinates = { latitude: coordinates.latitude, longitude: coordinates.longitude };
+  if (clientId) draft.clientId = clientId;
+  if (serverMessage) draft.serverMessage = serverMessage;
+  return draft;
+}
+
+/** The form copy of one student's draft, flagged isDraft. */
+export interface FormDraft extends DraftValues {
+  isDraft: true;
+  studentId: number;
+  lastSaved: string;
+  clientId?: string;
+  /** The list entry this form edits, so Save Draft replaces it instead of adding another. */
+  draftId?: string;
+  coordinates?: Coordinates;
+  /** The locality the reverse-geocoding service named for the coordinates. */
+  placeName?: string;
+}
+
+export function readFormDraft(studentId: number, storage: DraftStorage = browserStorage()): FormDraft | undefined {
+  const raw = storage.getItem(formDraftStorageKey(studentId));
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object' || (parsed as { isDraft?: unknown }).isDraft !== true) return undefined;
+    const record = withSessionNames(parsed) as Record<string, unknown>;
+    const coordinates = storedCoordinatesSchema.parse(record.coordinates);
+    return {
+      ...draftValuesFrom(record),
+      isDraft: true,
+      studentId,
+      lastSaved: typeof record.lastSaved === 'string' ? record.lastSaved : '',
+      clientId: typeof record.clientId === 'string' ? record.clientId : undefined,
+      draftId: typeof record.draftId === 'string' ? record.draftId : undefined,
+      coordinates,
+      placeName: typeof record.placeName === 'string' && record.placeName ? record.placeName : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeFormDraft(
+  studentId: number,
+  details: {
+    values: DraftValues;
+    clientId?: string;
+    draftId?: string;
+    coordinates?: Coordinates;
+    placeName?: string;
+    now?: Date;
+  },
+  storage: DraftStorage = browserStorage(),
+): FormDraft {
+  const draft: FormDraft = {
+    ...draftValuesFrom(details.values),
+    isDraft: true,
+    studentId,
+    lastSaved: (details.now ?? new Date()).toISOString(),
+    clientId: details.clientId,
+    draftId: details.draftId,
+    coordinates: details.coordinates,
+    placeName: details.coordinates ? details.placeName : undefined,
+  };
+  storage.setItem(formDraftStorageKey(studentId), JSON.stringify(draft));
+  return draft;
+}
+
+export function removeFormDraft(studentId: number, storage: DraftStorage = browserStorage()): void {
+  storage.removeItem(formDraftStorageKey(studentId));
+}

@@ -1,0 +1,247 @@
+import crypto from 'node:crypto';
+import Stripe from 'stripe';
+import type { z } from 'zod';
+import {
+  errorResponseSchema,
+  isBinaryResponse,
+  responseSchemas,
+  type ApiRoute,
+  type BinaryResponse,
+} from '@logbook/contracts/responses';
+import { serviceRoutes } from './routes';
+import { call, endWorld, makeWorld, sessionBody, type Reply, type World } from './world';
+
+/** Fixed for this stack, so the test can sign a webhook delivery as the provider would. */
+const WEBHOOK_SECRET = `whsec_contract_${crypto.randomBytes(16).toString('hex')}`;
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+const cookiesOf = (res: Reply) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+
+/** Paths of fields in the answer that the parse dropped: fields the contract does not have. */
+function extraFields(sent: unknown, kept: unknown, path = '$'): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept))
+    return sent.flatMap((item, i) => extraFields(item, kept[i], `${path}[${i}]`));
+  if (sent && typeof sent === 'object' && kept && typeof kept === 'object') {
+    return Object.entries(sent).flatMap(([key, value]) =>
+      key in kept ? extraFields(value, (kept as Record<string, unknown>)[key], `${path}.${key}`) : [`${path}.${key}`],
+    );
+  }
+  return [];
+}
+
+/** What is wrong with a JSON answer against its schema: a missing, renamed or mistyped field, or one too many. */
+function jsonProblems(schema: z.ZodType, res: Reply): string[] {
+  if (!res.headers.get('content-type')?.startsWith('application/json'))
+    return [`content type ${res.headers.get('content-type')}`];
+  const parsed = schema.safeParse(res.json);
+  if (!parsed.success) return parsed.error.issues.map((issue) => `${['$', ...issue.path].join('.')}: ${issue.message}`);
+  return extraFields(res.json, parsed.data).map((path) => `${path}: not in the contract`);
+}
+
+function binaryProblems(entry: BinaryResponse, res: Reply): string[] {
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.startsWith(entry.contentType)) return [`content type ${type}, expected ${entry.contentType}`];
+  if (entry.contentType === 'application/pdf' && !res.text.startsWith('%PDF-')) return ['not PDF bytes'];
+  return [];
+}
+
+function contractProblems(route: ApiRoute, res: Reply): string[] {
+  const entry = responseSchemas[route];
+  return isBinaryResponse(entry) ? binaryProblems(entry, res) : jsonProblems(entry, res);
+}
+
+const declared = serviceRoutes().map((r) => `${r.method} ${r.path}`);
+
+describe('every route has a response contract', () => {
+  it('has a schema for every /api route a service answers', () => {
+    expect(declared.filter((route) => !(route in responseSchemas))).toEqual([]);
+  });
+
+  it('has no schema for a route no service answers', () => {
+    expect(Object.keys(responseSchemas).filter((route) => !declared.includes(route))).toEqual([]);
+  });
+
+  it('finds a missing, a renamed and an extra field', () => {
+    const reply = (json: unknown) =>
+      ({ status: 200, text: '', json, headers: new Headers({ 'content-type': 'application/json' }) }) as Reply;
+    expect(contractProblems('GET /api/user', reply({ id: 1, email: 'a@example.com' }))).toEqual([]);
+    expect(contractProblems('GET /api/user', reply({ id: 1 }))).not.toEqual([]);
+    expect(contractProblems('GET /api/user', reply({ id: 1, mail: 'a@example.com' }))).not.toEqual([]);
+    expect(contractProblems('GET /api/user', reply({ id: 1, email: 'a@example.com', role: 'x' }))).toEqual([
+      '$.role: not in the contract',
+    ]);
+  });
+});
+
+describe('every answer of a real stack, parsed with its contract', () => {
+  let world: World;
+  /** Every success answer seen, by route. */
+  const answers = new Map<string, Array<{ url: string; status: number; problems: string[] }>>();
+  const refusals: Array<{ call: string; res: Reply }> = [];
+
+  async function answer(
+    route: ApiRoute,
+    url: string,
+    opts: { cookie?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<Reply> {
+    const res = await call(world.stack.url, route.split(' ')[0], url, opts);
+    const problems =
+      res.status < 300 ? contractProblems(route, res) : [`status ${res.status}: ${res.text.slice(0, 200)}`];
+    answers.set(route, [...(answers.get(route) ?? []), { url, status: res.status, problems }]);
+    return res;
+  }
+
+  async function refusal(method: string, url: string, opts: { cookie?: string; body?: unknown; raw?: string } = {}) {
+    refusals.push({ call: `${method} ${url}`, res: await call(world.stack.url, method, url, opts) });
+  }
+
+  beforeAll(async () => {
+    world = await makeWorld({ env: { SIMULATED_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+    const { parentA } = world.cookies;
+    const { A1, A2 } = world.ids;
+
+    // Accounts: a parent of this test's own.
+    const credentials = { email: `contract-${unique()}@example.com`, password: 'contract-pass-word' };
+    await answer('POST /api/register', '/api/register', { body: credentials });
+    const signedIn = await answer('POST /api/login', '/api/login', { body: credentials });
+    const parent = cookiesOf(signedIn);
+    await answer('GET /api/user', '/api/user', { cookie: parent });
+
+    // Students and paper hours.
+    await answer('GET /api/students', '/api/students', { cookie: parentA });
+    await answer('GET /api/students/:id', `/api/students/${A1}`, { cookie: parentA });
+    await answer('PUT /api/students/:id', `/api/students/${A1}`, {
+      cookie: parentA,
+      body: { firstName: 'Ava', lastName: 'Learner', dateOfBirth: '2009-05-01', licenseNumber: 'L-77' },
+    });
+    await answer('GET /api/students/:id/opening-balance', `/api/students/${A1}/opening-balance`, { cookie: parentA });
+    await answer('PUT /api/students/:id/opening-balance', `/api/students/${A1}/opening-balance`, {
+      cookie: parentA,
+      body: { dayHours: 3, nightHours: 1, note: 'Paper log book' },
+    });
+    const made = await answer('POST /api/students', '/api/students', {
+      cookie: parent,
+      body: { firstName: 'Noa', lastName: 'Contract', dateOfBirth: '2009-05-01' },
+    });
+    const studentId = made.json?.id as number;
+
+    // Billing, through the simulated provider.
+    await answer('GET /api/billing/config', '/api/billing/config');
+    const created = await answer('POST /api/create-subscription', '/api/create-subscription', {
+      cookie: parent,
+      body: { studentId },
+    });
+    await answer('POST /api/billing/simulate/confirm', '/api/billing/simulate/confirm', {
+      cookie: parent,
+      body: { clientSecret: created.json?.clientSecret },
+    });
+    await answer('GET /api/subscription/:studentId', `/api/subscription/${studentId}`, { cookie: parent });
+
+    // The student's login, and the student signed in with it.
+    const login = { studentUsername: `noa-${unique()}`, studentPassword: 'learner-pass-word' };
+    await answer('POST /api/students/:id/create-login', `/api/students/${studentId}/create-login`, {
+      cookie: parent,
+      body: login,
+    });
+    const student = cookiesOf(await answer('POST /api/student-login', '/api/student-login', { body: login }));
+    await answer('GET /api/student-auth', '/api/student-auth', { cookie: student });
+    await answer('PUT /api/students/:id/update-login', `/api/students/${studentId}/update-login`, {
+      cookie: parent,
+      body: { studentUsername: `noa-${unique()}`, studentPassword: 'other-pass-word' },
+    });
+    await answer('DELETE /api/students/:id/delete-login', `/api/students/${studentId}/delete-login`, {
+      cookie: parent,
+    });
+    await answer('POST /api/billing/simulate/renewal-failure', '/api/billing/simulate/renewal-failure', {
+      cookie: parent,
+      body: { studentId },
+    });
+    await answer('POST /api/cancel-subscription', '/api/cancel-subscription', { cookie: parent, body: { studentId } });
+
+    // A delivery signed as the provider signs it, and the same delivery again.
+    const payload = JSON.stringify({
+      id: `evt_contract_${unique()}`,
+      object: 'event',
+      created: Math.floor(Date.now() / 1000),
+      type: 'customer.created',
+      data: { object: { id: `cus_${unique()}`, object: 'customer' } },
+    });
+    for (let delivery = 0; delivery < 2; delivery++) {
+      await answer('POST /api/stripe/webhook', '/api/stripe/webhook', {
+        raw: payload,
+        headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      });
+    }
+
+    // The log book: a session logged and sent again, lists, progress (with and without paper hours), the PDF.
+    const session = sessionBody(A1);
+    await answer('POST /api/driving-sessions', '/api/driving-sessions', { cookie: parentA, body: session });
+    await answer('POST /api/driving-sessions', '/api/driving-sessions', { cookie: parentA, body: session });
+    for (const query of ['', '?include=signatures', '?timeOfDay=day']) {
+      await answer('GET /api/driving-sessions/:studentId', `/api/driving-sessions/${A1}${query}`, {
+        cookie: world.cookies.studentA1,
+      });
+    }
+    for (const id of [A1, A2]) {
+      await answer('GET /api/driving-sessions/:studentId/summary', `/api/driving-sessions/${id}/summary`, {
+        cookie: parentA,
+      });
+    }
+    await answer('GET /api/driving-sessions/:studentId/insights', `/api/driving-sessions/${A1}/insights`, {
+      cookie: parentA,
+    });
+    const own = await answer(
+      'GET /api/driving-sessions/:studentId/verification',
+      `/api/driving-sessions/${A1}/verification`,
+      { cookie: world.cookies.studentA1 },
+    );
+    await answer('GET /api/verify/:code', `/api/verify/${own.json?.code}`);
+    await answer('GET /api/driving-sessions/:studentId/pdf', `/api/driving-sessions/${A1}/pdf`, { cookie: parentA });
+
+    // Settings.
+    await answer('GET /api/settings', '/api/settings', { cookie: parentA });
+    await answer('PUT /api/settings/:key', '/api/settings/dayTimeTargetHours', {
+      cookie: parentA,
+      body: { value: 70 },
+    });
+    await answer('POST /api/settings', '/api/settings', {
+      cookie: parentA,
+      body: { key: 'nightTimeTargetHours', value: 20 },
+    });
+
+    // Refusals of every kind: validation, sign-in, ownership, unknown code, forged webhook, no such route.
+    await refusal('POST', '/api/students', { cookie: parentA, body: { firstName: '' } });
+    await refusal('POST', '/api/login', { body: { email: credentials.email, password: 'wrong-pass-word' } });
+    await refusal('GET', '/api/user');
+    await refusal('GET', `/api/driving-sessions/${A1}`, { cookie: world.cookies.parentB });
+    await refusal('GET', '/api/verify/AAAAAAAAAAAAAAAA');
+    await refusal('POST', '/api/stripe/webhook', { body: { id: 'evt_forged' } });
+    await refusal('GET', '/api/no-such-route');
+
+    // Last: these end the sessions used above.
+    await answer('POST /api/logout', '/api/logout', { cookie: parent });
+    await answer('POST /api/student-logout', '/api/student-logout', { cookie: student });
+  }, 300_000);
+  afterAll(() => endWorld(world));
+
+  it.each(declared)('%s answers as its contract says', (route) => {
+    const seen = answers.get(route) ?? [];
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((s) => s.problems.length)).toEqual([]);
+  });
+
+  it('answers every refusal with the shared error shape and nothing more', () => {
+    expect(refusals.length).toBeGreaterThan(0);
+    const problems = refusals.flatMap(({ call: made, res }) =>
+      res.status < 400
+        ? [`${made}: status ${res.status}`]
+        : jsonProblems(errorResponseSchema, res).map((p) => `${made}: ${p}`),
+    );
+    expect(problems).toEqual([]);
+  });
+});

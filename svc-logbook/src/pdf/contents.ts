@@ -1,0 +1,54 @@
+import type { Progress } from '@logbook/contracts/progress';
+import type { OpeningBalance } from '../students/model';
+
+export interface LogbookStudent {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  licenseNumber?: string | null;
+}
+
+export interface LogbookSession {
+  date: string;
+  startTime: string;
+  endTime: string;
+  duration: string;
+  startSuburb: string;
+  endSuburb: string;
+  timeOfDay: string;
+  trafficConditions: string;
+  roadConditions: string;
+  /** Absent only when the stored signatures could not be found: the row says so in their place. */
+  studentSignature?: string;
+  supervisorName: string;
+  supervisorLicenseNumber: string;
+  supervisorSignature?: string;
+  studentSignaturePrint?: string;
+  supervisorSignaturePrint?: string;
+  /** The session's link in the tamper-evident chain; its first characters are printed in the row. */
+  hash?: string;
+}
+
+export interface LogbookVerification {
+  code: string;
+  url: string;
+  /** The QR code of `url`, as a PNG. */
+  qr: Buffer;
+}
+
+export type LogbookProgress = Progress & { openingBalance: Required<OpeningBalance> | null };
+
+export interface LogbookContents {
+  progress: LogbookProgress;
+  /** At most how many sessions `sessions` yields: the page count is printed on page 1, before they are read. */
+  sessionCount: number;
+  sessions: AsyncIterable<LogbookSession>;
+  verification: LogbookVerification;
+}
+
+export interface LogbookInput {
+  student: LogbookStudent;
+  madeOn: string;
+  /** Read once the document has started to flow, so the reader sees bytes at once even for a long log book. */
+  contents: () => Promise<LogbookContents>;
+}

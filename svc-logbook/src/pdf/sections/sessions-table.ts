@@ -1,0 +1,134 @@
+import { ROAD_LABELS, TIME_OF_DAY_LABELS, TRAFFIC_LABELS } from '@logbook/contracts/constants';
+import { formatDisplayDate } from '@logbook/contracts/dates';
+import { shortHash } from '@logbook/contracts/hash-chain';
+import { printableSignature } from '../../sessions/print-signature';
+import type { LogbookSession } from '../contents';
+import {
+  CONTENT_WIDTH,
+  FIRST_PAGE_TABLE_TOP,
+  HEAD_FILL,
+  HEADER_ROW_HEIGHT,
+  INK,
+  MARGIN,
+  MUTED,
+  ROW_HEIGHT,
+  RULE,
+  SIGNATURE_FRAME,
+} from '../layout';
+import { pdfText } from '../text';
+import type { PageWriter } from '../writer';
+
+interface Column {
+  title: string;
+  width: number;
+}
+const SIGNATURE_WIDTH = 96;
+const COLUMNS = {
+  no: { title: 'No.', width: 30 },
+  date: { title: 'Date', width: 60 },
+  start: { title: 'Start', width: 34 },
+  end: { title: 'End', width: 34 },
+  duration: { title: 'Duration', width: 48 },
+  route: { title: 'From / To', width: 0 },
+  timeOfDay: { title: 'Day/Night', width: 44 },
+  traffic: { title: 'Traffic', width: 42 },
+  road: { title: 'Road', width: 60 },
+  supervisor: { title: 'Supervisor', width: 122 },
+  studentSignature: { title: 'Student signature', width: SIGNATURE_WIDTH },
+  supervisorSignature: { title: 'Supervisor signature', width: SIGNATURE_WIDTH },
+} satisfies Record<string, Column>;
+// The route takes whatever width the other columns leave.
+COLUMNS.route.width = CONTENT_WIDTH - Object.values(COLUMNS).reduce((sum, c) => sum + c.width, 0);
+type ColumnName = keyof typeof COLUMNS;
+const COLUMN_X = {} as Record<ColumnName, number>;
+{
+  let x = MARGIN;
+  for (const [name, column] of Object.entries(COLUMNS) as [ColumnName, Column][]) {
+    COLUMN_X[name] = x;
+    x += column.width;
+  }
+}
+const CELL_PAD = 4;
+
+const PNG_PREFIX = 'data:image/png;base64,';
+const label = (labels: Record<string, string>, value: string) => labels[value] ?? pdfText(value);
+
+/** The table's title on page 1, with how many sessions follow. */
+export function sessionsHeading(w: PageWriter, sessionCount: number): void {
+  w.text('Driving sessions', MARGIN, FIRST_PAGE_TABLE_TOP - 20, { font: 'Helvetica-Bold', size: 12 });
+  const listed =
+    sessionCount === 0 ? 'none yet' : `${sessionCount} ${sessionCount === 1 ? 'session' : 'sessions'}, oldest first`;
+  w.text(listed, MARGIN + 110, FIRST_PAGE_TABLE_TOP - 17.5, { size: 8.5, color: MUTED });
+}
+
+/** The column titles at `y`; answers where the first row starts. */
+export function tableHeader(w: PageWriter, y: number): number {
+  w.doc.rect(MARGIN, y, CONTENT_WIDTH, HEADER_ROW_HEIGHT).fill(HEAD_FILL);
+  for (const [column, spec] of Object.entries(COLUMNS) as [ColumnName, Column][]) {
+    w.text(spec.title, COLUMN_X[column] + CELL_PAD, y + 5.5, {
+      font: 'Helvetica-Bold',
+      size: 7.5,
+      color: INK,
+      width: spec.width - 2 * CELL_PAD,
+    });
+  }
+  w.rule(y + HEADER_ROW_HEIGHT, 0.75, INK);
+  return y + HEADER_ROW_HEIGHT;
+}
+
+/** In place of the rows when nothing is logged yet. */
+export function noSessions(w: PageWriter, y: number): void {
+  w.text('No driving sessions logged yet.', MARGIN + CELL_PAD, y + 14, { size: 10, color: MUTED });
+}
+
+/** One session as a row at `y`, numbered from 1 in the order drawn. */
+export function sessionRow(w: PageWriter, session: LogbookSession, index: number, y: number): void {
+  const cell = (column: ColumnName, text: string, line: number, opts: { font?: string; color?: string } = {}) =>
+    w.text(text, COLUMN_X[column] + CELL_PAD, y + 8 + line * 11, {
+      size: 8,
+      width: COLUMNS[column].width - 2 * CELL_PAD,
+      ...opts,
+    });
+  cell('no', String(index + 1), 0, { color: MUTED });
+  cell('date', formatDisplayDate(pdfText(session.date)), 0, { font: 'Helvetica-Bold' });
+  if (session.hash) cell('date', shortHash(session.hash), 1, { font: 'Courier', color: MUTED });
+  cell('start', pdfText(session.startTime), 0);
+  cell('end', pdfText(session.endTime), 0);
+  cell('duration', pdfText(session.duration), 0);
+  cell('route', `From: ${pdfText(session.startSuburb)}`, 0);
+  cell('route', `To: ${pdfText(session.endSuburb)}`, 1);
+  cell('timeOfDay', label(TIME_OF_DAY_LABELS, session.timeOfDay), 0);
+  cell('traffic', label(TRAFFIC_LABELS, session.trafficConditions), 0);
+  cell('road', label(ROAD_LABELS, session.roadConditions), 0);
+  cell('supervisor', pdfText(session.supervisorName), 0, { font: 'Helvetica-Bold' });
+  cell('supervisor', `Licence: ${pdfText(session.supervisorLicenseNumber)}`, 1);
+  signatureCell(w, session.studentSignature, session.studentSignaturePrint, 'studentSignature', y);
+  signatureCell(w, session.supervisorSignature, session.supervisorSignaturePrint, 'supervisorSignature', y);
+  w.rule(y + ROW_HEIGHT, 0.5, RULE);
+}
+
+function signatureCell(
+  w: PageWriter,
+  dataUrl: string | undefined,
+  print: string | undefined,
+  column: ColumnName,
+  y: number,
+): void {
+  const x = COLUMN_X[column] + CELL_PAD;
+  const width = COLUMNS[column].width - 2 * CELL_PAD;
+  const height = ROW_HEIGHT - 8;
+  w.outline(x - 1, y + 3, width + 2, height + 2, 2, 0.5, SIGNATURE_FRAME);
+  try {
+    // The greyscale print copy embeds as it is; without one, flatten the original here (one decode per image).
+    let png: Buffer;
+    if (print) png = Buffer.from(print, 'base64');
+    else if (!dataUrl) throw new Error('no signature');
+    else {
+      const original = Buffer.from(dataUrl.slice(PNG_PREFIX.length), 'base64');
+      png = printableSignature(original) ?? original;
+    }
+    w.doc.image(png as PDFKit.Mixins.ImageSrc, x, y + 4, { fit: [width, height], align: 'center', valign: 'center' });
+  } catch {
+    w.text('Signature unavailable', x, y + 18, { size: 7, color: MUTED, width });
+  }
+}

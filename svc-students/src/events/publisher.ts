@@ -1,0 +1,66 @@
+import { outboxModel, Publisher } from '@logbook/service-kit/internal';
+import { StudentModel } from '../students/model';
+
+/** This service's outbox: which readers have not yet heard of a student's latest change. */
+export const StudentsOutboxModel = outboxModel('StudentsOutbox', 'students_outbox');
+
+const STUDENT_EVENT_FIELDS = {
+  userId: 1,
+  firstName: 1,
+  lastName: 1,
+  dateOfBirth: 1,
+  licenseNumber: 1,
+  openingBalance: 1,
+  subscriptionStatus: 1,
+  version: 1,
+} as const;
+
+/**
+ * - `student` → svc-logbook: the profile and paper hours it shows, prints and checks ownership with.
+ * - `student-login` → svc-auth: the login changed or went, so sessions signed in before it end.
+ */
+export const publisher = new Publisher(StudentsOutboxModel, {
+  student: {
+    subscribers: ['logbook'],
+    snapshot: async (id) => {
+      const doc = await StudentModel.findById(id).select(STUDENT_EVENT_FIELDS).lean();
+      if (!doc) return null;
+      const balance = doc.openingBalance;
+      return {
+        version: doc.version ?? 0,
+        data: {
+          userId: doc.userId,
+          firstName: doc.firstName,
+          lastName: doc.lastName,
+          dateOfBirth: doc.dateOfBirth,
+          licenseNumber: doc.licenseNumber ?? null,
+          // svc-billing's status as last relayed here: the log book uses it only until billing's own events reach it.
+          subscriptionStatus: doc.subscriptionStatus,
+          openingBalance: balance
+            ? { dayHours: balance.dayHours, nightHours: balance.nightHours, note: balance.note ?? '' }
+            : null,
+        },
+      };
+    },
+  },
+  'student-login': {
+    subscribers: ['auth'],
+    snapshot: async (id) => {
+      const doc = await StudentModel.findById(id).select({ loginVersion: 1 }).lean();
+      return doc ? { version: doc.loginVersion ?? 0, data: { loginVersion: doc.loginVersion ?? 0 } } : null;
+    },
+  },
+});
+
+/**
+ * Students written before events existed have no version: number them and tell the log book about each, once.
+ * Run at start; a second instance doing the same at once only sends the same state twice.
+ */
+export async function publishUnversioned(): Promise<number> {
+  const docs = await StudentModel.find({ version: null }).select({ _id: 1 }).lean();
+  for (const { _id } of docs) {
+    await StudentModel.updateOne({ _id, version: null }, { $set: { version: 1 } });
+    await publisher.changed('student', _id);
+  }
+  return docs.length;
+}

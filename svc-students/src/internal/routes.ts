@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { z } from 'zod';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import { studentUsernameKey } from '@logbook/contracts/student-usernames';
+import { normaliseStatus } from '@logbook/contracts/subscription';
+import { notFound, parseId, parseOr400, unauthorized } from '@logbook/service-kit/errors';
+import { applyIfNewer, eventsRouter, internalRouter, type InternalEvent } from '@logbook/service-kit/internal';
+import { PASSWORD_HASH_ROUNDS } from '../logins/logins';
+import { StudentModel } from '../students/model';
+
+/** What other services may know of a student, and only through here. */
+export interface InternalStudent {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  subscriptionStatus: string;
+  /** Set only on students whose subscription svc-billing wrote here before it kept its own records. */
+  legacyStripeSubscriptionId?: string;
+}
+
+// Compared against when nobody has the username, so an unknown name costs the same bcrypt work as a wrong password.
+const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(16).toString('hex'), PASSWORD_HASH_ROUNDS);
+
+const credentialsSchema = z.object({
+  studentUsername: z.string().min(1).max(200),
+  studentPassword: z.string().min(1).max(200),
+});
+
+const SIGN_IN_FIELDS = {
+  userId: 1,
+  firstName: 1,
+  lastName: 1,
+  subscriptionStatus: 1,
+  hasStudentLogin: 1,
+  studentPassword: 1,
+  loginVersion: 1,
+} as const;
+
+const subscriptionEventSchema = z.object({ status: z.string().min(1).max(40) });
+
+export const internalStudentsRouter = internalRouter();
+
+/** For svc-billing (whose student is this, for ownership) and svc-auth (the signed-in student's name and status). */
+internalStudentsRouter.get('/internal/students/:id', async (req, res) => {
+  const id = parseId(req.params.id);
+  const doc = await StudentModel.findById(id)
+    .select({ userId: 1, firstName: 1, lastName: 1, subscriptionStatus: 1, stripeSubscriptionId: 1 })
+    .lean();
+  if (!doc) throw notFound(API_ERRORS.studentNotFound);
+  const student: InternalStudent = {
+    id: doc._id,
+    userId: doc.userId,
+    firstName: doc.firstName,
+    lastName: doc.lastName,
+    subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
+    ...(doc.stripeSubscriptionId ? { legacyStripeSubscriptionId: doc.stripeSubscriptionId } : {}),
+  };
+  res.json(student);
+});
+
+/**
+ * For svc-auth's student sign-in: the student these credentials belong to. The password hash never leaves this
+ * service; unknown name, wrong password and a removed login all answer the same 401 after the same bcrypt work.
+ */
+internalStudentsRouter.post('/internal/student-logins/verify', async (req, res) => {
+  const { studentUsername, studentPassword } = parseOr400(credentialsSchema, req.body);
+  const doc = await StudentModel.findOne({ studentUsername: studentUsernameKey(studentUsername) })
+    .select({ ...SIGN_IN_FIELDS })
+    .lean();
+  const hash = doc?.hasStudentLogin && doc.studentPassword?.startsWith('$2') ? doc.studentPassword : undefined;
+  const matches = await bcrypt.compare(studentPassword, hash ?? DUMMY_HASH);
+  if (!doc || !hash || !matches) throw unauthorized(API_ERRORS.invalidCredentials);
+  res.json({
+    id: doc._id,
+    userId: doc.userId,
+    firstName: doc.firstName,
+    lastName: doc.lastName,
+    subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
+    loginVersion: doc.loginVersion ?? 0,
+  });
+});
+
+/** svc-billing's `subscription` events: the status shown on the dashboard and required for a student login. */
+async function applySubscription(event: InternalEvent) {
+  const { status } = parseOr400(subscriptionEventSchema, event.data);
+  if (!(await StudentModel.exists({ _id: event.key }))) return;
+  await applyIfNewer(StudentModel, event.key, 'subscriptionVersion', event.version, { subscriptionStatus: status });
+}
+
+export const studentEventsRouter = eventsRouter({ subscription: applySubscription });
