@@ -171,8 +171,8 @@ journey(
     const afterSignOut = await storedDraftLists(page);
     expect(Object.keys(afterSignOut)).toEqual([`draftSessions:${annAccount}`]);
     expect(afterSignOut[`draftSessions:${annAccount}`][0]).toMatchObject({
-      startLocation: 'Draft Lane',
-      supervisorLicense: 'SA998877',
+      startSuburb: 'Draft Lane',
+      supervisorLicenseNumber: 'SA998877',
       studentSignature: expect.stringMatching(/^data:image\/png/),
       supervisorSignature: expect.stringMatching(/^data:image\/png/),
     });

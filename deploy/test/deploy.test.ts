@@ -81,7 +81,7 @@ describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
     }
   });
 
-  it('exposes only the gateway through an Ingress, and only the gateway reaches the services', () => {
+  it('exposes only the gateway through an Ingress, and only the gateway and the services themselves reach the services', () => {
     const ingresses = of('Ingress');
     expect(ingresses).toHaveLength(1);
     expect(ingresses[0].spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
@@ -91,8 +91,10 @@ describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
       policies.some((p) => p.metadata.name === 'default-deny-ingress' && Object.keys(p.spec.podSelector).length === 0),
     ).toBe(true);
     const toServices = policies.find((p) => p.spec.podSelector.matchLabels?.tier === 'service')!;
+    // The gateway for the public API; the other services for the internal API and events between owners.
     expect(toServices.spec.ingress[0].from).toEqual([
       { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
+      { podSelector: { matchLabels: { tier: 'service' } } },
     ]);
     const serviceLabels = deployments
       .filter((d) => d.metadata.name !== 'gateway')

@@ -3,7 +3,8 @@ import { rateLimit } from 'express-rate-limit';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import type { RateLimits } from './config';
 import { accountLock } from './limits/account-lock';
-import { DatabaseRateLimitStore } from './limits/store';
+import { DatabaseRateLimitStore } from '@logbook/service-kit/rate-limit-store';
+import { RateLimitModel } from './limits/model';
 
 const tooMany = { message: API_ERRORS.tooManyAttempts };
 
@@ -23,7 +24,7 @@ function perAddress(opts: { prefix: string; windowMs: number; limit: number; onl
     // Successful sign-ins do not use up the allowance: only failures (guesses) count.
     skipSuccessfulRequests: opts.onlyFailures,
     message: tooMany,
-    store: new DatabaseRateLimitStore(opts.prefix),
+    store: new DatabaseRateLimitStore(RateLimitModel, opts.prefix),
   });
 }
 

@@ -5,7 +5,7 @@ import { sessionsRouter } from './sessions/routes';
 import { SettingModel } from './settings/model';
 import { settingsRouter } from './settings/routes';
 import { pdfRouter } from './pdf/routes';
-import { SessionChainModel, VerificationCodeModel } from './chain/model';
+import { SessionChainModel, VerificationCodeModel, VerificationLimitModel } from './chain/model';
 import { verificationRouter } from './chain/routes';
 import { insightsRouter } from './insights/routes';
 import { studentEventsRouter } from './students/events';
@@ -19,6 +19,7 @@ export const logbookModels = [
   SettingModel,
   SessionChainModel,
   VerificationCodeModel,
+  VerificationLimitModel,
 ];
 
 export function createLogbookApp(): Express {

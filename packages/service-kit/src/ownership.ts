@@ -48,6 +48,7 @@ export const OWNERSHIP: Record<string, Ownership> = {
   session_signatures: { owner: 'svc-logbook', readers: 'nobody' },
   session_chains: { owner: 'svc-logbook', readers: 'nobody' },
   verification_codes: { owner: 'svc-logbook', readers: 'nobody' },
+  verification_limits: { owner: 'svc-logbook', readers: 'nobody' },
   settings: { owner: 'svc-logbook', readers: 'nobody' },
   logbook_students: { owner: 'svc-logbook', readers: 'nobody (a read model fed by svc-students and svc-billing)' },
 };

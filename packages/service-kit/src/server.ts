@@ -34,6 +34,10 @@ export async function runService(opts: RunServiceOptions): Promise<http.Server> 
     throw new Error('JWT_PUBLIC_KEY is required in production');
   }
   assertProductionSettings(opts.name);
+  if (config.NODE_ENV === 'production' && !config.MONGODB_URI) {
+    // Images carry no embedded database: it keeps nothing, and a family's log must survive a restart.
+    throw new Error(`${opts.name} will not start: MONGODB_URI must be set in production`);
+  }
   configureAuth({ publicKey: keys.publicKey, privateKey: keys.privateKey, secureCookies: secureCookiesSetting() });
   const db = await connectDatabase({ uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
   await initModels([CounterModel, AuthSessionModel, ...opts.models]);

@@ -55,3 +55,24 @@ describe.each([
     expect(run.stdout + run.stderr).toMatch(/will not start: PUBLIC_ORIGIN must be set in production/);
   });
 });
+
+describe('a service in production', () => {
+  it('refuses to start without MONGODB_URI instead of starting an embedded database', () => {
+    const { publicKey, privateKey } = generateKeyPair();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'svc-students/src/server.ts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: '0',
+        PUBLIC_ORIGIN: 'https://logbook.example.com',
+        JWT_PUBLIC_KEY: publicKey,
+        JWT_PRIVATE_KEY: privateKey,
+      },
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(/svc-students will not start: MONGODB_URI must be set in production/);
+  });
+});

@@ -1,4 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
+import type { WindowCounter } from '@logbook/service-kit/rate-limit-store';
 
 /**
  * Where a student's chain of session hashes ends. Its presence also says the sessions logged before the chain existed
@@ -42,3 +43,14 @@ verificationCodeSchema.index({ studentId: 1 }, { unique: true });
 export const VerificationCodeModel: mongoose.Model<VerificationCode> =
   (mongoose.models.VerificationCode as mongoose.Model<VerificationCode>) ??
   mongoose.model<VerificationCode>('VerificationCode', verificationCodeSchema, 'verification_codes');
+
+/** How many public checks one address made in its current window, shared by every instance of the service. */
+const verificationLimitSchema = new Schema<WindowCounter>(
+  { _id: String, hits: Number, expiresAt: { type: Date, required: true } },
+  { versionKey: false },
+);
+verificationLimitSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+export const VerificationLimitModel: mongoose.Model<WindowCounter> =
+  (mongoose.models.VerificationLimit as mongoose.Model<WindowCounter>) ??
+  mongoose.model<WindowCounter>('VerificationLimit', verificationLimitSchema, 'verification_limits');

@@ -1,19 +1,31 @@
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
-import { isDuplicateKey } from '@logbook/service-kit/db';
-import { RateLimitModel } from './model';
+import type mongoose from 'mongoose';
+import { isDuplicateKey } from './db';
+
+/** What a window counter keeps: hits since its window opened, and when the window closes. */
+export interface WindowCounter {
+  _id: string;
+  hits?: number;
+  /** After this the counter means nothing; a real MongoDB removes it then (TTL index). */
+  expiresAt: Date;
+}
 
 const ATTEMPTS = 4;
 
 /**
- * express-rate-limit's counters kept in the database, so every svc-auth instance counts against the same limit.
- * Only `$inc` upserts (`updateOne`), reads by id and plain deletes: both hold on MongoDB and on the in-memory fallback. Each key has its own
- * window, from its first hit, as in express-rate-limit's memory store.
+ * express-rate-limit's counters kept in a collection of the service that limits, so every instance of it counts
+ * against the same limit. Only `$inc` upserts (`updateOne`), reads by id and plain deletes: each holds on MongoDB and
+ * on the in-memory fallback. Each key has its own window, from its first hit, as in express-rate-limit's memory
+ * store.
  */
 export class DatabaseRateLimitStore implements Store {
   readonly localKeys = false;
   private windowMs = 60_000;
 
-  constructor(readonly prefix: string) {}
+  constructor(
+    private readonly model: mongoose.Model<WindowCounter>,
+    readonly prefix: string,
+  ) {}
 
   init(options: Options) {
     this.windowMs = options.windowMs;
@@ -24,7 +36,7 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const doc = await RateLimitModel.findById(this.id(key)).lean();
+    const doc = await this.model.findById(this.id(key)).lean<WindowCounter>();
     if (!doc || doc.expiresAt.getTime() <= Date.now()) return undefined;
     return { totalHits: doc.hits ?? 0, resetTime: doc.expiresAt };
   }
@@ -35,9 +47,9 @@ export class DatabaseRateLimitStore implements Store {
       const now = Date.now();
       try {
         // `$inc` adds exactly once per call on both servers; the count is read afterwards, so it includes this hit
-        // and every hit counted before it. Of requests racing one key, the one counted over the limit always sees a
-        // number over the limit (find-and-modify's answer could repeat a number between callers on the fallback).
-        await RateLimitModel.updateOne(
+        // and every hit counted before it. Of requests racing one key, the one counted past the limit always sees a
+        // number past the limit (find-and-modify's answer could repeat a number between callers on the fallback).
+        await this.model.updateOne(
           { _id },
           { $inc: { hits: 1 }, $setOnInsert: { expiresAt: new Date(now + this.windowMs) } },
           { upsert: true },
@@ -47,7 +59,7 @@ export class DatabaseRateLimitStore implements Store {
         if (isDuplicateKey(err) && attempt < ATTEMPTS) continue;
         throw err;
       }
-      const doc = await RateLimitModel.findById(_id).lean();
+      const doc = await this.model.findById(_id).lean<WindowCounter>();
       // Removed by a reset between the two steps: this hit starts a new count.
       if (!doc) {
         if (attempt < ATTEMPTS) continue;
@@ -56,15 +68,15 @@ export class DatabaseRateLimitStore implements Store {
       const info = { totalHits: doc.hits ?? 1, resetTime: doc.expiresAt };
       if (info.resetTime.getTime() > now || attempt >= ATTEMPTS) return info;
       // The counter's window is over (the database had not removed it yet): start a new one.
-      await RateLimitModel.deleteOne({ _id, expiresAt: doc.expiresAt });
+      await this.model.deleteOne({ _id, expiresAt: doc.expiresAt });
     }
   }
 
   async decrement(key: string): Promise<void> {
-    await RateLimitModel.updateOne({ _id: this.id(key), expiresAt: { $gt: new Date() } }, { $inc: { hits: -1 } });
+    await this.model.updateOne({ _id: this.id(key), expiresAt: { $gt: new Date() } }, { $inc: { hits: -1 } });
   }
 
   async resetKey(key: string): Promise<void> {
-    await RateLimitModel.deleteOne({ _id: this.id(key) });
+    await this.model.deleteOne({ _id: this.id(key) });
   }
 }
