@@ -11,7 +11,7 @@ import {
   type OutboxEntry,
   type OutboxStore,
 } from '../src/lib/outbox/outboxStore';
-import type { SendOutcome } from '../src/lib/sessionApi';
+import { sendDrivingSession, type SendOutcome } from '../src/lib/sessionApi';
 import { sessionValuesFrom } from '../src/lib/sessionValues';
 
 const SIGNATURE = 'data:image/png;base64,iVBORw0KGgo=';
@@ -46,6 +46,30 @@ const queued = (clientId: string, over: Partial<DrivingSessionInput> = {}) => ({
   studentName: 'Sam Learner',
   payload: payload(clientId, over),
 });
+
+/** Where the device says it is (the browser's own answer while unset). */
+let deviceZone: string | undefined;
+const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+beforeAll(() => {
+  jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    const real = resolvedOptions.call(this);
+    return deviceZone ? { ...real, timeZone: deviceZone } : real;
+  });
+});
+afterEach(() => {
+  deviceZone = undefined;
+});
+afterAll(() => jest.restoreAllMocks());
+
+/** The bodies posted to the session API, each answered 201. */
+function postedBodies() {
+  const bodies: Array<Record<string, unknown>> = [];
+  const fetchImpl = (async (_url: string, init?: RequestInit) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    return new Response('{"id":1}', { status: 201 });
+  }) as unknown as typeof fetch;
+  return { bodies, send: (p: DrivingSessionInput) => sendDrivingSession(p, fetchImpl) };
+}
 
 /** A server that keeps one session per client id, as svc-logbook does. */
 function fakeServer() {
@@ -224,6 +248,31 @@ describe.each([
     await queueSession(store, { ...queued('a'), queuedAt: '2026-03-07T11:00:00.000Z' });
     await flushOutbox(deps(store, server, storage));
     expect(server.send.mock.calls.map(([p]) => p.clientId)).toEqual(['b', 'a']);
+  });
+
+  it('sends each session with the device’s time zone from when it was queued, however late it goes', async () => {
+    deviceZone = 'Australia/Perth';
+    await queueSession(store, queued('c-perth'));
+    deviceZone = 'Pacific/Auckland';
+    await queueSession(store, queued('c-auckland'));
+    // Queued again from elsewhere (an edit before it went): still the zone it was first queued in.
+    await queueSession(store, queued('c-perth', { startSuburb: 'Unley' }));
+    deviceZone = 'Europe/London';
+    const posted = postedBodies();
+    const report = await flushOutbox({ ...deps(store, server, storage), send: posted.send });
+    expect(report.sent).toHaveLength(2);
+    expect(Object.fromEntries(posted.bodies.map((b) => [b.clientId, b.timeZone]))).toEqual({
+      'c-perth': 'Australia/Perth',
+      'c-auckland': 'Pacific/Auckland',
+    });
+  });
+
+  it('sends a session queued before zones were kept with the device’s zone when it goes', async () => {
+    await store.put({ ...queued('c-old'), queuedAt: '2026-03-07T10:00:00.000Z', attempts: 0, account: 'parent-1' });
+    deviceZone = 'Pacific/Auckland';
+    const posted = postedBodies();
+    await flushOutbox({ ...deps(store, server, storage), send: posted.send });
+    expect(posted.bodies).toEqual([expect.objectContaining({ clientId: 'c-old', timeZone: 'Pacific/Auckland' })]);
   });
 });
 

@@ -15,7 +15,25 @@ describe('sending a session', () => {
     const [url, init] = (fetchImpl as jest.Mock).mock.calls[0];
     expect(url).toBe('/api/driving-sessions');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
-    expect(JSON.parse(init.body)).toEqual(body);
+    expect(JSON.parse(init.body)).toEqual({ ...body, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  });
+
+  it('tells the server the device’s time zone, or the one the session was queued in', async () => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const zone = jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone: 'Pacific/Auckland' };
+    });
+    try {
+      const fetchImpl = answer(201, '{"id":1}');
+      await sendDrivingSession(body, fetchImpl);
+      await sendDrivingSession({ ...body, timeZone: 'Australia/Perth' }, fetchImpl);
+      const sent = (fetchImpl as jest.Mock).mock.calls.map(([, init]) => JSON.parse(init.body).timeZone);
+      expect(sent).toEqual(['Pacific/Auckland', 'Australia/Perth']);
+    } finally {
+      zone.mockRestore();
+    }
   });
 
   it('calls a 4xx answer a refusal with the server message', async () => {

@@ -1,4 +1,4 @@
-import { localDateISO } from '@logbook/contracts/dates';
+import { localDateISO, todayInTimeZone } from '@logbook/contracts/dates';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { validateField, validateSession } from '../src/features/session-form/utils/validation';
 import { emptySessionValues, type SessionValues } from '../src/lib/sessionValues';
@@ -63,16 +63,48 @@ describe('session form validation', () => {
     expect(errors.studentSignature).toBe(VALIDATION.signatureInvalid);
   });
 
-  it('refuses a date after the device’s today beside Date, and accepts today', () => {
+  it('refuses a date after today beside Date, and accepts today', () => {
     const today = '2026-11-23';
     expect(validateSession({ ...complete(), date: '2026-11-24' }, { today })).toEqual({
       date: VALIDATION.dateInFuture,
     });
     expect(validateField({ ...complete(), date: '2099-12-31' }, 'date', { today })).toBe(VALIDATION.dateInFuture);
     expect(validateSession({ ...complete(), date: today }, { today })).toEqual({});
-    // Without a given day the device's own today is the limit.
+    // Without a given day, today in Adelaide or on the device, whichever is later, is the limit.
     expect(validateField({ ...complete(), date: '2999-01-01' }, 'date')).toBe(VALIDATION.dateInFuture);
     expect(validateField({ ...complete(), date: localDateISO() }, 'date')).toBeUndefined();
+    expect(validateField({ ...complete(), date: todayInTimeZone('Australia/Adelaide')! }, 'date')).toBeUndefined();
+  });
+
+  describe('on its own clock, as the server judges the date', () => {
+    // The browser's own formatter: the fake clock wraps Intl, and the zone is still read from this one.
+    const browserFormat = Intl.DateTimeFormat.prototype;
+    const resolved = browserFormat.resolvedOptions;
+    const deviceIn = (timeZone: string) =>
+      jest.spyOn(browserFormat, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+        return { ...resolved.call(this), timeZone };
+      });
+    afterEach(() => {
+      jest.restoreAllMocks();
+      jest.useRealTimers();
+    });
+
+    it('accepts Adelaide’s today once it has begun, wherever the device is', () => {
+      // 15:00 UTC on 10 June is 00:30 on the 11th in Adelaide.
+      jest.useFakeTimers({ now: new Date('2026-06-10T15:00:00Z') });
+      deviceIn('Europe/London');
+      expect(validateField({ ...complete(), date: '2026-06-11' }, 'date')).toBeUndefined();
+      expect(validateField({ ...complete(), date: '2026-06-12' }, 'date')).toBe(VALIDATION.dateInFuture);
+    });
+
+    it('accepts the device’s own today when its zone is already on Adelaide’s tomorrow', () => {
+      // 13:00 UTC on 10 June: 22:30 on the 10th in Adelaide, 21:00 in Perth, 01:00 on the 11th in Auckland.
+      jest.useFakeTimers({ now: new Date('2026-06-10T13:00:00Z') });
+      deviceIn('Australia/Perth');
+      expect(validateField({ ...complete(), date: '2026-06-11' }, 'date')).toBe(VALIDATION.dateInFuture);
+      deviceIn('Pacific/Auckland');
+      expect(validateField({ ...complete(), date: '2026-06-11' }, 'date')).toBeUndefined();
+    });
   });
 
   it('refuses a date before the student’s date of birth when the form knows it', () => {

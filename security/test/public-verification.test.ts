@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { PNG } from 'pngjs';
+import { todayInTimeZone } from '@logbook/contracts/dates';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { call, endWorld, makeWorld, sessionBody, snapshot, type World } from './world';
 
@@ -101,16 +102,21 @@ describe('a session post looks at its signatures only for a caller who may log i
 });
 
 describe('a session’s date', () => {
-  it('is refused after today or before the student was born, with the form’s words, and nothing is stored', async () => {
+  it('is refused after today in Adelaide or before the student was born, with the form’s words, and nothing is stored', async () => {
     const before = await snapshot(world.db);
-    for (const [date, message] of [
-      ['2099-12-31', VALIDATION.dateInFuture],
-      ['1900-01-01', VALIDATION.dateBeforeBirth],
-      ['2009-04-30', VALIDATION.dateBeforeBirth],
+    const adelaideToday = todayInTimeZone('Australia/Adelaide')!;
+    const adelaideTomorrow = new Date(Date.parse(`${adelaideToday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const [date, message, timeZone] of [
+      [adelaideTomorrow, VALIDATION.dateInFuture, undefined],
+      // A zone the server does not know counts as none: Adelaide's day holds.
+      [adelaideTomorrow, VALIDATION.dateInFuture, 'Pacific/Nowhere'],
+      ['2099-12-31', VALIDATION.dateInFuture, 'Pacific/Kiritimati'],
+      ['1900-01-01', VALIDATION.dateBeforeBirth, undefined],
+      ['2009-04-30', VALIDATION.dateBeforeBirth, undefined],
     ]) {
       const res = await call(world.stack.url, 'POST', '/api/driving-sessions', {
         cookie: world.cookies.parentA,
-        body: sessionBody(world.ids.A1, { date }),
+        body: sessionBody(world.ids.A1, { date, timeZone }),
       });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ message });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { PNG } from 'pngjs';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
-import { latestTodayISO, localDateISO } from '@logbook/contracts/dates';
+import { deviceTimeZone, localDateISO, todayInTimeZone } from '@logbook/contracts/dates';
 import { DrivingSessionModel } from '../src/sessions/model';
 import {
   cookieFor,
@@ -276,34 +276,63 @@ describe('POST /api/driving-sessions', () => {
     },
   );
 
-  it('refuses a date after today anywhere, or before the student was born, and writes nothing', async () => {
+  const dayAfter = (iso: string, days: number) =>
+    new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const post = (cookie: string, studentId: number, overrides: Record<string, unknown>) =>
+    http().post('/api/driving-sessions').set('Cookie', cookie).send(sessionBody(studentId, overrides));
+
+  it('refuses a date after today in Adelaide, or before the student was born, and writes nothing', async () => {
     const { parent, student } = await family();
-    const dayAfter = (iso: string, days: number) =>
-      new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-    for (const [date, message] of [
-      [dayAfter(latestTodayISO(), 1), VALIDATION.dateInFuture],
-      ['2099-12-31', VALIDATION.dateInFuture],
-      ['2008-04-11', VALIDATION.dateBeforeBirth],
-      ['1900-01-01', VALIDATION.dateBeforeBirth],
+    const adelaideTomorrow = dayAfter(todayInTimeZone('Australia/Adelaide')!, 1);
+    const afterTodayEverywhere = dayAfter(todayInTimeZone('Pacific/Kiritimati')!, 1);
+    for (const [date, message, timeZone] of [
+      [adelaideTomorrow, VALIDATION.dateInFuture, undefined],
+      // Perth is never on a later date than Adelaide; a zone nobody knows counts as none.
+      [adelaideTomorrow, VALIDATION.dateInFuture, 'Australia/Perth'],
+      [adelaideTomorrow, VALIDATION.dateInFuture, 'Pacific/Nowhere'],
+      [afterTodayEverywhere, VALIDATION.dateInFuture, 'Pacific/Kiritimati'],
+      ['2099-12-31', VALIDATION.dateInFuture, undefined],
+      ['2008-04-11', VALIDATION.dateBeforeBirth, undefined],
+      ['1900-01-01', VALIDATION.dateBeforeBirth, 'Pacific/Kiritimati'],
     ]) {
-      const res = await http()
-        .post('/api/driving-sessions')
-        .set('Cookie', parent.cookie)
-        .send(sessionBody(student.id, { date }));
+      const res = await post(parent.cookie, student.id, { date, timeZone });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message });
     }
     expect(await sessionCount(student.id)).toBe(0);
   });
 
-  it('accepts today wherever the driver is, the birthday itself, and a session sent days after the drive', async () => {
+  it('accepts the driver’s own today when the post names their zone, and neither stores nor seals the zone', async () => {
+    const { parent, student } = await family();
+    // Kiribati's Line Islands (UTC+14) are on Adelaide's tomorrow for the last hours of Adelaide's day.
+    const adelaideToday = todayInTimeZone('Australia/Adelaide')!;
+    const kiritimatiToday = todayInTimeZone('Pacific/Kiritimati')!;
+    if (kiritimatiToday !== adelaideToday) {
+      const refused = await post(parent.cookie, student.id, { date: kiritimatiToday });
+      expect(refused.body).toEqual({ message: VALIDATION.dateInFuture });
+    }
+    const res = await post(parent.cookie, student.id, { date: kiritimatiToday, timeZone: 'Pacific/Kiritimati' });
+    expect(res.status).toBe(201);
+    expect(res.body.date).toBe(kiritimatiToday);
+    expect(res.body).not.toHaveProperty('timeZone');
+    const stored = await DrivingSessionModel.findById(res.body.id).lean();
+    expect(stored).not.toHaveProperty('timeZone');
+    // The seal is worked out again from what is stored: it holds only if the zone was never part of it.
+    const own = await http().get(`/api/driving-sessions/${student.id}/verification`).set('Cookie', parent.cookie);
+    const check = await http().get(`/api/verify/${own.body.code}`);
+    expect(check.body).toMatchObject({ intact: true, sessionCount: 1 });
+  });
+
+  it('accepts Adelaide’s today, the device’s today in its zone, the birthday, and a session sent days later', async () => {
     const { parent, student } = await family();
     const daysAgo = new Date(Date.now() - 9 * 86_400_000).toISOString().slice(0, 10);
-    for (const date of [latestTodayISO(), localDateISO(), '2008-04-12', daysAgo]) {
-      const res = await http()
-        .post('/api/driving-sessions')
-        .set('Cookie', parent.cookie)
-        .send(sessionBody(student.id, { date }));
+    for (const [date, timeZone] of [
+      [todayInTimeZone('Australia/Adelaide'), undefined],
+      [localDateISO(), deviceTimeZone()],
+      ['2008-04-12', undefined],
+      [daysAgo, 'Australia/Perth'],
+    ]) {
+      const res = await post(parent.cookie, student.id, { date, timeZone });
       expect(res.status).toBe(201);
     }
     expect(await sessionCount(student.id)).toBe(4);

@@ -1,3 +1,4 @@
+import { deviceTimeZone } from '@logbook/contracts/dates';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { DrivingSessionInput } from '@logbook/contracts/schemas';
 import { ApiError, errorMessageOf } from '@logbook/shell-context/apiClient';
@@ -16,6 +17,16 @@ export type SendOutcome =
 /** 401 (signed out), 408 and 429 pass with time; other 4xx answers are about the session itself. */
 const RETRYABLE_CLIENT_STATUSES = new Set([401, 408, 425, 429]);
 
+/**
+ * The session with the time zone its date was given in: the one it was queued in, else this device's now. The server
+ * then accepts a drive on the driver's own today while Adelaide is still on the day before.
+ */
+function withTimeZone(payload: DrivingSessionInput): DrivingSessionInput {
+  if (payload.timeZone) return payload;
+  const timeZone = deviceTimeZone();
+  return timeZone ? { ...payload, timeZone } : payload;
+}
+
 /** Sends one session; never throws, so a caller cannot lose it to an unexpected exception. */
 export async function sendDrivingSession(
   payload: DrivingSessionInput,
@@ -27,7 +38,7 @@ export async function sendDrivingSession(
     res = await fetchImpl(DRIVING_SESSIONS_URL, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(payload),
+      body: JSON.stringify(withTimeZone(payload)),
       credentials: 'include',
       signal,
     });

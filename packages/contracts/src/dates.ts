@@ -29,15 +29,48 @@ export function localDateISO(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Kiribati's Line Islands keep UTC+14: no place's clocks are further ahead. */
-const FURTHEST_AHEAD_OFFSET_MS = 14 * 60 * 60 * 1000;
+/** Families log their drives in South Australian days, whatever a server's or a device's clock says. */
+export const HOME_TIME_ZONE = 'Australia/Adelaide';
 
 /**
- * The latest date that is today anywhere on Earth, as 'YYYY-MM-DD'. It is Adelaide's today, or Adelaide's tomorrow in
- * its last few hours of the evening, and never earlier than any person's own today wherever they are.
+ * Today's date in an IANA time zone ('Australia/Perth'), as 'YYYY-MM-DD'; undefined for a zone this browser or server
+ * does not know.
  */
-export function latestTodayISO(now: Date = new Date()): string {
-  return new Date(now.getTime() + FURTHEST_AHEAD_OFFSET_MS).toISOString().slice(0, 10);
+export function todayInTimeZone(timeZone: string, now: Date = new Date()): string | undefined {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
+  } catch {
+    return undefined;
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const today = `${part('year')}-${part('month')}-${part('day')}`;
+  return isRealDate(today) ? today : undefined;
+}
+
+/**
+ * The latest date a drive can be logged on, as 'YYYY-MM-DD': today in Adelaide, or the driver's own today when their
+ * device said which time zone it is in and that zone is already on a later date (a family holidaying in New Zealand).
+ * A zone that is not known is ignored, and Adelaide's today holds.
+ */
+export function latestSessionDateISO(timeZone?: string, now: Date = new Date()): string {
+  const home = todayInTimeZone(HOME_TIME_ZONE, now) ?? localDateISO(now);
+  const own = timeZone ? todayInTimeZone(timeZone, now) : undefined;
+  return own && own > home ? own : home;
+}
+
+/** The device's IANA time zone, when the browser or runtime can say. */
+export function deviceTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The current time in the device's local time, as 'HH:MM'. */

@@ -194,8 +194,9 @@ export type SessionFields = z.infer<typeof sessionFieldsSchema>;
 
 /**
  * What is wrong with a session's date for this student, if anything: a drive cannot be dated after today, nor before
- * the student was born. The form passes the device's own today; the server, which cannot know the driver's time
- * zone, passes `latestTodayISO()`. A session kept offline and sent days later is dated in the past by then.
+ * the student was born. Today is Adelaide's today, or the driver's own when it is later where they are: the form and
+ * the server both pass `latestSessionDateISO(zone)`, the form with the device's zone, the server with the zone the
+ * post named. A session kept offline and sent days later is dated in the past by then.
  */
 export function sessionDateProblem(
   date: string,
@@ -230,6 +231,12 @@ export const drivingSessionInputSchema = sessionFieldsSchema.extend({
   clientId: z.uuid({ error: VALIDATION.clientIdInvalid }).optional(),
   /** Where the location button found the car; the server keeps it rounded to about 100 m. */
   coordinates: coordinatesSchema.optional(),
+  /**
+   * The IANA time zone of the device when the session was submitted or queued ('Pacific/Auckland'), so a drive on the
+   * driver's own today is not refused while Adelaide is still on the day before. Only the date check reads it: it is
+   * never stored nor sealed into the session. A zone that is not known, or not text, counts as not given.
+   */
+  timeZone: z.string().max(64).optional().catch(undefined),
 });
 export type DrivingSessionInput = z.input<typeof drivingSessionInputSchema>;
 export type DrivingSessionData = z.output<typeof drivingSessionInputSchema>;

@@ -11,7 +11,7 @@ import {
   studentInputSchema,
 } from '@logbook/contracts/schemas';
 import { VALIDATION } from '@logbook/contracts/messages';
-import { isRealDate, latestTodayISO } from '@logbook/contracts/dates';
+import { isRealDate, latestSessionDateISO, todayInTimeZone } from '@logbook/contracts/dates';
 import { normaliseStatus, subscriptionBadgeLabel } from '@logbook/contracts/subscription';
 
 const msg = (r: { success: boolean; error?: import('zod').ZodError }) =>
@@ -89,6 +89,17 @@ describe('driving session schema', () => {
   it('accepts a full session and a numeric-text student id', () => {
     expect(drivingSessionInputSchema.parse({ ...valid, studentId: '3' }).studentId).toBe(3);
   });
+  it('reads the zone a post names for the date check, and counts one it cannot use as not given', () => {
+    expect(drivingSessionInputSchema.parse({ ...valid, timeZone: 'Pacific/Auckland' }).timeZone).toBe(
+      'Pacific/Auckland',
+    );
+    expect(drivingSessionInputSchema.parse(valid).timeZone).toBeUndefined();
+    for (const timeZone of [14, null, { zone: 'Pacific/Auckland' }, 'x'.repeat(65)]) {
+      const parsed = drivingSessionInputSchema.safeParse({ ...valid, timeZone });
+      expect(parsed.success).toBe(true);
+      expect(parsed.data?.timeZone).toBeUndefined();
+    }
+  });
   it('names each missing field', () => {
     expect(msg(drivingSessionInputSchema.safeParse({ ...valid, studentSignature: '' }))).toBe(
       VALIDATION.studentSignatureRequired,
@@ -154,12 +165,44 @@ describe('the date of a driving session', () => {
     expect(sessionDateProblem('1990-01-01', { today: '2026-11-23', dateOfBirth: 'unknown' })).toBeUndefined();
     expect(sessionDateProblem('1990-01-01', { today: '2026-11-23' })).toBeUndefined();
   });
-  it('takes today as the latest date anywhere: Adelaide’s today, or its tomorrow late in its evening', () => {
-    // 23 Nov 2026, 09:00 UTC: 19:30 in Adelaide (UTC+10:30), 23:00 at UTC+14.
-    expect(latestTodayISO(new Date('2026-11-23T09:00:00Z'))).toBe('2026-11-23');
-    // 10:30 UTC: 21:00 in Adelaide, already 24 Nov at UTC+14.
-    expect(latestTodayISO(new Date('2026-11-23T10:30:00Z'))).toBe('2026-11-24');
-    // Just after midnight in Adelaide (13:31 UTC the day before): still Adelaide's today.
-    expect(latestTodayISO(new Date('2026-11-22T13:31:00Z'))).toBe('2026-11-23');
+  describe('today is Adelaide’s, or the driver’s own when their device named a zone on a later date', () => {
+    const problem = (date: string, at: string, timeZone?: string) =>
+      sessionDateProblem(date, { today: latestSessionDateISO(timeZone, new Date(at)), dateOfBirth: '2008-04-12' });
+
+    it('takes Adelaide’s today when no zone is named, neither UTC’s nor the furthest-ahead zone’s', () => {
+      // 15:00 UTC on 10 June is 00:30 on the 11th in Adelaide (UTC+9:30).
+      expect(latestSessionDateISO(undefined, new Date('2026-06-10T15:00:00Z'))).toBe('2026-06-11');
+      // 10:30 UTC is 20:00 on the 10th in Adelaide, already the 11th at UTC+14.
+      expect(latestSessionDateISO(undefined, new Date('2026-06-10T10:30:00Z'))).toBe('2026-06-10');
+      expect(problem('2026-06-11', '2026-06-10T15:00:00Z')).toBeUndefined();
+      expect(problem('2026-06-12', '2026-06-10T15:00:00Z')).toBe(VALIDATION.dateInFuture);
+    });
+
+    it('refuses Adelaide’s tomorrow late in its evening, unless the driver’s own zone is already there', () => {
+      // 13:00 UTC on 10 June: 22:30 on the 10th in Adelaide, 01:00 on the 11th in Auckland, 21:00 in Perth.
+      const at = '2026-06-10T13:00:00Z';
+      expect(latestSessionDateISO(undefined, new Date(at))).toBe('2026-06-10');
+      expect(problem('2026-06-10', at)).toBeUndefined();
+      expect(problem('2026-06-11', at)).toBe(VALIDATION.dateInFuture);
+      expect(problem('2026-06-11', at, 'Pacific/Auckland')).toBeUndefined();
+      expect(problem('2026-06-12', at, 'Pacific/Auckland')).toBe(VALIDATION.dateInFuture);
+      expect(problem('2026-06-11', at, 'Australia/Perth')).toBe(VALIDATION.dateInFuture);
+      // A zone behind Adelaide never takes Adelaide's today away.
+      expect(problem('2026-06-10', '2026-06-10T15:00:00Z', 'Australia/Perth')).toBeUndefined();
+      expect(problem('2026-06-11', '2026-06-10T15:00:00Z', 'Australia/Perth')).toBeUndefined();
+    });
+
+    it('ignores a zone it does not know, and Adelaide’s day holds', () => {
+      const at = '2026-06-10T13:00:00Z';
+      expect(todayInTimeZone('Pacific/Nowhere', new Date(at))).toBeUndefined();
+      for (const zone of ['Pacific/Nowhere', '+14:00', ''])
+        expect(problem('2026-06-11', at, zone)).toBe(VALIDATION.dateInFuture);
+    });
+
+    it('follows Adelaide’s daylight saving', () => {
+      // 13:31 UTC on 22 Nov is 00:01 on the 23rd in Adelaide (UTC+10:30); in June it would still be the 22nd's 23:01.
+      expect(latestSessionDateISO(undefined, new Date('2026-11-22T13:31:00Z'))).toBe('2026-11-23');
+      expect(latestSessionDateISO(undefined, new Date('2026-06-22T13:31:00Z'))).toBe('2026-06-22');
+    });
   });
 });

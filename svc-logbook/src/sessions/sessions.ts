@@ -6,7 +6,7 @@ import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { calculateDuration } from '@logbook/contracts/duration';
 import { roundCoordinates } from '@logbook/contracts/coordinates';
 import { computeProgress, type Progress } from '@logbook/contracts/progress';
-import { latestTodayISO } from '@logbook/contracts/dates';
+import { latestSessionDateISO } from '@logbook/contracts/dates';
 import { exactly } from '@logbook/contracts/responses';
 import type { ProgressSummary } from '@logbook/contracts/progress-summary';
 import {
@@ -119,8 +119,10 @@ export async function logSession(
     }
   }
   if (!hasActiveSubscription(student)) throw forbidden(API_ERRORS.subscriptionRequired);
-  // The driver's time zone is not known here: a date is refused only once it is after today everywhere.
-  const dateProblem = sessionDateProblem(input.date, { today: latestTodayISO(), dateOfBirth: student.dateOfBirth });
+  // Adelaide's today is the limit, or the driver's own today when their device named its zone and it is later there.
+  // The zone serves this check only: it is neither stored nor sealed into the chain.
+  const today = latestSessionDateISO(input.timeZone);
+  const dateProblem = sessionDateProblem(input.date, { today, dateOfBirth: student.dateOfBirth });
   if (dateProblem) throw badRequest(dateProblem);
   // Decoding the images is the costly part of a session: only for a caller who may log one for this student.
   const studentSignaturePrint = signatureForPrint(input.studentSignature);

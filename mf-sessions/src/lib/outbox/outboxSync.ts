@@ -1,3 +1,4 @@
+import { deviceTimeZone } from '@logbook/contracts/dates';
 import type { DrivingSessionInput } from '@logbook/contracts/schemas';
 import type { SendOutcome } from '../sessionApi';
 import type { OutboxEntry, OutboxStore } from './outboxStore';
@@ -17,14 +18,20 @@ export interface FlushReport {
   waiting: OutboxEntry[];
 }
 
-/** Puts a session in the outbox; resolves once it is stored. */
+/**
+ * Puts a session in the outbox; resolves once it is stored. It keeps the device's time zone from when it was first
+ * queued, the zone its date was checked in: a send after the device's zone changed (travel, a changed setting) is not
+ * refused for a date that was today where it was logged.
+ */
 export async function queueSession(
   store: OutboxStore,
   details: Omit<OutboxEntry, 'attempts' | 'queuedAt'> & { queuedAt?: string },
 ): Promise<OutboxEntry> {
   const existing = await store.get(details.clientId);
+  const timeZone = existing?.payload.timeZone ?? details.payload.timeZone ?? deviceTimeZone();
   const entry: OutboxEntry = {
     ...details,
+    payload: timeZone ? { ...details.payload, timeZone } : details.payload,
     queuedAt: existing?.queuedAt ?? details.queuedAt ?? new Date().toISOString(),
     attempts: existing?.attempts ?? 0,
   };

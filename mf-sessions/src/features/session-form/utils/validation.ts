@@ -1,4 +1,4 @@
-import { localDateISO } from '@logbook/contracts/dates';
+import { deviceTimeZone, latestSessionDateISO } from '@logbook/contracts/dates';
 import { durationMinutes } from '@logbook/contracts/duration';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { fieldErrors, sessionDateProblem, sessionFieldsSchema } from '@logbook/contracts/schemas';
@@ -6,7 +6,10 @@ import type { SessionField, SessionValues } from '../../../lib/sessionValues';
 
 export type SessionErrors = Partial<Record<SessionField, string>>;
 
-/** What a session's date is checked against: the device's today unless given, and the birth date when known. */
+/**
+ * What a session's date is checked against: unless given, today in Adelaide or on the device, whichever is later (the
+ * server allows the same, as the device's zone goes with the session), and the birth date when known.
+ */
 export interface SessionDateLimits {
   today?: string;
   dateOfBirth?: string | null;
@@ -17,7 +20,7 @@ export function validateSession(values: SessionValues, limits: SessionDateLimits
   const parsed = sessionFieldsSchema.safeParse(values);
   const errors: SessionErrors = parsed.success ? {} : (fieldErrors(parsed.error) as SessionErrors);
   if (!errors.date) {
-    const today = limits.today ?? localDateISO();
+    const today = limits.today ?? latestSessionDateISO(deviceTimeZone());
     const problem = sessionDateProblem(values.date, { today, dateOfBirth: limits.dateOfBirth });
     if (problem) errors.date = problem;
   }
