@@ -109,6 +109,14 @@ async function startStack(opts = {}) {
 
   const { loadKeys } = require('../packages/service-kit/src/keys.ts');
   loadKeys({ dataDir, needPrivate: true });
+  // One internal secret for the services and the gateway alike: with it the gateway proves to the services that the
+  // caller's address it names is its own word, and no other local process can name one.
+  const { loadInternalSecret } = require('../packages/service-kit/src/internal.ts');
+  env.INTERNAL_API_SECRET = loadInternalSecret({
+    configured: env.INTERNAL_API_SECRET ?? process.env.INTERNAL_API_SECRET,
+    dataDir,
+    production: false,
+  });
 
   let db;
   if (!env.MONGODB_URI && (opts.ownDatabase || !process.env.MONGODB_URI)) {

@@ -102,6 +102,34 @@ describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
     expect(new Set(serviceLabels)).toEqual(new Set(['service']));
   });
 
+  it('lets only the ingress controller reach the gateway, the one peer its TRUST_PROXY is there for', () => {
+    const toGateway = of('NetworkPolicy').filter(
+      (p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'gateway',
+    );
+    expect(toGateway).toHaveLength(1);
+    expect(toGateway[0].spec.ingress).toEqual([
+      {
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+        ports: [{ port: 8080 }],
+      },
+    ]);
+    // The gateway reads the shared ConfigMap: private addresses, of which only the ingress controller's reach it.
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway')!.spec.template.spec.containers[0];
+    expect(gateway.env.find((e: Doc) => e.name === 'TRUST_PROXY')).toBeUndefined();
+    const config = of('ConfigMap').find((c) => c.metadata.name === 'learner-logbook-config')!;
+    expect(config.data.TRUST_PROXY).toBe('loopback, uniquelocal');
+  });
+
+  it('gives the gateway and every service the internal secret, which vouches for X-Forwarded-*', () => {
+    for (const d of deployments) {
+      const env = d.spec.template.spec.containers[0].env as Doc[];
+      expect(env.find((e) => e.name === 'INTERNAL_API_SECRET')?.valueFrom.secretKeyRef).toEqual({
+        name: 'learner-logbook-secrets',
+        key: 'INTERNAL_API_SECRET',
+      });
+    }
+  });
+
   it('takes MongoDB from a Secret (prod) or a StatefulSet only the services reach (dev)', () => {
     if (overlay === 'prod') {
       expect(of('StatefulSet')).toHaveLength(0);
@@ -151,6 +179,19 @@ describe('docker-compose.yml', () => {
     const example = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8');
     expect(example).toMatch(/^PUBLIC_ORIGIN=https:\/\//m);
     expect(example).toMatch(/^COOKIE_SECURE=true$/m);
+  });
+
+  it('has the gateway believe no one in X-Forwarded-* unless told of a TLS terminator in front of it', () => {
+    expect(services.gateway.environment.TRUST_PROXY).toBe('${GATEWAY_TRUST_PROXY:-false}');
+    expect(fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8')).toMatch(/^GATEWAY_TRUST_PROXY=$/m);
+  });
+
+  it('gives the gateway and every service the internal secret, which vouches for X-Forwarded-*', () => {
+    for (const name of ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway']) {
+      expect(services[name].environment.INTERNAL_API_SECRET).toBe(
+        '${INTERNAL_API_SECRET:?set INTERNAL_API_SECRET in .env}',
+      );
+    }
   });
 
   it('builds every image from a Dockerfile with a non-root user, production mode and a health check', () => {

@@ -6,9 +6,10 @@ import type { GatewayConfig } from './config';
 import { healthHandler } from './health';
 import { accessLog, logger } from './log';
 import { createApiProxy } from './proxy';
-import { sendMessage } from './responses';
+import { closeOnUnreadBody, sendMessage } from './responses';
 import { isSafeApiPath, serviceFor } from './routes';
 import {
+  askForBody,
   bodyLimit,
   forwardedHeaders,
   handleExpectContinue,
@@ -30,6 +31,7 @@ export function createGatewayApp(config: GatewayConfig): Express {
   });
   app.locals.closeUpstreams = api.close;
 
+  app.use(closeOnUnreadBody);
   app.use(requestId);
   app.use(accessLog);
   app.use(securityHeaders(config));
@@ -37,6 +39,7 @@ export function createGatewayApp(config: GatewayConfig): Express {
 
   app.get('/api/health', healthHandler(api.pools, config.healthTimeoutMs));
   const sameOrigin = sameOriginWrites(config.publicOrigin);
+  const forwarded = forwardedHeaders(config.internalSecret);
   // Bodies are never parsed or gathered here: they stream to the services as they come (Stripe signs the raw bytes).
   app.use((req, res, next) => {
     const path = req.path;
@@ -44,7 +47,11 @@ export function createGatewayApp(config: GatewayConfig): Express {
     const service = isSafeApiPath(path) ? serviceFor(path) : undefined;
     if (!service) return sendMessage(res, 404, API_ERRORS.notFound);
     sameOrigin(req, res, () => {
-      forwardedHeaders(req, res, () => api.forward(service, req, res, next));
+      forwarded(req, res, () => {
+        // Every check has passed: a client waiting to be asked for its body is asked now, and only now.
+        askForBody(req, res);
+        api.forward(service, req, res, next);
+      });
     });
   });
 

@@ -66,8 +66,17 @@ export const gatewayConfigSchema = z.object({
   /** The app's own origin for the Origin check; without it, the request's own scheme and host. */
   PUBLIC_ORIGIN: originOrUndefined,
   GEOCODE_ORIGIN: originOrUndefined.transform((v) => v ?? 'https://api.bigdatacloud.net'),
-  /** Express "trust proxy": set it when a TLS terminator or load balancer stands in front of the gateway. */
+  /**
+   * Express "trust proxy": set it to the TLS terminator or load balancer in front of the gateway, and to nothing
+   * else: whoever it names may say who the caller is.
+   */
   TRUST_PROXY: z.string().optional(),
+  /** The services' shared secret, sent with every proxied request: the services believe X-Forwarded-* only with it. */
+  INTERNAL_API_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   SHELL_DIST: z.string().default(path.join(REPO_ROOT, 'shell', 'dist')),
   /** Holds mf-parent/dist, mf-student/dist and mf-sessions/dist. */
   MF_DIST_ROOT: z.string().default(REPO_ROOT),
@@ -82,6 +91,8 @@ export interface GatewayConfig {
   publicOrigin?: string;
   geocodeOrigin: string;
   trustProxy: boolean | number | string;
+  /** Proves to the services that a request's X-Forwarded-* come from the gateway; unset, they are sent without it. */
+  internalSecret?: string;
   shellDist: string;
   mfDistRoot: string;
 }
@@ -102,6 +113,10 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     logbook: c.LOGBOOK_SERVICE_URL,
   } satisfies Record<ServiceName, string[]>;
   for (const name of SERVICES) if (!upstreams[name]) throw new Error(`no upstream for ${name}`);
+  if (c.NODE_ENV === 'production' && !c.INTERNAL_API_SECRET) {
+    // The services would take every caller for the gateway itself: one stranger's failed sign-ins would hold up all.
+    throw new Error('Invalid configuration: INTERNAL_API_SECRET is required in production');
+  }
   return {
     port: c.PORT,
     upstreams,
@@ -111,6 +126,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     publicOrigin: c.PUBLIC_ORIGIN,
     geocodeOrigin: c.GEOCODE_ORIGIN,
     trustProxy: trustProxyValue(c.TRUST_PROXY),
+    internalSecret: c.INTERNAL_API_SECRET,
     shellDist: path.resolve(c.SHELL_DIST),
     mfDistRoot: path.resolve(c.MF_DIST_ROOT),
   };

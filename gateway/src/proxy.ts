@@ -2,6 +2,7 @@ import type { ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:h
 import http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { API_ERRORS } from '@logbook/contracts/messages';
+import { GATEWAY_SECRET_HEADER } from '@logbook/service-kit/config';
 import { logger } from './log';
 import type { ServiceName } from './routes';
 import { refuseTooLarge, sendMessage } from './responses';
@@ -16,6 +17,18 @@ const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', '
  * again to another instance. A body that may be larger goes on a fresh connection instead, where that cannot happen.
  */
 export const REPLAY_BYTES = 64 * 1024;
+
+/**
+ * What the gateway itself tells the services about the caller (see forwardedHeaders): always passed on, even when the
+ * client names them in its Connection header, which would otherwise have the service take the gateway for the caller.
+ */
+const SET_BY_GATEWAY = new Set([
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-request-id',
+  GATEWAY_SECRET_HEADER,
+]);
 
 /** Headers about one connection, not about the request or answer: never passed on. */
 const HOP_BY_HOP = new Set([
@@ -60,7 +73,8 @@ function upstreamHeaders(req: IncomingMessage): OutgoingHttpHeaders {
   );
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) headers[name] = value;
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (SET_BY_GATEWAY.has(name) || !named.has(name)) headers[name] = value;
   }
   if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) {
     headers['transfer-encoding'] = 'chunked';
@@ -117,7 +131,7 @@ export function createApiProxy(opts: ApiProxyOptions): ApiProxy {
       received += chunk.length;
       if (received > opts.maxBodyBytes) {
         finish();
-        refuseTooLarge(req, res);
+        refuseTooLarge(res);
         return;
       }
       if (kept) {

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import { API_ERRORS } from '@logbook/contracts/messages';
+import { GATEWAY_SECRET_HEADER } from '@logbook/service-kit/config';
 import type { GatewayConfig } from './config';
-import { refuseTooLarge, sendMessage } from './responses';
+import { refuseTooLarge } from './responses';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -59,8 +59,9 @@ export function securityHeaders(config: Pick<GatewayConfig, 'geocodeOrigin'>): R
 const awaitingContinue = new WeakSet<IncomingMessage>();
 
 /**
- * Has the server pass `Expect: 100-continue` requests to the app instead of answering "100 Continue" itself, so a
- * body declared too large is refused before the client sends it.
+ * Has the server pass `Expect: 100-continue` requests to the app instead of answering "100 Continue" itself, so the
+ * client is asked for its body only once the request has passed every check (see `askForBody`); a refused one gets
+ * its answer before the body is sent, and the connection ends (see closeOnUnreadBody).
  */
 export function handleExpectContinue(server: Server, app: RequestListener) {
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
@@ -69,34 +70,39 @@ export function handleExpectContinue(server: Server, app: RequestListener) {
   });
 }
 
+/** Answers "100 Continue" to a client waiting for it: called once the request is about to go to its service. */
+export function askForBody(req: IncomingMessage, res: ServerResponse) {
+  if (awaitingContinue.delete(req)) res.writeContinue();
+}
+
 /**
  * Bodies larger than the gateway lets through, judged here by Content-Length before anything is read; a body
- * without one is counted as it streams (see proxy.ts). A client waiting for "100 Continue" gets it once its
- * declared length passes.
+ * without one is counted as it streams (see proxy.ts).
  */
 export function bodyLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     const length = req.headers['content-length'];
-    const waiting = awaitingContinue.delete(req);
-    if (length !== undefined && Number(length) > maxBytes) {
-      if (!waiting) return refuseTooLarge(req, res);
-      // The client has sent nothing yet and will not once it has this answer.
-      res.setHeader('Connection', 'close');
-      return sendMessage(res, 413, API_ERRORS.bodyTooLarge);
-    }
-    if (waiting) res.writeContinue();
+    if (length !== undefined && Number(length) > maxBytes) return refuseTooLarge(res);
     next();
   };
 }
 
 export { ownOrigin, sameOriginWrites } from '@logbook/service-kit/same-origin';
 
-/** What the services are told about the caller: set by the gateway alone, whatever the client claimed. */
-export const forwardedHeaders: RequestHandler = (req, _res, next) => {
-  delete req.headers.forwarded;
-  req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
-  req.headers['x-forwarded-proto'] = req.protocol;
-  if (req.headers.host) req.headers['x-forwarded-host'] = req.headers.host;
-  else delete req.headers['x-forwarded-host'];
-  next();
-};
+/**
+ * What the services are told about the caller: set by the gateway alone, whatever the client claimed. With the
+ * internal secret, every proxied request carries it in GATEWAY_SECRET_HEADER, which is how a service knows these
+ * headers come from the gateway; a client's own such header is never passed on.
+ */
+export function forwardedHeaders(secret?: string): RequestHandler {
+  return (req, _res, next) => {
+    delete req.headers.forwarded;
+    req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+    req.headers['x-forwarded-proto'] = req.protocol;
+    if (req.headers.host) req.headers['x-forwarded-host'] = req.headers.host;
+    else delete req.headers['x-forwarded-host'];
+    if (secret) req.headers[GATEWAY_SECRET_HEADER] = secret;
+    else delete req.headers[GATEWAY_SECRET_HEADER];
+    next();
+  };
+}

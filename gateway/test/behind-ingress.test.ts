@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,21 +38,30 @@ async function listen(app: http.RequestListener): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** The Secret's INTERNAL_API_SECRET, given to the gateway and the services alike. */
+const INTERNAL_API_SECRET = crypto.randomBytes(32).toString('hex');
+
 beforeAll(async () => {
   await setupTestDatabase(registeredModels());
-  const before = process.env.TRUST_PROXY;
-  process.env.TRUST_PROXY = TRUST_PROXY;
+  const before = { TRUST_PROXY: process.env.TRUST_PROXY, INTERNAL_API_SECRET: process.env.INTERNAL_API_SECRET };
+  Object.assign(process.env, { TRUST_PROXY, INTERNAL_API_SECRET });
   try {
     // The limits people get (10 failures per account and address, 50 per address), not test-sized ones.
     const auth = await listen(createAuthApp());
     const students = await listen(createStudentsApp());
-    const { trustProxy } = loadGatewayConfig({ TRUST_PROXY });
+    const { trustProxy, internalSecret } = loadGatewayConfig({ TRUST_PROXY, INTERNAL_API_SECRET });
     gateway = createGatewayApp(
-      testConfig({ trustProxy, upstreams: { ...testConfig().upstreams, auth: [auth], students: [students] } }),
+      testConfig({
+        trustProxy,
+        internalSecret,
+        upstreams: { ...testConfig().upstreams, auth: [auth], students: [students] },
+      }),
     );
   } finally {
-    if (before === undefined) delete process.env.TRUST_PROXY;
-    else process.env.TRUST_PROXY = before;
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
 });
 afterAll(async () => {
@@ -67,7 +77,7 @@ const fromClient = (ip: string) => ({ 'x-forwarded-for': ip, 'x-forwarded-proto'
 const login = (ip: string, email: string, password: string) =>
   request(gateway).post('/api/login').set(fromClient(ip)).send({ email, password });
 
-it('trusts the private network the ingress and the gateway live on', () => {
+it('trusts the private network the ingress and the gateway live on (only the ingress controller reaches the gateway)', () => {
   expect(TRUST_PROXY).toBe('loopback, uniquelocal');
 });
 

@@ -147,6 +147,37 @@ describe('routing table', () => {
     expect(forged.body.headers.forwarded).toBeUndefined();
   });
 
+  it("vouches for what it forwards with the services' secret, and never passes on a client's", async () => {
+    const secret = 'the-services-shared-internal-secret-0123456789';
+    const vouching = createGatewayApp(
+      testConfig({ internalSecret: secret, upstreams: { ...testConfig().upstreams, auth: [echoes.auth.url] } }),
+    );
+    try {
+      const guessed = await request(vouching)
+        .get('/api/user')
+        .set('x-gateway-secret', 'a-guess')
+        .set('x-forwarded-for', '6.6.6.6');
+      expect(guessed.body.headers['x-gateway-secret']).toBe(secret);
+      expect(guessed.body.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1$/);
+
+      // Naming them as connection headers does not have them dropped (the service would take the gateway for the
+      // caller, and one stranger's failures would count against everyone).
+      const named = await request(vouching)
+        .get('/api/user')
+        .set('connection', 'keep-alive, x-gateway-secret, x-forwarded-for, x-forwarded-proto, x-forwarded-host');
+      expect(named.body.headers['x-gateway-secret']).toBe(secret);
+      expect(named.body.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1$/);
+      expect(named.body.headers['x-forwarded-proto']).toBe('http');
+      expect(named.body.headers['x-forwarded-host']).toBeDefined();
+    } finally {
+      closeGatewayApp(vouching);
+    }
+
+    // A gateway without the secret passes on none, whatever the client sent.
+    const without = await request(app).get('/api/user').set('x-gateway-secret', 'a-guess');
+    expect(without.body.headers['x-gateway-secret']).toBeUndefined();
+  });
+
   it('believes X-Forwarded-* only from a proxy it was told to trust', async () => {
     const trusting = createGatewayApp(
       testConfig({ trustProxy: 'loopback', upstreams: { ...testConfig().upstreams, auth: [echoes.auth.url] } }),

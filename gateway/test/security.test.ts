@@ -182,4 +182,14 @@ describe('configuration', () => {
     expect(() => loadGatewayConfig({ LOGBOOK_SERVICE_URL: ' , ' })).toThrow(/LOGBOOK_SERVICE_URL/);
     expect(() => loadGatewayConfig({ UPSTREAM_TIMEOUT_MS: 'soon' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
   });
+
+  it("takes the services' internal secret, which production cannot do without", () => {
+    const secret = 'an-internal-secret-of-at-least-32-chars';
+    expect(loadGatewayConfig({}).internalSecret).toBeUndefined();
+    expect(loadGatewayConfig({ INTERNAL_API_SECRET: ` ${secret} ` }).internalSecret).toBe(secret);
+    expect(() => loadGatewayConfig({ INTERNAL_API_SECRET: 'short' })).toThrow(/INTERNAL_API_SECRET/);
+    const production = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://logbook.example' } as const;
+    expect(() => loadGatewayConfig(production)).toThrow(/INTERNAL_API_SECRET is required in production/);
+    expect(loadGatewayConfig({ ...production, INTERNAL_API_SECRET: secret }).internalSecret).toBe(secret);
+  });
 });

@@ -94,9 +94,13 @@ async function peakGrowthMb<T>(attack: () => Promise<T>): Promise<{ result: T; g
 interface Answer {
   status: number;
   body: string;
+  /** The answer's headers, names in lower case. */
+  headers: Record<string, string>;
   /** Body bytes the client managed to hand over before it stopped or the connection was closed. */
   sent: number;
   gotContinue: boolean;
+  /** From the request's first byte until the connection was closed, in milliseconds. */
+  ms: number;
 }
 
 /** An HTTP client that sends `total` bytes to `path` in 64 KB pieces, chunked unless a length is declared. */
@@ -112,12 +116,13 @@ function post(
     const piece = Buffer.alloc(64 * 1024, 'a');
     let sent = 0;
     let gotContinue = false;
-    let answer: { status: number; body: string } | undefined;
+    let answer: { status: number; body: string; headers: Record<string, string> } | undefined;
     let stopped = false;
+    const started = Date.now();
     const settle = () => {
       if (answer && stopped) {
         req.destroy();
-        resolve({ ...answer, sent, gotContinue });
+        resolve({ ...answer, sent, gotContinue, ms: Date.now() - started });
       }
     };
     req.on('response', (res) => {
@@ -125,7 +130,7 @@ function post(
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
       res.on('end', () => {
-        answer = { status: res.statusCode!, body };
+        answer = { status: res.statusCode!, body, headers: res.headers as Record<string, string> };
         // A client waiting for "100 Continue" that got a final answer instead never sends the body.
         if (opts.waitForContinue && !gotContinue) stopped = true;
         settle();
@@ -168,20 +173,28 @@ function post(
  * An attacker's client on a bare socket: sends `total` bytes chunked to `path` as fast as the gateway takes them,
  * whatever it answers, until everything is out or the connection is closed; then reports the answer.
  */
-function chunkedAttack(pathname: string, total: number): Promise<Answer> {
+function chunkedAttack(pathname: string, total: number, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const { port } = new URL(base);
     const socket = net.connect(Number(port), '127.0.0.1');
     const piece = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 'a'), Buffer.from('\r\n')]);
     let sent = 0;
     let received = '';
+    let started = 0;
     socket.setEncoding('utf8');
     socket.on('data', (d: string) => (received += d));
     const done = () => {
+      const ms = Date.now() - started;
       socket.destroy();
-      const match = /^HTTP\/1\.1 (\d{3})[^]*?\r\n\r\n([^]*)$/.exec(received);
+      const match = /^HTTP\/1\.1 (\d{3})[^]*?\r\n([^]*?)\r\n\r\n([^]*)$/.exec(received);
       if (!match) return reject(new Error(`no answer after ${sent} bytes: ${JSON.stringify(received)}`));
-      resolve({ status: Number(match[1]), body: match[2], sent, gotContinue: false });
+      const answerHeaders = Object.fromEntries(
+        match[2].split('\r\n').map((line) => {
+          const at = line.indexOf(':');
+          return [line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim()];
+        }),
+      );
+      resolve({ status: Number(match[1]), headers: answerHeaders, body: match[3], sent, gotContinue: false, ms });
     };
     socket.once('close', done);
     socket.on('error', () => undefined);
@@ -196,8 +209,13 @@ function chunkedAttack(pathname: string, total: number): Promise<Answer> {
       if (!socket.destroyed) socket.end('0\r\n\r\n');
     };
     socket.once('connect', () => {
+      started = Date.now();
+      const head = { 'Content-Type': 'application/json', ...headers };
       socket.write(
-        `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          Object.entries(head)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('') +
           'Transfer-Encoding: chunked\r\n\r\n',
       );
       pump();
@@ -206,6 +224,26 @@ function chunkedAttack(pathname: string, total: number): Promise<Answer> {
 }
 
 const arrivalsSince = (n: number) => arrivals.slice(n).filter((a) => a.url === '/api/login');
+
+/** What a client sees of the gateway's own refusals: each of them, before the body is read. */
+const REFUSALS: Array<[string, string, Record<string, string>, number, string]> = [
+  ['an unknown API path', '/api/no-such-route', {}, 404, JSON.stringify({ message: API_ERRORS.notFound })],
+  [
+    'a write from another origin',
+    '/api/login',
+    { Origin: 'https://evil.example' },
+    403,
+    JSON.stringify({ message: API_ERRORS.crossOrigin }),
+  ],
+  [
+    'a body that is not JSON',
+    '/api/login',
+    { 'Content-Type': 'text/plain' },
+    415,
+    JSON.stringify({ message: API_ERRORS.bodyNotJson }),
+  ],
+  ['a page outside the API', '/no-such-page', {}, 404, 'Not found'],
+];
 
 describe('request bodies at the gateway, however they are framed', () => {
   it('lets chunked and declared-length bodies under the limit through whole', async () => {
@@ -266,6 +304,27 @@ describe('Expect: 100-continue', () => {
     expect(arrivalsSince(n)[0].headers.expect).toBeUndefined();
   });
 
+  it.each(REFUSALS.filter(([, pathname]) => pathname.startsWith('/api/')))(
+    'answers %s with its refusal and Connection: close, never "100 Continue"',
+    async (_what, pathname, headers, status, body) => {
+      const n = arrivals.length;
+      const res = await post(pathname, 2048, {
+        declareLength: true,
+        waitForContinue: true,
+        headers: {
+          expect: '100-continue',
+          ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+        },
+      });
+      expect(res.gotContinue).toBe(false);
+      expect(res.sent).toBe(0);
+      expect(res.status).toBe(status);
+      expect(res.body).toBe(body);
+      expect(res.headers.connection).toBe('close');
+      expect(arrivals.slice(n)).toHaveLength(0);
+    },
+  );
+
   it('refuses a declared length over the limit with 413 before the body is sent', async () => {
     const n = arrivals.length;
     const res = await post('/api/login', 3 * MB, {
@@ -279,4 +338,26 @@ describe('Expect: 100-continue', () => {
     expect(JSON.parse(res.body)).toEqual({ message: API_ERRORS.bodyTooLarge });
     expect(arrivalsSince(n)).toHaveLength(0);
   });
+});
+
+describe('answers the gateway gives before it reads the body', () => {
+  it.each(REFUSALS)(
+    'refuses a chunked 100 MB body to %s and ends the connection instead of reading on',
+    async (_what, pathname, headers, status, body) => {
+      const n = arrivals.length;
+      const res = await chunkedAttack(pathname, 100 * MB, headers);
+      console.log(
+        `chunked 100 MB body to ${pathname}: ${res.status}, client handed over ${(res.sent / MB).toFixed(1)} MB, ` +
+          `connection closed after ${res.ms} ms`,
+      );
+      expect(res.status).toBe(status);
+      expect(res.body).toBe(body);
+      expect(res.headers.connection).toBe('close');
+      // The gateway stopped taking the body: what the client got out is what fits in the connection's buffers.
+      expect(res.sent).toBeLessThan(20 * MB);
+      expect(res.ms).toBeLessThan(5000);
+      expect(arrivals.slice(n)).toHaveLength(0);
+    },
+    30_000,
+  );
 });

@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import request from 'supertest';
 import { API_ERRORS } from '@logbook/contracts/messages';
+import { createServiceApp } from '@logbook/service-kit/app';
 import { parentCookie, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { closeGatewayApp, createGatewayApp } from '../../gateway/src/app';
 import { UserModel } from '../../svc-auth/src/accounts/model';
@@ -116,5 +118,64 @@ describe('a service called directly refuses what the gateway refuses', () => {
       .set({ origin: 'https://evil.example', 'content-type': 'text/plain' })
       .send('{}');
     expect(res.status).toBe(404);
+  });
+});
+
+describe('a service believes who the caller is from the gateway alone', () => {
+  const secret = crypto.randomBytes(32).toString('hex');
+  const loopback = /^(::ffff:)?127\.0\.0\.1$/;
+  let service: Express;
+  let behindIngress: Express;
+
+  beforeAll(async () => {
+    // A service as every one is built (the shared app factory), with the internal secret as deployed, answering
+    // what it takes for the caller; the gateway in front of it stands behind an ingress (it trusts loopback here).
+    const saved = process.env.INTERNAL_API_SECRET;
+    process.env.INTERNAL_API_SECRET = secret;
+    try {
+      const router = express.Router();
+      router.get('/api/user', (req, res) => {
+        res.json({ ip: req.ip, protocol: req.protocol, secret: req.headers['x-gateway-secret'] ?? null });
+      });
+      service = createServiceApp({ name: 'caller-echo', routers: [router] });
+    } finally {
+      if (saved === undefined) delete process.env.INTERNAL_API_SECRET;
+      else process.env.INTERNAL_API_SECRET = saved;
+    }
+    const url = await listen(service);
+    behindIngress = createGatewayApp({
+      port: 0,
+      upstreams: { auth: [url], students: [url], billing: [url], logbook: [url] },
+      upstreamTimeoutMs: 5000,
+      healthTimeoutMs: 1000,
+      maxBodyBytes: 2 * 1024 * 1024,
+      geocodeOrigin: 'https://api.bigdatacloud.net',
+      trustProxy: 'loopback',
+      internalSecret: secret,
+      shellDist: '/nonexistent',
+      mfDistRoot: '/nonexistent',
+    });
+  });
+  afterAll(() => closeGatewayApp(behindIngress));
+
+  it('takes a neighbour naming another client straight to the service for its own address', async () => {
+    for (const guess of [undefined, 'a-guess', secret.slice(1)]) {
+      const req = request(service)
+        .get('/api/user')
+        .set({ 'x-forwarded-for': '203.0.113.50', 'x-forwarded-proto': 'https' });
+      if (guess) req.set('x-gateway-secret', guess);
+      const res = await req;
+      expect(res.body.ip).toMatch(loopback);
+      expect(res.body.protocol).toBe('http');
+      expect(res.body.secret).toBeNull();
+    }
+  });
+
+  it('believes the client the gateway names, and no route sees the secret or a client’s guess at it', async () => {
+    const res = await request(behindIngress)
+      .get('/api/user')
+      .set({ 'x-forwarded-for': '198.51.100.23', 'x-forwarded-proto': 'https', 'x-gateway-secret': 'a-guess' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ip: '198.51.100.23', protocol: 'https', secret: null });
   });
 });

@@ -128,8 +128,7 @@ describe('brute force', () => {
           .status,
       );
     }
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(statuses[6]).toBe(429);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     // Even the right password waits out the window.
     expect(
       (
@@ -151,8 +150,7 @@ describe('brute force', () => {
         ).status,
       );
     }
-    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
-    expect(statuses[6]).toBe(429);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
 
   it('limits registrations per address', async () => {

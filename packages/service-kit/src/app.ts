@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import cookieParser from 'cookie-parser';
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
-import { publicOriginSetting, trustProxySetting } from './config';
+import { GATEWAY_SECRET_HEADER, gatewaySecretSetting, publicOriginSetting, trustProxySetting } from './config';
 import { databaseReady } from './db';
 import { errorHandler, notFoundHandler } from './errors';
 import { logger } from './logger';
@@ -20,12 +20,45 @@ export interface ServiceAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
+/** Where a caller other than the gateway could claim another client's address, scheme or host. */
+const FORWARDED = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded']);
+
+const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
+
+/** Drops the named headers from the request, from its raw list too, so nothing later can read them. */
+function dropHeaders(req: express.Request, names: ReadonlySet<string>) {
+  for (const name of names) delete req.headers[name];
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) {
+    if (names.has(raw[i].toLowerCase())) raw.splice(i, 2);
+  }
+}
+
+/**
+ * X-Forwarded-* are believed only from the gateway, which proves itself with the shared secret; from anyone else they
+ * are dropped before anything reads the caller's address (the sign-in limits count by it). The secret itself never
+ * reaches a route or a log line. Without a secret configured, TRUST_PROXY alone decides, as Express does.
+ */
+function forwardedFromGatewayOnly(secret: string | undefined): RequestHandler {
+  const expected = secret === undefined ? undefined : digest(secret);
+  const secretHeader = new Set([GATEWAY_SECRET_HEADER]);
+  return (req, _res, next) => {
+    const given = req.headers[GATEWAY_SECRET_HEADER];
+    const fromGateway =
+      expected === undefined || (typeof given === 'string' && crypto.timingSafeEqual(digest(given), expected));
+    if (given !== undefined) dropHeaders(req, secretHeader);
+    if (!fromGateway) dropHeaders(req, FORWARDED);
+    next();
+  };
+}
+
 /** The Express app every service is built from. It does not listen: server.ts does, tests use it as it is. */
 export function createServiceApp(opts: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  // Client addresses come from the gateway's X-Forwarded-For; only the configured gateway may set it.
+  // Client addresses come from the gateway's X-Forwarded-For; only the configured gateway, with the secret, may set it.
   app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY));
+  app.use(forwardedFromGatewayOnly(gatewaySecretSetting(process.env.INTERNAL_API_SECRET)));
   app.use(
     pinoHttp({
       logger,

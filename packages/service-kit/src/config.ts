@@ -40,6 +40,7 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.Process
 /**
  * Express "trust proxy" from TRUST_PROXY: which peers may speak for the client in X-Forwarded-*. Unset, only
  * loopback, where the gateway runs beside the services under `npm start`; a deployment names its gateway's addresses.
+ * With INTERNAL_API_SECRET set, such a peer must also prove it is the gateway (see GATEWAY_SECRET_HEADER).
  */
 export function trustProxySetting(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw.trim() === '') return 'loopback';
@@ -47,6 +48,21 @@ export function trustProxySetting(raw: string | undefined): boolean | number | s
   if (raw === 'false') return false;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw;
+}
+
+/**
+ * The header the gateway adds to every request it passes on, carrying the services' shared secret: the proof that
+ * the X-Forwarded-* beside it are the gateway's and not a caller's (any container that reaches a service, or the
+ * gateway, could otherwise name any client address and step around the per-address sign-in limits).
+ */
+export const GATEWAY_SECRET_HEADER = 'x-gateway-secret';
+
+/**
+ * The secret a service expects in GATEWAY_SECRET_HEADER: INTERNAL_API_SECRET as configured. Unset (tests of one
+ * service alone), the peers TRUST_PROXY names are believed without it.
+ */
+export function gatewaySecretSetting(raw: string | undefined): string | undefined {
+  return raw?.trim() || undefined;
 }
 
 /** PUBLIC_ORIGIN as an origin (scheme, host, port), or undefined when unset. */

@@ -122,8 +122,9 @@ function onePublicCheckAtATime<T>(work: () => Promise<T>): Promise<T> {
 async function publicCheckOf(studentId: number): Promise<CheckedChain> {
   let version = await listVersion(studentId);
   if (version === null) {
-    // Sessions logged before the chain existed are sealed first, so the check has a head to be kept against.
-    await ensureChain(studentId);
+    // Sessions logged before the chain existed are sealed first, so the check has a head to be kept against. Sealing
+    // is work like a check: it waits its turn with them.
+    await onePublicCheckAtATime(() => ensureChain(studentId));
     version = await listVersion(studentId);
     if (version === null) return onePublicCheckAtATime(() => checkedNow(studentId));
   }
