@@ -74,5 +74,23 @@ export default tseslint.config(
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'] } } },
     rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: importZones }] },
   },
+  {
+    // The in-memory database the services run on where no mongod can be had does not keep find-and-modify atomic: a
+    // write guarded on a document's state must be an updateOne (`updateIfMatches`) or an insert under a unique index
+    // (see packages/service-kit/src/guarded.ts). Only the id counter, whose numbers a unique index backs, may use it.
+    files: ['svc-*/src/**/*.ts', 'packages/service-kit/src/**/*.ts', 'gateway/src/**/*.ts'],
+    ignores: ['packages/service-kit/src/counters.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^find(One|ById)And(Update|Replace|Delete|Remove)$/]',
+          message:
+            'Find-and-modify is not atomic on the in-memory database: decide a winner with updateIfMatches (an ' +
+            'updateOne) or an insert under a unique index, and read the document back afterwards.',
+        },
+      ],
+    },
+  },
   prettier,
 );
