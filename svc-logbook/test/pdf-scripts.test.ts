@@ -66,6 +66,29 @@ describe('names in every script in the PDF', () => {
     expect(pdf.length).toBeLessThan(250_000);
   });
 
+  it.each([
+    ['Chinese', '王', '小明'],
+    ['Japanese', '山田', 'さくら'],
+    ['Korean', '김', '민준'],
+    ['Arabic', 'مريم', 'علي'],
+    ['Greek', 'Ελένη', 'Παπαδοπούλου'],
+    ['Cyrillic', 'Иван', 'Петров'],
+  ])('prints a student named in %s as typed in a one-session log book', async (_script, firstName, lastName) => {
+    const parent = await newParent();
+    const student = await insertStudent(parent.userId, { firstName, lastName });
+    const logged = await http()
+      .post('/api/driving-sessions')
+      .set('Cookie', parent.cookie)
+      .send(sessionBody(student.id, SCRIPTS[3]));
+    expect(logged.status).toBe(201);
+    const pdf = await fetchPdf(student.id, parent.cookie);
+    const text = pdfReadText(pdf);
+    // The name heads the student's details and closes every page's footer.
+    expect(text.split(`${firstName} ${lastName}`).length - 1).toBeGreaterThanOrEqual(2);
+    expect(text).not.toContain('?');
+    console.log(`one-session log book, student named in ${_script}: ${(pdf.length / 1024).toFixed(1)} KB`);
+  });
+
   it('embeds no font for a log book in plain Latin text', async () => {
     const parent = await newParent();
     const student = await insertStudent(parent.userId, { firstName: 'Zoë', lastName: 'Müller' });
