@@ -32,11 +32,16 @@ export function localDateISO(now: Date = new Date()): string {
 /** Families log their drives in South Australian days, whatever a server's or a device's clock says. */
 export const HOME_TIME_ZONE = 'Australia/Adelaide';
 
+const IANA_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
 /**
  * Today's date in an IANA time zone ('Australia/Perth'), as 'YYYY-MM-DD'; undefined for a zone this browser or server
  * does not know.
  */
 export function todayInTimeZone(timeZone: string, now: Date = new Date()): string | undefined {
+  // Zone names only ('Pacific/Auckland', 'UTC'): newer runtimes also take offsets such as '+14:00', older ones refuse
+  // them, and the same session must meet the same rule on every server. A device names its zone, not an offset.
+  if (!IANA_ZONE_NAME.test(timeZone)) return undefined;
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat('en-US', {
