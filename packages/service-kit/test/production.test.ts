@@ -32,47 +32,40 @@ describe('production settings', () => {
   });
 });
 
+/** Starts an entry point as production would, with fresh token keys and the settings given; returns what it said. */
+function startInProduction(entry: string, env: NodeJS.ProcessEnv) {
+  const { publicKey, privateKey } = generateKeyPair();
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: '0',
+      JWT_PUBLIC_KEY: publicKey,
+      JWT_PRIVATE_KEY: privateKey,
+      ...env,
+    },
+  });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
 describe.each([
   ['svc-logbook', 'svc-logbook/src/server.ts'],
   ['gateway', 'gateway/src/server.ts'],
 ])('%s in production', (name, entry) => {
   it('refuses to start without PUBLIC_ORIGIN, saying what to set', () => {
-    const { publicKey, privateKey } = generateKeyPair();
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 30_000,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: '0',
-        MONGODB_URI: process.env.MONGODB_URI,
-        JWT_PUBLIC_KEY: publicKey,
-        JWT_PRIVATE_KEY: privateKey,
-      },
-    });
+    const run = startInProduction(entry, { MONGODB_URI: process.env.MONGODB_URI });
     expect(run.status).not.toBe(0);
-    expect(run.stdout + run.stderr).toMatch(/will not start: PUBLIC_ORIGIN must be set in production/);
+    expect(run.output).toMatch(/will not start: PUBLIC_ORIGIN must be set in production/);
   });
 });
 
 describe('a service in production', () => {
   it('refuses to start without MONGODB_URI instead of starting an embedded database', () => {
-    const { publicKey, privateKey } = generateKeyPair();
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'svc-students/src/server.ts')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 30_000,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: '0',
-        PUBLIC_ORIGIN: 'https://logbook.example.com',
-        JWT_PUBLIC_KEY: publicKey,
-        JWT_PRIVATE_KEY: privateKey,
-      },
-    });
+    const run = startInProduction('svc-students/src/server.ts', { PUBLIC_ORIGIN: 'https://logbook.example.com' });
     expect(run.status).not.toBe(0);
-    expect(run.stdout + run.stderr).toMatch(/svc-students will not start: MONGODB_URI must be set in production/);
+    expect(run.output).toMatch(/svc-students will not start: MONGODB_URI must be set in production/);
   });
 });

@@ -1,4 +1,5 @@
 import type { Progress } from '@logbook/contracts/progress';
+import type { DrivingSessionRecord } from '../sessions/model';
 import type { OpeningBalance } from '../students/model';
 
 export interface LogbookStudent {
@@ -8,26 +9,28 @@ export interface LogbookStudent {
   licenseNumber?: string | null;
 }
 
-export interface LogbookSession {
-  date: string;
-  startTime: string;
-  endTime: string;
-  duration: string;
-  startSuburb: string;
-  endSuburb: string;
-  timeOfDay: string;
-  trafficConditions: string;
-  roadConditions: string;
+/** A session as the table prints it: the stored session's own fields, with the print copies of its signatures. */
+export type LogbookSession = Pick<
+  DrivingSessionRecord,
+  | 'date'
+  | 'startTime'
+  | 'endTime'
+  | 'duration'
+  | 'startSuburb'
+  | 'endSuburb'
+  | 'timeOfDay'
+  | 'trafficConditions'
+  | 'roadConditions'
+  | 'supervisorName'
+  | 'supervisorLicenseNumber'
+  | 'hash'
+> & {
   /** Absent only when the stored signatures could not be found: the row says so in their place. */
   studentSignature?: string;
-  supervisorName: string;
-  supervisorLicenseNumber: string;
   supervisorSignature?: string;
   studentSignaturePrint?: string;
   supervisorSignaturePrint?: string;
-  /** The session's link in the tamper-evident chain; its first characters are printed in the row. */
-  hash?: string;
-}
+};
 
 export interface LogbookVerification {
   code: string;
