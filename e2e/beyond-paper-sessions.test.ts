@@ -182,6 +182,7 @@ journey(
     await page.getByLabel('End Suburb', { exact: true }).fill('Glenelg');
     await page.getByLabel('Traffic Conditions', { exact: true }).selectOption('light');
     await page.getByLabel('Road Conditions', { exact: true }).selectOption('sealed');
+    await page.getByLabel('Weather', { exact: true }).selectOption('clear');
     await page.getByLabel('Full Name', { exact: true }).fill('Pat Driver');
     await page.getByLabel("Driver's License Number", { exact: true }).fill('SA998877');
     await sign(page, 0);

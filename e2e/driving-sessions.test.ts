@@ -82,6 +82,7 @@ async function fillSession(page: Page, s: SessionInput) {
   await page.getByLabel('Time of Day', { exact: true }).selectOption(s.timeOfDay ?? 'day');
   await page.getByLabel('Traffic Conditions', { exact: true }).selectOption('medium');
   await page.getByLabel('Road Conditions', { exact: true }).selectOption('busy-road');
+  await page.getByLabel('Weather', { exact: true }).selectOption('clear');
   await page.getByLabel('Full Name', { exact: true }).fill('Pat Driver');
   await page.getByLabel("Driver's License Number", { exact: true }).fill('SA998877');
 }

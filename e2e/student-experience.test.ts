@@ -167,6 +167,7 @@ async function logSessionInForm(page: Page, entry: SessionEntry) {
   await form.getByLabel('Time of Day', { exact: true }).selectOption('day');
   await form.getByLabel('Traffic Conditions', { exact: true }).selectOption('light');
   await form.getByLabel('Road Conditions', { exact: true }).selectOption('sealed');
+  await form.getByLabel('Weather', { exact: true }).selectOption('clear');
   await form.getByLabel('Full Name', { exact: true }).fill('Sam Lee');
   await form.getByLabel("Driver's License Number", { exact: true }).fill('SA123456');
   const pads = form.getByTestId('signature-canvas');

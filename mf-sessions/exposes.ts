@@ -8,5 +8,6 @@ export const exposes = {
   './ProgressSummary': './src/app/widgets/ProgressSummary.tsx',
   './SessionHistory': './src/app/widgets/SessionHistory.tsx',
   './PaceAndCoverage': './src/app/widgets/PaceAndCoverage.tsx',
+  './LiveDrive': './src/app/widgets/LiveDrive.tsx',
   './outbox': './src/app/outbox.ts',
 };

@@ -3,9 +3,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
 import { exposes } from './exposes';
-import { sharedSingletons } from '../packages/shell-context/src/federationShared';
+import { releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
+const shared = sharedPackages(appDir);
+const gateway = process.env.LOGBOOK_GATEWAY_URL ?? 'http://localhost:8080';
+// The Host header is kept so the gateway's same-origin rule for sign-in and other writes accepts this dev server.
+const proxy = { '/api': { target: gateway, changeOrigin: false }, '/mf': gateway };
 
 // Standalone dev talks to the gateway for /api; behind the gateway the remote is served from /mf/sessions/.
 export default defineConfig({
@@ -17,13 +21,14 @@ export default defineConfig({
       name: 'mf_sessions',
       filename: 'remoteEntry.js',
       exposes,
-      shared: sharedSingletons(appDir),
+      shared,
       dts: false,
       dev: { remoteHmr: true },
     }),
     react(),
+    releaseManifest(appDir, shared),
   ],
-  server: { port: 5175, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
-  preview: { port: 5175, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
+  server: { port: 5175, strictPort: true, proxy },
+  preview: { port: 5175, strictPort: true, proxy },
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
 });

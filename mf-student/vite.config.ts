@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { sharedSingletons } from '../packages/shell-context/src/federationShared';
+import { releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
+const shared = sharedPackages(appDir);
 const gateway = process.env.LOGBOOK_GATEWAY_URL ?? 'http://localhost:8080';
 // The Host header is kept so the gateway's same-origin rule for sign-in and other writes accepts this dev server.
 const proxy = { '/api': { target: gateway, changeOrigin: false }, '/mf': gateway };
@@ -30,11 +31,12 @@ export default defineConfig({
           entryGlobalName: 'mf_sessions',
         },
       },
-      shared: sharedSingletons(appDir),
+      shared,
       dts: false,
       dev: { remoteHmr: true },
     }),
     react(),
+    releaseManifest(appDir, shared),
   ],
   server: { port: 5176, strictPort: true, proxy },
   preview: { port: 5176, strictPort: true, proxy },

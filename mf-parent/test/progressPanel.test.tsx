@@ -148,3 +148,24 @@ describe('progress panel numbers', () => {
     await waitFor(() => expect(screen.getByTestId('progress-badge').textContent).toBe('Getting Started'));
   });
 });
+
+describe('progress panel bonus hours', () => {
+  it('shows instructor bonus hours apart from the total when the summary carries them', async () => {
+    fakeFetch({
+      'GET /api/driving-sessions/7/summary': { body: { ...summary, bonusHours: 6, instructorLessons: 2 } },
+    });
+    renderWithProviders(<ProgressPanel student={student()} />);
+    expect((await screen.findByTestId('progress-bonus')).textContent).toBe(
+      'Total including 6 bonus hours from 2 lessons with a driving instructor',
+    );
+  });
+
+  it('says nothing of bonus hours when no lesson earned any', async () => {
+    fakeFetch({
+      'GET /api/driving-sessions/7/summary': { body: { ...summary, bonusHours: 0, instructorLessons: 0 } },
+    });
+    renderWithProviders(<ProgressPanel student={student()} />);
+    await screen.findByText('Getting Started');
+    expect(screen.queryByTestId('progress-bonus')).toBeNull();
+  });
+});

@@ -176,6 +176,7 @@ describe('state rules', () => {
         stored = [stored[0], { key: 'nightTimeTargetHours', value: (body as { value: string }).value }];
         return { body: stored[1] };
       },
+      'PUT /api/settings/state': (body) => ({ body: { key: 'state', value: (body as { value: string }).value } }),
     });
     await renderSettings();
     await waitFor(() => expect(input('Daytime Target Hours').value).toBe('75'));
@@ -207,6 +208,8 @@ describe('state rules', () => {
     expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body])).toEqual([
       ['PUT', '/api/settings/dayTimeTargetHours', { value: '100' }],
       ['PUT', '/api/settings/nightTimeTargetHours', { value: '20' }],
+      // The family's state goes with them, so New South Wales' instructor-lesson rule counts.
+      ['PUT', '/api/settings/state', { value: 'NSW' }],
     ]);
     await waitFor(() => expect(screen.getByTestId('requirement-total').textContent).toBe('120'));
     // Both states whose rules give 100 and 20 are marked as the ones the targets follow.

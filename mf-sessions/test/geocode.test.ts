@@ -1,11 +1,6 @@
 import { LOCATION_ERRORS } from '@logbook/contracts/messages';
 import { DEFAULT_GEOCODE_URL, geocodeUrl } from '../src/lib/geocodeConfig';
-import {
-  geocodeRequestUrl,
-  lookUpPlace,
-  placeFromGeocode,
-  positionErrorMessage,
-} from '../src/features/session-form/utils/geocode';
+import { geocodeRequestUrl, lookUpPlace, placeFromGeocode, positionErrorMessage } from '../src/lib/geocode';
 
 describe('reverse geocoding', () => {
   afterEach(() => {

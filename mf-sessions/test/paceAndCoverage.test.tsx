@@ -91,7 +91,7 @@ describe('the pace and coverage panel', () => {
     const pace = screen.getByTestId('pace-line').textContent;
     expect(pace).toMatch(/^At this pace: all 100 hours by \d{1,2} [A-Z][a-z]+ \d{4}$/);
     expect(screen.getByTestId('not-practised-line').textContent).toBe(
-      'Not yet practised: heavy traffic, unsealed roads, quiet streets, multi-laned roads',
+      'Not yet practised: heavy traffic, unsealed roads, quiet streets, multi-laned roads, clear weather, overcast weather, rain, fog',
     );
   });
 

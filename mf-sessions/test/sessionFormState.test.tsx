@@ -31,6 +31,7 @@ describe('the session form state', () => {
       location: { coordinates: { latitude: -34.9, longitude: 138.6 }, placeName: 'Norwood' },
       timeOfDayChosen: true,
       generation: typed.generation + 1,
+      fromDrive: false,
     });
   });
 

@@ -28,7 +28,7 @@ const dashboard = () => renderRoutes('/student-dashboard', { '/student-dashboard
 beforeEach(() => resetToasts());
 afterEach(() => act(() => resetToasts()));
 
-test("shows the student's name, 'Student Dashboard', the badge and the three mf-sessions widgets for this student", async () => {
+test("shows the student's name, 'Student Dashboard', the badge and the four mf-sessions widgets for this student", async () => {
   installFakeApi({
     'GET /api/student-auth': () => ({ status: 200, body: { student: ann } }),
     'GET /api/driving-sessions/7': () => ({ status: 200, body: [{ id: 1 }, { id: 2 }] }),
@@ -38,7 +38,9 @@ test("shows the student's name, 'Student Dashboard', the badge and the three mf-
   expect(screen.getByText('Student Dashboard')).toBeTruthy();
   expect(screen.getByTestId('subscription-badge').textContent).toBe('Active');
   await waitFor(() =>
+    // The live drive (Start Drive), the progress summary, the pace panel and the history.
     expect(screen.getAllByTestId('sessions-widget').map((w) => w.textContent)).toEqual([
+      'widget for 7: 2 sessions',
       'widget for 7: 2 sessions',
       'widget for 7: 2 sessions',
       'widget for 7: 2 sessions',

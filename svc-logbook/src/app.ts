@@ -10,6 +10,9 @@ import { verificationRouter } from './chain/routes';
 import { insightsRouter } from './insights/routes';
 import { studentEventsRouter } from './students/events';
 import { StudentRecordModel } from './students/model';
+import { familyRouter } from './family/routes';
+import { supervisorsRouter } from './supervisors/routes';
+import { SupervisorModel } from './supervisors/model';
 
 /** The collections this service owns (their indexes are created at start). */
 export const logbookModels = [
@@ -20,6 +23,7 @@ export const logbookModels = [
   SessionChainModel,
   VerificationCodeModel,
   VerificationLimitModel,
+  SupervisorModel,
 ];
 
 export function createLogbookApp(): Express {
@@ -27,6 +31,15 @@ export function createLogbookApp(): Express {
     name: 'svc-logbook',
     // The session form sends two signature images of up to 200 KB each, base64-encoded.
     jsonLimit: '600kb',
-    routers: [sessionsRouter, pdfRouter, settingsRouter, verificationRouter, insightsRouter, studentEventsRouter],
+    routers: [
+      sessionsRouter,
+      pdfRouter,
+      settingsRouter,
+      verificationRouter,
+      insightsRouter,
+      studentEventsRouter,
+      familyRouter,
+      supervisorsRouter,
+    ],
   });
 }

@@ -139,6 +139,8 @@ describe('GET /api/verify/:code', () => {
       totalHours: 4,
       dayHours: 3,
       nightHours: 1,
+      correctionCount: 0,
+      removalCount: 0,
       checkedAt: expect.any(String),
     });
     expect(Math.abs(Date.parse(res.body.checkedAt) - Date.now())).toBeLessThan(60_000);

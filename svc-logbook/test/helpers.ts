@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { PNG } from 'pngjs';
 import request from 'supertest';
@@ -112,3 +113,22 @@ export function sessionBody(studentId: number, overrides: Record<string, unknown
 }
 
 export const sessionCount = (studentId: number) => DrivingSessionModel.countDocuments({ studentId });
+
+/** A student's PDF log book, as the bytes sent. */
+export async function fetchPdf(studentId: number, cookie: string): Promise<Buffer> {
+  const res = await http()
+    .get(`/api/driving-sessions/${studentId}/pdf`)
+    .set('Cookie', cookie)
+    .buffer(true)
+    .parse((stream, done) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  if (res.status !== 200) throw new Error(`PDF answered ${res.status}`);
+  return res.body as Buffer;
+}
+
+/** The text of a PDF in drawing order (row by row for the log book), read by poppler's pdftotext. */
+export const pdfTextOf = (data: Buffer): string =>
+  execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: data }).toString();

@@ -6,8 +6,22 @@ useDatabase();
 
 const drives = [
   // Outside the last four weeks: counts for coverage, not for pace.
-  { date: '2026-02-20', startTime: '09:00', endTime: '10:00', trafficConditions: 'light', roadConditions: 'sealed' },
-  { date: '2026-03-10', startTime: '09:00', endTime: '13:00', trafficConditions: 'light', roadConditions: 'busy-road' },
+  {
+    date: '2026-02-20',
+    startTime: '09:00',
+    endTime: '10:00',
+    trafficConditions: 'light',
+    roadConditions: 'sealed',
+    weatherConditions: 'clear',
+  },
+  {
+    date: '2026-03-10',
+    startTime: '09:00',
+    endTime: '13:00',
+    trafficConditions: 'light',
+    roadConditions: 'busy-road',
+    weatherConditions: 'rain',
+  },
   {
     date: '2026-03-20',
     startTime: '19:00',
@@ -15,7 +29,9 @@ const drives = [
     timeOfDay: 'night',
     trafficConditions: 'medium',
     roadConditions: 'quiet-streets',
+    weatherConditions: 'clear',
   },
+  // Logged before the weather was asked: counted in no weather.
   { date: '2026-03-27', startTime: '09:00', endTime: '11:00', trafficConditions: 'light', roadConditions: 'sealed' },
 ];
 
@@ -51,10 +67,11 @@ describe('GET /api/driving-sessions/:studentId/insights', () => {
         timeOfDay: { day: 3, night: 1 },
         traffic: { light: 3, medium: 1, heavy: 0 },
         road: { sealed: 2, unsealed: 0, 'quiet-streets': 1, 'busy-road': 1, 'multi-laned': 0 },
+        weather: { clear: 2, overcast: 0, rain: 1, fog: 0 },
       },
-      notPractised: ['heavy traffic', 'unsealed roads', 'multi-laned roads'],
+      notPractised: ['heavy traffic', 'unsealed roads', 'multi-laned roads', 'overcast weather', 'fog'],
       paceText: 'At this pace: all 100 hours by 2 January 2027',
-      notPractisedText: 'Not yet practised: heavy traffic, unsealed roads, multi-laned roads',
+      notPractisedText: 'Not yet practised: heavy traffic, unsealed roads, multi-laned roads, overcast weather, fog',
     });
   });
 
@@ -85,7 +102,7 @@ describe('GET /api/driving-sessions/:studentId/insights', () => {
       .get(`/api/driving-sessions/${student.id}/insights?today=2026-03-28`)
       .set('Cookie', parent.cookie);
     expect(res.body.notPractisedText).toBe(
-      'Not yet practised: night driving, light traffic, medium traffic, heavy traffic, sealed roads, unsealed roads, quiet streets, busy roads, multi-laned roads',
+      'Not yet practised: night driving, light traffic, medium traffic, heavy traffic, sealed roads, unsealed roads, quiet streets, busy roads, multi-laned roads, clear weather, overcast weather, rain, fog',
     );
   });
 

@@ -75,6 +75,13 @@ describe('POST /api/driving-sessions', () => {
         'clientId',
         'hash',
         'createdAt',
+        'weatherConditions',
+        'supervisorIsInstructor',
+        'status',
+        'correctionOf',
+        'supersededBy',
+        'changeReason',
+        'changedAt',
       ].sort(),
     );
     expect(res.body.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -605,6 +612,8 @@ describe('GET /api/driving-sessions/:studentId/summary', () => {
       remaining: { day: 71.5, night: 23.7, total: 95.2 },
       badge: 'Getting Started',
       sessionCount: 3,
+      bonusHours: 0,
+      instructorLessons: 0,
       openingBalance: null,
     });
   });
@@ -633,6 +642,8 @@ describe('GET /api/driving-sessions/:studentId/summary', () => {
       remaining: { day: 5, night: 2.5, total: 7.5 },
       badge: 'Halfway There',
       sessionCount: 2,
+      bonusHours: 0,
+      instructorLessons: 0,
       openingBalance: { dayHours: 4, nightHours: 1.5, note: 'Paper book, pages 1-3' },
     });
   });

@@ -13,6 +13,29 @@ const CSS = `
   .lls-fields--3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
 }
 @media (min-width: 960px) { .lls-fields--4 { grid-template-columns: repeat(4, minmax(0, 1fr)); } }
+.lls-live-slot { margin-bottom: 18px; }
+.lls-reason { min-height: 80px; resize: vertical; width: 100%; }
+.lls-live-slot:empty { display: none; }
+.lls-live__clock { margin: 0; font-variant-numeric: tabular-nums; }
+.lls-live__elapsed { font-size: 40px; font-weight: 700; line-height: 1.1; letter-spacing: .02em; }
+.lls-live__seconds { font-size: 22px; font-weight: 600; color: var(--ll-text-muted); }
+.lls-live__where { margin: 6px 0 0; font-weight: 600; overflow-wrap: anywhere; }
+.lls-live__note { margin: 4px 0 0; color: var(--ll-text-muted); font-size: 14px; }
+.lls-live__actions { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 14px; }
+.lls-live__actions > * { flex: 1 1 140px; max-width: 280px; }
+.ll-card.lls-live--running { border-color: var(--ll-primary); box-shadow: 0 0 0 1px var(--ll-primary); }
+.lls-split { display: grid; gap: 10px; border: 0; margin: 0; padding: 0; min-width: 0; }
+.lls-split__option { display: flex; gap: 10px; align-items: flex-start; padding: 12px; border: 1px solid var(--ll-border); border-radius: var(--ll-radius); cursor: pointer; }
+.lls-split__option input { margin-top: 3px; width: 18px; height: 18px; flex: 0 0 auto; }
+.lls-split__option:has(input:checked) { border-color: var(--ll-primary); background: var(--ll-surface-muted); }
+.lls-check { display: flex; gap: 10px; align-items: center; min-height: 24px; }
+.lls-check input { width: 18px; height: 18px; flex: 0 0 auto; }
+.lls-supervisor-choice { display: grid; gap: 8px; border: 0; margin: 0 0 14px; padding: 0; min-width: 0; }
+.lls-supervisor-choice legend { font-weight: 600; margin-bottom: 6px; padding: 0; }
+.lls-session--struck .lls-session__date, .lls-session--struck .lls-session__route { text-decoration: line-through; }
+.lls-session--struck { background: var(--ll-surface-muted); }
+.lls-session__change { margin: 6px 0 0; font-size: 14px; overflow-wrap: anywhere; }
+.lls-session__actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
 .lls-input-row { display: flex; gap: 8px; align-items: stretch; }
 .lls-input-row > .ll-input { flex: 1 1 auto; min-width: 0; }
 .lls-locate { flex: 0 0 auto; gap: 6px; }

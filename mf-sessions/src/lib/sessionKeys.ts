@@ -12,11 +12,17 @@ export const NO_FILTERS: SessionFilters = { fromDate: '', toDate: '', timeOfDay:
 const sessionsBase = (studentId: number) => `/api/driving-sessions/${studentId}`;
 
 /** GET /api/driving-sessions/{studentId} with only the filters that are set, so the unfiltered list has one key. */
-export function sessionListKey(studentId: number, filters: SessionFilters = NO_FILTERS): string {
+export function sessionListKey(
+  studentId: number,
+  filters: SessionFilters = NO_FILTERS,
+  { history = false }: { history?: boolean } = {},
+): string {
   const params = new URLSearchParams();
   if (filters.fromDate) params.set('fromDate', filters.fromDate);
   if (filters.toDate) params.set('toDate', filters.toDate);
   if (filters.timeOfDay) params.set('timeOfDay', filters.timeOfDay);
+  // With the entries corrected or removed, each with its reason and when.
+  if (history) params.set('include', 'history');
   const query = params.toString();
   return query ? `${sessionsBase(studentId)}?${query}` : sessionsBase(studentId);
 }

@@ -1,4 +1,5 @@
 import { calculateDuration } from '@logbook/contracts/duration';
+import type { WeatherConditions } from '@logbook/contracts/constants';
 import type { DrivingSessionInput } from '@logbook/contracts/schemas';
 import type { Coordinates } from './coordinates';
 
@@ -12,6 +13,7 @@ export interface SessionValues {
   timeOfDay: string;
   trafficConditions: string;
   roadConditions: string;
+  weatherConditions: string;
   studentSignature: string;
   supervisorName: string;
   supervisorLicenseNumber: string;
@@ -29,6 +31,7 @@ export const SESSION_FIELDS: readonly SessionField[] = [
   'timeOfDay',
   'trafficConditions',
   'roadConditions',
+  'weatherConditions',
   'studentSignature',
   'supervisorName',
   'supervisorLicenseNumber',
@@ -45,6 +48,7 @@ export function emptySessionValues(): SessionValues {
     timeOfDay: '',
     trafficConditions: '',
     roadConditions: '',
+    weatherConditions: '',
     studentSignature: '',
     supervisorName: '',
     supervisorLicenseNumber: '',
@@ -58,12 +62,19 @@ export { draftValuesFrom as sessionValuesFrom } from '@logbook/shell-context/dra
 /** The POST body: the session's fields, and its coordinates when the current-location button found them. */
 export type SessionPayload = DrivingSessionInput & { coordinates?: Coordinates };
 
+/** Who supervised, beyond the name and licence number the session carries: a saved supervisor, or one to remember. */
+export type SupervisorChoice = Pick<
+  DrivingSessionInput,
+  'supervisorId' | 'supervisorIsInstructor' | 'rememberSupervisor'
+>;
+
 /** The POST body, with the client id that makes a resend harmless. */
 export function sessionPayload(
   values: SessionValues,
   studentId: number,
   clientId: string,
   coordinates?: Coordinates,
+  supervisor: SupervisorChoice = {},
 ): SessionPayload {
   const payload: SessionPayload = {
     studentId,
@@ -76,6 +87,7 @@ export function sessionPayload(
     timeOfDay: values.timeOfDay as DrivingSessionInput['timeOfDay'],
     trafficConditions: values.trafficConditions as DrivingSessionInput['trafficConditions'],
     roadConditions: values.roadConditions as DrivingSessionInput['roadConditions'],
+    ...(values.weatherConditions ? { weatherConditions: values.weatherConditions as WeatherConditions } : {}),
     studentSignature: values.studentSignature,
     supervisorName: values.supervisorName.trim(),
     supervisorLicenseNumber: values.supervisorLicenseNumber.trim(),
@@ -83,6 +95,10 @@ export function sessionPayload(
     clientId,
   };
   if (coordinates) payload.coordinates = { latitude: coordinates.latitude, longitude: coordinates.longitude };
+  if (supervisor.supervisorId !== undefined) payload.supervisorId = supervisor.supervisorId;
+  if (supervisor.supervisorIsInstructor !== undefined)
+    payload.supervisorIsInstructor = supervisor.supervisorIsInstructor;
+  if (supervisor.rememberSupervisor !== undefined) payload.rememberSupervisor = supervisor.rememberSupervisor;
   return payload;
 }
 

@@ -4,4 +4,5 @@ export const sessionsRemote = {
   sessionHistory: () => import('mf_sessions/SessionHistory'),
   paceAndCoverage: () => import('mf_sessions/PaceAndCoverage'),
   newSession: () => import('mf_sessions/NewSession'),
+  liveDrive: () => import('mf_sessions/LiveDrive'),
 };

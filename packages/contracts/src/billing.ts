@@ -17,6 +17,32 @@ export const BILLING_ERRORS = {
   providerUnauthorised: 'Payments are not available right now. Please try again later.',
   providerConflict: 'Another payment request for this student is still being processed. Please try again.',
   providerNoClientSecret: 'The payment provider did not return a payment form. Please try again.',
+  couponBelowMinimum: 'This coupon would make the monthly charge smaller than the payment provider can take.',
+  nothingToPay: 'There is no payment waiting for this student.',
+  pausedTrial:
+    'The free month ended before a card was saved, so the subscription is paused. Cancel it, then subscribe again.',
+} as const;
+
+/** What the subscribe screen says about a subscription that still exists but is owed, and after a bank's redirect. */
+export const PAYMENT_TEXT = {
+  confirmTitle: 'Confirm your payment',
+  confirm: 'Your bank wants you to confirm this month’s payment. Confirm it to keep the subscription going.',
+  confirmButton: 'Confirm your payment',
+  neededTitle: 'Payment needed',
+  needed: 'The last payment did not go through. Pay now with a card to keep the subscription going, or cancel it.',
+  neededButton: 'Pay now',
+  payLabel: `Pay $${PRICE_AUD.toFixed(2)} now`,
+  authenticate: 'Confirm with your bank',
+  orAnotherCard: 'Or pay with another card:',
+  cancel: 'Cancel Subscription',
+  processingTitle: 'Payment processing',
+  processing: 'Your bank is still processing the payment. The status updates here as soon as it is confirmed.',
+  failedTitle: 'Payment not completed',
+  failed: 'The payment was not completed. Please try again with another card.',
+  nothingToConfirm: {
+    title: 'Subscription Created Successfully!',
+    description: 'Your card on file is used: there is nothing more to enter.',
+  },
 } as const;
 
 /** What the subscribe screen says about the free month: one free trial per student. */

@@ -48,10 +48,30 @@ export const ROAD_LABELS: Record<RoadConditions, string> = {
   'busy-road': 'Busy road',
   'multi-laned': 'Multi-laned',
 };
+export const WEATHER_CONDITIONS = ['clear', 'overcast', 'rain', 'fog'] as const;
+export type WeatherConditions = (typeof WEATHER_CONDITIONS)[number];
+export const WEATHER_LABELS: Record<WeatherConditions, string> = {
+  clear: 'Clear',
+  overcast: 'Overcast',
+  rain: 'Rain',
+  fog: 'Fog',
+};
+
+/** A logged entry is never changed: it stays in force, or is superseded by a correction, or is removed. */
+export const SESSION_STATUSES = ['in_force', 'superseded', 'removed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 export const SUBSCRIPTION_STATUSES = ['inactive', 'active', 'past_due', 'canceled', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const DEFAULT_SUBSCRIPTION_STATUS: SubscriptionStatus = 'inactive';
+/**
+ * What the parent must do for a subscription that exists but is not paid up: pay (a failed or missing payment, a
+ * trial that ended without a card) or confirm a payment the bank wants authenticated (3-D Secure).
+ */
+export const SUBSCRIPTION_NEXT_STEPS = ['payment_needed', 'confirm_payment'] as const;
+export type SubscriptionNextStep = (typeof SUBSCRIPTION_NEXT_STEPS)[number];
+/** Stripe's minimum charge in Australian dollars, in cents: a smaller non-zero invoice is carried to the next one. */
+export const MIN_CHARGE_CENTS = 50;
 
 export const COUPON_DEFAULTS = { discountPercent: 0, isActive: true, usedCount: 0 } as const;
 
@@ -79,7 +99,15 @@ export const formDraftStorageKey = (studentId: number | string) => `driving-sess
 export const PARENT_COOKIE = 'll_parent';
 export const STUDENT_COOKIE = 'll_student';
 
-export const TEXT_LIMITS = { name: 100, license: 50, suburb: 120, email: 254, password: 128, username: 64 } as const;
+export const TEXT_LIMITS = {
+  name: 100,
+  license: 50,
+  suburb: 120,
+  email: 254,
+  password: 128,
+  username: 64,
+  changeReason: 500,
+} as const;
 
 /** Shortest new password: parents keep the 6 of registration; a student login, often set by a parent for a child, needs 8. */
 export const PASSWORD_MIN = { parent: 6, student: 8 } as const;

@@ -25,6 +25,14 @@ export const HASHED_FIELDS = [
 export type HashedSession = { [K in (typeof HASHED_FIELDS)[number]]: string | number } & {
   /** Only on sessions logged with a position: a session without one hashes exactly as it always has. */
   coordinates?: { latitude: number; longitude: number };
+  /*
+   * Each of these is sealed only when the session has it, so sessions logged before they were asked hash exactly as
+   * they always have.
+   */
+  weatherConditions?: string;
+  supervisorIsInstructor?: boolean;
+  /** The entry a correction replaces. */
+  correctionOf?: number;
 };
 
 /** SHA-256 over the session's content and the previous session's hash (server side only: uses node:crypto). */
@@ -32,6 +40,11 @@ export function sessionHash(session: HashedSession, previousHash: string): strin
   const content = HASHED_FIELDS.map((f) => [f, String(session[f])]);
   const where = session.coordinates;
   if (where) content.push(['coordinates', `${where.latitude},${where.longitude}`]);
+  if (typeof session.weatherConditions === 'string') content.push(['weatherConditions', session.weatherConditions]);
+  if (typeof session.supervisorIsInstructor === 'boolean') {
+    content.push(['supervisorIsInstructor', String(session.supervisorIsInstructor)]);
+  }
+  if (typeof session.correctionOf === 'number') content.push(['correctionOf', String(session.correctionOf)]);
   return createHash('sha256').update(JSON.stringify({ previousHash, content })).digest('hex');
 }
 

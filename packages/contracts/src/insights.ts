@@ -1,4 +1,12 @@
-import { ROAD_CONDITIONS, ROAD_LABELS, TIME_OF_DAY, TRAFFIC_CONDITIONS, TRAFFIC_LABELS } from './constants';
+import {
+  ROAD_CONDITIONS,
+  ROAD_LABELS,
+  TIME_OF_DAY,
+  TRAFFIC_CONDITIONS,
+  TRAFFIC_LABELS,
+  WEATHER_CONDITIONS,
+  type WeatherConditions,
+} from './constants';
 import { hoursFromDuration, roundToTenth } from './duration';
 
 const DAY_MS = 86_400_000;
@@ -14,6 +22,8 @@ export interface Insights {
     timeOfDay: Record<string, number>;
     traffic: Record<string, number>;
     road: Record<string, number>;
+    /** Sessions logged before the weather was asked count in none. */
+    weather: Record<string, number>;
   };
   notPractised: string[];
 }
@@ -24,6 +34,7 @@ type InsightSession = {
   timeOfDay: string;
   trafficConditions: string;
   roadConditions: string;
+  weatherConditions?: string | null;
 };
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -36,6 +47,7 @@ export function computeInsights(sessions: readonly InsightSession[], hoursRemain
     timeOfDay: Object.fromEntries(TIME_OF_DAY.map((k) => [k, 0])),
     traffic: Object.fromEntries(TRAFFIC_CONDITIONS.map((k) => [k, 0])),
     road: Object.fromEntries(ROAD_CONDITIONS.map((k) => [k, 0])),
+    weather: Object.fromEntries(WEATHER_CONDITIONS.map((k) => [k, 0])),
   };
   for (const s of sessions) {
     const age = end - dateMs(s.date);
@@ -46,6 +58,9 @@ export function computeInsights(sessions: readonly InsightSession[], hoursRemain
     if (s.timeOfDay in counts.timeOfDay) counts.timeOfDay[s.timeOfDay]++;
     if (s.trafficConditions in counts.traffic) counts.traffic[s.trafficConditions]++;
     if (s.roadConditions in counts.road) counts.road[s.roadConditions]++;
+    if (typeof s.weatherConditions === 'string' && Object.hasOwn(counts.weather, s.weatherConditions)) {
+      counts.weather[s.weatherConditions]++;
+    }
   }
   const perWeek = hoursPerWeek.map(roundToTenth);
   const averageWeeklyHours = roundToTenth(perWeek.reduce((a, b) => a + b, 0) / WEEKS);
@@ -59,9 +74,17 @@ export function computeInsights(sessions: readonly InsightSession[], hoursRemain
       (k) => `${TRAFFIC_LABELS[k].toLowerCase()} traffic`,
     ),
     ...ROAD_CONDITIONS.filter((k) => counts.road[k] === 0).map((k) => roadPhrase(ROAD_LABELS[k])),
+    ...WEATHER_CONDITIONS.filter((k) => counts.weather[k] === 0).map((k) => WEATHER_PHRASES[k]),
   ];
   return { hoursPerWeek: perWeek, averageWeeklyHours, forecastDate, counts, notPractised };
 }
+
+const WEATHER_PHRASES: Record<WeatherConditions, string> = {
+  clear: 'clear weather',
+  overcast: 'overcast weather',
+  rain: 'rain',
+  fog: 'fog',
+};
 
 function roadPhrase(label: string): string {
   const lower = label.toLowerCase();

@@ -22,6 +22,7 @@ export const VALIDATION = {
   passwordTooCommon: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
   targetHoursRange: 'Target hours must be a whole number from 0 to 200',
   unknownSettingKey: 'Unknown setting',
+  stateInvalid: 'Please choose an Australian state or territory',
   // Session form
   studentIdRequired: 'Student ID is required',
   dateRequired: 'Date is required',
@@ -40,6 +41,9 @@ export const VALIDATION = {
   timeOfDayRequired: 'Time of day is required',
   trafficRequired: 'Traffic conditions are required',
   roadRequired: 'Road conditions are required',
+  weatherRequired: 'Please select weather conditions',
+  changeReasonRequired: 'Please give a reason',
+  changeReasonTooLong: 'Reason must be at most 500 characters',
   studentSignatureRequired: 'Student signature is required',
   supervisorSignatureRequired: 'Supervisor signature is required',
   signatureInvalid: 'Signature must be a PNG image',
@@ -165,6 +169,12 @@ export const API_ERRORS = {
   studentNotFound: 'Student not found',
   verificationNotFound: 'No log book has this verification code',
   sessionNotFound: 'Session not found',
+  sessionNotInForce: 'This entry has already been corrected or removed',
+  correctionSameStudent: 'A correction must be for the same student',
+  onlyParentsChangeEntries: 'Only a parent can correct or remove an entry',
+  supervisorNotFound: 'Supervisor not found',
+  supervisorExists: 'A saved supervisor already has this name and licence number',
+  onlyParentsChangeSupervisors: 'Only a parent can change or remove a saved supervisor',
   invalidId: 'Invalid id',
   usernameTaken: 'That username is already taken',
   subscriptionRequired: 'An active subscription is required',
@@ -184,4 +194,36 @@ export const API_ERRORS = {
   badGateway: 'The service could not be reached. Please try again.',
   internal: 'Something went wrong. Please try again.',
   databaseUnavailable: 'The database is unavailable. Please try again shortly.',
+} as const;
+
+/** A refusal of a new password that names one of the password rules (rather than a link or the current password). */
+export const isPasswordRuleMessage = (message: string | undefined): boolean =>
+  message === VALIDATION.passwordMin ||
+  message === VALIDATION.passwordTooLong ||
+  message === VALIDATION.passwordTooCommon;
+
+/** The forgotten-password pages. */
+export const PASSWORD_RESET = {
+  requestedTitle: 'Check your email',
+  requested:
+    "If an account uses that address, we've sent it a link to choose a new password. The link works once, within 60 minutes.",
+  linkProblemTitle: 'This link no longer works',
+  linkProblem:
+    'Links to choose a new password work once and expire after 60 minutes. Ask for a new one and use the newest email.',
+  askAgain: 'Ask for a new link',
+  passwordSet: { title: 'Password changed', description: 'Sign in with your new password.' },
+} as const;
+
+/** The parent's account page and the removal of a student. */
+export const ACCOUNT_MESSAGES = {
+  passwordChanged: { title: 'Password changed', description: 'Every other device has been signed out.' },
+  passwordChangeFailed: 'Failed to change password',
+  currentPasswordWrong: 'Your current password is not right',
+  exportFailed: 'Your data could not be downloaded. Please try again.',
+  deleteProviderDown:
+    'The payment provider could not be reached, so nothing was deleted and no subscription was stopped. Please try again in a few minutes.',
+  deleteFailed: 'Failed to delete account',
+  accountDeleted: { title: 'Account deleted', description: 'Your family’s data has been deleted.' },
+  studentRemoved: (name: string) => `${name} removed`,
+  studentRemoveFailed: 'Failed to remove student',
 } as const;

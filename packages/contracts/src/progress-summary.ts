@@ -12,6 +12,9 @@ export const progressSummarySchema = z.object({
   remaining: byKind,
   badge: z.string(),
   sessionCount: z.number(),
+  /** Extra hours for instructor lessons under the family's state rule, already in the day and total hours. */
+  bonusHours: z.number().optional(),
+  instructorLessons: z.number().optional(),
   openingBalance: z
     .object({ dayHours: z.number(), nightHours: z.number(), note: z.string().optional() })
     .nullable()

@@ -1,5 +1,6 @@
 import { BADGE_THRESHOLDS, DEFAULT_SETTINGS, PROGRESS_BADGES, type ProgressBadge, type TimeOfDay } from './constants';
 import { hoursFromDuration, roundToTenth } from './duration';
+import type { InstructorBonusRule } from './state-rules';
 
 export interface TargetHours {
   day: number;
@@ -15,6 +16,54 @@ export interface Progress {
   remaining: { day: number; night: number; total: number };
   badge: ProgressBadge;
   sessionCount: number;
+  /** Extra hours the state's rule gives for lessons with a licensed driving instructor (0 where it has none). */
+  bonusHours: number;
+  /** The lessons those bonus hours came from. */
+  instructorLessons: number;
+}
+
+/** What progress reads of a session: its length and time of day, and whether an instructor supervised it. */
+export interface ProgressSession {
+  duration: string;
+  timeOfDay: TimeOfDay | string;
+  supervisorIsInstructor?: boolean | null;
+  date?: string;
+  startTime?: string;
+}
+
+/**
+ * The bonus hours of the instructor lessons among `sessions` under `rule`: the oldest lessons first, each lesson hour
+ * adding (multiplier - 1) hours until the rule's cap of lesson hours is reached.
+ */
+export function instructorBonus(
+  sessions: ReadonlyArray<ProgressSession>,
+  rule: InstructorBonusRule | null | undefined,
+): { bonusHours: number; instructorLessons: number } {
+  if (!rule || rule.multiplier <= 1) return { bonusHours: 0, instructorLessons: 0 };
+  const lessons = sessions
+    .filter((s) => s.supervisorIsInstructor === true)
+    .sort((a, b) => `${a.date ?? ''} ${a.startTime ?? ''}`.localeCompare(`${b.date ?? ''} ${b.startTime ?? ''}`));
+  let left = rule.maxLessonHours ?? Number.POSITIVE_INFINITY;
+  let bonus = 0;
+  let counted = 0;
+  for (const lesson of lessons) {
+    if (left <= 0) break;
+    const hours = Math.min(hoursFromDuration(lesson.duration), left);
+    if (hours <= 0) continue;
+    left -= hours;
+    bonus += hours * (rule.multiplier - 1);
+    counted += 1;
+  }
+  return { bonusHours: roundToTenth(bonus), instructorLessons: counted };
+}
+
+/** 'including 6 bonus hours from 2 lessons', or null when there are none: the same words on every screen and the PDF. */
+export function bonusText(progress: { bonusHours?: number; instructorLessons?: number }): string | null {
+  const hours = progress.bonusHours ?? 0;
+  const lessons = progress.instructorLessons ?? 0;
+  if (hours <= 0 || lessons <= 0) return null;
+  const shown = Number.isInteger(hours) ? String(hours) : hours.toFixed(1);
+  return `including ${shown} bonus ${hours === 1 ? 'hour' : 'hours'} from ${lessons} ${lessons === 1 ? 'lesson' : 'lessons'}`;
 }
 
 export const DEFAULT_TARGETS: TargetHours = {
@@ -35,13 +84,18 @@ export function badgeFor(totalPercent: number): ProgressBadge {
   return PROGRESS_BADGES.gettingStarted;
 }
 
-/** Progress toward the targets; the total target is always day plus night. Extra hours of one kind never count for the other. */
+/**
+ * Progress toward the targets; the total target is always day plus night. Extra hours of one kind never count for the
+ * other. Instructor lessons add the state's bonus hours (given its rule) to the day hours.
+ */
 export function computeProgress(
-  sessions: ReadonlyArray<{ duration: string; timeOfDay: TimeOfDay | string }>,
+  sessions: ReadonlyArray<ProgressSession>,
   targets: TargetHours = DEFAULT_TARGETS,
   extra: { dayHours?: number; nightHours?: number } = {},
+  bonusRule: InstructorBonusRule | null = null,
 ): Progress {
-  let day = extra.dayHours ?? 0;
+  const bonus = instructorBonus(sessions, bonusRule);
+  let day = (extra.dayHours ?? 0) + bonus.bonusHours;
   let night = extra.nightHours ?? 0;
   for (const s of sessions) {
     const h = hoursFromDuration(s.duration);
@@ -70,6 +124,7 @@ export function computeProgress(
     },
     badge: badgeFor(percent.total),
     sessionCount: sessions.length,
+    ...bonus,
   };
 }
 

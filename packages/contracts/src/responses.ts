@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SUBSCRIPTION_STATUSES } from './constants';
+import { SUBSCRIPTION_NEXT_STEPS, SUBSCRIPTION_STATUSES } from './constants';
+import { accountMessageSchema, familyExportSchema } from './account';
 import { openingBalanceResponseSchema } from './opening-balance';
 import { progressSummarySchema } from './progress-summary';
 import {
@@ -8,6 +9,8 @@ import {
   drivingSessionSchema,
   settingSchema,
   studentAuthSchema,
+  supervisorListSchema,
+  supervisorSchema,
   studentSchema,
   userSchema,
 } from './schemas';
@@ -37,6 +40,8 @@ export const subscriptionViewSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** Whether a new subscription would start with the free month (each student has it once). */
   trialAvailable: z.boolean(),
+  /** What the parent must do for a subscription that still exists but is not paid up, if anything. */
+  nextStep: z.enum(SUBSCRIPTION_NEXT_STEPS).nullable().optional(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
@@ -64,7 +69,13 @@ export const insightsViewSchema = z.object({
   averageWeeklyHours: z.number(),
   /** When the total target is met at the recent pace ('YYYY-MM-DD'); null when there is no recent driving. */
   forecastDate: z.string().nullable(),
-  counts: z.object({ timeOfDay: countsSchema, traffic: countsSchema, road: countsSchema }),
+  counts: z.object({
+    timeOfDay: countsSchema,
+    traffic: countsSchema,
+    road: countsSchema,
+    /** Optional only so an answer kept on the device from before still reads. */
+    weather: countsSchema.optional(),
+  }),
   notPractised: z.array(z.string()),
   today: z.string(),
   totalTarget: z.number(),
@@ -84,6 +95,9 @@ export const verificationAnswerSchema = z.object({
   totalHours: z.number(),
   dayHours: z.number(),
   nightHours: z.number(),
+  /** Entries put right by a correction, and entries removed: kept in the chain, counted in neither the entries nor the hours. */
+  correctionCount: z.number().int(),
+  removalCount: z.number().int(),
   checkedAt: z.string(),
   brokenAt: z
     .object({
@@ -107,6 +121,8 @@ export interface BinaryResponse {
   contentType: string;
 }
 const pdf: BinaryResponse = { kind: 'binary', contentType: 'application/pdf' };
+/** 204 No Content: no body at all, so no content type to declare. */
+const noContent: BinaryResponse = { kind: 'binary', contentType: '' };
 
 /** Every /api route, as its service declares it ("METHOD /path"), and its success answer. */
 export const responseSchemas = {
@@ -118,11 +134,17 @@ export const responseSchemas = {
   'POST /api/student-login': studentAuthSchema,
   'GET /api/student-auth': studentAuthSchema,
   'POST /api/student-logout': signedOutSchema,
+  'PUT /api/user/password': userSchema,
+  'GET /api/user/export': familyExportSchema,
+  'DELETE /api/user': noContent,
+  'POST /api/password-reset': accountMessageSchema,
+  'POST /api/password-reset/confirm': accountMessageSchema,
   // svc-students
   'GET /api/students': z.array(studentSchema),
   'POST /api/students': studentSchema,
   'GET /api/students/:id': studentSchema,
   'PUT /api/students/:id': studentSchema,
+  'DELETE /api/students/:id': noContent,
   'GET /api/students/:id/opening-balance': openingBalanceResponseSchema,
   'PUT /api/students/:id/opening-balance': openingBalanceResponseSchema,
   'POST /api/students/:id/create-login': studentSchema,
@@ -133,6 +155,7 @@ export const responseSchemas = {
   'POST /api/create-subscription': createSubscriptionResponseSchema,
   'GET /api/subscription/:studentId': subscriptionViewSchema,
   'POST /api/cancel-subscription': subscriptionViewSchema,
+  'POST /api/billing/payment': createSubscriptionResponseSchema,
   'POST /api/billing/simulate/confirm': simulatedConfirmSchema,
   'POST /api/billing/simulate/renewal-failure': subscriptionViewSchema,
   'POST /api/stripe/webhook': webhookReceiptSchema,
@@ -144,6 +167,12 @@ export const responseSchemas = {
   'GET /api/driving-sessions/:studentId/insights': insightsViewSchema,
   'GET /api/driving-sessions/:studentId/verification': ownVerificationSchema,
   'GET /api/verify/:code': verificationAnswerSchema,
+  'POST /api/driving-sessions/:id/correction': drivingSessionSchema,
+  'POST /api/driving-sessions/:id/removal': drivingSessionSchema,
+  'GET /api/supervisors': supervisorListSchema,
+  'POST /api/supervisors': supervisorSchema,
+  'PUT /api/supervisors/:id': supervisorSchema,
+  'DELETE /api/supervisors/:id': noContent,
   'GET /api/settings': z.array(settingSchema),
   'PUT /api/settings/:key': settingSchema,
   'POST /api/settings': settingSchema,

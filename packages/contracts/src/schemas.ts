@@ -6,13 +6,16 @@ import {
   ROAD_CONDITIONS,
   SETTING_KEYS,
   SUBSCRIPTION_STATUSES,
+  SESSION_STATUSES,
   TEXT_LIMITS,
   TIME_OF_DAY,
   TRAFFIC_CONDITIONS,
+  WEATHER_CONDITIONS,
 } from './constants';
 import { isNotAfter, isRealDate, isValidTime, localDateISO } from './dates';
 import { VALIDATION } from './messages';
 import { COORDINATE_MESSAGES } from './coordinates';
+import { STATE_RULES, type StateRule } from './state-rules';
 
 // No runtime code generation: the app's Content-Security-Policy forbids eval, and zod would otherwise probe for it.
 z.config({ jitless: true });
@@ -170,6 +173,15 @@ export const studentIdSchema = z.union(
 export const timeOfDaySchema = z.enum(TIME_OF_DAY, { error: VALIDATION.timeOfDayRequired });
 export const trafficSchema = z.enum(TRAFFIC_CONDITIONS, { error: VALIDATION.trafficRequired });
 export const roadSchema = z.enum(ROAD_CONDITIONS, { error: VALIDATION.roadRequired });
+export const weatherSchema = z.enum(WEATHER_CONDITIONS, { error: VALIDATION.weatherRequired });
+
+/** A supervising driver's name and licence number: the same limits and words on the session form and in the saved list. */
+const supervisorNameSchema = requiredText(VALIDATION.supervisorNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong);
+const supervisorLicenseSchema = requiredText(
+  VALIDATION.supervisorLicenseRequired,
+  TEXT_LIMITS.license,
+  VALIDATION.licenseTooLong,
+);
 
 /** The fields a person fills in on the session form (the duration is derived). */
 export const sessionFieldsSchema = z.object({
@@ -181,13 +193,11 @@ export const sessionFieldsSchema = z.object({
   timeOfDay: timeOfDaySchema,
   trafficConditions: trafficSchema,
   roadConditions: roadSchema,
+  /** Required on the form; the API also takes a session without it (see drivingSessionInputSchema). */
+  weatherConditions: weatherSchema,
   studentSignature: signatureField(VALIDATION.studentSignatureRequired),
-  supervisorName: requiredText(VALIDATION.supervisorNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong),
-  supervisorLicenseNumber: requiredText(
-    VALIDATION.supervisorLicenseRequired,
-    TEXT_LIMITS.license,
-    VALIDATION.licenseTooLong,
-  ),
+  supervisorName: supervisorNameSchema,
+  supervisorLicenseNumber: supervisorLicenseSchema,
   supervisorSignature: signatureField(VALIDATION.supervisorSignatureRequired),
 });
 export type SessionFields = z.infer<typeof sessionFieldsSchema>;
@@ -237,6 +247,14 @@ export const drivingSessionInputSchema = sessionFieldsSchema.extend({
    * never stored nor sealed into the session. A zone that is not known, or not text, counts as not given.
    */
   timeZone: z.string().max(64).optional().catch(undefined),
+  /** Older clients, the offline outbox and drafts saved before send none: stored as "not recorded". */
+  weatherConditions: weatherSchema.nullable().optional(),
+  /** A saved supervisor of the family picked on the form; the session keeps its own copy of the name and licence. */
+  supervisorId: z.number({ error: VALIDATION.invalidInput }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  /** A licensed driving instructor supervised (a lesson, which some states count at a bonus rate). */
+  supervisorIsInstructor: z.boolean({ error: VALIDATION.invalidInput }).optional(),
+  /** Save the supervisor for next time unless the family already has one with this name and licence number. */
+  rememberSupervisor: z.boolean({ error: VALIDATION.invalidInput }).optional(),
 });
 export type DrivingSessionInput = z.input<typeof drivingSessionInputSchema>;
 export type DrivingSessionData = z.output<typeof drivingSessionInputSchema>;
@@ -263,14 +281,68 @@ export const drivingSessionSchema = z.object({
   /** SHA-256 over the session and the hash before it; absent only on a session not yet sealed into the chain. */
   hash: z.string().optional(),
   createdAt: z.string(),
+  /*
+   * The server always sends the fields below; they are optional here so a list kept on the device from before still
+   * reads. Null weather means "not recorded" (logged before the weather was asked).
+   */
+  weatherConditions: z.string().nullable().optional(),
+  supervisorIsInstructor: z.boolean().optional(),
+  /** 'in_force' counts; 'superseded' (put right by a correction) and 'removed' are kept, struck through. */
+  status: z.enum(SESSION_STATUSES).optional(),
+  /** The entry this one corrects. */
+  correctionOf: z.number().int().nullable().optional(),
+  /** The correction that replaced this entry. */
+  supersededBy: z.number().int().nullable().optional(),
+  /** Why the entry was corrected or removed, and when. */
+  changeReason: z.string().nullable().optional(),
+  changedAt: z.string().nullable().optional(),
 });
 export type DrivingSession = z.infer<typeof drivingSessionSchema>;
+
+/** Why an entry is corrected or removed: said in the family's own words, printed beside the struck entry. */
+export const changeReasonSchema = z
+  .string({ error: VALIDATION.changeReasonRequired })
+  .trim()
+  .min(1, VALIDATION.changeReasonRequired)
+  .max(TEXT_LIMITS.changeReason, VALIDATION.changeReasonTooLong);
+
+/** POST /api/driving-sessions/:id/correction: the whole corrected session, signed again, and the reason. */
+export const sessionCorrectionInputSchema = drivingSessionInputSchema.extend({ reason: changeReasonSchema });
+export type SessionCorrectionInput = z.input<typeof sessionCorrectionInputSchema>;
+
+/** POST /api/driving-sessions/:id/removal. */
+export const sessionRemovalInputSchema = z.object({ reason: changeReasonSchema });
+export type SessionRemovalInput = z.input<typeof sessionRemovalInputSchema>;
+
+// ---- Saved supervisors ----
+/** POST and PUT /api/supervisors: never a signature, which is drawn again on every session. */
+export const supervisorInputSchema = z.object({
+  name: supervisorNameSchema,
+  licenseNumber: supervisorLicenseSchema,
+  isInstructor: z.boolean({ error: VALIDATION.invalidInput }).optional().default(false),
+});
+export type SupervisorInput = z.input<typeof supervisorInputSchema>;
+
+export const supervisorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  licenseNumber: z.string(),
+  isInstructor: z.boolean(),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Supervisor = z.infer<typeof supervisorSchema>;
+
+/** GET /api/supervisors: most recently used first (never used: newest first). */
+export const supervisorListSchema = z.object({ supervisors: z.array(supervisorSchema) });
+export type SupervisorList = z.infer<typeof supervisorListSchema>;
 
 export const sessionListQuerySchema = z.object({
   fromDate: z.string({ error: VALIDATION.fromDateInvalid }).refine(isRealDate, VALIDATION.fromDateInvalid).optional(),
   toDate: z.string({ error: VALIDATION.toDateInvalid }).refine(isRealDate, VALIDATION.toDateInvalid).optional(),
   timeOfDay: z.enum(TIME_OF_DAY, { error: VALIDATION.timeOfDayInvalid }).optional(),
-  include: z.enum(['signatures'], { error: VALIDATION.invalidInput }).optional(),
+  /** 'history' adds the superseded and removed entries to those in force. */
+  include: z.enum(['signatures', 'history'], { error: VALIDATION.invalidInput }).optional(),
 });
 export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
 
@@ -293,6 +365,12 @@ export const targetHoursSchema = z
   .refine((n) => Number.isInteger(n) && n >= MIN_TARGET_HOURS && n <= MAX_TARGET_HOURS, VALIDATION.targetHoursRange);
 
 export const settingValueSchema = z.object({ value: targetHoursSchema });
+/** PUT /api/settings/state: the family's state or territory, whose rules count instructor lessons. */
+export const stateSettingValueSchema = z.object({
+  value: z.enum(STATE_RULES.map((r) => r.code) as [StateRule['code'], ...StateRule['code'][]], {
+    error: VALIDATION.stateInvalid,
+  }),
+});
 export const settingInputSchema = z.object({ key: settingKeySchema, value: targetHoursSchema });
 export type SettingInput = z.input<typeof settingInputSchema>;
 export const settingSchema = z.object({ key: z.string(), value: z.string() });
@@ -329,10 +407,14 @@ export const createSubscriptionSchema = z.object({
 });
 export const cancelSubscriptionSchema = z.object({ studentId: studentIdSchema });
 
+/**
+ * What the browser confirms with Stripe.js: a trial's card (`setup`, confirmSetup) or an invoice (`payment`,
+ * confirmPayment); `none` when Stripe needs nothing more (a card already on file, or nothing to pay).
+ */
 export const createSubscriptionResponseSchema = z.object({
   subscriptionId: z.string(),
-  clientSecret: z.string(),
-  type: z.enum(['setup', 'payment']),
+  clientSecret: z.string().nullable(),
+  type: z.enum(['setup', 'payment', 'none']),
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 

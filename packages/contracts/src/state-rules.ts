@@ -6,6 +6,19 @@ export interface StateRule {
   nightHours: number;
   note?: string;
   source: string;
+  /** Lessons with a licensed driving instructor counted at a bonus rate; absent where they count as plain hours. */
+  instructorBonus?: InstructorBonusRule;
+}
+
+/**
+ * Each lesson hour counts as `multiplier` log book hours, for at most `maxLessonHours` lesson hours (null: no cap is
+ * published). The extra hours count as day hours: a night lesson still gives one night hour for each hour driven.
+ */
+export interface InstructorBonusRule {
+  multiplier: number;
+  maxLessonHours: number | null;
+  note?: string;
+  source: string;
 }
 
 export const STATE_RULES: readonly StateRule[] = [
@@ -15,6 +28,12 @@ export const STATE_RULES: readonly StateRule[] = [
     totalHours: 75,
     nightHours: 15,
     source: 'https://www.sa.gov.au/topics/driving-and-transport/licences/learners-permit/log-book',
+    instructorBonus: {
+      multiplier: 3,
+      maxLessonHours: 5,
+      note: 'announced in November 2024: up to 5 lesson hours logged as 15',
+      source: 'https://dpti.sa.gov.au/news/?a=1429416',
+    },
   },
   {
     code: 'NSW',
@@ -23,6 +42,13 @@ export const STATE_RULES: readonly StateRule[] = [
     nightHours: 20,
     source:
       'https://www.nsw.gov.au/driving-boating-and-transport/driver-and-rider-licences/learner-drivers/learner-driver-log-book',
+    instructorBonus: {
+      multiplier: 3,
+      maxLessonHours: 10,
+      note: 'up to 10 lesson hours logged as 30',
+      source:
+        'https://www.nsw.gov.au/driving-boating-and-transport/driver-and-rider-licences/learner-drivers/learner-driver-log-book',
+    },
   },
   {
     code: 'VIC',
@@ -37,6 +63,12 @@ export const STATE_RULES: readonly StateRule[] = [
     totalHours: 100,
     nightHours: 10,
     source: 'https://www.qld.gov.au/transport/licensing/driver-licensing/learner/logbook',
+    instructorBonus: {
+      multiplier: 3,
+      maxLessonHours: 10,
+      note: 'up to 10 hours with an accredited driver trainer logged as 30',
+      source: 'https://www.qld.gov.au/transport/licensing/getting/learner-logbook',
+    },
   },
   {
     code: 'WA',
@@ -51,6 +83,13 @@ export const STATE_RULES: readonly StateRule[] = [
     totalHours: 80,
     nightHours: 15,
     source: 'https://www.transport.tas.gov.au/licensing/getting_a_licence/learner_licence',
+    instructorBonus: {
+      multiplier: 2,
+      maxLessonHours: null,
+      note: 'two-for-one credit hours for a lesson with a professional driving instructor',
+      source:
+        'https://www.transport.tas.gov.au/road_safety_and_rules/changes_to_graduated_licensing_system/l1_Logbook_hours/recording_logbook_hours',
+    },
   },
   {
     code: 'ACT',
@@ -78,3 +117,11 @@ export function targetsForState(code: StateRule['code']): { day: number; night: 
   if (!rule) throw new Error(`Unknown state: ${code}`);
   return { day: rule.totalHours - rule.nightHours, night: rule.nightHours };
 }
+
+/** The state's bonus for lessons with a licensed driving instructor, or null where lessons count as plain hours. */
+export function instructorBonusOf(code: StateRule['code'] | string | null | undefined): InstructorBonusRule | null {
+  return STATE_RULES.find((r) => r.code === code)?.instructorBonus ?? null;
+}
+
+export const isStateCode = (value: unknown): value is StateRule['code'] =>
+  typeof value === 'string' && STATE_RULES.some((r) => r.code === value);

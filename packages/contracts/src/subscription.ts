@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './constants';
+import { SUBSCRIPTION_STATUSES, type SubscriptionNextStep, type SubscriptionStatus } from './constants';
 
 /** Any value outside the known statuses counts as inactive. */
 export function normaliseStatus(value: unknown): SubscriptionStatus {
@@ -19,3 +19,15 @@ export function subscriptionBadgeLabel(status: unknown): string {
 }
 
 export const isActive = (status: unknown) => status === 'active';
+
+const NEXT_STEP_LABELS: Record<SubscriptionNextStep, string> = {
+  payment_needed: 'Payment needed',
+  confirm_payment: 'Confirm your payment',
+};
+
+/** The badge text for what the parent must do next, or null when nothing is needed. */
+export function nextStepLabel(step: unknown): string | null {
+  return typeof step === 'string' && Object.hasOwn(NEXT_STEP_LABELS, step)
+    ? NEXT_STEP_LABELS[step as SubscriptionNextStep]
+    : null;
+}

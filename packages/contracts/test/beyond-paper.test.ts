@@ -89,7 +89,7 @@ describe('hash chain', () => {
 });
 
 describe('pace and coverage', () => {
-  const s = (date: string, duration: string, extra: Partial<Record<string, string>> = {}) => ({
+  const s = (date: string, duration: string, extra: Partial<Record<string, string | null>> = {}) => ({
     date,
     duration,
     timeOfDay: 'day',
@@ -100,9 +100,9 @@ describe('pace and coverage', () => {
   it('sums hours per week over the last four weeks and forecasts the finish', () => {
     const today = '2026-11-21';
     const sessions = [
-      s('2026-11-21', '2.0 hours'),
-      s('2026-11-14', '2.0 hours', { timeOfDay: 'night', trafficConditions: 'heavy' }),
-      s('2026-10-25', '4.0 hours'),
+      s('2026-11-21', '2.0 hours', { weatherConditions: 'clear' }),
+      s('2026-11-14', '2.0 hours', { timeOfDay: 'night', trafficConditions: 'heavy', weatherConditions: 'rain' }),
+      s('2026-10-25', '4.0 hours', { weatherConditions: null }),
       s('2026-10-24', '9.0 hours'),
     ];
     const i = computeInsights(sessions, 80, today);
@@ -112,8 +112,9 @@ describe('pace and coverage', () => {
     expect(paceText(i, 100)).toBe('At this pace: all 100 hours by 28 August 2027');
     expect(i.counts.road.sealed).toBe(4);
     expect(notPractisedText(i)).toBe(
-      'Not yet practised: medium traffic, unsealed roads, quiet streets, busy roads, multi-laned roads',
+      'Not yet practised: medium traffic, unsealed roads, quiet streets, busy roads, multi-laned roads, overcast weather, fog',
     );
+    expect(i.counts.weather).toEqual({ clear: 1, overcast: 0, rain: 1, fog: 0 });
   });
   it('gives no forecast without recent driving, and today when done', () => {
     expect(computeInsights([], 10, '2026-11-21').forecastDate).toBeNull();

@@ -14,10 +14,15 @@ import { accountStorage } from './deviceAccount';
  * Both hold the session form's fields under the session's own names, so a draft becomes a session as it is.
  */
 
-/** The form's fields, every one as typed ('' while empty), named as the session names them. */
-export type DraftValues = Record<keyof SessionFields, string>;
+/** A field of the session form, named as the session names it (the weather is one even where the API lets it go). */
+export type DraftField = keyof SessionFields | 'weatherConditions';
 
-export const DRAFT_FIELDS = Object.keys(sessionFieldsSchema.shape) as (keyof SessionFields)[];
+/** The form's fields, every one as typed ('' while empty), named as the session names them. */
+export type DraftValues = Record<DraftField, string>;
+
+export const DRAFT_FIELDS: DraftField[] = [
+  ...new Set<DraftField>([...(Object.keys(sessionFieldsSchema.shape) as DraftField[]), 'weatherConditions']),
+];
 
 export type Coordinates = z.output<typeof coordinatesSchema>;
 
@@ -58,7 +63,7 @@ const storedCoordinatesSchema = coordinatesSchema
 const fieldText = z.string().catch('');
 
 const valuesShape = Object.fromEntries(DRAFT_FIELDS.map((field) => [field, fieldText.default('')])) as Record<
-  keyof SessionFields,
+  DraftField,
   z.ZodDefault<typeof fieldText>
 >;
 
@@ -70,8 +75,6 @@ export const storedDraftSchema = z.preprocess(
     studentId: studentIdSchema,
     studentName: fieldText.default(''),
     ...valuesShape,
-    /** Not on the form: kept as it was when a draft is saved again. */
-    weatherConditions: fieldText.default(''),
     lastSaved: z.string(),
     /** Why the server refused the session this draft holds, when it did. */
     serverMessage: z.string().optional().catch(undefined),
@@ -161,7 +164,7 @@ export function deleteDraft(draftId: string, studentId: number, storage: DraftSt
 }
 
 /** The form's values out of anything shaped like a session (a stored draft, an outbox payload). */
-export function draftValuesFrom(source: Partial<Record<keyof SessionFields, unknown>>): DraftValues {
+export function draftValuesFrom(source: Partial<Record<DraftField, unknown>>): DraftValues {
   const values = {} as DraftValues;
   for (const field of DRAFT_FIELDS) {
     const v = source[field];
@@ -179,7 +182,7 @@ export interface DraftDetails {
   coordinates?: Coordinates;
   clientId?: string;
   serverMessage?: string;
-  /** Fields of the stored draft the form does not edit (weatherConditions) survive a save. */
+  /** The stored draft this one replaces: a weather it held survives a save from a form that left it empty. */
   previous?: StoredDraft;
   now?: Date;
 }
@@ -201,7 +204,7 @@ export function draftFromValues({
     studentId,
     studentName,
     ...draftValuesFrom(values),
-    weatherConditions: previous?.weatherConditions ?? '',
+    weatherConditions: values.weatherConditions || previous?.weatherConditions || '',
     lastSaved: now.toISOString(),
   };
   if (coordinates) draft.coordinates = { latitude: coordinates.latitude, longitude: coordinates.longitude };

@@ -6,6 +6,8 @@ export const routePatterns = {
   home: '/',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   verify: '/verify',
   verifyCode: '/verify/:code',
   dashboard: '/dashboard',
@@ -15,6 +17,7 @@ export const routePatterns = {
   studentSessions: '/students/:studentId/sessions',
   newSession: '/students/:studentId/new-session',
   adminSettings: '/admin-settings',
+  account: '/account',
   studentLogin: '/student-login',
   studentDashboard: '/student-dashboard',
   studentNewSessionFor: '/student-new-session/:studentId',
@@ -28,12 +31,15 @@ export const paths = {
   home: routePatterns.home,
   login: routePatterns.login,
   register: routePatterns.register,
+  forgotPassword: routePatterns.forgotPassword,
+  resetPassword: routePatterns.resetPassword,
   verify: routePatterns.verify,
   /** The public check of a log book, by the code printed on its PDF. */
   verifyCode: (code: string) => `/verify/${code}`,
   dashboard: routePatterns.dashboard,
   newStudent: routePatterns.newStudent,
   adminSettings: routePatterns.adminSettings,
+  account: routePatterns.account,
   studentLogin: routePatterns.studentLogin,
   studentDashboard: routePatterns.studentDashboard,
   editStudent: (studentId: number) => `/students/${studentId}`,
@@ -46,10 +52,22 @@ export const paths = {
   /** The signed-in student's own session form. */
   studentNewSession: (studentId?: number) =>
     studentId === undefined ? routePatterns.studentNewSession : `/student-new-session/${studentId}`,
+  /** The parent's session form, filled from a logged entry, that posts a correction of it. */
+  correctSession: (studentId: number, sessionId: number) =>
+    `/students/${studentId}/new-session?${CORRECT_SESSION_PARAM}=${sessionId}`,
+  /** The session form filled from the drive just ended on this device (parent's or student's form). */
+  finishDrive: (studentId: number, viewer: 'parent' | 'student') =>
+    `${viewer === 'parent' ? `/students/${studentId}/new-session` : `/student-new-session/${studentId}`}?${FINISH_DRIVE_PARAM}=ended`,
 } as const;
+
+/** The query parameter that tells the session form to fill itself from the ended drive. */
+export const FINISH_DRIVE_PARAM = 'drive';
+
+/** The query parameter that names the entry the session form corrects. */
+export const CORRECT_SESSION_PARAM = 'correct';
 
 /** The screens a student uses share this prefix: they belong to the student's session, not the parent's. */
 export const isStudentPath = (pathname: string) => pathname.startsWith('/student-');
 
 /** Addresses whose screens the remotes draw, so the shell can start fetching federation code early. */
-export const REMOTE_PATH = /^\/(dashboard|students\/|admin-settings|student-)/;
+export const REMOTE_PATH = /^\/(dashboard|students\/|admin-settings|account$|student-)/;

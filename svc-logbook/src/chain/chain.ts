@@ -23,8 +23,13 @@ export const CHAIN_FIELDS = {
   supervisorSignature: 1,
   signaturesId: 1,
   coordinates: 1,
+  weatherConditions: 1,
+  supervisorIsInstructor: 1,
+  correctionOf: 1,
   previousHash: 1,
   hash: 1,
+  // Not hashed: read to count what is in force.
+  status: 1,
 } as const;
 
 type StoredSession = Partial<DrivingSessionRecord> & { _id: number };
@@ -50,6 +55,10 @@ export function hashedContent(doc: StoredSession): HashedSession {
   };
   // Present (even emptied) only when stored: a session logged without a position hashes as sessions always have.
   if (doc.coordinates !== undefined) content.coordinates = doc.coordinates;
+  // Null weather ("not recorded") is sealed as absent: there is nothing to alter but by adding a value, which shows.
+  if (typeof doc.weatherConditions === 'string') content.weatherConditions = doc.weatherConditions;
+  if (typeof doc.supervisorIsInstructor === 'boolean') content.supervisorIsInstructor = doc.supervisorIsInstructor;
+  if (typeof doc.correctionOf === 'number') content.correctionOf = doc.correctionOf;
   return content;
 }
 
@@ -116,7 +125,10 @@ export async function recordHead(studentId: number, id: number, hash: string): P
 
 export interface ChainReport {
   intact: boolean;
+  /** Entries in force, and their hours; corrected and removed entries are checked but counted apart. */
   sessionCount: number;
+  correctionCount: number;
+  removalCount: number;
   dayHours: number;
   nightHours: number;
   totalHours: number;
@@ -143,15 +155,23 @@ export async function checkChain(studentId: number): Promise<ChainReport> {
   const sessions = sessionsWithSignatures(cursor, { batchSize: CHECK_BATCH });
   let previous = GENESIS_HASH;
   let count = 0;
+  let inForce = 0;
+  let corrections = 0;
+  let removals = 0;
   let day = 0;
   let night = 0;
   let headSeen = !chain || chain.head === GENESIS_HASH;
   let brokenAt: ChainReport['brokenAt'];
   for await (const doc of sessions) {
     count += 1;
-    const hours = hoursFromDuration(doc.duration);
-    if (doc.timeOfDay === 'night') night += hours;
-    else if (doc.timeOfDay === 'day') day += hours;
+    if (typeof doc.correctionOf === 'number') corrections += 1;
+    if (doc.status === 'removed') removals += 1;
+    if (doc.status === undefined) {
+      inForce += 1;
+      const hours = hoursFromDuration(doc.duration);
+      if (doc.timeOfDay === 'night') night += hours;
+      else if (doc.timeOfDay === 'day') day += hours;
+    }
     if (doc.hash === chain?.head) headSeen = true;
     if (brokenAt) continue;
     const content = hashedContent(doc);
@@ -174,7 +194,9 @@ export async function checkChain(studentId: number): Promise<ChainReport> {
   if (!brokenAt && !headSeen) brokenAt = { entry: count + 1, date: null, hash: null, problem: 'missing' };
   return {
     intact: !brokenAt,
-    sessionCount: count,
+    sessionCount: inForce,
+    correctionCount: corrections,
+    removalCount: removals,
     dayHours: roundToTenth(day),
     nightHours: roundToTenth(night),
     totalHours: roundToTenth(day + night),

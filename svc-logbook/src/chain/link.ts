@@ -2,6 +2,7 @@ import { sessionHash } from '@logbook/contracts/hash-chain';
 import { nextId } from '@logbook/service-kit/counters';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import type { DrivingSessionRecord } from '../sessions/model';
+import { addTime, timed } from '../sessions/post-timing';
 import { chainTip, ensureChain, hashedContent } from './chain';
 
 /** Where a new session goes in the chain: its id, the hash it follows and its own hash. */
@@ -35,12 +36,16 @@ export function linkSession<T>(
   content: Omit<Partial<DrivingSessionRecord>, '_id'>,
   attempt: LinkAttempt<T>,
 ): Promise<T> {
+  const queued = performance.now();
   return oneAtATime(studentId, async () => {
+    addTime('chain-wait', performance.now() - queued);
     for (let tries = 1; ; tries++) {
       // The recorded head is nearly always the tip; when it is not, the link is taken and the next try follows the chain.
-      const previousHash = tries === 1 ? await ensureChain(studentId) : await chainTip(studentId);
-      const id = await nextId('driving_sessions');
-      const hash = sessionHash(hashedContent({ _id: id, ...content }), previousHash);
+      const [previousHash, id] = await timed('chain-read', async () => [
+        tries === 1 ? await ensureChain(studentId) : await chainTip(studentId),
+        await nextId('driving_sessions'),
+      ]);
+      const hash = await timed('chain-hash', () => sessionHash(hashedContent({ _id: id, ...content }), previousHash));
       try {
         return await attempt.store({ id, previousHash, hash });
       } catch (err) {

@@ -9,6 +9,11 @@ export interface SessionChain {
   _id: number;
   head: string;
   lastId: number;
+  /**
+   * How many entries were marked superseded or removed. The marks are outside the hashes, so they do not move the
+   * head: this count is part of the log's version, so lists and checks kept for the old version are not reused.
+   */
+  changes?: number;
 }
 
 export const SessionChainModel: mongoose.Model<SessionChain> =
@@ -16,7 +21,12 @@ export const SessionChainModel: mongoose.Model<SessionChain> =
   mongoose.model<SessionChain>(
     'SessionChain',
     new Schema<SessionChain>(
-      { _id: Number, head: { type: String, required: true }, lastId: { type: Number, required: true } },
+      {
+        _id: Number,
+        head: { type: String, required: true },
+        lastId: { type: Number, required: true },
+        changes: Number,
+      },
       { versionKey: false },
     ),
     'session_chains',

@@ -80,6 +80,8 @@ function answerOf(student: NamedStudent, { report, checkedAt }: CheckedChain): V
     totalHours: report.totalHours,
     dayHours: report.dayHours,
     nightHours: report.nightHours,
+    correctionCount: report.correctionCount,
+    removalCount: report.removalCount,
     checkedAt,
   };
   if (report.brokenAt) answer.brokenAt = report.brokenAt;

@@ -24,6 +24,10 @@ export type LogbookSession = Pick<
   | 'supervisorName'
   | 'supervisorLicenseNumber'
   | 'hash'
+  | 'weatherConditions'
+  | 'supervisorIsInstructor'
+  | 'status'
+  | 'changeReason'
 > & {
   /** Absent only when the stored signatures could not be found: the row says so in their place. */
   studentSignature?: string;
@@ -43,7 +47,10 @@ export type LogbookProgress = Progress & { openingBalance: Required<OpeningBalan
 
 export interface LogbookContents {
   progress: LogbookProgress;
-  /** At most how many sessions `sessions` yields: the page count is printed on page 1, before they are read. */
+  /**
+   * At most how many rows `sessions` yields (entries in force, and corrected and removed ones struck through): the
+   * page count is printed on page 1, before they are read.
+   */
   sessionCount: number;
   sessions: AsyncIterable<LogbookSession>;
   verification: LogbookVerification;

@@ -35,3 +35,5 @@ export const HEAD_FILL = '#eef1f5';
 export const SIGNATURE_FRAME = '#d9dde3';
 export const BAR_TRACK = '#e3e7ec';
 export const BAR_FILL = '#2f6f4f';
+/** The line through a corrected or removed entry, and its reason. */
+export const STRUCK = '#b42318';

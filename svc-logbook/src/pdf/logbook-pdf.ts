@@ -32,7 +32,7 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
     studentPanel(writer, request.student, name, request.madeOn);
     progressPanel(writer, contents.progress);
     verificationPanel(writer, contents.verification);
-    sessionsHeading(writer, contents.sessionCount);
+    sessionsHeading(writer, contents.sessionCount, Math.max(0, contents.sessionCount - contents.progress.sessionCount));
     writer.startRows(tableHeader(writer, FIRST_PAGE_TABLE_TOP), ROW_HEIGHT);
     if (contents.sessionCount === 0) noSessions(writer, writer.cursor);
     let index = 0;

@@ -28,7 +28,43 @@ const PDF_FIELDS = {
   supervisorSignaturePrint: 1,
   signaturesId: 1,
   hash: 1,
+  weatherConditions: 1,
+  supervisorIsInstructor: 1,
+  correctionOf: 1,
+  status: 1,
+  changeReason: 1,
 } as const;
+
+type StoredRow = Partial<DrivingSessionRecord> & { _id: number };
+
+/**
+ * The rows in print order: entries in force and removed ones by date, each correction preceded by the entries it
+ * replaced (struck through), so a corrected entry is read next to the one that put it right.
+ */
+async function* rowsInPrintOrder(studentId: number, limit: number): AsyncGenerator<StoredRow> {
+  const cursor = DrivingSessionModel.find({ studentId, status: { $ne: 'superseded' } })
+    .select(PDF_FIELDS)
+    .sort({ date: 1, startTime: 1, _id: 1 })
+    .limit(Math.max(limit, 1))
+    .batchSize(50)
+    .lean<StoredRow[]>()
+    .cursor();
+  for await (const doc of cursor) {
+    const replaced: StoredRow[] = [];
+    let before = doc.correctionOf;
+    // Corrections are few: each one's originals are read one by one, oldest printed first.
+    while (typeof before === 'number' && replaced.length < limit) {
+      const original = await DrivingSessionModel.findOne({ _id: before, studentId })
+        .select(PDF_FIELDS)
+        .lean<StoredRow>();
+      if (!original) break;
+      replaced.unshift(original);
+      before = original.correctionOf;
+    }
+    yield* replaced;
+    yield doc;
+  }
+}
 
 /**
  * What the PDF of one student's log book is made from. Ownership is settled before anything is sent; the progress and
@@ -46,16 +82,12 @@ export async function openLogbook(
     const url = verificationUrl(code, origin);
     const qr = await QRCode.toBuffer(url, { width: 300, margin: 2 });
     // The count fixes the page count printed on every page; sessions logged while the PDF is drawn wait for the next.
-    const cursor = DrivingSessionModel.find({ studentId: student._id })
-      .select(PDF_FIELDS)
-      .sort({ date: 1, startTime: 1, _id: 1 })
-      .limit(Math.max(progress.sessionCount, 1))
-      .batchSize(50)
-      .lean<Array<Partial<DrivingSessionRecord> & { _id: number }>>()
-      .cursor();
+    // Every entry is a row: those in force, and the corrected and removed ones struck through.
+    const rowCount = await DrivingSessionModel.countDocuments({ studentId: student._id });
+    const rows = rowsInPrintOrder(student._id, rowCount);
     // Rows are drawn a batch at a time, each batch's signatures read with it: memory stays flat however long the log.
-    const sessions = sessionsWithSignatures(cursor, { print: true, batchSize: 50 }) as AsyncIterable<LogbookSession>;
-    return { progress, sessionCount: progress.sessionCount, sessions, verification: { code, url, qr } };
+    const sessions = sessionsWithSignatures(rows, { print: true, batchSize: 50 }) as AsyncIterable<LogbookSession>;
+    return { progress, sessionCount: rowCount, sessions, verification: { code, url, qr } };
   };
   return {
     student,

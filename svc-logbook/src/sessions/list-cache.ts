@@ -9,6 +9,13 @@ import { SessionChainModel } from '../chain/model';
  */
 interface CachedList<T> {
   version: string;
+  /** Every entry, superseded and removed ones included. */
+  sessions: T[];
+  /** Chosen lists made from `sessions` (the entries in force, say), each kept with its JSON and gzip once asked for. */
+  views: Map<string, ListView<T>>;
+}
+
+interface ListView<T> {
   sessions: T[];
   json?: Buffer;
   gzip?: Buffer;
@@ -27,10 +34,19 @@ function forget(studentId: number) {
   cachedSessions -= old.sessions.length;
 }
 
-/** The version of a student's log: the newest link and its id. Null before the chain exists (nothing is kept then). */
+/**
+ * The version of a student's log: the newest link and its id, and how many entries were corrected or removed. Null
+ * before the chain exists (nothing is kept then).
+ */
 export async function listVersion(studentId: number): Promise<string | null> {
-  const chain = await SessionChainModel.findById(studentId).select({ head: 1, lastId: 1 }).lean();
-  return chain ? `${chain.lastId}:${chain.head}` : null;
+  const chain = await SessionChainModel.findById(studentId).select({ head: 1, lastId: 1, changes: 1 }).lean();
+  return chain ? `${chain.lastId}:${chain.head}:${chain.changes ?? 0}` : null;
+}
+
+/** Count one more entry marked superseded or removed, so every instance stops reusing the lists it holds. */
+export async function recordChange(studentId: number): Promise<void> {
+  forget(studentId);
+  await SessionChainModel.updateOne({ _id: studentId }, { $inc: { changes: 1 } });
 }
 
 /**
@@ -50,9 +66,9 @@ export async function sessionsAtVersion<T>(
     return hit;
   }
   const sessions = await load();
-  if (version === null) return { version: '', sessions };
+  if (version === null) return { version: '', sessions, views: new Map() };
   forget(studentId);
-  const entry: CachedList<T> = { version, sessions };
+  const entry: CachedList<T> = { version, sessions, views: new Map() };
   lists.set(studentId, entry);
   cachedSessions += sessions.length;
   for (const [id] of lists) {
@@ -62,16 +78,26 @@ export async function sessionsAtVersion<T>(
   return entry;
 }
 
-/** The list as JSON, made once per version. */
-export function listJson<T>(entry: CachedList<T>): Buffer {
-  entry.json ??= Buffer.from(JSON.stringify(entry.sessions));
-  return entry.json;
+/** The entries `choose` keeps, chosen once per version under `name`. */
+export function listView<T>(entry: CachedList<T>, name: string, choose: (s: T) => boolean): ListView<T> {
+  let view = entry.views.get(name);
+  if (!view) {
+    view = { sessions: entry.sessions.filter(choose) };
+    entry.views.set(name, view);
+  }
+  return view;
+}
+
+/** A list as JSON, made once per version. */
+export function listJson<T>(view: ListView<T>): Buffer {
+  view.json ??= Buffer.from(JSON.stringify(view.sessions));
+  return view.json;
 }
 
 /** The same JSON gzipped, also made once per version: a long list is a tenth of the size on a phone's connection. */
-export function listGzip<T>(entry: CachedList<T>): Buffer {
-  entry.gzip ??= zlib.gzipSync(listJson(entry), { level: 6 });
-  return entry.gzip;
+export function listGzip<T>(view: ListView<T>): Buffer {
+  view.gzip ??= zlib.gzipSync(listJson(view), { level: 6 });
+  return view.gzip;
 }
 
 /** Drops a student's list here (a session was stored but its link could not be recorded). */

@@ -24,6 +24,22 @@ export interface DrivingSessionRecord {
   clientId: string;
   /** Where the session was logged, rounded to about 100 m; only when the location button was used. */
   coordinates?: Coordinates;
+  /** 'clear' | 'overcast' | 'rain' | 'fog'; null when not recorded, absent on sessions logged before it was asked. */
+  weatherConditions?: string | null;
+  /** A licensed driving instructor supervised; absent on sessions logged before it was asked. */
+  supervisorIsInstructor?: boolean;
+  /** The family's saved supervisor picked on the form (the session keeps its own copy of the name and licence). */
+  supervisorId?: number;
+  /** The entry this one corrects: sealed into the hash, so a correction cannot be moved to another entry. */
+  correctionOf?: number;
+  /**
+   * Outside the hash (the entry itself is never changed): absent while in force; 'superseded' once a correction
+   * replaced it, 'removed' once removed, with the reason and when.
+   */
+  status?: 'superseded' | 'removed';
+  supersededBy?: number;
+  changeReason?: string;
+  changedAt?: Date;
   /** The signatures flattened to greyscale for print (base64 PNG); inline only on sessions logged before. */
   studentSignaturePrint?: string;
   supervisorSignaturePrint?: string;
@@ -61,6 +77,14 @@ const drivingSessionSchema = new Schema<DrivingSessionRecord>(
     },
     studentSignaturePrint: String,
     supervisorSignaturePrint: String,
+    weatherConditions: { type: String, required: false },
+    supervisorIsInstructor: Boolean,
+    supervisorId: Number,
+    correctionOf: Number,
+    status: { type: String, enum: ['superseded', 'removed'] },
+    supersededBy: Number,
+    changeReason: String,
+    changedAt: Date,
     previousHash: String,
     hash: String,
     createdAt: { type: Date, default: () => new Date() },
@@ -75,6 +99,14 @@ drivingSessionSchema.index(
   { studentId: 1, previousHash: 1 },
   { unique: true, partialFilterExpression: { previousHash: { $exists: true } } },
 );
+// One correction per entry: two corrections of the same entry sent at once cannot both be stored.
+drivingSessionSchema.index(
+  { studentId: 1, correctionOf: 1 },
+  { unique: true, partialFilterExpression: { correctionOf: { $exists: true } } },
+);
+
+/** The filter for entries in force (neither superseded nor removed). */
+export const IN_FORCE = { status: { $exists: false } } as const;
 
 export const DrivingSessionModel: mongoose.Model<DrivingSessionRecord> =
   (mongoose.models.DrivingSession as mongoose.Model<DrivingSessionRecord>) ??

@@ -1,16 +1,37 @@
 import { Router } from 'express';
-import { drivingSessionInputSchema, sessionListQuerySchema } from '@logbook/contracts/schemas';
+import {
+  drivingSessionInputSchema,
+  sessionCorrectionInputSchema,
+  sessionListQuerySchema,
+  sessionRemovalInputSchema,
+} from '@logbook/contracts/schemas';
 import { callers, requireParentOrStudent } from '@logbook/service-kit/auth';
 import { parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { bodyObject } from '../body';
-import { listSessionsAnswer, logSession, summaryOf } from './sessions';
+import { withPostTiming } from './post-timing';
+import { correctSession, listSessionsAnswer, logSession, removeSession, summaryOf } from './sessions';
 
 export const sessionsRouter = Router();
 
 sessionsRouter.post('/api/driving-sessions', requireParentOrStudent, async (req, res) => {
   const input = parseOr400(drivingSessionInputSchema, bodyObject(req.body));
-  const { session, created } = await logSession(callers(res), input);
+  const { result, serverTiming } = await withPostTiming(() => logSession(callers(res), input));
+  res.setHeader('Server-Timing', serverTiming);
+  res.status(result.created ? 201 : 200).json(result.session);
+});
+
+// Parents only: a signed-in student reaches these and is told so (403), rather than that the entry is not there.
+sessionsRouter.post('/api/driving-sessions/:id/correction', requireParentOrStudent, async (req, res) => {
+  const id = parseId(req.params.id);
+  const input = parseOr400(sessionCorrectionInputSchema, bodyObject(req.body));
+  const { session, created } = await correctSession(callers(res), id, input);
   res.status(created ? 201 : 200).json(session);
+});
+
+sessionsRouter.post('/api/driving-sessions/:id/removal', requireParentOrStudent, async (req, res) => {
+  const id = parseId(req.params.id);
+  const { reason } = parseOr400(sessionRemovalInputSchema, bodyObject(req.body));
+  res.json(await removeSession(callers(res), id, reason));
 });
 
 sessionsRouter.get('/api/driving-sessions/:studentId', requireParentOrStudent, async (req, res) => {

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { Callers } from '@logbook/service-kit/auth';
 import { logger } from '@logbook/service-kit/logger';
-import { badRequest, forbidden } from '@logbook/service-kit/errors';
+import { updateIfMatches } from '@logbook/service-kit/guarded';
+import { badRequest, conflict, forbidden, notFound } from '@logbook/service-kit/errors';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { calculateDuration } from '@logbook/contracts/duration';
 import { roundCoordinates } from '@logbook/contracts/coordinates';
-import { computeProgress, type Progress } from '@logbook/contracts/progress';
+import { computeProgress, type Progress, type ProgressSession } from '@logbook/contracts/progress';
 import { latestSessionDateISO } from '@logbook/contracts/dates';
 import { exactly } from '@logbook/contracts/responses';
 import type { ProgressSummary } from '@logbook/contracts/progress-summary';
@@ -16,14 +17,16 @@ import {
   type SessionListQuery,
 } from '@logbook/contracts/schemas';
 import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '../students/students';
-import type { OpeningBalance } from '../students/model';
-import { targetsOf } from '../settings/settings';
-import { recordHead } from '../chain/chain';
+import type { OpeningBalance, StudentRecord } from '../students/model';
+import { familyRulesOf } from '../settings/settings';
+import { ensureChain, recordHead } from '../chain/chain';
 import { linkSession } from '../chain/link';
-import { DrivingSessionModel, type DrivingSessionRecord } from './model';
+import { supervisorUsed } from '../supervisors/supervisors';
+import { DrivingSessionModel, IN_FORCE, type DrivingSessionRecord } from './model';
 import { signatureForPrint } from './signature';
+import { timed } from './post-timing';
 import { signaturesIdOf, storeSignatures, withSignatures } from './signatures';
-import { forgetList, listGzip, listJson, listVersion, sessionsAtVersion } from './list-cache';
+import { forgetList, listGzip, listJson, listVersion, listView, recordChange, sessionsAtVersion } from './list-cache';
 
 /** A driving session as the API answers it: the contract's type, built here without a parse (the list is hot). */
 export type DrivingSessionView = DrivingSession;
@@ -45,6 +48,13 @@ const LIST_FIELDS = {
   coordinates: 1,
   hash: 1,
   createdAt: 1,
+  weatherConditions: 1,
+  supervisorIsInstructor: 1,
+  correctionOf: 1,
+  status: 1,
+  supersededBy: 1,
+  changeReason: 1,
+  changedAt: 1,
 } as const;
 // Sessions logged before signatures were kept apart carry them inline.
 const FIELDS_WITH_SIGNATURES = {
@@ -75,6 +85,13 @@ export function toView(
     supervisorLicenseNumber: doc.supervisorLicenseNumber!,
     clientId: doc.clientId!,
     createdAt: (doc.createdAt ?? new Date(0)).toISOString(),
+    weatherConditions: typeof doc.weatherConditions === 'string' ? doc.weatherConditions : null,
+    supervisorIsInstructor: doc.supervisorIsInstructor === true,
+    status: doc.status ?? 'in_force',
+    correctionOf: typeof doc.correctionOf === 'number' ? doc.correctionOf : null,
+    supersededBy: typeof doc.supersededBy === 'number' ? doc.supersededBy : null,
+    changeReason: typeof doc.changeReason === 'string' ? doc.changeReason : null,
+    changedAt: doc.changedAt ? doc.changedAt.toISOString() : null,
   };
   if (doc.coordinates) {
     view.coordinates = { latitude: doc.coordinates.latitude, longitude: doc.coordinates.longitude };
@@ -100,24 +117,40 @@ async function findByClientId(studentId: number, clientId: string) {
   return doc ? (await withSignatures([doc]))[0] : null;
 }
 
+type SessionAnswer = { session: DrivingSessionView; created: boolean };
+
 /**
  * Log a session for a student the callers may see. A repeated clientId (an offline outbox retrying) answers the
  * session already logged and logs nothing: `created` tells which happened.
  */
-export async function logSession(
-  callers: Callers,
-  input: DrivingSessionData,
-): Promise<{ session: DrivingSessionView; created: boolean }> {
+export async function logSession(callers: Callers, input: DrivingSessionData): Promise<SessionAnswer> {
   const duration = checkedDuration(input.startTime, input.endTime, input.duration);
-  const student = await findAccessibleStudent(callers, input.studentId);
+  const student = await timed('student', () => findAccessibleStudent(callers, input.studentId));
   if (input.clientId) {
-    const existing = await findByClientId(student._id, input.clientId);
+    const existing = await timed('student', () => findByClientId(student._id, input.clientId!));
     if (existing) {
       // A retry after the first answer failed: make sure the head that answer could not record is recorded now.
       if (existing.hash) await recordHead(student._id, existing._id, existing.hash);
       return { session: toView(existing, true), created: false };
     }
   }
+  return storeSession(student, input, duration, {});
+}
+
+interface CorrectionLink {
+  /** The entry the new session corrects (sealed into its hash). */
+  correctionOf?: number;
+  /** Run once the new session is stored, before its link is recorded (marks the corrected entry). */
+  afterStore?: (id: number) => Promise<void>;
+}
+
+/** The checks every new entry passes, its supervisor noted, its signatures stored, and the entry linked into the chain. */
+async function storeSession(
+  student: StudentRecord,
+  input: DrivingSessionData,
+  duration: string,
+  link: CorrectionLink,
+): Promise<SessionAnswer> {
   if (!hasActiveSubscription(student)) throw forbidden(API_ERRORS.subscriptionRequired);
   // Adelaide's today is the limit, or the driver's own today when their device named its zone and it is later there.
   // The zone serves this check only: it is neither stored nor sealed into the chain.
@@ -125,8 +158,21 @@ export async function logSession(
   const dateProblem = sessionDateProblem(input.date, { today, dateOfBirth: student.dateOfBirth });
   if (dateProblem) throw badRequest(dateProblem);
   // Decoding the images is the costly part of a session: only for a caller who may log one for this student.
-  const studentSignaturePrint = signatureForPrint(input.studentSignature);
-  const supervisorSignaturePrint = signatureForPrint(input.supervisorSignature);
+  const [studentSignaturePrint, supervisorSignaturePrint] = await timed('signatures', () => [
+    signatureForPrint(input.studentSignature),
+    signatureForPrint(input.supervisorSignature),
+  ]);
+  // A saved supervisor picked that is not the family's is refused here, before anything is stored.
+  const supervisor = await timed('supervisor', () =>
+    supervisorUsed(student.userId, input, {
+      remember: input.rememberSupervisor === true,
+      isInstructor: input.supervisorIsInstructor ?? false,
+      at: new Date(),
+    }),
+  );
+  const supervisorId = supervisor.id;
+  // Said on the form, else as saved for the supervisor picked.
+  const supervisorIsInstructor = input.supervisorIsInstructor ?? supervisor.isInstructor ?? false;
   const clientId = input.clientId ?? crypto.randomUUID();
   const signaturesId = signaturesIdOf(student._id, input.studentSignature, input.supervisorSignature);
   const fields = {
@@ -143,35 +189,44 @@ export async function logSession(
     supervisorName: input.supervisorName,
     supervisorLicenseNumber: input.supervisorLicenseNumber,
     ...(input.coordinates ? { coordinates: roundCoordinates(input.coordinates) } : {}),
+    weatherConditions: input.weatherConditions ?? null,
+    supervisorIsInstructor,
+    ...(link.correctionOf !== undefined ? { correctionOf: link.correctionOf } : {}),
   };
   const signatures = { studentSignature: input.studentSignature, supervisorSignature: input.supervisorSignature };
   // The signatures are stored first: a session is only ever stored (and so only ever acknowledged, even to a retry
   // after a crash) once its signatures are. A crash in between leaves a record the retry finds already there.
-  await storeSignatures({
-    _id: signaturesId,
-    studentId: student._id,
-    ...signatures,
-    studentSignaturePrint: studentSignaturePrint.toString('base64'),
-    supervisorSignaturePrint: supervisorSignaturePrint.toString('base64'),
-  });
-  return linkSession<{ session: DrivingSessionView; created: boolean }>(
+  await timed('db-signatures', () =>
+    storeSignatures({
+      _id: signaturesId,
+      studentId: student._id,
+      ...signatures,
+      studentSignaturePrint: studentSignaturePrint.toString('base64'),
+      supervisorSignaturePrint: supervisorSignaturePrint.toString('base64'),
+    }),
+  );
+  return linkSession<SessionAnswer>(
     student._id,
     { ...fields, ...signatures },
     {
       store: async ({ id, previousHash, hash }) => {
-        const doc = await DrivingSessionModel.create({
-          _id: id,
-          ...fields,
-          signaturesId,
-          clientId,
-          previousHash,
-          hash,
-          createdAt: new Date(),
-        });
+        const doc = await timed('db-session', () =>
+          DrivingSessionModel.create({
+            _id: id,
+            ...fields,
+            ...(supervisorId !== undefined ? { supervisorId } : {}),
+            signaturesId,
+            clientId,
+            previousHash,
+            hash,
+            createdAt: new Date(),
+          }),
+        );
+        if (link.afterStore) await link.afterStore(id);
         // The session is stored and linked. Other instances see it once the head is recorded, so a failure here is
         // answered as one when the caller can retry under the same clientId (the retry records the head); without a
         // clientId a retry would log the session twice, so the next session's walk catches the head up instead.
-        await recordHead(student._id, id, hash).catch((err: unknown) => {
+        await timed('db-head', () => recordHead(student._id, id, hash)).catch((err: unknown) => {
           forgetList(student._id);
           logger.warn({ err, studentId: student._id }, 'the chain head could not be recorded');
           if (input.clientId) throw err;
@@ -181,13 +236,95 @@ export async function logSession(
       // The same submission arriving twice at once: the unique index lets one in, the other answers with it.
       alreadyStored: async () => {
         const existing = await findByClientId(student._id, clientId);
-        return existing ? { session: toView(existing, true), created: false } : null;
+        if (existing) return { session: toView(existing, true), created: false };
+        // Another correction of the same entry got there first.
+        if (link.correctionOf !== undefined) {
+          const other = await DrivingSessionModel.exists({ studentId: student._id, correctionOf: link.correctionOf });
+          if (other) throw conflict(API_ERRORS.sessionNotInForce);
+        }
+        return null;
       },
     },
   );
 }
 
-/** Every session of the student, newest first, without signatures: from memory while the log is unchanged. */
+/** An entry a parent of its student may correct or remove: a student is refused, anyone else told it is not there. */
+async function changeableEntry(callers: Callers, id: number) {
+  if (!callers.parent) throw forbidden(API_ERRORS.onlyParentsChangeEntries);
+  const entry = await DrivingSessionModel.findById(id).select(LIST_FIELDS).lean();
+  if (!entry) throw notFound(API_ERRORS.sessionNotFound);
+  // Only the parent of this entry's student gets past here; for anyone else the entry does not exist.
+  const student = await findAccessibleStudent({ parent: callers.parent }, entry.studentId).catch(() => {
+    throw notFound(API_ERRORS.sessionNotFound);
+  });
+  return { entry, student };
+}
+
+/**
+ * Put an entry right: the corrected session, signed again, is appended to the chain (sealing which entry it
+ * corrects) and the original is marked superseded, outside its hash, so the chain still verifies.
+ */
+export async function correctSession(
+  callers: Callers,
+  id: number,
+  input: DrivingSessionData & { reason: string },
+): Promise<SessionAnswer> {
+  const { entry, student } = await changeableEntry(callers, id);
+  if (input.studentId !== entry.studentId) throw badRequest(API_ERRORS.correctionSameStudent);
+  const duration = checkedDuration(input.startTime, input.endTime, input.duration);
+  if (input.clientId) {
+    // The same correction sent again (the outbox retrying): answered with the correction already made.
+    const existing = await findByClientId(student._id, input.clientId);
+    if (existing?.correctionOf === id) return { session: toView(existing, true), created: false };
+    if (existing) throw conflict(API_ERRORS.sessionNotInForce);
+  }
+  if (entry.status) throw conflict(API_ERRORS.sessionNotInForce);
+  await ensureChain(student._id);
+  const changedAt = new Date();
+  // Claimed first, so a removal or another correction at the same moment finds it no longer in force.
+  const claimed = await updateIfMatches(
+    DrivingSessionModel,
+    { _id: id, ...IN_FORCE },
+    { $set: { status: 'superseded', changeReason: input.reason, changedAt } },
+  );
+  if (!claimed) throw conflict(API_ERRORS.sessionNotInForce);
+  try {
+    const answer = await storeSession(student, input, duration, {
+      correctionOf: id,
+      afterStore: async (newId) => {
+        await DrivingSessionModel.updateOne({ _id: id }, { $set: { supersededBy: newId } });
+      },
+    });
+    await recordChange(student._id);
+    return answer;
+  } catch (err) {
+    // Nothing replaced it: the entry is in force again.
+    await DrivingSessionModel.updateOne(
+      { _id: id, status: 'superseded', supersededBy: { $exists: false } },
+      { $unset: { status: 1, changeReason: 1, changedAt: 1 } },
+    );
+    await recordChange(student._id);
+    throw err;
+  }
+}
+
+/** Mark an entry removed, with the reason: it stays in the chain (and the PDF, struck through) but counts no more. */
+export async function removeSession(callers: Callers, id: number, reason: string): Promise<DrivingSessionView> {
+  const { entry, student } = await changeableEntry(callers, id);
+  if (entry.status) throw conflict(API_ERRORS.sessionNotInForce);
+  await ensureChain(student._id);
+  const won = await updateIfMatches(
+    DrivingSessionModel,
+    { _id: id, ...IN_FORCE },
+    { $set: { status: 'removed', changeReason: reason, changedAt: new Date() } },
+  );
+  if (!won) throw conflict(API_ERRORS.sessionNotInForce);
+  await recordChange(student._id);
+  const removed = await DrivingSessionModel.findById(id).select(LIST_FIELDS).lean();
+  return toView(removed!, false);
+}
+
+/** Every entry of the student (superseded and removed ones too), newest first, without signatures: from memory while the log is unchanged. */
 async function allSessions(studentId: number, version: string | null) {
   return sessionsAtVersion(studentId, version, async () => {
     const docs = await DrivingSessionModel.find({ studentId })
@@ -212,6 +349,14 @@ export interface ListAnswer {
 
 const plain = (value: DrivingSession[]): ListAnswer => ({ body: Buffer.from(JSON.stringify(value)), gzipped: false });
 
+const inForce = (s: DrivingSessionView) => s.status === 'in_force';
+const everyEntry = () => true;
+
+/** The entries in force (what every total counts) from the cached list. */
+async function sessionsInForce(studentId: number, version: string | null): Promise<DrivingSessionView[]> {
+  return listView(await allSessions(studentId, version), 'in_force', inForce).sessions;
+}
+
 /** The sessions of a student (the whole list is made, and gzipped, once per change of the log). */
 export async function listSessionsAnswer(
   callers: Callers,
@@ -222,7 +367,7 @@ export async function listSessionsAnswer(
   if (query.fromDate && query.toDate && query.fromDate > query.toDate) throw badRequest(VALIDATION.dateRangeInvalid);
   if (query.include === 'signatures') {
     const student = await findAccessibleStudent(callers, studentId);
-    const docs = await DrivingSessionModel.find(sessionFilter(student._id, query))
+    const docs = await DrivingSessionModel.find({ ...sessionFilter(student._id, query), ...IN_FORCE })
       .select(FIELDS_WITH_SIGNATURES)
       .sort({ date: -1, startTime: -1, _id: -1 })
       .lean();
@@ -230,11 +375,12 @@ export async function listSessionsAnswer(
   }
   const { student, version } = await studentAndVersion(callers, studentId);
   const all = await allSessions(student._id, version);
+  const view = query.include === 'history' ? listView(all, 'history', everyEntry) : listView(all, 'in_force', inForce);
   if (!query.fromDate && !query.toDate && !query.timeOfDay) {
-    return takesGzip ? { body: listGzip(all), gzipped: true } : { body: listJson(all), gzipped: false };
+    return takesGzip ? { body: listGzip(view), gzipped: true } : { body: listJson(view), gzipped: false };
   }
   // The same rules as the database query would apply (dates and times compare as text).
-  const chosen = all.sessions.filter(
+  const chosen = view.sessions.filter(
     (s) =>
       (!query.fromDate || s.date >= query.fromDate) &&
       (!query.toDate || s.date <= query.toDate) &&
@@ -261,30 +407,37 @@ export interface StudentSummary extends Progress {
 
 type SummaryStudent = { _id: number; userId: number; openingBalance?: OpeningBalance | null };
 
-/** Progress of one student against their family's targets, the numbers the screens and the PDF both show. */
+/**
+ * Progress of one student against their family's targets, counting the entries in force and the bonus of the
+ * family's state for instructor lessons: the numbers the screens and the PDF both show.
+ */
 export async function progressOf(
   student: SummaryStudent,
-  read: () => Promise<ReadonlyArray<{ duration: string; timeOfDay: string }>> = () =>
-    DrivingSessionModel.find({ studentId: student._id }).select({ duration: 1, timeOfDay: 1 }).lean(),
+  read: () => Promise<ReadonlyArray<ProgressSession>> = () =>
+    DrivingSessionModel.find({ studentId: student._id, ...IN_FORCE })
+      .select({ duration: 1, timeOfDay: 1, supervisorIsInstructor: 1, date: 1, startTime: 1 })
+      .lean(),
 ): Promise<StudentSummary> {
-  const [targets, sessions] = await Promise.all([targetsOf(student.userId), read()]);
+  const [rules, sessions] = await Promise.all([familyRulesOf(student.userId), read()]);
   const openingBalance = openingBalanceOf(student);
-  const progress = computeProgress(sessions, targets, {
-    dayHours: openingBalance?.dayHours ?? 0,
-    nightHours: openingBalance?.nightHours ?? 0,
-  });
+  const progress = computeProgress(
+    sessions,
+    rules.targets,
+    { dayHours: openingBalance?.dayHours ?? 0, nightHours: openingBalance?.nightHours ?? 0 },
+    rules.bonusRule,
+  );
   return { ...progress, openingBalance };
 }
 
 export async function summaryOf(callers: Callers, studentId: number): Promise<ProgressSummary> {
   const { student, version } = await studentAndVersion(callers, studentId);
-  const summary = await progressOf(student, async () => (await allSessions(student._id, version)).sessions);
+  const summary = await progressOf(student, () => sessionsInForce(student._id, version));
   return exactly<ProgressSummary>()(summary);
 }
 
-/** The student, their progress and every session (newest first, no signatures), for the insights panel. */
+/** The student, their progress and every entry in force (newest first, no signatures), for the insights panel. */
 export async function sessionsAndProgress(callers: Callers, studentId: number) {
   const { student, version } = await studentAndVersion(callers, studentId);
-  const sessions = (await allSessions(student._id, version)).sessions;
+  const sessions = await sessionsInForce(student._id, version);
   return { student, sessions, progress: await progressOf(student, async () => sessions) };
 }

@@ -1,9 +1,14 @@
 import { Router } from 'express';
-import { settingInputSchema, settingKeySchema, settingValueSchema } from '@logbook/contracts/schemas';
+import {
+  settingInputSchema,
+  settingKeySchema,
+  settingValueSchema,
+  stateSettingValueSchema,
+} from '@logbook/contracts/schemas';
 import { accountOf, callers, parentOf, requireParent, requireParentOrStudent } from '@logbook/service-kit/auth';
 import { parseOr400, unauthorized } from '@logbook/service-kit/errors';
 import { bodyObject } from '../body';
-import { saveSetting, settingsOf } from './settings';
+import { saveSetting, saveState, settingsOf, STATE_SETTING } from './settings';
 
 export const settingsRouter = Router();
 
@@ -14,6 +19,11 @@ settingsRouter.get('/api/settings', requireParentOrStudent, async (_req, res) =>
 });
 
 settingsRouter.put('/api/settings/:key', requireParent, async (req, res) => {
+  if (req.params.key === STATE_SETTING) {
+    const { value } = parseOr400(stateSettingValueSchema, bodyObject(req.body));
+    res.json(await saveState(parentOf(res).userId, value));
+    return;
+  }
   const key = parseOr400(settingKeySchema, req.params.key);
   const { value } = parseOr400(settingValueSchema, bodyObject(req.body));
   res.json(await saveSetting(parentOf(res).userId, key, value));

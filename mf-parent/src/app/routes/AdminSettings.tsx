@@ -4,6 +4,7 @@ import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { targetsFromSettings } from '@logbook/contracts/progress';
 import { TargetSettings } from '../../features/settings/components/TargetSettings';
+import { SupervisorsCard } from '../../features/supervisors/components/SupervisorsCard';
 import { useSettings } from '../../features/settings/hooks/useSettings';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { paths } from '@logbook/shell-context/routes';
@@ -51,6 +52,9 @@ export default function AdminSettings() {
         }
       >
         {body}
+        <div className="pp-settings-supervisors">
+          <SupervisorsCard />
+        </div>
       </PageFrame>
     </ParentLayout>
   );

@@ -13,7 +13,7 @@ import {
   studentAccount,
   useSignedInAccount,
 } from '@logbook/shell-context/deviceAccount';
-import { isStudentPath, paths } from '@logbook/shell-context/routes';
+import { CORRECT_SESSION_PARAM, FINISH_DRIVE_PARAM, isStudentPath, paths } from '@logbook/shell-context/routes';
 import { parseStudentId } from '@logbook/shell-context/studentId';
 import { useStudent } from '@logbook/shell-context/students';
 import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
@@ -25,6 +25,7 @@ import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { forgetSignedInStudent, isUnreachable, recallStudent, rememberStudent } from '../../lib/studentCache';
 import { fullName } from '../../lib/studentName';
 import { useStudentAuth } from '../../lib/useStudentAuth';
+import { useSessionEntry } from '../../lib/useSessionEntry';
 
 export interface NewSessionProps {
   /** The student; else the route's :studentId; else (student view) the signed-in student. */
@@ -133,8 +134,14 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
       </Alert>
     ) : undefined;
 
-  const finish = () => (onDone ? onDone() : navigate(dashboardPath));
   const loadDraftId = search.get('loadDraft');
+  const fromDrive = search.get(FINISH_DRIVE_PARAM) === 'ended';
+  // Corrections are the parent's: a student's form never opens one.
+  const correctId =
+    viewer === 'parent' ? (parseStudentId(search.get(CORRECT_SESSION_PARAM) ?? undefined) ?? undefined) : undefined;
+  const correction = useSessionEntry(correctId ? routeId : undefined, correctId);
+  const finish = () =>
+    onDone ? onDone() : navigate(correctId && routeId ? paths.studentSessions(routeId) : dashboardPath);
 
   let body;
   if (viewer === 'parent') {
@@ -161,6 +168,17 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
         );
     } else if (!parent.data || !accountReady) {
       body = <Spinner label="Loading student…" />;
+    } else if (correctId && !correction.entry) {
+      body =
+        correction.loaded || correction.error ? (
+          <ScreenMessage
+            title="This session cannot be corrected"
+            description="It may already have been corrected or removed, or you may be offline."
+            actionTo={paths.studentSessions(routeId)}
+          />
+        ) : (
+          <Spinner label="Loading the session…" />
+        );
     } else if (!isActive(parent.data.subscriptionStatus)) {
       body = <SubscriptionNeeded studentId={routeId} name={fullName(parent.data)} dashboardPath={dashboardPath} />;
     } else {
@@ -170,6 +188,8 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
           studentName={fullName(parent.data)}
           dateOfBirth={parent.data.dateOfBirth}
           loadDraftId={loadDraftId}
+          fromDrive={fromDrive}
+          correcting={correction.entry}
           onFinished={finish}
           onCancel={finish}
           notice={offlineNotice}
@@ -206,6 +226,7 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
         studentId={student.id}
         studentName={fullName(student)}
         loadDraftId={loadDraftId}
+        fromDrive={fromDrive}
         onFinished={finish}
         onCancel={finish}
         notice={

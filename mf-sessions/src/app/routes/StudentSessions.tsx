@@ -14,6 +14,7 @@ import { ScreenMessage } from '../../lib/ScreenMessage';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { fullName } from '../../lib/studentName';
+import LiveDrive from '../widgets/LiveDrive';
 import PaceAndCoverage from '../widgets/PaceAndCoverage';
 import ProgressSummary from '../widgets/ProgressSummary';
 import SessionHistory from '../widgets/SessionHistory';
@@ -72,12 +73,15 @@ export default function StudentSessions() {
             )}
           </div>
         </div>
+        <div className="lls-live-slot">
+          <LiveDrive studentId={studentId} viewer="parent" canStart={active} />
+        </div>
         <div className="lls-layout">
           <div className="lls-side">
             <ProgressSummary studentId={studentId} enabled={active} />
             <PaceAndCoverage studentId={studentId} enabled={active} />
           </div>
-          <SessionHistory studentId={studentId} enabled={active} />
+          <SessionHistory studentId={studentId} enabled={active} canCorrect />
         </div>
       </div>
     );

@@ -12,10 +12,12 @@ export interface SessionHistoryProps {
   studentId?: number;
   /** False while a parent's student has no active subscription: nothing is requested. */
   enabled?: boolean;
+  /** A parent's view: Correct and Remove on each entry in force. */
+  canCorrect?: boolean;
 }
 
 /** The sessions list with its filters and the five summary cards. */
-export default function SessionHistory({ studentId: given, enabled = true }: SessionHistoryProps) {
+export default function SessionHistory({ studentId: given, enabled = true, canCorrect = false }: SessionHistoryProps) {
   const params = useParams();
   const studentId = given ?? parseStudentId(params.studentId) ?? undefined;
   useEffect(() => startOutboxSync(), []);
@@ -30,6 +32,7 @@ export default function SessionHistory({ studentId: given, enabled = true }: Ses
       <SessionHistoryPanel
         studentId={studentId}
         enabled={enabled}
+        canCorrect={canCorrect}
         remaining={remaining}
         disabledNotice={<SubscriptionRequired studentId={studentId} />}
       />

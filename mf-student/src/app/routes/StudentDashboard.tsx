@@ -11,6 +11,7 @@ import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLo
 import { BrandLink } from '@logbook/ui/BrandLink';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { paths } from '@logbook/shell-context/routes';
+import { isActive } from '@logbook/contracts/subscription';
 import { problemText } from '../../lib/problemText';
 import { RemoteWidget } from '../../lib/RemoteWidget';
 import { sessionsRemote } from '../sessionsRemote';
@@ -60,6 +61,13 @@ export default function StudentDashboard() {
       />
       <div className="student-dashboard__body">
         <StudentDashboardActions studentId={student.id} firstName={student.firstName} />
+        <div className="student-dashboard__live">
+          <RemoteWidget
+            name="Live drive"
+            load={sessionsRemote.liveDrive}
+            props={{ studentId: student.id, viewer: 'student', canStart: isActive(student.subscriptionStatus) }}
+          />
+        </div>
         {/* Sessions may have been logged elsewhere (the form, a parent, the offline outbox): read them afresh. */}
         <SWRConfig value={{ revalidateOnMount: true }}>
           <div className="student-dashboard__grid">

@@ -1,3 +1,4 @@
+import { bonusText } from '@logbook/contracts/progress';
 import type { LogbookProgress } from '../contents';
 import { BAR_FILL, BAR_TRACK, MUTED, PANELS_TOP, PROGRESS_WIDTH, PROGRESS_X } from '../layout';
 import { pdfText } from '../text';
@@ -23,16 +24,23 @@ export function progressPanel(w: PageWriter, p: LogbookProgress): void {
     top + 68,
     { size: 9, color: MUTED, width: width - 54 - badgeWidth },
   );
+  let line = top + 86;
+  const bonus = bonusText(p);
+  if (bonus) {
+    // The same words as the screens: the bonus is already in the day and total hours above.
+    w.text(`Total hours ${bonus} with a driving instructor`, x, line, { size: 8, color: MUTED, width });
+    line += 11;
+  }
   const paper = p.openingBalance;
   if (paper && (paper.dayHours > 0 || paper.nightHours > 0)) {
     const note = pdfText(paper.note);
     w.text(
       `Includes ${hours(paper.dayHours)} day and ${hours(paper.nightHours)} night hours from a paper log book${note ? ':' : ''}`,
       x,
-      top + 86,
+      line,
       { size: 8, color: MUTED, width },
     );
-    if (note) w.text(note, x, top + 97, { size: 8, color: MUTED, width });
+    if (note) w.text(note, x, line + 11, { size: 8, color: MUTED, width });
   }
 }
 

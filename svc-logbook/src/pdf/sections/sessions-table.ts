@@ -1,4 +1,4 @@
-import { ROAD_LABELS, TIME_OF_DAY_LABELS, TRAFFIC_LABELS } from '@logbook/contracts/constants';
+import { ROAD_LABELS, TIME_OF_DAY_LABELS, TRAFFIC_LABELS, WEATHER_LABELS } from '@logbook/contracts/constants';
 import { formatDisplayDate } from '@logbook/contracts/dates';
 import { shortHash } from '@logbook/contracts/hash-chain';
 import { printableSignature } from '../../sessions/print-signature';
@@ -9,6 +9,7 @@ import {
   HEAD_FILL,
   HEADER_ROW_HEIGHT,
   INK,
+  STRUCK,
   MARGIN,
   MUTED,
   ROW_HEIGHT,
@@ -22,18 +23,19 @@ interface Column {
   title: string;
   width: number;
 }
-const SIGNATURE_WIDTH = 96;
+const SIGNATURE_WIDTH = 88;
 const COLUMNS = {
-  no: { title: 'No.', width: 30 },
-  date: { title: 'Date', width: 60 },
-  start: { title: 'Start', width: 34 },
-  end: { title: 'End', width: 34 },
-  duration: { title: 'Duration', width: 48 },
+  no: { title: 'No.', width: 26 },
+  date: { title: 'Date', width: 58 },
+  start: { title: 'Start', width: 32 },
+  end: { title: 'End', width: 32 },
+  duration: { title: 'Duration', width: 46 },
   route: { title: 'From / To', width: 0 },
   timeOfDay: { title: 'Day/Night', width: 44 },
-  traffic: { title: 'Traffic', width: 42 },
-  road: { title: 'Road', width: 60 },
-  supervisor: { title: 'Supervisor', width: 122 },
+  traffic: { title: 'Traffic', width: 40 },
+  road: { title: 'Road', width: 56 },
+  weather: { title: 'Weather', width: 52 },
+  supervisor: { title: 'Supervisor', width: 100 },
   studentSignature: { title: 'Student signature', width: SIGNATURE_WIDTH },
   supervisorSignature: { title: 'Supervisor signature', width: SIGNATURE_WIDTH },
 } satisfies Record<string, Column>;
@@ -53,11 +55,13 @@ const CELL_PAD = 4;
 const PNG_PREFIX = 'data:image/png;base64,';
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? pdfText(value);
 
-/** The table's title on page 1, with how many sessions follow. */
-export function sessionsHeading(w: PageWriter, sessionCount: number): void {
+/** The table's title on page 1, with how many sessions follow (and how many of them are struck through). */
+export function sessionsHeading(w: PageWriter, sessionCount: number, struckCount = 0): void {
   w.text('Driving sessions', MARGIN, FIRST_PAGE_TABLE_TOP - 20, { font: 'Helvetica-Bold', size: 12 });
+  const inForce = sessionCount - struckCount;
+  const struck = struckCount > 0 ? `, and ${struckCount} corrected or removed (struck through, not counted)` : '';
   const listed =
-    sessionCount === 0 ? 'none yet' : `${sessionCount} ${sessionCount === 1 ? 'session' : 'sessions'}, oldest first`;
+    sessionCount === 0 ? 'none yet' : `${inForce} ${inForce === 1 ? 'session' : 'sessions'}, oldest first${struck}`;
   w.text(listed, MARGIN + 110, FIRST_PAGE_TABLE_TOP - 17.5, { size: 8.5, color: MUTED });
 }
 
@@ -100,11 +104,41 @@ export function sessionRow(w: PageWriter, session: LogbookSession, index: number
   cell('timeOfDay', label(TIME_OF_DAY_LABELS, session.timeOfDay), 0);
   cell('traffic', label(TRAFFIC_LABELS, session.trafficConditions), 0);
   cell('road', label(ROAD_LABELS, session.roadConditions), 0);
+  if (session.weatherConditions) cell('weather', label(WEATHER_LABELS, session.weatherConditions), 0);
+  else {
+    // Sessions logged before the weather was asked: said as the screens say it, over two lines to fit.
+    cell('weather', 'Not', 0, { color: MUTED });
+    cell('weather', 'recorded', 1, { color: MUTED });
+  }
   cell('supervisor', pdfText(session.supervisorName), 0, { font: 'Helvetica-Bold' });
   cell('supervisor', `Licence: ${pdfText(session.supervisorLicenseNumber)}`, 1);
+  if (session.supervisorIsInstructor) cell('supervisor', 'Driving instructor', 2, { color: MUTED });
   signatureCell(w, session.studentSignature, session.studentSignaturePrint, 'studentSignature', y);
   signatureCell(w, session.supervisorSignature, session.supervisorSignaturePrint, 'supervisorSignature', y);
+  if (session.status) struckThrough(w, session.status, session.changeReason, y);
   w.rule(y + ROW_HEIGHT, 0.5, RULE);
+}
+
+/**
+ * A corrected or removed entry, as on paper: one line through the row, and why, beneath it. The correction that
+ * replaced a corrected entry is the next row.
+ */
+function struckThrough(w: PageWriter, status: 'superseded' | 'removed', reason: string | undefined, y: number): void {
+  const middle = y + 12;
+  w.doc
+    .moveTo(MARGIN, middle)
+    .lineTo(MARGIN + CONTENT_WIDTH, middle)
+    .lineWidth(1)
+    .strokeColor(STRUCK)
+    .stroke();
+  const why = reason ? `: ${pdfText(reason)}` : '';
+  const said = status === 'superseded' ? `Corrected${why} (see the next entry)` : `Removed${why}`;
+  w.text(said, COLUMN_X.date + CELL_PAD, y + 30, {
+    font: 'Helvetica-Bold',
+    size: 7.5,
+    color: STRUCK,
+    width: COLUMN_X.supervisor - COLUMN_X.date - 2 * CELL_PAD,
+  });
 }
 
 function signatureCell(

@@ -4,7 +4,14 @@ import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import type { StoredDraft } from '@logbook/shell-context/drafts';
 import { paths } from '@logbook/shell-context/routes';
 import { MoonIcon, SunIcon } from '../../../lib/icons';
-import { draftDateText, draftRouteText, draftTimeText, lastSavedText, lightLabel } from '../utils/draftDisplay';
+import {
+  draftDateText,
+  draftRouteText,
+  draftTimeText,
+  draftWeatherText,
+  lastSavedText,
+  lightLabel,
+} from '../utils/draftDisplay';
 
 export interface DraftSessionItemProps {
   draft: StoredDraft;
@@ -35,6 +42,9 @@ export function DraftSessionItem({ draft, onDelete }: DraftSessionItemProps) {
         <p className="pp-draft__line pp-panel__muted">
           <span className="ll-visually-hidden">Route: </span>
           {draftRouteText(draft)}
+        </p>
+        <p className="pp-draft__line pp-panel__muted" data-testid="draft-weather">
+          Weather: {draftWeatherText(draft.weatherConditions)}
         </p>
         <p className="pp-draft__saved pp-panel__muted">Last saved {lastSavedText(draft.lastSaved)}</p>
         {draft.serverMessage && (

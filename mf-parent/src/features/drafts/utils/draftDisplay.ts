@@ -1,6 +1,11 @@
 import { formatDisplayDate, minutesOfDay } from '@logbook/contracts/dates';
 import { formatHoursMinutes } from '@logbook/contracts/duration';
-import { TIME_OF_DAY_LABELS, type TimeOfDay } from '@logbook/contracts/constants';
+import {
+  TIME_OF_DAY_LABELS,
+  WEATHER_LABELS,
+  type TimeOfDay,
+  type WeatherConditions,
+} from '@logbook/contracts/constants';
 import type { StoredDraft } from '@logbook/shell-context/drafts';
 
 /** '09:00 – 10:30 (1h 30m)'; an end before the start is the next day ('22:30 – 00:15 next day (1h 45m)'). */
@@ -41,4 +46,9 @@ export function lastSavedText(lastSaved: string, locale?: string): string {
 /** 'Glenelg → Adelaide', with a dash for a location not filled in yet. */
 export function draftRouteText(draft: Pick<StoredDraft, 'startSuburb' | 'endSuburb'>): string {
   return `${draft.startSuburb || '—'} → ${draft.endSuburb || '—'}`;
+}
+
+/** 'Rain', or 'Not chosen yet' for a draft whose weather is still to pick. */
+export function draftWeatherText(weather: string): string {
+  return weather in WEATHER_LABELS ? WEATHER_LABELS[weather as WeatherConditions] : 'Not chosen yet';
 }

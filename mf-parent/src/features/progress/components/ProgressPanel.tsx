@@ -3,6 +3,7 @@ import { Badge } from '@logbook/ui/Badge';
 import { Button } from '@logbook/ui/Button';
 import { ProgressBar } from '@logbook/ui/ProgressBar';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { bonusText } from '@logbook/contracts/progress';
 import { isActive } from '@logbook/contracts/subscription';
 import type { Student } from '@logbook/contracts/schemas';
 import { paths } from '@logbook/shell-context/routes';
@@ -17,6 +18,7 @@ export function ProgressPanel({ student }: { student: Student }) {
   const { data: summary, error, isLoading, mutate } = useProgressSummary(student.id, active);
   const label = `Progress for ${student.firstName}`;
   const sources = summary ? hoursBySource(summary) : null;
+  const bonus = summary ? bonusText(summary) : null;
 
   if (!active) {
     return (
@@ -75,6 +77,11 @@ export function ProgressPanel({ student }: { student: Student }) {
           <p className="pp-remaining" data-testid="progress-remaining">
             {remainingText(summary)}
           </p>
+          {bonus && (
+            <p className="pp-panel__muted" data-testid="progress-bonus">
+              Total {bonus} with a driving instructor
+            </p>
+          )}
           {sources && (
             <ul className="pp-sources" aria-label="Where the hours come from" data-testid="progress-sources">
               <li data-testid="progress-paper-hours">{sources.paper}</li>

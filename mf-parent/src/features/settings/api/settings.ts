@@ -16,3 +16,8 @@ export async function saveSetting(existing: readonly Setting[], key: SettingKey,
     await apiRequest('POST', SETTINGS_KEY, { key, value: String(value) });
   }
 }
+
+/** The family's state or territory: whose rule, instructor lessons included, their hours count under. */
+export async function saveFamilyState(code: string): Promise<void> {
+  await apiRequest('PUT', `${SETTINGS_KEY}/state`, { value: code });
+}

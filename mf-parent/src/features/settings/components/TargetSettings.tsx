@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Setting } from '@logbook/contracts/schemas';
 import type { TargetHours } from '@logbook/contracts/progress';
 import { targetsForState } from '@logbook/contracts/state-rules';
@@ -13,16 +14,19 @@ import { TARGET_HOURS_FORM_ID, TargetHoursForm } from './TargetHoursForm';
 export function TargetSettings({ settings, targets }: { settings: readonly Setting[]; targets: TargetHours }) {
   const form = useTargetHoursForm(settingsFormFromTargets(targets));
   const { save, pending } = useSaveTargets();
+  // The state whose rule was applied last: saved with the targets as the family's state.
+  const [appliedState, setAppliedState] = useState<string | null>(null);
 
   return (
     <div className="pp-settings">
-      <TargetHoursForm form={form} pending={pending} onSave={(values) => save(settings, values)} />
+      <TargetHoursForm form={form} pending={pending} onSave={(values) => save(settings, values, appliedState)} />
       <CurrentRequirementsCard targets={targets} />
       <StateRulesCard
         savedTargets={targets}
         disabled={pending}
         onApply={(rule) => {
           form.apply(targetsForState(rule.code), appliedText(rule));
+          setAppliedState(rule.code);
           // On a phone the form is a screen above the list: bring it into view so the new numbers are seen.
           document.getElementById(TARGET_HOURS_FORM_ID)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
         }}

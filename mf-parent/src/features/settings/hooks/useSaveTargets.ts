@@ -5,9 +5,9 @@ import { TOASTS } from '@logbook/contracts/messages';
 import type { Setting } from '@logbook/contracts/schemas';
 import { SETTINGS_KEY } from '../../../lib/apiKeys';
 import { refreshProgressSummaries } from '../../../lib/progressSummaries';
-import { saveSetting } from '../api/settings';
+import { saveFamilyState, saveSetting } from '../api/settings';
 
-/** Saves both targets, then refreshes the settings and every progress summary that used the old ones. */
+/** Saves both targets (and the state whose rule filled them, so its instructor-lesson rule counts), then refreshes the settings and every progress summary that used the old ones. */
 export function useSaveTargets() {
   const [pending, setPending] = useState(false);
   const { toast } = useToast();
@@ -16,11 +16,13 @@ export function useSaveTargets() {
   const save = async (
     existing: readonly Setting[],
     targets: { dayTimeTargetHours: number; nightTimeTargetHours: number },
+    stateCode: string | null = null,
   ) => {
     setPending(true);
     try {
       await saveSetting(existing, 'dayTimeTargetHours', targets.dayTimeTargetHours);
       await saveSetting(existing, 'nightTimeTargetHours', targets.nightTimeTargetHours);
+      if (stateCode) await saveFamilyState(stateCode);
       toast({
         title: TOASTS.settingsUpdated,
         description: `Targets are now ${targets.dayTimeTargetHours} day and ${targets.nightTimeTargetHours} night hours.`,

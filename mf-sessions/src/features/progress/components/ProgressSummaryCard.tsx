@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ProgressSummary } from '@logbook/contracts/progress-summary';
 import { PROGRESS_BADGES } from '@logbook/contracts/constants';
+import { bonusText } from '@logbook/contracts/progress';
 import { Alert } from '@logbook/ui/Alert';
 import { Badge } from '@logbook/ui/Badge';
 import { Card } from '@logbook/ui/Card';
@@ -31,6 +32,7 @@ export function ProgressSummaryCard({ summary, error, notice }: ProgressSummaryC
   else {
     const complete = summary.badge === PROGRESS_BADGES.complete;
     const paper = paperHoursText(summary.openingBalance);
+    const bonus = bonusText(summary);
     body = (
       <div className="lls-progress" data-testid="progress-summary">
         <div className="lls-progress__figures lls-progress__head" style={{ alignItems: 'baseline' }}>
@@ -52,6 +54,11 @@ export function ProgressSummaryCard({ summary, error, notice }: ProgressSummaryC
           showLabel
           tone="night"
         />
+        {bonus && (
+          <p className="lls-paper-note" data-testid="bonus-hours">
+            Total {bonus}
+          </p>
+        )}
         {paper && (
           <p className="lls-paper-note" data-testid="paper-hours">
             {paper}

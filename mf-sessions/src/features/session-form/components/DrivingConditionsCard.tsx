@@ -5,6 +5,8 @@ import {
   TIME_OF_DAY_LABELS,
   TRAFFIC_CONDITIONS,
   TRAFFIC_LABELS,
+  WEATHER_CONDITIONS,
+  WEATHER_LABELS,
 } from '@logbook/contracts/constants';
 import type { ReactNode } from 'react';
 import { Card } from '@logbook/ui/Card';
@@ -24,6 +26,12 @@ const SELECTS: Array<{
     label: 'Time of Day',
     placeholder: 'Select time of day',
     options: TIME_OF_DAY.map((v) => ({ value: v, label: TIME_OF_DAY_LABELS[v] })),
+  },
+  {
+    field: 'weatherConditions',
+    label: 'Weather',
+    placeholder: 'Select weather',
+    options: WEATHER_CONDITIONS.map((v) => ({ value: v, label: WEATHER_LABELS[v] })),
   },
   {
     field: 'trafficConditions',
@@ -54,7 +62,7 @@ export function DrivingConditionsCard({
 }: DrivingConditionsCardProps) {
   return (
     <Card title="Driving Conditions">
-      <div className="lls-fields lls-fields--3">
+      <div className="lls-fields lls-fields--4">
         {SELECTS.map(({ field, label, placeholder, options }) => (
           <FormField key={field} label={label} error={errors[field]}>
             {(p) => (

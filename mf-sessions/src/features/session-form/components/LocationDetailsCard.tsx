@@ -4,6 +4,7 @@ import { Input } from '@logbook/ui/Input';
 import type { SessionField } from '../../../lib/sessionValues';
 import type { LocationEnd } from '../hooks/useCurrentLocation';
 import type { FormCardProps } from './SessionDetailsCard';
+import { placeNotSuburbWarning } from '../utils/suburbWarning';
 
 export interface LocationDetailsCardProps extends FormCardProps {
   locating: LocationEnd | null;
@@ -34,7 +35,12 @@ export function LocationDetailsCard({ values, errors, onChange, locating, onLoca
     <Card title="Location Details" description="Where the drive started and finished.">
       <div className="lls-fields lls-fields--2">
         {ENDS.map(({ end, field, label }) => (
-          <FormField key={end} label={label} error={errors[field]}>
+          <FormField
+            key={end}
+            label={label}
+            error={errors[field]}
+            hint={errors[field] ? undefined : placeNotSuburbWarning(values[field])}
+          >
             {(p) => (
               <div className="lls-input-row">
                 <Input

@@ -1,11 +1,20 @@
-import { useCallback, useEffect, useId, useMemo, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { PageFrame } from '@logbook/ui/PageFrame';
-import type { SessionField } from '../../../lib/sessionValues';
+import { clearRunningDrive } from '@logbook/shell-context/runningDrive';
+import { useSupervisors } from '@logbook/shell-context/supervisors';
+import { mutate } from 'swr';
+import { toast } from '@logbook/ui/lib/toastStore';
+import { changeFailureMessage, postCorrection, reasonProblem } from '../../../lib/sessionChanges';
+import type { HistoryEntry } from '../../../lib/sessionHistory';
+import { isStudentSessionsKey } from '../../../lib/sessionKeys';
+import { newClientId, sessionPayload, type SessionField } from '../../../lib/sessionValues';
+import { CorrectionReasonCard } from './CorrectionReasonCard';
 import { useCurrentLocation } from '../hooks/useCurrentLocation';
 import { useSessionForm } from '../hooks/useSessionForm';
 import { useSubmitSession } from '../hooks/useSubmitSession';
+import { DriveSplitChoice, type SplitMode } from './DriveSplitChoice';
 import { DrivingConditionsCard } from './DrivingConditionsCard';
 import { FormStepIndicator } from './FormStepIndicator';
 import { LocationDetailsCard } from './LocationDetailsCard';
@@ -14,6 +23,8 @@ import { SignatureCard } from './SignatureCard';
 import { SupervisorDetailsCard } from './SupervisorDetailsCard';
 import { TimeOfDaySuggestion } from './TimeOfDaySuggestion';
 import { hintPlace, timeOfDayHint } from '../utils/timeOfDayHint';
+import { splitAtSun } from '../utils/driveSplit';
+import { initialSelection, SOMEONE_ELSE, supervisorPayload, type SupervisorSelection } from '../utils/supervisorChoice';
 
 export interface SessionFormProps {
   studentId: number;
@@ -21,6 +32,10 @@ export interface SessionFormProps {
   /** When known, the form refuses a date before it (the server checks it in any case). */
   dateOfBirth?: string;
   loadDraftId: string | null;
+  /** Fill the form from the drive just ended on this device. */
+  fromDrive?: boolean;
+  /** A logged entry to correct: the form opens with it, asks why, and posts a correction of it. */
+  correcting?: HistoryEntry;
   /** After a session was logged or queued. */
   onFinished: () => void;
   /** Cancel is offered only when there is somewhere to go back to. */
@@ -52,11 +67,22 @@ export function SessionForm({
   studentName,
   dateOfBirth,
   loadDraftId,
+  fromDrive,
+  correcting,
   onFinished,
   onCancel,
   notice,
 }: SessionFormProps) {
-  const form = useSessionForm({ studentId, studentName, dateOfBirth, loadDraftId });
+  const form = useSessionForm({ studentId, studentName, dateOfBirth, loadDraftId, fromDrive, correcting });
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [correctionFailure, setCorrectionFailure] = useState<string | null>(null);
+  const [correctionPending, setCorrectionPending] = useState(false);
+  const { data: supervisors } = useSupervisors();
+  const [selection, setSelection] = useState<SupervisorSelection | undefined>(undefined);
+  const [splitMode, setSplitMode] = useState<SplitMode>('two');
+  // The second entry of a drive split at sunset or sunrise keeps its own client id, so a retry never logs it twice.
+  const secondClientId = useRef(newClientId());
   const { submit, submitting, failure } = useSubmitSession();
   const { locate, locating } = useCurrentLocation({
     setField: form.setField,
@@ -76,19 +102,77 @@ export function SessionForm({
       timeOfDayHint({ date: values.date, startTime: values.startTime, endTime: values.endTime }, hintPlace(location)),
     [values.date, values.startTime, values.endTime, location],
   );
+  const split = useMemo(
+    () =>
+      form.fromDrive
+        ? splitAtSun({ date: values.date, startTime: values.startTime, endTime: values.endTime }, hintPlace(location))
+        : null,
+    [form.fromDrive, values.date, values.startTime, values.endTime, location],
+  );
+
+  // The saved supervisors arrive after the form opens: the choice is made once they are known.
+  const currentValues = useRef(values);
+  currentValues.current = values;
+  useEffect(() => {
+    if (selection || !supervisors) return;
+    const initial = initialSelection(supervisors, currentValues.current);
+    setSelection(initial);
+    const saved = supervisors.find((s) => s.id === initial.savedId);
+    if (saved && !currentValues.current.supervisorName) {
+      setField('supervisorName', saved.name);
+      setField('supervisorLicenseNumber', saved.licenseNumber);
+    }
+  }, [supervisors, selection, setField]);
+
   // The sun's answer fills Time of Day until the person picks one themselves.
   useEffect(() => {
     if (hint && !timeOfDayChosen && values.timeOfDay !== hint.timeOfDay) setField('timeOfDay', hint.timeOfDay);
   }, [hint, timeOfDayChosen, values.timeOfDay, setField]);
 
+  const submitCorrection = async (entry: HistoryEntry) => {
+    setCorrectionFailure(null);
+    const problem = reasonProblem(reason);
+    setReasonError(problem);
+    const problems = form.validateAll();
+    if (problem || !Object.values(problems).every((m) => !m)) {
+      focusFirstProblem();
+      return;
+    }
+    setCorrectionPending(true);
+    try {
+      const supervisor = supervisorPayload(selection ?? SOMEONE_ELSE, supervisors ?? []);
+      await postCorrection(
+        entry.id,
+        sessionPayload(form.values, studentId, form.clientId, form.location?.coordinates, supervisor),
+        reason,
+      );
+      form.discardDraft();
+      // The history screen is not open now: its cached list and summary are dropped, so it reads them afresh.
+      await mutate(isStudentSessionsKey(studentId), undefined, { revalidate: true });
+      toast({ title: 'Session corrected' });
+      onFinished();
+    } catch (failure) {
+      setCorrectionFailure(changeFailureMessage(failure));
+    } finally {
+      setCorrectionPending(false);
+    }
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (correcting) return submitCorrection(correcting);
+    const parts =
+      split && splitMode === 'two'
+        ? split.parts.map((part, i) => ({ values: part, clientId: i === 0 ? form.clientId : secondClientId.current }))
+        : undefined;
     const result = await submit({
       studentId,
       studentName,
       values: form.values,
       coordinates: form.location?.coordinates,
       clientId: form.clientId,
+      supervisor: supervisorPayload(selection ?? SOMEONE_ELSE, supervisors ?? []),
+      parts,
       validate: () => {
         const problems = form.validateAll();
         const ok = Object.values(problems).every((m) => !m);
@@ -98,7 +182,10 @@ export function SessionForm({
       saveAsDraft: form.saveAsDraft,
       discardDraft: form.discardDraft,
     });
-    if (result === 'logged' || result === 'queued') onFinished();
+    if (result === 'logged' || result === 'queued') {
+      if (form.fromDrive) clearRunningDrive(studentId);
+      onFinished();
+    }
   };
 
   const cancel = () => {
@@ -107,11 +194,24 @@ export function SessionForm({
   };
 
   const editing = form.draft !== undefined;
+  const busy = submitting || correctionPending;
   return (
     <PageFrame
-      title={editing ? 'Edit Draft Session' : 'New Driving Session'}
+      title={
+        correcting
+          ? 'Correct a Session'
+          : editing
+            ? 'Edit Draft Session'
+            : form.fromDrive
+              ? 'Finish Your Drive'
+              : 'New Driving Session'
+      }
       subtitle={
-        editing && form.draft?.savedAt ? `Editing draft saved on ${formatSavedAt(form.draft.savedAt)}` : undefined
+        correcting
+          ? 'The corrected session replaces the one logged; the original stays in the log book, struck out with your reason.'
+          : editing && form.draft?.savedAt
+            ? `Editing draft saved on ${formatSavedAt(form.draft.savedAt)}`
+            : undefined
       }
     >
       <form className="lls-form" onSubmit={onSubmit} noValidate aria-label="Driving session">
@@ -122,9 +222,20 @@ export function SessionForm({
             {form.draft.serverMessage}
           </Alert>
         )}
-        <fieldset className="lls-fieldset" disabled={submitting}>
+        <fieldset className="lls-fieldset" disabled={busy}>
           <legend className="ll-visually-hidden">Session details</legend>
+          {correcting && (
+            <CorrectionReasonCard
+              reason={reason}
+              error={reasonError}
+              onChange={(text) => {
+                setReason(text);
+                if (reasonError) setReasonError(reasonProblem(text));
+              }}
+            />
+          )}
           <SessionDetailsCard values={values} errors={errors} onChange={onChange} />
+          {split && <DriveSplitChoice split={split} mode={splitMode} onChange={setSplitMode} />}
           <LocationDetailsCard
             values={values}
             errors={errors}
@@ -164,7 +275,14 @@ export function SessionForm({
               </>
             }
           />
-          <SupervisorDetailsCard values={values} errors={errors} onChange={onChange} />
+          <SupervisorDetailsCard
+            values={values}
+            errors={errors}
+            onChange={onChange}
+            supervisors={supervisors}
+            selection={selection ?? SOMEONE_ELSE}
+            onSelect={setSelection}
+          />
           <SignatureCard
             key={`supervisor-${form.generation}`}
             title="Supervising Driver Signature"
@@ -175,23 +293,28 @@ export function SessionForm({
             disabled={submitting}
           />
         </fieldset>
-        {failure && (
-          <Alert title="The session was not logged" variant="destructive">
-            {failure} Everything you typed is still here.
+        {(failure ?? correctionFailure) && (
+          <Alert
+            title={correcting ? 'The correction was not saved' : 'The session was not logged'}
+            variant="destructive"
+          >
+            {failure ?? correctionFailure} Everything you typed is still here.
           </Alert>
         )}
         <div className="lls-actions">
-          <Button variant="outline" onClick={() => form.saveAsDraft()} disabled={submitting}>
-            Save Draft
-          </Button>
+          {!correcting && (
+            <Button variant="outline" onClick={() => form.saveAsDraft()} disabled={busy}>
+              Save Draft
+            </Button>
+          )}
           <div className="lls-actions__end">
             {onCancel && (
-              <Button variant="ghost" onClick={cancel} disabled={submitting}>
+              <Button variant="ghost" onClick={cancel} disabled={busy}>
                 Cancel
               </Button>
             )}
-            <Button type="submit" pending={submitting}>
-              {submitting ? 'Submitting...' : 'Submit Session'}
+            <Button type="submit" pending={busy}>
+              {busy ? 'Submitting...' : correcting ? 'Submit Correction' : 'Submit Session'}
             </Button>
           </div>
         </div>

@@ -1,11 +1,104 @@
+import { useId } from 'react';
 import { Card } from '@logbook/ui/Card';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
+import type { SavedSupervisor } from '@logbook/shell-context/supervisors';
 import type { FormCardProps } from './SessionDetailsCard';
+import { matchingSupervisor, type SupervisorSelection } from '../utils/supervisorChoice';
 
-export function SupervisorDetailsCard({ values, errors, onChange }: FormCardProps) {
+export interface SupervisorDetailsCardProps extends FormCardProps {
+  /** The family's saved supervisors, most recently used first; empty or undefined offers only the fields. */
+  supervisors?: readonly SavedSupervisor[];
+  selection: SupervisorSelection;
+  onSelect: (selection: SupervisorSelection) => void;
+}
+
+function CheckBox({
+  label,
+  checked,
+  onChange,
+  name,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name: string;
+}) {
+  const id = useId();
+  return (
+    <div className="lls-check">
+      <input id={id} type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+export function SupervisorDetailsCard({
+  values,
+  errors,
+  onChange,
+  supervisors = [],
+  selection,
+  onSelect,
+}: SupervisorDetailsCardProps) {
+  const groupName = useId();
+  const chosen = selection.savedId === null ? undefined : supervisors.find((s) => s.id === selection.savedId);
+  const someoneElse = !chosen;
+
+  const pick = (supervisor: SavedSupervisor | null) => {
+    if (supervisor) {
+      onSelect({ ...selection, savedId: supervisor.id });
+      onChange('supervisorName', supervisor.name);
+      onChange('supervisorLicenseNumber', supervisor.licenseNumber);
+    } else {
+      if (!someoneElse) {
+        onChange('supervisorName', '');
+        onChange('supervisorLicenseNumber', '');
+      }
+      onSelect({ ...selection, savedId: null });
+    }
+  };
+
+  // Typing a name and licence is "someone else", unless they are a saved supervisor's exactly.
+  const type = (field: 'supervisorName' | 'supervisorLicenseNumber', text: string) => {
+    onChange(field, text);
+    const next = { ...values, [field]: text };
+    const match = matchingSupervisor(supervisors, next);
+    if ((match?.id ?? null) !== selection.savedId) onSelect({ ...selection, savedId: match?.id ?? null });
+  };
+
   return (
     <Card title="Supervising Driver Details">
+      {supervisors.length > 0 && (
+        <fieldset className="lls-supervisor-choice">
+          <legend>Who supervised this drive?</legend>
+          {supervisors.map((s) => (
+            <label key={s.id} className="lls-split__option">
+              <input
+                type="radio"
+                name={groupName}
+                value={String(s.id)}
+                checked={!someoneElse && selection.savedId === s.id}
+                onChange={() => pick(s)}
+              />
+              <span>
+                <strong>{s.name}</strong>
+                <br />
+                <span className="lls-live__note">
+                  Licence {s.licenseNumber}
+                  {s.isInstructor ? ' · Licensed driving instructor' : ''}
+                </span>
+              </span>
+            </label>
+          ))}
+          <label className="lls-split__option">
+            <input type="radio" name={groupName} value="other" checked={someoneElse} onChange={() => pick(null)} />
+            <span>
+              <strong>Someone else</strong>
+            </span>
+          </label>
+        </fieldset>
+      )}
       <div className="lls-fields lls-fields--2">
         <FormField label="Full Name" error={errors.supervisorName}>
           {(p) => (
@@ -14,7 +107,7 @@ export function SupervisorDetailsCard({ values, errors, onChange }: FormCardProp
               name="supervisorName"
               autoComplete="name"
               value={values.supervisorName}
-              onChange={(e) => onChange('supervisorName', e.target.value)}
+              onChange={(e) => type('supervisorName', e.target.value)}
             />
           )}
         </FormField>
@@ -25,11 +118,27 @@ export function SupervisorDetailsCard({ values, errors, onChange }: FormCardProp
               name="supervisorLicenseNumber"
               autoComplete="off"
               value={values.supervisorLicenseNumber}
-              onChange={(e) => onChange('supervisorLicenseNumber', e.target.value)}
+              onChange={(e) => type('supervisorLicenseNumber', e.target.value)}
             />
           )}
         </FormField>
       </div>
+      {someoneElse && (
+        <div className="lls-supervisor-choice" style={{ marginTop: 12, marginBottom: 0 }}>
+          <CheckBox
+            name="supervisorIsInstructor"
+            label="Licensed driving instructor"
+            checked={selection.isInstructor}
+            onChange={(isInstructor) => onSelect({ ...selection, isInstructor })}
+          />
+          <CheckBox
+            name="rememberSupervisor"
+            label="Remember this supervisor"
+            checked={selection.remember}
+            onChange={(remember) => onSelect({ ...selection, remember })}
+          />
+        </div>
+      )}
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { LOCATION_ERRORS, LOCATION_UNAVAILABLE, TOASTS, UNKNOWN_LOCATION } from 
 import { toast } from '@logbook/ui/lib/toastStore';
 import { roundedCoordinates, type SessionLocation } from '../../../lib/coordinates';
 import type { SessionField } from '../../../lib/sessionValues';
-import { lookUpPlace, positionErrorMessage } from '../utils/geocode';
+import { lookUpPlace, positionErrorMessage } from '../../../lib/geocode';
 
 export type LocationEnd = 'start' | 'end';
 

@@ -13,7 +13,10 @@ import {
   saveDraft,
   writeFormDraft,
 } from '@logbook/shell-context/drafts';
+import { readRunningDrive } from '@logbook/shell-context/runningDrive';
 import type { SessionLocation } from '../../../lib/coordinates';
+import { driveLocation, driveSessionValues } from '../../../lib/driveValues';
+import type { HistoryEntry } from '../../../lib/sessionHistory';
 import { emptySessionValues, newClientId, type SessionField, type SessionValues } from '../../../lib/sessionValues';
 import {
   initialSessionFormState,
@@ -33,6 +36,10 @@ export interface SessionFormOptions {
   dateOfBirth?: string;
   /** The `loadDraft` query parameter. */
   loadDraftId: string | null;
+  /** Fill the form from the drive ended on this device (End Drive), rather than from a draft. */
+  fromDrive?: boolean;
+  /** The logged entry being corrected: the form opens with its values, and keeps no draft of them. */
+  correcting?: HistoryEntry;
 }
 
 /** A located draft brought back: the suburb typed or found stands in for the locality's name. */
@@ -44,6 +51,24 @@ function locationFromStored(
   if (!coordinates) return undefined;
   const name = placeName ?? [values.startSuburb, values.endSuburb].map((v) => v.trim()).find(Boolean);
   return name ? { coordinates, placeName: name } : { coordinates };
+}
+
+/** The form's values from a logged entry; both signatures are drawn again. */
+export function entryValues(entry: HistoryEntry): SessionValues {
+  return {
+    ...emptySessionValues(),
+    date: entry.date,
+    startTime: entry.startTime,
+    endTime: entry.endTime,
+    startSuburb: entry.startSuburb,
+    endSuburb: entry.endSuburb,
+    timeOfDay: entry.timeOfDay,
+    trafficConditions: entry.trafficConditions,
+    roadConditions: entry.roadConditions,
+    weatherConditions: entry.weatherConditions ?? '',
+    supervisorName: entry.supervisorName,
+    supervisorLicenseNumber: entry.supervisorLicenseNumber,
+  };
 }
 
 function freshValues(): SessionValues {
@@ -94,7 +119,14 @@ function draftToRestore(
  * The session form's values, errors, draft and client id. A draft is loaded by id or from the student's stored draft,
  * saved by id, and dropped once the session is logged or the form is cancelled.
  */
-export function useSessionForm({ studentId, studentName, dateOfBirth, loadDraftId }: SessionFormOptions) {
+export function useSessionForm({
+  studentId,
+  studentName,
+  dateOfBirth,
+  loadDraftId,
+  fromDrive,
+  correcting,
+}: SessionFormOptions) {
   const [state, applyToState] = useReducer(sessionFormReducer, undefined, () =>
     initialSessionFormState(freshValues(), newClientId()),
   );
@@ -114,14 +146,25 @@ export function useSessionForm({ studentId, studentName, dateOfBirth, loadDraftI
 
   useEffect(() => {
     if (!studentId || loadedFor.current === studentId) return;
+    if (correcting) {
+      loadedFor.current = studentId;
+      dispatch({ type: 'fillFromEntry', values: entryValues(correcting), location: undefined });
+      return;
+    }
     loadedFor.current = studentId;
+    const drive = fromDrive ? readRunningDrive(studentId) : undefined;
+    if (drive?.ended) {
+      dispatch({ type: 'fillFromDrive', values: driveSessionValues(drive), location: driveLocation(drive) });
+      return;
+    }
     const found = draftToRestore(studentId, loadDraftId);
     if (!found) return;
     dispatch(found.restore);
     toast({ title: TOASTS.draftLoadedTitle, description: found.loaded });
-  }, [studentId, loadDraftId, dispatch]);
+  }, [studentId, loadDraftId, fromDrive, correcting, dispatch]);
 
-  const cancelAutosave = useDraftAutosave(studentId, state, edited);
+  // A correction is of a logged entry: it is never kept as a draft of a new session.
+  const cancelAutosave = useDraftAutosave(correcting ? undefined : studentId, state, edited);
 
   const setField = useCallback(
     (field: SessionField, value: string) => {

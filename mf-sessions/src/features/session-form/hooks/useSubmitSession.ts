@@ -6,7 +6,7 @@ import { queueForLater } from '../../../lib/outbox/outboxRuntime';
 import { browserIsOffline, sendDrivingSession } from '../../../lib/sessionApi';
 import { isStudentSessionsKey } from '../../../lib/sessionKeys';
 import type { Coordinates } from '../../../lib/coordinates';
-import { sessionPayload, type SessionValues } from '../../../lib/sessionValues';
+import { sessionPayload, type SessionValues, type SupervisorChoice } from '../../../lib/sessionValues';
 
 export type SubmitResult = 'logged' | 'queued' | 'failed' | 'invalid';
 
@@ -17,6 +17,13 @@ export interface SubmitOptions {
   /** Where the current-location button found the drive, if it was used. */
   coordinates?: Coordinates;
   clientId: string;
+  /** Who supervised beyond the name and licence: the saved supervisor picked, an instructor, one to remember. */
+  supervisor?: SupervisorChoice;
+  /**
+   * A drive logged as more than one entry (the day part and the night part): each part's own date, times and Day or
+   * Night over the form's values, with its own client id so a retry sends each once.
+   */
+  parts?: Array<{ values: Partial<SessionValues>; clientId: string }>;
   /** Checks every field and shows the messages; true when the form can be sent. */
   validate: () => boolean;
   /** Keeps the form's content as a draft when this device cannot hold it in the outbox. */
@@ -38,27 +45,39 @@ export function useSubmitSession() {
       return 'invalid';
     }
     if (!options.validate()) return 'invalid';
-    const payload = sessionPayload(values, studentId, clientId, options.coordinates);
+    const entries = (options.parts ?? [{ values: {}, clientId }]).map((part) =>
+      sessionPayload({ ...values, ...part.values }, studentId, part.clientId, options.coordinates, options.supervisor),
+    );
     setSubmitting(true);
     try {
+      let next = 0;
       if (!browserIsOffline()) {
-        const outcome = await sendDrivingSession(payload);
-        if (outcome.kind === 'sent') {
+        for (; next < entries.length; next++) {
+          const outcome = await sendDrivingSession(entries[next]);
+          if (outcome.kind === 'sent') continue;
+          // An answer from the server (refusal, fault, lapsed sign-in): show it and keep everything typed. A part
+          // already sent is not sent twice when the form is submitted again: its client id is the same.
+          if (outcome.kind === 'refused' || outcome.status !== undefined) {
+            if (next > 0) void mutate(isStudentSessionsKey(studentId));
+            const message = outcome.message ?? TOASTS.sessionCreateFailed;
+            setFailure(message);
+            toast({ title: TOASTS.error, description: message, variant: 'destructive' });
+            return 'failed';
+          }
+          break;
+        }
+        if (next === entries.length) {
           options.discardDraft();
           void mutate(isStudentSessionsKey(studentId));
-          toast({ title: TOASTS.sessionLogged });
+          toast({ title: entries.length > 1 ? `${entries.length} sessions logged` : TOASTS.sessionLogged });
           return 'logged';
-        }
-        // An answer from the server (refusal, fault, lapsed sign-in): show it and keep everything typed.
-        if (outcome.kind === 'refused' || outcome.status !== undefined) {
-          const message = outcome.message ?? TOASTS.sessionCreateFailed;
-          setFailure(message);
-          toast({ title: TOASTS.error, description: message, variant: 'destructive' });
-          return 'failed';
         }
       }
       try {
-        await queueForLater({ clientId, studentId, studentName, payload: { ...payload, clientId } });
+        for (const payload of entries.slice(next)) {
+          const id = payload.clientId!;
+          await queueForLater({ clientId: id, studentId, studentName, payload: { ...payload, clientId: id } });
+        }
       } catch {
         // This device cannot hold an outbox (storage blocked): keep the session as a draft instead.
         options.saveAsDraft();

@@ -20,6 +20,8 @@ export interface SessionFormState {
   timeOfDayChosen: boolean;
   /** Bumped when values are replaced wholesale, so signature pads redraw the loaded images. */
   generation: number;
+  /** True when the form was filled from a drive timed on this device (End Drive). */
+  fromDrive: boolean;
 }
 
 export type SessionFormAction =
@@ -31,6 +33,10 @@ export type SessionFormAction =
       clientId: string | undefined;
       draft: LoadedDraft;
     }
+  /** End Drive: the date, times and suburbs of the drive timed on this device; Day or Night still to suggest. */
+  | { type: 'fillFromDrive'; values: SessionValues; location: SessionLocation | undefined }
+  /** Correct: a logged entry's values (signatures drawn again); its Day or Night stands as chosen. */
+  | { type: 'fillFromEntry'; values: SessionValues; location: SessionLocation | undefined }
   | { type: 'setField'; field: SessionField; value: string; limits: SessionDateLimits }
   /** Day or Night picked by the person: a suggestion never changes it after this. */
   | { type: 'chooseTimeOfDay'; value: string; limits: SessionDateLimits }
@@ -41,7 +47,16 @@ export type SessionFormAction =
   | { type: 'reset'; values: SessionValues; clientId: string };
 
 export function initialSessionFormState(values: SessionValues, clientId: string): SessionFormState {
-  return { values, errors: {}, clientId, draft: undefined, location: undefined, timeOfDayChosen: false, generation: 0 };
+  return {
+    values,
+    errors: {},
+    clientId,
+    draft: undefined,
+    location: undefined,
+    timeOfDayChosen: false,
+    generation: 0,
+    fromDrive: false,
+  };
 }
 
 function withField(
@@ -72,6 +87,28 @@ export function sessionFormReducer(state: SessionFormState, action: SessionFormA
         timeOfDayChosen: Boolean(action.values.timeOfDay),
         clientId: action.clientId ?? state.clientId,
         draft: action.draft,
+        generation: state.generation + 1,
+      };
+    case 'fillFromDrive':
+      return {
+        ...state,
+        values: action.values,
+        errors: {},
+        location: action.location,
+        timeOfDayChosen: false,
+        draft: undefined,
+        fromDrive: true,
+        generation: state.generation + 1,
+      };
+    case 'fillFromEntry':
+      return {
+        ...state,
+        values: action.values,
+        errors: {},
+        location: action.location,
+        timeOfDayChosen: true,
+        draft: undefined,
+        fromDrive: false,
         generation: state.generation + 1,
       };
     case 'setField':

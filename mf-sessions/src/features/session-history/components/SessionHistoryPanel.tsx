@@ -1,13 +1,21 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { mutate } from 'swr';
+import { toast } from '@logbook/ui/lib/toastStore';
+import { paths } from '@logbook/shell-context/routes';
 import { Alert } from '@logbook/ui/Alert';
+import { Button } from '@logbook/ui/Button';
+import { Dialog } from '@logbook/ui/Dialog';
 import { Card } from '@logbook/ui/Card';
 import { EmptyState } from '@logbook/ui/EmptyState';
 import { Spinner } from '@logbook/ui/Spinner';
 import { useWaitingSessions } from '../../../lib/outbox/useWaitingSessions';
-import { NO_FILTERS, type SessionFilters } from '../../../lib/sessionKeys';
+import { NO_FILTERS, isStudentSessionsKey, type SessionFilters } from '../../../lib/sessionKeys';
+import { isInForce, type HistoryEntry } from '../../../lib/sessionHistory';
 import { useDrivingSessions } from '../hooks/useDrivingSessions';
 import { historyFigures } from '../utils/historyFigures';
 import { HistoryFilters } from './HistoryFilters';
+import { RemoveSessionDialog } from './RemoveSessionDialog';
 import { SessionListItem } from './SessionListItem';
 import { SummaryCards } from './SummaryCards';
 
@@ -18,6 +26,8 @@ export interface SessionHistoryPanelProps {
   remaining?: { hours: number; target: number };
   /** Shown instead of the list when not enabled. */
   disabledNotice?: ReactNode;
+  /** A parent's view: each entry in force can be corrected or removed. */
+  canCorrect?: boolean;
 }
 
 export function SessionHistoryPanel({
@@ -25,12 +35,17 @@ export function SessionHistoryPanel({
   enabled = true,
   remaining,
   disabledNotice,
+  canCorrect = false,
 }: SessionHistoryPanelProps) {
+  const navigate = useNavigate();
+  const [removing, setRemoving] = useState<HistoryEntry | undefined>();
+  const [correcting, setCorrecting] = useState<HistoryEntry | undefined>();
   const [filters, setFilters] = useState<SessionFilters>(NO_FILTERS);
   const { data, error, isLoading, isValidating } = useDrivingSessions(studentId, filters, enabled);
   const waiting = useWaitingSessions(studentId);
-  const sessions = useMemo(() => data ?? [], [data]);
-  const figures = useMemo(() => historyFigures(sessions), [sessions]);
+  const sessions = useMemo(() => (data ?? []) as HistoryEntry[], [data]);
+  // Corrected and removed entries are listed, struck out, but only the entries in force count.
+  const figures = useMemo(() => historyFigures(sessions.filter(isInForce)), [sessions]);
   const filtered = Boolean(filters.fromDate || filters.toDate || filters.timeOfDay);
 
   let list;
@@ -60,7 +75,12 @@ export function SessionHistoryPanel({
           <SessionListItem key={entry.clientId} session={entry.payload} waiting />
         ))}
         {sessions.map((s) => (
-          <SessionListItem key={s.id} session={s} />
+          <SessionListItem
+            key={s.id}
+            session={s}
+            onCorrect={canCorrect ? () => setCorrecting(s) : undefined}
+            onRemove={canCorrect ? () => setRemoving(s) : undefined}
+          />
         ))}
       </ul>
     );
@@ -80,6 +100,34 @@ export function SessionHistoryPanel({
         )}
         {list}
       </div>
+      <Dialog
+        open={correcting !== undefined}
+        onOpenChange={(open) => !open && setCorrecting(undefined)}
+        size="sm"
+        title="Correct this session?"
+        description="You fill in the corrected session and both of you sign again. The session logged stays in the log book, struck out with your reason."
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setCorrecting(undefined)}>
+              Cancel
+            </Button>
+            <Button onClick={() => correcting && navigate(paths.correctSession(studentId, correcting.id))}>
+              Correct session
+            </Button>
+          </>
+        }
+      />
+      {removing && (
+        <RemoveSessionDialog
+          session={removing}
+          onClose={() => setRemoving(undefined)}
+          onRemoved={() => {
+            setRemoving(undefined);
+            toast({ title: 'Session removed' });
+            void mutate(isStudentSessionsKey(studentId));
+          }}
+        />
+      )}
     </Card>
   );
 }

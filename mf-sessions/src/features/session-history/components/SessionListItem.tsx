@@ -1,6 +1,15 @@
-import { ROAD_LABELS, TRAFFIC_LABELS, type RoadConditions, type TrafficConditions } from '@logbook/contracts/constants';
+import {
+  ROAD_LABELS,
+  TRAFFIC_LABELS,
+  WEATHER_LABELS,
+  type RoadConditions,
+  type TrafficConditions,
+  type WeatherConditions,
+} from '@logbook/contracts/constants';
 import { formatDisplayDate } from '@logbook/contracts/dates';
 import { Badge } from '@logbook/ui/Badge';
+import { Button } from '@logbook/ui/Button';
+import type { SessionChangeFields } from '../../../lib/sessionHistory';
 
 export interface SessionListItemProps {
   session: {
@@ -14,21 +23,46 @@ export interface SessionListItemProps {
     trafficConditions: string;
     roadConditions: string;
     supervisorName: string;
-  };
+  } & SessionChangeFields;
   /** A session still on this device, not yet on the server. */
   waiting?: boolean;
+  /** Correct and Remove, offered (to parents) on an entry in force. */
+  onCorrect?: () => void;
+  onRemove?: () => void;
 }
 
-export function SessionListItem({ session: s, waiting }: SessionListItemProps) {
+/** 'Not recorded' for sessions logged before the weather was asked. */
+export function weatherText(weather: string | null | undefined): string {
+  if (!weather) return 'Not recorded';
+  return WEATHER_LABELS[weather as WeatherConditions] ?? weather;
+}
+
+function changedAtText(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function SessionListItem({ session: s, waiting, onCorrect, onRemove }: SessionListItemProps) {
   const night = s.timeOfDay === 'night';
+  const struck = s.status === 'superseded' || s.status === 'removed';
+  const when = `${formatDisplayDate(s.date)} ${s.startTime}`;
+  const classes = ['lls-session', waiting && 'lls-session--waiting', struck && 'lls-session--struck']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <li className={waiting ? 'lls-session lls-session--waiting' : 'lls-session'} data-testid="session-item">
+    <li className={classes} data-testid="session-item" data-status={s.status ?? undefined}>
       <div className="lls-session__top">
         <p className="lls-session__date">
+          {struck && <span className="ll-visually-hidden">{s.status === 'removed' ? 'Removed: ' : 'Corrected: '}</span>}
           {formatDisplayDate(s.date)} · {s.startTime}–{s.endTime}
         </p>
         <span className="lls-row" style={{ justifyContent: 'flex-end', gap: 6 }}>
           {waiting && <Badge variant="warning">Waiting to send</Badge>}
+          {s.status === 'superseded' && <Badge variant="outline">Corrected</Badge>}
+          {s.status === 'removed' && <Badge variant="destructive">Removed</Badge>}
+          {s.correctionOf ? <Badge variant="success">Correction</Badge> : null}
           <Badge variant={night ? 'info' : 'warning'}>{night ? 'Night' : 'Day'}</Badge>
           <Badge variant="outline">{s.duration}</Badge>
         </span>
@@ -41,9 +75,35 @@ export function SessionListItem({ session: s, waiting }: SessionListItemProps) {
         <dd>Traffic: {TRAFFIC_LABELS[s.trafficConditions as TrafficConditions] ?? s.trafficConditions}</dd>
         <dt>Road</dt>
         <dd>Road: {ROAD_LABELS[s.roadConditions as RoadConditions] ?? s.roadConditions}</dd>
+        <dt>Weather</dt>
+        <dd>Weather: {weatherText(s.weatherConditions)}</dd>
         <dt>Supervisor</dt>
-        <dd>Supervisor: {s.supervisorName}</dd>
+        <dd>
+          Supervisor: {s.supervisorName}
+          {s.supervisorIsInstructor ? ' (driving instructor)' : ''}
+        </dd>
       </dl>
+      {struck && (
+        <p className="lls-session__change" data-testid="session-change">
+          <strong>{s.status === 'removed' ? 'Removed' : 'Corrected'}</strong>
+          {s.changedAt ? ` on ${changedAtText(s.changedAt)}` : ''}
+          {s.changeReason ? `: ${s.changeReason}` : ''}
+        </p>
+      )}
+      {!struck && !waiting && (onCorrect || onRemove) && (
+        <div className="lls-session__actions">
+          {onCorrect && (
+            <Button variant="outline" size="sm" onClick={onCorrect} aria-label={`Correct the session of ${when}`}>
+              Correct
+            </Button>
+          )}
+          {onRemove && (
+            <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove the session of ${when}`}>
+              Remove
+            </Button>
+          )}
+        </div>
+      )}
     </li>
   );
 }

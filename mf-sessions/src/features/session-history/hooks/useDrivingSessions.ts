@@ -12,9 +12,14 @@ export async function fetchSessionList(url: string): Promise<DrivingSession[]> {
   return readAnswer(res, responseSchemas['GET /api/driving-sessions/:studentId'], url);
 }
 
-/** GET /api/driving-sessions/{studentId} with the filters; nothing is requested while `enabled` is false. */
+/**
+ * GET /api/driving-sessions/{studentId} with the filters, and the corrected and removed entries too; nothing is
+ * requested while `enabled` is false.
+ */
 export function useDrivingSessions(studentId: number | undefined, filters: SessionFilters, enabled = true) {
-  return useSWR<DrivingSession[]>(studentId && enabled ? sessionListKey(studentId, filters) : null, fetchSessionList, {
-    keepPreviousData: true,
-  });
+  return useSWR<DrivingSession[]>(
+    studentId && enabled ? sessionListKey(studentId, filters, { history: true }) : null,
+    fetchSessionList,
+    { keepPreviousData: true },
+  );
 }

@@ -1,5 +1,5 @@
 import { LOCATION_ERRORS, UNKNOWN_LOCATION } from '@logbook/contracts/messages';
-import { geocodeUrl } from '../../../lib/geocodeConfig';
+import { geocodeUrl } from './geocodeConfig';
 
 /** The place name in a reverse-geocoding answer: locality, else city, else country, else 'Unknown location'. */
 export function placeFromGeocode(answer: unknown): string {

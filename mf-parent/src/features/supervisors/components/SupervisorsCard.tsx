@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Button } from '@logbook/ui/Button';
+import { Card } from '@logbook/ui/Card';
+import { Spinner } from '@logbook/ui/Spinner';
+import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/supervisors';
+import { ConfirmDialog } from '../../../lib/ConfirmDialog';
+import { useSupervisorActions } from '../hooks/useSupervisorActions';
+import { SupervisorForm } from './SupervisorForm';
+import './supervisors.css';
+
+/** Administrator Settings: the family's supervising drivers, offered first on the session form. */
+export function SupervisorsCard() {
+  const { data: supervisors, error, mutate } = useSupervisors();
+  const actions = useSupervisorActions();
+  const [editing, setEditing] = useState<number | 'new' | undefined>();
+  const [removing, setRemoving] = useState<SavedSupervisor | undefined>();
+
+  const open = (which: number | 'new' | undefined) => {
+    actions.clearFailure();
+    setEditing(which);
+  };
+
+  let list;
+  if (error && !supervisors)
+    list = (
+      <div className="pp-supervisors__problem">
+        <p>The saved supervisors could not be loaded.</p>
+        <Button variant="outline" size="sm" onClick={() => void mutate()}>
+          Try again
+        </Button>
+      </div>
+    );
+  else if (!supervisors) list = <Spinner label="Loading supervisors…" />;
+  else if (supervisors.length === 0 && editing !== 'new')
+    list = <p className="pp-supervisors__empty">No supervisors saved yet.</p>;
+  else
+    list = (
+      <ul className="pp-supervisors__list" aria-label="Saved supervisors">
+        {supervisors.map((s) => (
+          <li key={s.id} className="pp-supervisors__item" data-testid="saved-supervisor">
+            {editing === s.id ? (
+              <SupervisorForm
+                initial={{ name: s.name, licenseNumber: s.licenseNumber, isInstructor: s.isInstructor }}
+                submitLabel={`Save ${s.name}`}
+                pending={actions.pending}
+                failure={actions.failure}
+                onCancel={() => open(undefined)}
+                onSave={(input) => void actions.edit(s.id, input).then((ok) => ok && open(undefined))}
+              />
+            ) : (
+              <>
+                <div className="pp-supervisors__who">
+                  <strong>{s.name}</strong>
+                  <span className="pp-panel__muted">
+                    Licence {s.licenseNumber}
+                    {s.isInstructor ? ' · Licensed driving instructor' : ''}
+                  </span>
+                </div>
+                <div className="pp-supervisors__actions">
+                  <Button variant="outline" size="sm" onClick={() => open(s.id)} aria-label={`Edit ${s.name}`}>
+                    Edit
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => setRemoving(s)} aria-label={`Remove ${s.name}`}>
+                    Remove
+                  </Button>
+                </div>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <Card
+      title="Supervising drivers"
+      headingLevel={2}
+      description="The session form offers these people first, most recently used at the top. Removing one changes no logged session."
+    >
+      <div className="pp-supervisors">
+        {list}
+        {editing === 'new' ? (
+          <SupervisorForm
+            submitLabel="Add supervisor"
+            pending={actions.pending}
+            failure={actions.failure}
+            onCancel={() => open(undefined)}
+            onSave={(input) => void actions.add(input).then((ok) => ok && open(undefined))}
+          />
+        ) : (
+          <div>
+            <Button variant="outline" onClick={() => open('new')}>
+              Add supervisor
+            </Button>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={removing !== undefined}
+        onOpenChange={(next) => !next && setRemoving(undefined)}
+        title={`Remove ${removing?.name ?? 'this supervisor'}?`}
+        description="They are no longer offered on the session form. Sessions they supervised keep their name and licence number."
+        confirmLabel="Remove supervisor"
+        pending={actions.pending}
+        onConfirm={() => removing && void actions.remove(removing.id).then((ok) => ok && setRemoving(undefined))}
+      />
+    </Card>
+  );
+}

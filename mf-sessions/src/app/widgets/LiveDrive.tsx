@@ -1,0 +1,21 @@
+import { paths } from '@logbook/shell-context/routes';
+import { LiveDrivePanel } from '../../features/live-drive/components/LiveDrivePanel';
+import { SessionsStyles } from '../../lib/SessionsStyles';
+
+export interface LiveDriveProps {
+  studentId: number;
+  /** Whose session form End Drive opens. */
+  viewer: 'parent' | 'student';
+  /** False while the subscription is not active: Start Drive is not offered (a running drive still shows). */
+  canStart?: boolean;
+}
+
+/** Start Drive and the running drive's card, for one student on this device. */
+export default function LiveDrive({ studentId, viewer, canStart = true }: LiveDriveProps) {
+  return (
+    <>
+      <SessionsStyles />
+      <LiveDrivePanel studentId={studentId} finishPath={paths.finishDrive(studentId, viewer)} canStart={canStart} />
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatHoursMinutes } from '@logbook/contracts/duration';
+import { Button } from '@logbook/ui/Button';
+import { Card } from '@logbook/ui/Card';
+import { toast } from '@logbook/ui/lib/toastStore';
+import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { elapsedMinutes, elapsedText, elapsedWords } from '@logbook/shell-context/runningDrive';
+import { useLiveDrive } from '../hooks/useLiveDrive';
+import { useNow } from '../hooks/useNow';
+import { isLongDrive } from '../utils/driveEnd';
+import { DiscardDriveDialog } from './DiscardDriveDialog';
+import { EndTimeDialog } from './EndTimeDialog';
+
+export interface LiveDrivePanelProps {
+  studentId: number;
+  /** Where End Drive goes: the session form that fills itself from the ended drive. */
+  finishPath: string;
+  /** False while a subscription is not active: Start Drive is not offered. */
+  canStart?: boolean;
+}
+
+function seconds(startedAt: string, now: Date) {
+  const total = Math.max(0, Math.floor((now.getTime() - Date.parse(startedAt)) / 1000));
+  return String(total % 60).padStart(2, '0');
+}
+
+/** Start Drive, then the running drive's card: the time ticking, where it started, End Drive and Discard. */
+export function LiveDrivePanel({ studentId, finishPath, canStart = true }: LiveDrivePanelProps) {
+  const { drive, start, end, ending, discard } = useLiveDrive(studentId);
+  const navigate = useNavigate();
+  const now = useNow(1_000);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [askEnd, setAskEnd] = useState(false);
+
+  const finish = async (endedAt: Date, locate: boolean) => {
+    if (await end(endedAt, { locate })) {
+      setAskEnd(false);
+      navigate(finishPath);
+    } else {
+      toast({ title: 'The drive could not be ended', description: 'Please try again.', variant: 'destructive' });
+    }
+  };
+
+  const onDiscard = () => {
+    discard();
+    setConfirmDiscard(false);
+    toast({ title: 'Drive discarded' });
+  };
+
+  if (!drive) {
+    if (!canStart) return null;
+    return (
+      <Card
+        className="lls-live"
+        title="Live drive"
+        description="Time a drive as it happens: the times and suburbs fill themselves in."
+      >
+        <Button onClick={start} className="lls-live__start">
+          Start Drive
+        </Button>
+      </Card>
+    );
+  }
+
+  const elapsed = elapsedMinutes(drive, now);
+  const from = drive.startSuburb ? ` in ${drive.startSuburb}` : '';
+  const discardDialog = (
+    <DiscardDriveDialog open={confirmDiscard} onOpenChange={setConfirmDiscard} onDiscard={onDiscard} />
+  );
+
+  if (drive.ended) {
+    const length = formatHoursMinutes(drive.startTime, drive.ended.endTime);
+    return (
+      <Card className="lls-live lls-live--ended" title="Drive ended" data-testid="running-drive">
+        <p className="lls-live__where">
+          {drive.startTime}–{drive.ended.endTime}
+          {length ? ` (${length})` : ''}
+          {drive.startSuburb || drive.ended.endSuburb
+            ? ` · ${drive.startSuburb || '—'} → ${drive.ended.endSuburb || '—'}`
+            : ''}
+        </p>
+        <p className="lls-live__note">Finish the conditions and signatures to log it.</p>
+        <div className="lls-live__actions">
+          <Link to={finishPath} className={buttonClass('primary', 'md')}>
+            Finish logging
+          </Link>
+          <Button variant="outline" onClick={() => setConfirmDiscard(true)}>
+            Discard
+          </Button>
+        </div>
+        {discardDialog}
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="lls-live lls-live--running" title="Drive in progress" data-testid="running-drive">
+      <p className="lls-live__clock">
+        <span role="timer" aria-label={`Driving for ${elapsedWords(elapsed)}`} className="lls-live__elapsed">
+          {elapsedText(elapsed)}
+          <span className="lls-live__seconds" aria-hidden="true">
+            :{seconds(drive.startedAt, now)}
+          </span>
+        </span>
+      </p>
+      <p className="lls-live__where">
+        Started at {drive.startTime}
+        {from}
+      </p>
+      {!drive.startSuburb && <p className="lls-live__note">The start suburb can be typed in when you finish.</p>}
+      <div className="lls-live__actions">
+        <Button
+          onClick={() => (isLongDrive(elapsed) ? setAskEnd(true) : void finish(new Date(), true))}
+          pending={ending && !askEnd}
+        >
+          End Drive
+        </Button>
+        <Button variant="outline" onClick={() => setConfirmDiscard(true)} disabled={ending}>
+          Discard
+        </Button>
+      </div>
+      {askEnd && (
+        <EndTimeDialog
+          open={askEnd}
+          onOpenChange={setAskEnd}
+          drive={drive}
+          elapsed={elapsed}
+          pending={ending}
+          onEnd={(endedAt) => void finish(endedAt, false)}
+        />
+      )}
+      {discardDialog}
+    </Card>
+  );
+}

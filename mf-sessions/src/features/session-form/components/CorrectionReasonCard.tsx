@@ -1,0 +1,31 @@
+import { Card } from '@logbook/ui/Card';
+import { FormField } from '@logbook/ui/FormField';
+import { CHANGE_REASON_MAX } from '../../../lib/sessionChanges';
+
+export interface CorrectionReasonCardProps {
+  reason: string;
+  error?: string;
+  onChange: (reason: string) => void;
+}
+
+/** Why the entry is being corrected: printed beside the struck-out original. */
+export function CorrectionReasonCard({ reason, error, onChange }: CorrectionReasonCardProps) {
+  return (
+    <Card title="Reason for the correction" description="Both signatures are drawn again for the corrected session.">
+      <FormField label="Reason" error={error}>
+        {({ invalid, ...p }) => (
+          <textarea
+            {...p}
+            aria-invalid={invalid || undefined}
+            className="ll-input lls-reason"
+            name="reason"
+            rows={3}
+            maxLength={CHANGE_REASON_MAX}
+            value={reason}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )}
+      </FormField>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { TIME_OF_DAY_LABELS } from '@logbook/contracts/constants';
+import { formatHoursMinutes } from '@logbook/contracts/duration';
+import { Card } from '@logbook/ui/Card';
+import type { DriveSplit } from '../utils/driveSplit';
+
+export type SplitMode = 'two' | 'one';
+
+export interface DriveSplitChoiceProps {
+  split: DriveSplit;
+  mode: SplitMode;
+  onChange: (mode: SplitMode) => void;
+}
+
+/** A drive that crossed sunset or sunrise: two entries split at the sun's time, or one with Day or Night chosen. */
+export function DriveSplitChoice({ split, mode, onChange }: DriveSplitChoiceProps) {
+  const name = useId();
+  const [first, second] = split.parts;
+  const part = (p: typeof first) =>
+    `${TIME_OF_DAY_LABELS[p.timeOfDay]} ${p.startTime}–${p.endTime} (${formatHoursMinutes(p.startTime, p.endTime)})`;
+  return (
+    <Card
+      title={`This drive crossed ${split.event} at ${split.at}`}
+      description="Log the day part and the night part as two entries, or the whole drive as one."
+    >
+      <fieldset className="lls-split">
+        <legend className="ll-visually-hidden">How to log this drive</legend>
+        <label className="lls-split__option">
+          <input type="radio" name={name} value="two" checked={mode === 'two'} onChange={() => onChange('two')} />
+          <span>
+            <strong>Two entries</strong>
+            <br />
+            <span data-testid="split-parts">
+              {part(first)} and {part(second)}
+            </span>
+            <br />
+            <span className="lls-live__note">Same conditions, supervisor and signatures for both.</span>
+          </span>
+        </label>
+        <label className="lls-split__option">
+          <input type="radio" name={name} value="one" checked={mode === 'one'} onChange={() => onChange('one')} />
+          <span>
+            <strong>One entry</strong>
+            <br />
+            <span className="lls-live__note">Choose Day or Night under Driving Conditions.</span>
+          </span>
+        </label>
+      </fieldset>
+    </Card>
+  );
+}

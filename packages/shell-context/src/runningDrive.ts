@@ -1,0 +1,222 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { localDateISO, localTimeHHMM } from '@logbook/contracts/dates';
+import { coordinatesSchema, studentIdSchema } from '@logbook/contracts/schemas';
+
+/**
+ * A drive being timed live on this device: one per student. Kept in the device's own storage (not the signed-in
+ * account's), so the parent's dashboard shows a drive the student started on the same phone, and it survives a
+ * reload, a closed tab, a locked phone and having no connection.
+ */
+
+export const runningDriveStorageKey = (studentId: number) => `learner-logbook:running-drive:${studentId}`;
+
+/** A drive left running longer than this is asked when it really ended. */
+export const LONG_DRIVE_MINUTES = 5 * 60;
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+const storedCoordinates = coordinatesSchema
+  .transform(({ latitude, longitude }) => ({ latitude: round3(latitude), longitude: round3(longitude) }))
+  .optional()
+  .catch(undefined);
+
+const text = z.string().catch('');
+
+export const runningDriveSchema = z.object({
+  studentId: studentIdSchema,
+  /** The moment it started (ISO); the elapsed time is counted from it. */
+  startedAt: z.string().refine((v) => !Number.isNaN(Date.parse(v))),
+  /** The device's local date and time at the start, as the session form takes them. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  startTime: z.string().regex(/^\d{2}:\d{2}$/),
+  startSuburb: text.default(''),
+  /** Where the start was located, rounded to about 100 m, when location was allowed. */
+  coordinates: storedCoordinates,
+  /** Set by End Drive: the drive waits here until its session is logged or it is discarded. */
+  ended: z
+    .object({
+      endedAt: z.string().refine((v) => !Number.isNaN(Date.parse(v))),
+      endTime: z.string().regex(/^\d{2}:\d{2}$/),
+      endSuburb: text.default(''),
+    })
+    .optional()
+    .catch(undefined),
+});
+export type RunningDrive = z.output<typeof runningDriveSchema>;
+
+/** The slice of Web Storage the running drive needs, so tests can hand in their own. */
+export type RunningDriveStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const deviceStorage = (): RunningDriveStorage | undefined => {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+export function readRunningDrive(
+  studentId: number,
+  storage: RunningDriveStorage | undefined = deviceStorage(),
+): RunningDrive | undefined {
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(runningDriveStorageKey(studentId)) ?? null;
+  } catch {
+    return undefined;
+  }
+  if (!raw) return undefined;
+  try {
+    const parsed = runningDriveSchema.safeParse(JSON.parse(raw));
+    return parsed.success && parsed.data.studentId === studentId ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function write(drive: RunningDrive, storage: RunningDriveStorage | undefined): void {
+  if (!storage) throw new Error('This device cannot keep a running drive.');
+  storage.setItem(runningDriveStorageKey(drive.studentId), JSON.stringify(drive));
+  notify();
+}
+
+export interface StartDetails {
+  now?: Date;
+  startSuburb?: string;
+  coordinates?: { latitude: number; longitude: number };
+}
+
+/**
+ * Starts timing a drive for the student, or answers the one already running: a second Start never restarts it.
+ * Throws when the browser refuses to store.
+ */
+export function startRunningDrive(
+  studentId: number,
+  { now = new Date(), startSuburb = '', coordinates }: StartDetails = {},
+  storage: RunningDriveStorage | undefined = deviceStorage(),
+): RunningDrive {
+  const existing = readRunningDrive(studentId, storage);
+  if (existing) return existing;
+  const drive = runningDriveSchema.parse({
+    studentId,
+    startedAt: now.toISOString(),
+    date: localDateISO(now),
+    startTime: localTimeHHMM(now),
+    startSuburb: startSuburb.trim(),
+    coordinates,
+  });
+  write(drive, storage);
+  return drive;
+}
+
+/** Fills where the drive started once the location lookup answers; a drive that has gone meanwhile stays gone. */
+export function setRunningDriveStart(
+  studentId: number,
+  start: { startSuburb?: string; coordinates?: { latitude: number; longitude: number } },
+  storage: RunningDriveStorage | undefined = deviceStorage(),
+): RunningDrive | undefined {
+  const drive = readRunningDrive(studentId, storage);
+  if (!drive) return undefined;
+  const next = runningDriveSchema.parse({
+    ...drive,
+    startSuburb: drive.startSuburb || (start.startSuburb ?? '').trim(),
+    coordinates: drive.coordinates ?? start.coordinates,
+  });
+  write(next, storage);
+  return next;
+}
+
+/** End Drive: the end time (the device's clock at `endedAt`) and where it ended are kept with the drive. */
+export function endRunningDrive(
+  studentId: number,
+  { endedAt = new Date(), endSuburb = '' }: { endedAt?: Date; endSuburb?: string } = {},
+  storage: RunningDriveStorage | undefined = deviceStorage(),
+): RunningDrive | undefined {
+  const drive = readRunningDrive(studentId, storage);
+  if (!drive) return undefined;
+  const next: RunningDrive = {
+    ...drive,
+    ended: { endedAt: endedAt.toISOString(), endTime: localTimeHHMM(endedAt), endSuburb: endSuburb.trim() },
+  };
+  write(next, storage);
+  return next;
+}
+
+/** Back to running (the person left the finished form without logging it and wants to keep timing). */
+export function resumeRunningDrive(
+  studentId: number,
+  storage: RunningDriveStorage | undefined = deviceStorage(),
+): RunningDrive | undefined {
+  const drive = readRunningDrive(studentId, storage);
+  if (!drive) return undefined;
+  const next: RunningDrive = { ...drive, ended: undefined };
+  write(next, storage);
+  return next;
+}
+
+/** Discard, or the session was logged: the drive is forgotten. */
+export function clearRunningDrive(studentId: number, storage: RunningDriveStorage | undefined = deviceStorage()): void {
+  try {
+    storage?.removeItem(runningDriveStorageKey(studentId));
+  } catch {
+    // Storage blocked: nothing was kept either.
+  }
+  notify();
+}
+
+/** Whole minutes from the start to `now` (never negative, should the clock have gone back). */
+export function elapsedMinutes(drive: Pick<RunningDrive, 'startedAt'>, now: Date = new Date()): number {
+  return Math.max(0, Math.floor((now.getTime() - Date.parse(drive.startedAt)) / 60_000));
+}
+
+/** '0:05', '1:42', '26:03': hours and minutes since the start. */
+export function elapsedText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${h}:${String(m).padStart(2, '0')}`;
+}
+
+/** '5 min', '1 h 42 min', '2 h' for screen readers and the dashboard line. */
+export function elapsedWords(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+export function subscribeRunningDrive(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key.startsWith('learner-logbook:running-drive:')) listener();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The student's running drive on this device, kept current across tabs. */
+export function useRunningDrive(studentId: number | undefined): RunningDrive | undefined {
+  // The raw text is the snapshot: parsing on each read would hand React a new object every time.
+  const raw = useSyncExternalStore(
+    subscribeRunningDrive,
+    () => {
+      if (!studentId) return null;
+      try {
+        return deviceStorage()?.getItem(runningDriveStorageKey(studentId)) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    () => null,
+  );
+  // The stored text is the drive: it is read again only when that text changes.
+  return useMemo(() => (studentId && raw ? readRunningDrive(studentId) : undefined), [studentId, raw]);
+}
