@@ -11,7 +11,13 @@ export const FRONT_ENDS = [
   { dir: 'mf-student', marker: 'remoteEntry.js' },
   { dir: 'shell', marker: 'index.html' },
 ];
-const SHARED_SOURCES = ['packages/ui/src', 'packages/shell-context/src', 'packages/contracts/src'];
+// What every front-end build reads besides its own folder (the release manifest writer included).
+const SHARED_SOURCES = [
+  'packages/ui/src',
+  'packages/shell-context/src',
+  'packages/contracts/src',
+  'scripts/frontEndRelease.ts',
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -42,8 +48,13 @@ export function staleFrontEnds() {
   });
 }
 
-export function buildFrontEnds({ onlyStale = false } = {}) {
-  const targets = onlyStale ? staleFrontEnds() : FRONT_ENDS;
+/** Builds every front end, or only the stale ones, or only those named (`node scripts/build.mjs mf-parent`). */
+export function buildFrontEnds({ onlyStale = false, only = [] } = {}) {
+  const unknown = only.filter((name) => !FRONT_ENDS.some((f) => f.dir === name));
+  if (unknown.length)
+    throw new Error(`Unknown front end ${unknown.join(', ')}: one of ${FRONT_ENDS.map((f) => f.dir).join(', ')}`);
+  const chosen = only.length ? FRONT_ENDS.filter((f) => only.includes(f.dir)) : FRONT_ENDS;
+  const targets = onlyStale ? staleFrontEnds().filter((f) => chosen.includes(f)) : chosen;
   for (const { dir } of targets) {
     if (!fs.existsSync(path.join(ROOT, dir, 'vite.config.ts'))) continue;
     process.stdout.write(`Building ${dir}...\n`);
@@ -55,7 +66,10 @@ export function buildFrontEnds({ onlyStale = false } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    buildFrontEnds({ onlyStale: process.argv.includes('--if-stale') });
+    buildFrontEnds({
+      onlyStale: process.argv.includes('--if-stale'),
+      only: process.argv.slice(2).filter((a) => !a.startsWith('-')),
+    });
   } catch (err) {
     console.error(err.message);
     process.exit(1);

@@ -83,6 +83,50 @@ function stopProcess(child, timeoutMs = 10_000, signal = 'SIGTERM') {
 }
 
 /**
+ * The local mail inbox (maildev): an SMTP server that keeps every email, with a web inbox to read them in and a JSON
+ * list at /api/email. Started with every stack unless SMTP_URL names a real mail server.
+ */
+async function startMailInbox({ dataDir, fixedPorts, quiet }) {
+  const smtpPort = fixedPorts ? Number(process.env.MAIL_INBOX_SMTP_PORT ?? 1025) : await freePort();
+  const webPort = fixedPorts ? Number(process.env.MAIL_INBOX_WEB_PORT ?? 1080) : await freePort();
+  const mailDir = path.join(dataDir, 'mail');
+  fs.mkdirSync(mailDir, { recursive: true });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'),
+      '--smtp',
+      String(smtpPort),
+      '--web',
+      String(webPort),
+      '--ip',
+      '127.0.0.1',
+      '--web-ip',
+      '127.0.0.1',
+      '--mail-directory',
+      mailDir,
+      '--silent',
+    ],
+    { cwd: ROOT, env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const tail = [];
+  const onLine = (stream) => (chunk) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line) continue;
+      tail.push(line);
+      if (tail.length > 200) tail.shift();
+      if (!quiet) stream.write(`[mail] ${line}\n`);
+    }
+  };
+  child.stdout.on('data', onLine(process.stdout));
+  child.stderr.on('data', onLine(process.stderr));
+  child.tail = tail;
+  const webUrl = `http://localhost:${webPort}`;
+  await waitFor(`http://127.0.0.1:${webPort}/api/email`, { child, name: 'mail inbox' });
+  return { child, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl };
+}
+
+/**
  * @param {object} [opts]
  * @param {number} [opts.gatewayPort] 0 picks a free port
  * @param {boolean} [opts.fixedServicePorts] use 4001–4004 (npm start) instead of free ports (tests)
@@ -98,7 +142,11 @@ async function startStack(opts = {}) {
   // Tests and benchmarks sign in and register far more often than people do, all from one address.
   const testLimits = opts.fixedServicePorts
     ? {}
-    : { AUTH_RATE_LIMIT_IP_MAX: '100000', AUTH_RATE_LIMIT_REGISTER_MAX: '100000' };
+    : {
+        AUTH_RATE_LIMIT_IP_MAX: '100000',
+        AUTH_RATE_LIMIT_REGISTER_MAX: '100000',
+        AUTH_RATE_LIMIT_RESET_IP_MAX: '100000',
+      };
   const env = {
     NODE_ENV: 'development',
     LOG_LEVEL: quiet ? 'warn' : 'info',
@@ -136,6 +184,13 @@ async function startStack(opts = {}) {
   const databaseDescription = db?.description ?? `MongoDB at ${env.MONGODB_URI}`;
 
   const children = [];
+  // Without a real mail server, the local inbox catches every email (npm start prints where to read them).
+  let mail;
+  if (!env.SMTP_URL && !process.env.SMTP_URL && opts.mailInbox !== false) {
+    mail = await startMailInbox({ dataDir, fixedPorts: Boolean(opts.fixedServicePorts), quiet });
+    children.push(mail.child);
+    env.SMTP_URL = mail.smtpUrl;
+  }
   const stop = async () => {
     await Promise.all(children.map((c) => stopProcess(c)));
     await db?.stop();
@@ -153,6 +208,9 @@ async function startStack(opts = {}) {
         ports[svc.name].push(opts.fixedServicePorts && i === 0 ? svc.port : await freePort());
       }
     }
+    const gatewayPort = opts.gatewayPort || (await freePort());
+    // Links in emails open the stack's own address.
+    env.MAIL_LINK_ORIGIN ??= `http://localhost:${gatewayPort}`;
     const upstreams = Object.fromEntries(
       present.map((svc) => [svc.env, ports[svc.name].map((port) => `http://127.0.0.1:${port}`).join(',')]),
     );
@@ -177,7 +235,6 @@ async function startStack(opts = {}) {
         }),
       ),
     );
-    const gatewayPort = opts.gatewayPort || (await freePort());
     const gateway = startProcess(
       'gateway',
       path.join('gateway', 'src', 'server.ts'),
@@ -195,6 +252,8 @@ async function startStack(opts = {}) {
       databaseUri: env.MONGODB_URI,
       databaseName: env.MONGODB_DB ?? process.env.MONGODB_DB ?? 'learner_logbook',
       databaseDescription,
+      /** The local mail inbox, when no SMTP_URL was given: its SMTP address and its web inbox (JSON at /api/email). */
+      mail: mail ? { smtpUrl: mail.smtpUrl, webUrl: mail.webUrl } : undefined,
       services: Object.fromEntries(present.map((s) => [s.name, upstreams[s.env].split(',')[0]])),
       instances,
       processes: children,

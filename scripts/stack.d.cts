@@ -25,6 +25,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
   instances?: Partial<Record<'auth' | 'students' | 'billing' | 'logbook', number>>;
+  /** false: no local mail inbox (emails stay queued unless env.SMTP_URL names a server). */
+  mailInbox?: boolean;
 }
 
 export interface Stack {
@@ -33,6 +35,8 @@ export interface Stack {
   databaseUri: string;
   databaseName: string;
   databaseDescription: string;
+  /** The local mail inbox (maildev), when no SMTP_URL was given; `${webUrl}/api/email` lists every email as JSON. */
+  mail?: { smtpUrl: string; webUrl: string };
   services: Record<string, string>;
   instances: ServiceInstance[];
   processes: ChildProcess[];

@@ -45,4 +45,9 @@ if (stopping) {
 console.log('');
 console.log(`Learner Logbook is running at ${stack.url}`);
 console.log(`Database: ${stack.databaseDescription}`);
+console.log(
+  stack.mail
+    ? `Mail inbox: ${stack.mail.webUrl} (every email the product sends shows here; set SMTP_URL to send real mail)`
+    : `Mail: sent through ${process.env.SMTP_URL?.replace(/\/\/[^@/]*@/, '//')}`,
+);
 console.log('Press Ctrl-C to stop.');

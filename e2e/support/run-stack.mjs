@@ -52,7 +52,7 @@ if (process.env.E2E_SKIP_BUILD !== '1') await withBuildLock(buildForProduction);
 
 const stack = await startStack({ gatewayPort: 0 });
 log(`up at ${stack.url} (${stack.databaseDescription.split('\n')[0]})`);
-process.stdout.write(`${JSON.stringify({ url: stack.url })}\n`);
+process.stdout.write(`${JSON.stringify({ url: stack.url, inboxUrl: stack.mail?.webUrl })}\n`);
 
 let stopping = false;
 const stop = async () => {

@@ -4,6 +4,8 @@ import readline from 'node:readline';
 
 export interface TestStack {
   url: string;
+  /** The local mail inbox's web address (MailDev: JSON at /api/email), when the stack has one. */
+  inboxUrl?: string;
   stop: () => Promise<void>;
 }
 
@@ -15,7 +17,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
  */
 export async function startTestStack(): Promise<TestStack> {
   const external = process.env.E2E_BASE_URL;
-  if (external) return { url: external.replace(/\/$/, ''), stop: async () => {} };
+  if (external) return { url: external.replace(/\/$/, ''), inboxUrl: process.env.E2E_INBOX_URL, stop: async () => {} };
 
   const child = spawn(process.execPath, [path.join(__dirname, 'run-stack.mjs')], {
     cwd: ROOT,
@@ -29,12 +31,12 @@ export async function startTestStack(): Promise<TestStack> {
     if (output.length > 200) output.shift();
   });
 
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, inboxUrl } = await new Promise<{ url: string; inboxUrl?: string }>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       try {
-        const parsed = JSON.parse(line) as { url?: string };
-        if (parsed.url) resolve(parsed.url);
+        const parsed = JSON.parse(line) as { url?: string; inboxUrl?: string };
+        if (parsed.url) resolve({ url: parsed.url, inboxUrl: parsed.inboxUrl });
       } catch {
         output.push(line);
       }
@@ -44,7 +46,7 @@ export async function startTestStack(): Promise<TestStack> {
     );
   });
 
-  return { url, stop: () => stopChild(child) };
+  return { url, inboxUrl, stop: () => stopChild(child) };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

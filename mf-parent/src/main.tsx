@@ -6,6 +6,7 @@ import { Toaster } from '@logbook/ui/Toaster';
 import { paths, routePatterns } from '@logbook/shell-context/routes';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import '@logbook/ui/styles.css';
+import Account from './app/routes/Account';
 import AdminSettings from './app/routes/AdminSettings';
 import Dashboard from './app/routes/Dashboard';
 import StudentForm from './app/routes/StudentForm';
@@ -22,6 +23,7 @@ createRoot(document.getElementById('root')!).render(
           <Route path={routePatterns.editStudent} element={<StudentForm />} />
           <Route path={routePatterns.subscribe} element={<Subscribe />} />
           <Route path={routePatterns.adminSettings} element={<AdminSettings />} />
+          <Route path={routePatterns.account} element={<Account />} />
           <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
         </Routes>
       </BrowserRouter>

@@ -15,6 +15,25 @@ import { call, endWorld, makeWorld, sessionBody, type Reply, type World } from '
 const WEBHOOK_SECRET = `whsec_contract_${crypto.randomBytes(16).toString('hex')}`;
 const unique = () => crypto.randomUUID().slice(0, 8);
 
+/** The token of the newest reset link the stack's local inbox holds for an address (sending is queued). */
+async function resetTokenFor(world: World, address: string): Promise<string> {
+  const inbox = world.stack.mail?.webUrl;
+  if (!inbox) throw new Error('The stack has no local inbox');
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    const emails = (await (await fetch(`${inbox}/api/email`)).json()) as Array<{
+      to: Array<{ address: string }>;
+      text?: string;
+    }>;
+    const links = emails
+      .filter((e) => e.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
+      .map((e) => /reset-password\?token=([\w-]+)/.exec(e.text ?? '')?.[1])
+      .filter((token): token is string => Boolean(token));
+    if (links.length) return links[links.length - 1];
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No reset email reached ${address}`);
+}
+
 const cookiesOf = (res: Reply) =>
   res.headers
     .getSetCookie()
@@ -44,6 +63,9 @@ function jsonProblems(schema: z.ZodType, res: Reply): string[] {
 }
 
 function binaryProblems(entry: BinaryResponse, res: Reply): string[] {
+  // No content type declared: the answer is 204 with no body at all.
+  if (entry.contentType === '')
+    return res.status === 204 && res.text === '' ? [] : [`status ${res.status}, expected 204`];
   const type = res.headers.get('content-type') ?? '';
   if (!type.startsWith(entry.contentType)) return [`content type ${type}, expected ${entry.contentType}`];
   if (entry.contentType === 'application/pdf' && !res.text.startsWith('%PDF-')) return ['not PDF bytes'];
@@ -109,7 +131,7 @@ describe('every answer of a real stack, parsed with its contract', () => {
     const credentials = { email: `contract-${unique()}@example.com`, password: 'contract-pass-word' };
     await answer('POST /api/register', '/api/register', { body: credentials });
     const signedIn = await answer('POST /api/login', '/api/login', { body: credentials });
-    const parent = cookiesOf(signedIn);
+    let parent = cookiesOf(signedIn);
     await answer('GET /api/user', '/api/user', { cookie: parent });
 
     // Students and paper hours.
@@ -161,6 +183,8 @@ describe('every answer of a real stack, parsed with its contract', () => {
       cookie: parent,
       body: { studentId },
     });
+    // The failed renewal is owed: the open invoice's secret to pay it with.
+    await answer('POST /api/billing/payment', '/api/billing/payment', { cookie: parent, body: { studentId } });
     await answer('POST /api/cancel-subscription', '/api/cancel-subscription', { cookie: parent, body: { studentId } });
 
     // A delivery signed as the provider signs it, and the same delivery again.
@@ -182,7 +206,42 @@ describe('every answer of a real stack, parsed with its contract', () => {
     const session = sessionBody(A1);
     await answer('POST /api/driving-sessions', '/api/driving-sessions', { cookie: parentA, body: session });
     await answer('POST /api/driving-sessions', '/api/driving-sessions', { cookie: parentA, body: session });
-    for (const query of ['', '?include=signatures', '?timeOfDay=day']) {
+    // Put right, and taken out: the answers of a correction and a removal, and the list with its history.
+    const toCorrect = await answer('POST /api/driving-sessions', '/api/driving-sessions', {
+      cookie: parentA,
+      body: sessionBody(A1, { startTime: '11:00', endTime: '12:00', duration: '1.0 hours', weatherConditions: 'rain' }),
+    });
+    await answer(
+      'POST /api/driving-sessions/:id/correction',
+      `/api/driving-sessions/${toCorrect.json?.id}/correction`,
+      {
+        cookie: parentA,
+        body: {
+          ...sessionBody(A1, { startTime: '11:00', endTime: '12:30', duration: '1.5 hours' }),
+          reason: 'End time',
+        },
+      },
+    );
+    const toRemove = await answer('POST /api/driving-sessions', '/api/driving-sessions', {
+      cookie: parentA,
+      body: sessionBody(A1, { startTime: '13:00', endTime: '14:00', duration: '1.0 hours' }),
+    });
+    await answer('POST /api/driving-sessions/:id/removal', `/api/driving-sessions/${toRemove.json?.id}/removal`, {
+      cookie: parentA,
+      body: { reason: 'Logged twice' },
+    });
+    // The family's saved supervisors.
+    const supervisor = await answer('POST /api/supervisors', '/api/supervisors', {
+      cookie: world.cookies.studentA1,
+      body: { name: 'Sam Supervisor', licenseNumber: 'SA555', isInstructor: false },
+    });
+    await answer('GET /api/supervisors', '/api/supervisors', { cookie: world.cookies.studentA1 });
+    await answer('PUT /api/supervisors/:id', `/api/supervisors/${supervisor.json?.id}`, {
+      cookie: parentA,
+      body: { name: 'Sam Supervisor', licenseNumber: 'SA555', isInstructor: true },
+    });
+    await answer('DELETE /api/supervisors/:id', `/api/supervisors/${supervisor.json?.id}`, { cookie: parentA });
+    for (const query of ['', '?include=signatures', '?include=history', '?timeOfDay=day']) {
       await answer('GET /api/driving-sessions/:studentId', `/api/driving-sessions/${A1}${query}`, {
         cookie: world.cookies.studentA1,
       });
@@ -209,6 +268,7 @@ describe('every answer of a real stack, parsed with its contract', () => {
       cookie: parentA,
       body: { value: 70 },
     });
+    await answer('PUT /api/settings/:key', '/api/settings/state', { cookie: parentA, body: { value: 'NSW' } });
     await answer('POST /api/settings', '/api/settings', {
       cookie: parentA,
       body: { key: 'nightTimeTargetHours', value: 20 },
@@ -219,13 +279,42 @@ describe('every answer of a real stack, parsed with its contract', () => {
     await refusal('POST', '/api/login', { body: { email: credentials.email, password: 'wrong-pass-word' } });
     await refusal('GET', '/api/user');
     await refusal('GET', `/api/driving-sessions/${A1}`, { cookie: world.cookies.parentB });
+    await refusal('POST', `/api/driving-sessions/${toCorrect.json?.id}/removal`, {
+      cookie: world.cookies.studentA1,
+      body: { reason: 'x' },
+    });
+    await refusal('DELETE', '/api/supervisors/999999999', { cookie: world.cookies.parentB });
     await refusal('GET', '/api/verify/AAAAAAAAAAAAAAAA');
     await refusal('POST', '/api/stripe/webhook', { body: { id: 'evt_forged' } });
     await refusal('GET', '/api/no-such-route');
 
+    // The account: a reset asked for, its link refused once unknown, the family's data, a student removed.
+    await answer('POST /api/password-reset', '/api/password-reset', { body: { email: credentials.email } });
+    await refusal('POST', '/api/password-reset/confirm', {
+      body: { token: 'no-such-token', password: 'another-pass-word' },
+    });
+    const token = await resetTokenFor(world, credentials.email);
+    await answer('POST /api/password-reset/confirm', '/api/password-reset/confirm', {
+      body: { token, password: credentials.password },
+    });
+    // The reset ended every session of the parent: sign in again.
+    parent = cookiesOf(await answer('POST /api/login', '/api/login', { body: credentials }));
+    await answer('GET /api/user/export', '/api/user/export', { cookie: parent });
+    await answer('DELETE /api/students/:id', `/api/students/${studentId}`, { cookie: parent });
+    const changed = await answer('PUT /api/user/password', '/api/user/password', {
+      cookie: parent,
+      body: { currentPassword: credentials.password, newPassword: 'contract-new-word' },
+    });
+    const stillSignedIn = cookiesOf(changed) || parent;
+
     // Last: these end the sessions used above.
-    await answer('POST /api/logout', '/api/logout', { cookie: parent });
     await answer('POST /api/student-logout', '/api/student-logout', { cookie: student });
+    await answer('DELETE /api/user', '/api/user', { cookie: stillSignedIn, body: { password: 'contract-new-word' } });
+    // A second parent signs out the ordinary way.
+    const other = { email: `contract-${unique()}@example.com`, password: 'contract-pass-word' };
+    await answer('POST /api/register', '/api/register', { body: other });
+    const otherSignedIn = cookiesOf(await answer('POST /api/login', '/api/login', { body: other }));
+    await answer('POST /api/logout', '/api/logout', { cookie: otherSignedIn });
   }, 300_000);
   afterAll(() => endWorld(world));
 

@@ -14,6 +14,9 @@ describe('the paths module', () => {
     [paths.studentNewSession(7), routePatterns.studentNewSessionFor, { studentId: '7' }],
     [paths.studentNewSession(), routePatterns.studentNewSession, {}],
     [paths.verifyCode('ABCD-2345'), routePatterns.verifyCode, { code: 'ABCD-2345' }],
+    [paths.forgotPassword, routePatterns.forgotPassword, {}],
+    [paths.resetPassword, routePatterns.resetPassword, {}],
+    [paths.account, routePatterns.account, {}],
   ])('%s is the route %s', (path, pattern, params) => {
     expect(matchPath(pattern, path)?.params).toEqual(params);
   });
@@ -39,7 +42,8 @@ describe('route paths in the front ends', () => {
     sources(join(root, dir)),
   );
   // A screen's address written out by hand: '/dashboard', `/students/${id}`, "/student-login" and the like.
-  const literal = /['"`]\/(dashboard|students\b|student-|admin-settings|login|register|verify\b)/;
+  const literal =
+    /['"`]\/(dashboard|students\b|student-|admin-settings|account\b|login|register|forgot-password|reset-password|verify\b)/;
 
   it('come from the paths module, never as string literals', () => {
     const offenders = files.filter((file) =>

@@ -1,8 +1,11 @@
 import type { Express } from 'express';
 import { createServiceApp } from '@logbook/service-kit/app';
 import { accountsRouter } from './accounts/routes';
-import { loadAuthConfig, rateLimitsFrom, type RateLimits } from './config';
+import { loadAuthConfig, mailSettingsFrom, rateLimitsFrom, type MailSettings, type RateLimits } from './config';
+import { familyRouter } from './family/routes';
 import { authEventsRouter, internalAuthRouter } from './internal/routes';
+import { configureMail, type MailQueueOptions } from './mail/queue';
+import { passwordResetRouter } from './password-reset/routes';
 import { studentSessionsRouter } from './student-sessions/routes';
 
 export { sessionStillCurrent } from './student-sessions/login-versions';
@@ -10,13 +13,25 @@ export { sessionStillCurrent } from './student-sessions/login-versions';
 export interface AuthAppOptions {
   /** Sign-in and registration limits; read from the environment when not given. */
   rateLimits?: Partial<RateLimits>;
+  /** Where mail goes and how the queue retries; read from the environment when not given. */
+  mail?: MailSettings;
+  mailQueue?: Partial<MailQueueOptions>;
 }
 
 /** The auth service: parent accounts and sessions, student sessions. Builds the app; server.ts listens. */
 export function createAuthApp(opts: AuthAppOptions = {}): Express {
-  const limits: RateLimits = { ...rateLimitsFrom(loadAuthConfig()), ...opts.rateLimits };
+  const config = loadAuthConfig();
+  const limits: RateLimits = { ...rateLimitsFrom(config), ...opts.rateLimits };
+  configureMail(opts.mail ?? mailSettingsFrom(config), opts.mailQueue);
   return createServiceApp({
     name: 'svc-auth',
-    routers: [accountsRouter(limits), studentSessionsRouter(limits), internalAuthRouter, authEventsRouter],
+    routers: [
+      accountsRouter(limits),
+      passwordResetRouter(limits),
+      familyRouter,
+      studentSessionsRouter(limits),
+      internalAuthRouter,
+      authEventsRouter,
+    ],
   });
 }

@@ -60,3 +60,27 @@ export function registrationLimits(limits: RateLimits): RequestHandler[] {
     }),
   ];
 }
+
+/** Password-reset emails: every request per IP address, and per email address whatever the address asking. */
+export function passwordResetLimits(limits: RateLimits): RequestHandler[] {
+  const email = accountIn('email');
+  return [
+    perAddress({
+      prefix: 'password-reset:ip:',
+      windowMs: limits.resetWindowMs,
+      limit: limits.resetPerIp,
+      onlyFailures: false,
+    }),
+    rateLimit({
+      windowMs: limits.resetWindowMs,
+      limit: limits.resetPerEmail,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      message: tooMany,
+      // No email to count against: validation refuses the request next.
+      skip: (req) => email(req) === undefined,
+      keyGenerator: (req) => email(req)!,
+      store: new DatabaseRateLimitStore(RateLimitModel, 'password-reset:email:'),
+    }),
+  ];
+}

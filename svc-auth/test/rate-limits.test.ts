@@ -262,12 +262,20 @@ describe('configuration', () => {
       registerPerIp: 20,
       lockoutBaseMs: 60_000,
       lockoutMaxMs: 60 * 60_000,
+      resetWindowMs: 60 * 60_000,
+      resetPerEmail: 3,
+      resetPerIp: 20,
     });
     const custom = rateLimitsFrom(
-      loadAuthConfig({ AUTH_RATE_LIMIT_ACCOUNT_MAX: '3', AUTH_RATE_LIMIT_REGISTER_MAX: '7' }),
+      loadAuthConfig({
+        AUTH_RATE_LIMIT_ACCOUNT_MAX: '3',
+        AUTH_RATE_LIMIT_REGISTER_MAX: '7',
+        AUTH_RATE_LIMIT_RESET_EMAIL_MAX: '2',
+      }),
     );
     expect(custom.signInPerAccount).toBe(3);
     expect(custom.registerPerIp).toBe(7);
+    expect(custom.resetPerEmail).toBe(2);
     expect(() => loadAuthConfig({ AUTH_RATE_LIMIT_IP_MAX: 'lots' })).toThrow(/AUTH_RATE_LIMIT_IP_MAX/);
   });
 });

@@ -1,5 +1,6 @@
 import { createServiceApp } from '@logbook/service-kit/app';
 import { StudentsOutboxModel } from './events/publisher';
+import { familyRouter } from './family/routes';
 import { internalStudentsRouter, studentEventsRouter } from './internal/routes';
 import { loginsRouter } from './logins/routes';
 import { openingBalanceRouter } from './opening-balance/routes';
@@ -14,6 +15,13 @@ export const models = [StudentModel, StudentsOutboxModel];
 export function createApp() {
   return createServiceApp({
     name: SERVICE_NAME,
-    routers: [studentsRouter, loginsRouter, openingBalanceRouter, internalStudentsRouter, studentEventsRouter],
+    routers: [
+      studentsRouter,
+      loginsRouter,
+      openingBalanceRouter,
+      internalStudentsRouter,
+      studentEventsRouter,
+      familyRouter,
+    ],
   });
 }

@@ -114,9 +114,10 @@ const unavailable = () => new AppError(503, API_ERRORS.serviceUnavailable);
  */
 export async function callInternal<T>(
   service: ServiceName,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   route: string,
   body?: unknown,
+  opts: { timeoutMs?: number } = {},
 ): Promise<InternalReply<T>> {
   const base = urls[service];
   if (!base || !secret) throw unavailable();
@@ -129,7 +130,7 @@ export async function callInternal<T>(
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? CALL_TIMEOUT_MS),
     });
   } catch (err) {
     logger.warn({ err, service, route }, 'internal call failed');

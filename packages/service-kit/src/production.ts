@@ -46,3 +46,17 @@ export function assertProductionSettings(name: string, env: NodeJS.ProcessEnv = 
   const problems = productionProblems(env);
   if (problems.length) throw new Error(`${name} will not start: ${problems.join('; ')}`);
 }
+
+/** The service that sends email (svc-auth) also needs a mail server in production: families must get reset links. */
+export function mailProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return ['SMTP_URL must be set in production (e.g. smtps://user:password@smtp.example.com:465)'];
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return [`SMTP_URL must start with smtp:// or smtps://`];
+  } catch {
+    return ['SMTP_URL is not a valid address'];
+  }
+  return [];
+}

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { generateKeyPair } from '@logbook/service-kit/keys';
-import { productionProblems, secureCookiesSetting } from '@logbook/service-kit/production';
+import { mailProblems, productionProblems, secureCookiesSetting } from '@logbook/service-kit/production';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -67,5 +67,24 @@ describe('a service in production', () => {
     const run = startInProduction('svc-students/src/server.ts', { PUBLIC_ORIGIN: 'https://logbook.example.com' });
     expect(run.status).not.toBe(0);
     expect(run.output).toMatch(/svc-students will not start: MONGODB_URI must be set in production/);
+  });
+});
+
+describe('svc-auth in production', () => {
+  const settings = { PUBLIC_ORIGIN: 'https://logbook.example.com', MONGODB_URI: process.env.MONGODB_URI };
+
+  it('needs SMTP_URL (smtp:// or smtps://) in production only', () => {
+    expect(mailProblems({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)).toEqual([]);
+    const prod = { NODE_ENV: 'production' } as NodeJS.ProcessEnv;
+    expect(mailProblems(prod).join()).toMatch(/SMTP_URL must be set in production/);
+    expect(mailProblems({ ...prod, SMTP_URL: 'http://mail.example.com' }).join()).toMatch(/smtp:\/\/ or smtps:\/\//);
+    expect(mailProblems({ ...prod, SMTP_URL: 'not a url' }).join()).toMatch(/not a valid address/);
+    expect(mailProblems({ ...prod, SMTP_URL: 'smtps://user:pass@smtp.example.com:465' })).toEqual([]);
+  });
+
+  it('refuses to start without SMTP_URL, saying what to set', () => {
+    const run = startInProduction('svc-auth/src/server.ts', settings);
+    expect(run.status).not.toBe(0);
+    expect(run.output).toMatch(/svc-auth will not start: SMTP_URL must be set in production/);
   });
 });

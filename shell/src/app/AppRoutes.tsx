@@ -12,6 +12,14 @@ const VerificationPage = lazyPage(
   () => import('../features/verification/components/VerificationPage'),
   (m) => m.VerificationPage,
 );
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/components/ForgotPasswordPage'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/components/ResetPasswordPage'),
+  (m) => m.ResetPasswordPage,
+);
 const NotFoundPage = lazyPage(
   () => import('../features/not-found/components/NotFoundPage'),
   (m) => m.NotFoundPage,
@@ -37,6 +45,8 @@ export function AppRoutes() {
       <Route path={routePatterns.home} element={<LandingPage />} />
       <Route path={routePatterns.login} element={<LoginPage />} />
       <Route path={routePatterns.register} element={<RegisterPage />} />
+      <Route path={routePatterns.forgotPassword} element={<ForgotPasswordPage />} />
+      <Route path={routePatterns.resetPassword} element={<ResetPasswordPage />} />
       <Route path={routePatterns.verify} element={<VerificationPage />} />
       <Route path={routePatterns.verifyCode} element={<VerificationPage />} />
       <Route element={<RemoteLayout />}>
@@ -47,6 +57,7 @@ export function AppRoutes() {
         <Route path={routePatterns.studentSessions} element={<RemoteRoute screen={remoteScreens.studentSessions} />} />
         <Route path={routePatterns.newSession} element={<RemoteRoute screen={remoteScreens.newSession} />} />
         <Route path={routePatterns.adminSettings} element={<RemoteRoute screen={remoteScreens.adminSettings} />} />
+        <Route path={routePatterns.account} element={<RemoteRoute screen={remoteScreens.account} />} />
         <Route path={routePatterns.studentLogin} element={<RemoteRoute screen={remoteScreens.studentLogin} />} />
         <Route
           path={routePatterns.studentDashboard}

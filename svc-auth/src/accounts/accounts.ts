@@ -1,12 +1,16 @@
 import crypto from 'node:crypto';
-import { API_ERRORS } from '@logbook/contracts/messages';
+import { ACCOUNT_MESSAGES, API_ERRORS } from '@logbook/contracts/messages';
 import type { PublicUser } from '@logbook/contracts/schemas';
 import { refuseCommonPassword } from '@logbook/service-kit/common-passwords';
 import { createWithNumericId } from '@logbook/service-kit/counters';
 import { isDuplicateKey } from '@logbook/service-kit/db';
-import { conflict, unauthorized } from '@logbook/service-kit/errors';
+import { conflict, forbidden, unauthorized } from '@logbook/service-kit/errors';
+import { mailOrigin, queueMail } from '../mail/queue';
+import { mailTemplates } from '../mail/templates';
 import { hashPassword, passwordMatches } from '../passwords';
+import { PasswordResetTokenModel } from '../password-reset/model';
 import { UserModel, type User } from './model';
+import { endParentSessions } from './sessions';
 
 const USERNAME_ATTEMPTS = 6;
 
@@ -58,6 +62,7 @@ export async function registerUser(email: string, password: string): Promise<Pub
           throw err;
         }
       });
+      await queueMail(user.email, 'welcome', mailTemplates.welcome({ origin: mailOrigin() }), user._id);
       return publicUser(user);
     } catch (err) {
       if (!(err instanceof UsernameTaken) || attempt >= USERNAME_ATTEMPTS) throw err;
@@ -77,4 +82,29 @@ export async function verifyCredentials(email: string, password: string): Promis
 export async function findUser(id: number): Promise<PublicUser | null> {
   const user = await UserModel.findById(id).select({ _id: 1, email: 1 }).lean();
   return user ? publicUser(user) : null;
+}
+
+/** The account's stored password matches: the check before changing the password or closing the account. */
+export async function confirmPassword(userId: number, password: string): Promise<void> {
+  const user = await UserModel.findById(userId).select({ password: 1 }).lean();
+  if (!(await passwordMatches(password, user?.password))) throw forbidden(ACCOUNT_MESSAGES.currentPasswordWrong);
+}
+
+/** A new password (the registration rules); the account's other sessions end, the one asking stays. */
+export async function changePassword(
+  userId: number,
+  currentPassword: string,
+  newPassword: string,
+  keepSession: string,
+): Promise<PublicUser> {
+  await confirmPassword(userId, currentPassword);
+  refuseCommonPassword(newPassword);
+  const hash = await hashPassword(newPassword);
+  await UserModel.updateOne({ _id: userId }, { $set: { password: hash } });
+  const user = await UserModel.findById(userId).select({ _id: 1, email: 1 }).lean();
+  if (!user) throw unauthorized(API_ERRORS.unauthenticated);
+  await endParentSessions(userId, keepSession);
+  await PasswordResetTokenModel.deleteMany({ userId });
+  await queueMail(user.email, 'password_changed', mailTemplates.passwordChanged({ origin: mailOrigin() }), userId);
+  return publicUser(user);
 }

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { notFound, parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { eventsRouter, internalRouter, type InternalEvent } from '@logbook/service-kit/internal';
+import { endStudentSessions } from '@logbook/service-kit/auth';
 import { UserModel } from '../accounts/model';
-import { loginChanged } from '../student-sessions/login-versions';
+import { queueNotice, noticeSchema } from '../mail/notices';
+import { StudentLoginVersionModel, loginChanged } from '../student-sessions/login-versions';
 
 /** What svc-billing may know of a parent account: the email its payment customer is made with. */
 export interface InternalUser {
@@ -28,6 +30,24 @@ internalAuthRouter.get('/internal/users/:id', async (req, res) => {
     ...(user.stripeCustomerId ? { legacyStripeCustomerId: user.stripeCustomerId } : {}),
   };
   res.json(answer);
+});
+
+/** svc-billing's notices about a student's subscription: queued as an email to the parent, never waiting for SMTP. */
+internalAuthRouter.post('/internal/parents/:parentId/notices', async (req, res) => {
+  const parentId = parseId(req.params.parentId);
+  const notice = parseOr400(noticeSchema, req.body);
+  const user = await UserModel.findById(parentId).select({ _id: 1, email: 1 }).lean();
+  if (!user) throw notFound(API_ERRORS.notFound);
+  await queueNotice(user, notice);
+  res.status(202).json({ queued: true });
+});
+
+/** svc-students removed the student: every session of theirs ends, and nothing of them stays here. */
+internalAuthRouter.delete('/internal/students/:studentId/sessions', async (req, res) => {
+  const studentId = parseId(req.params.studentId);
+  await endStudentSessions(studentId);
+  await StudentLoginVersionModel.deleteOne({ _id: studentId });
+  res.status(204).end();
 });
 
 const studentLoginEventSchema = z.object({ loginVersion: z.number().int().min(0) });

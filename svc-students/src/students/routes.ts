@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { studentInputSchema } from '@logbook/contracts/schemas';
 import { parentOf, requireParent } from '@logbook/service-kit/auth';
 import { parseId, parseOr400 } from '@logbook/service-kit/errors';
+import { removeStudent } from './removal';
 import { createStudent, getStudent, listStudents, updateStudent } from './students';
 
 export const studentsRouter = Router();
@@ -23,4 +24,10 @@ studentsRouter.put('/api/students/:id', requireParent, async (req, res) => {
   const studentId = parseId(req.params.id);
   const data = parseOr400(studentInputSchema, req.body);
   res.json(await updateStudent(parentOf(res).userId, studentId, data));
+});
+
+/** Removes the student and everything of theirs: subscription canceled first, then login, sessions and signatures. */
+studentsRouter.delete('/api/students/:id', requireParent, async (req, res) => {
+  await removeStudent(parentOf(res).userId, parseId(req.params.id));
+  res.status(204).end();
 });

@@ -7,6 +7,7 @@ import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
 import { PaperHoursCard } from '../../features/paper-hours/components/PaperHoursCard';
+import { RemoveStudentCard } from '../../features/students/components/RemoveStudentCard';
 import { StudentDetailsForm } from '../../features/students/components/StudentDetailsForm';
 import { useSaveStudent } from '../../features/students/hooks/useSaveStudent';
 import { useStudent } from '@logbook/shell-context/students';
@@ -105,6 +106,7 @@ export default function StudentForm() {
           <div className="pp-stack">
             <Card className="pp-narrow">{body}</Card>
             {student && <PaperHoursCard student={student} />}
+            {student && <RemoveStudentCard student={student} />}
           </div>
         )}
       </PageFrame>

@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '@logbook/contracts/constants';
 import { paths } from '@logbook/shell-context/routes';
 import { useLogout } from '../hooks/useLogout';
 
-/** The parent's header: the product, who is signed in, Settings and Logout. */
+/** The parent's header: the product, who is signed in, Settings, Account and Logout. */
 export function AccountHeader({ email }: { email: string }) {
   const { logout, pending, guard } = useLogout();
   return (
@@ -33,6 +33,19 @@ export function AccountHeader({ email }: { email: string }) {
               />
             </svg>
             Settings
+          </Link>
+          <Link to={paths.account} className={buttonClass('outline', 'sm')}>
+            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+              <circle cx="10" cy="7" r="3.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path
+                d="M3.8 17c.9-3.2 3.3-5 6.2-5s5.3 1.8 6.2 5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+              />
+            </svg>
+            Account
           </Link>
           <Button variant="ghost" size="sm" onClick={() => void logout()} pending={pending}>
             Logout

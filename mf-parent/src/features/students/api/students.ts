@@ -7,3 +7,8 @@ export async function saveStudent(data: StudentData, id?: number): Promise<Stude
   const url = id === undefined ? STUDENTS_KEY : studentKey(id);
   return readAnswer(await apiRequest(id === undefined ? 'POST' : 'PUT', url, data), studentSchema, url);
 }
+
+/** DELETE /api/students/:id: stops the student's subscription, ends their login, removes their sessions. */
+export async function removeStudent(id: number): Promise<void> {
+  await apiRequest('DELETE', studentKey(id));
+}

@@ -21,7 +21,7 @@ export function StudentCard({ student }: { student: Student }) {
           <h2 id={headingId} className="pp-student-card__name">
             {name}
           </h2>
-          <SubscriptionBadge status={student.subscriptionStatus} />
+          <SubscriptionBadge status={student.subscriptionStatus} studentId={student.id} />
         </div>
       </div>
       <dl className="pp-facts">

@@ -1,6 +1,12 @@
+import useSWR from 'swr';
 import { Badge, type BadgeVariant } from '@logbook/ui/Badge';
-import { normaliseStatus, subscriptionBadgeLabel } from '@logbook/contracts/subscription';
+import { nextStepLabel, normaliseStatus, subscriptionBadgeLabel } from '@logbook/contracts/subscription';
 import type { SubscriptionStatus } from '@logbook/contracts/constants';
+import { apiFetch } from '@logbook/shell-context/apiClient';
+import { subscriptionViewSchema, type SubscriptionView } from '@logbook/contracts/responses';
+import { subscriptionKey } from '../../../lib/apiKeys';
+
+const fetchSubscriptionView = (key: string) => apiFetch(key, subscriptionViewSchema);
 
 const VARIANTS: Record<SubscriptionStatus, BadgeVariant> = {
   active: 'success',
@@ -10,13 +16,38 @@ const VARIANTS: Record<SubscriptionStatus, BadgeVariant> = {
   inactive: 'outline',
 };
 
-/** The status in words (Active, Past Due, Canceled, Incomplete, Inactive) with a symbol, so colour is never the only cue. */
-export function SubscriptionBadge({ status }: { status: unknown }) {
+/** Statuses of a subscription that may still be owed: only then is billing asked what the parent must do. */
+const MAY_OWE = new Set<SubscriptionStatus>(['past_due', 'incomplete']);
+
+export interface SubscriptionBadgeProps {
+  status: unknown;
+  /** With the student's id, a subscription that is owed also shows what to do ("Payment needed", "Confirm your payment"). */
+  studentId?: number;
+  /** What the parent must do, when the caller already knows it. */
+  nextStep?: unknown;
+}
+
+/**
+ * The status in words (Active, Past Due, Canceled, Incomplete, Inactive) with a symbol, so colour is never the only cue;
+ * then, for a subscription that still exists but is owed, what the parent must do.
+ */
+export function SubscriptionBadge({ status, studentId, nextStep }: SubscriptionBadgeProps) {
   const normalised = normaliseStatus(status);
+  const ask = studentId !== undefined && nextStep === undefined && MAY_OWE.has(normalised);
+  const { data } = useSWR<SubscriptionView>(ask ? subscriptionKey(studentId) : null, fetchSubscriptionView);
+  const step = nextStepLabel(nextStep ?? data?.nextStep);
   return (
-    <Badge variant={VARIANTS[normalised]} data-testid="subscription-badge" data-status={normalised}>
-      <span aria-hidden="true">{normalised === 'active' ? '●' : '○'}</span>
-      {subscriptionBadgeLabel(status)}
-    </Badge>
+    <>
+      <Badge variant={VARIANTS[normalised]} data-testid="subscription-badge" data-status={normalised}>
+        <span aria-hidden="true">{normalised === 'active' ? '●' : '○'}</span>
+        {subscriptionBadgeLabel(status)}
+      </Badge>
+      {step ? (
+        <Badge variant="warning" data-testid="subscription-next-step">
+          <span aria-hidden="true">!</span>
+          {step}
+        </Badge>
+      ) : null}
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { paths } from '@logbook/shell-context/routes';
 import { login } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
+import './passwordPages.css';
 
 export function LoginPage() {
   const { values, errors, setField, validate, prepare } = useFormState((schemas) => schemas.loginSchema, {
@@ -91,6 +92,9 @@ export function LoginPage() {
             />
           )}
         </FormField>
+        <p className="auth__forgot">
+          <Link to={paths.forgotPassword}>Forgot password?</Link>
+        </p>
         <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
           {pending ? 'Signing in...' : 'Sign in'}
         </Button>

@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import { Spinner } from '@logbook/ui/Spinner';
+import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { PageFrame } from '@logbook/ui/PageFrame';
+import { paths } from '@logbook/shell-context/routes';
+import { useStudents } from '@logbook/shell-context/students';
+import { ChangePasswordCard } from '../../features/account/components/ChangePasswordCard';
+import { DeleteAccountCard } from '../../features/account/components/DeleteAccountCard';
+import { DownloadDataCard } from '../../features/account/components/DownloadDataCard';
+import '../../features/account/components/account.css';
+import { useRequireParent } from '../../lib/useRequireParent';
+import { ParentLayout } from '../components/ParentLayout';
+
+/** /account: change password, download the family's data, delete the account. */
+export default function Account() {
+  const { user, checking } = useRequireParent();
+  // Names the students the deletion removes; while they load (or if they cannot) it speaks of them all.
+  const { data: students } = useStudents(Boolean(user));
+
+  if (checking || !user) return <Spinner label="Loading…" />;
+
+  return (
+    <ParentLayout email={user.email}>
+      <PageFrame
+        title="Account"
+        subtitle="Your password, your family’s data, and closing your account."
+        actions={
+          <Link to={paths.dashboard} className={buttonClass('outline', 'sm')}>
+            Back to Dashboard
+          </Link>
+        }
+      >
+        <div className="pp-stack pp-narrow">
+          <ChangePasswordCard />
+          <DownloadDataCard />
+          <DeleteAccountCard email={user.email} students={students} />
+        </div>
+      </PageFrame>
+    </ParentLayout>
+  );
+}

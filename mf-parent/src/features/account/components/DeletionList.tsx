@@ -1,0 +1,42 @@
+import { normaliseStatus } from '@logbook/contracts/subscription';
+import type { Student } from '@logbook/contracts/schemas';
+
+const fullName = (student: Student) => `${student.firstName} ${student.lastName}`;
+/** A subscription still running at the provider (in trial, paid, or waiting on a payment). */
+const isRunning = (student: Student) => !['inactive', 'canceled'].includes(normaliseStatus(student.subscriptionStatus));
+
+/** Everything an account's deletion removes, named: the parent, each student, and the subscriptions that stop. */
+export function DeletionList({ email, students }: { email: string; students: Student[] | undefined }) {
+  const subscribed = students?.filter(isRunning) ?? [];
+  return (
+    <ul className="acc-list" data-testid="deletion-list">
+      <li>
+        Your account <strong>{email}</strong>, and you are signed out on every device.
+      </li>
+      <li>
+        {students === undefined ? (
+          'Every student on your account'
+        ) : students.length === 0 ? (
+          'Your students: there are none on your account yet'
+        ) : (
+          <>
+            {students.length === 1 ? 'Your student ' : `Your ${students.length} students `}
+            <strong>{students.map(fullName).join(', ')}</strong>
+            {students.length === 1 ? ', with any student login' : ', with their student logins'}
+          </>
+        )}
+        .
+      </li>
+      <li>Every driving session and signature, paper hours, supervisors and target-hour settings.</li>
+      <li>
+        {subscribed.length === 0
+          ? 'Any subscription is stopped with the payment provider: nothing more is charged.'
+          : subscribed.length === 1
+            ? `${subscribed[0].firstName}'s subscription stops at once with the payment provider: nothing more is charged.`
+            : `All ${subscribed.length} subscriptions (${subscribed
+                .map((student) => student.firstName)
+                .join(', ')}) stop at once with the payment provider: nothing more is charged.`}
+      </li>
+    </ul>
+  );
+}

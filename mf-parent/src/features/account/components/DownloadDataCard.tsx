@@ -1,0 +1,49 @@
+import { Alert } from '@logbook/ui/Alert';
+import { Button } from '@logbook/ui/Button';
+import { Card } from '@logbook/ui/Card';
+import { ACCOUNT_MESSAGES } from '@logbook/contracts/messages';
+import { useDownloadData } from '../hooks/useDownloadData';
+
+/** Download my data: everything the family keeps here as one JSON file, and the sessions as CSV for a spreadsheet. */
+export function DownloadDataCard() {
+  const { download, pending, failed } = useDownloadData();
+  return (
+    <Card
+      title="Download my data"
+      headingLevel={2}
+      description="Take a copy of everything your family keeps here."
+      data-testid="download-data"
+    >
+      <div className="pp-stack">
+        <ul className="acc-list">
+          <li>
+            <strong>All data (JSON)</strong>: your account, students, student logins (usernames only), settings,
+            supervisors, paper hours and every session with its signatures.
+          </li>
+          <li>
+            <strong>Sessions (CSV)</strong>: one row per session, to open in a spreadsheet.
+          </li>
+        </ul>
+        <div className="acc-actions">
+          <Button
+            variant="outline"
+            onClick={() => void download('json')}
+            pending={pending === 'json'}
+            disabled={pending !== null}
+          >
+            Download all data (JSON)
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => void download('csv')}
+            pending={pending === 'csv'}
+            disabled={pending !== null}
+          >
+            Download sessions (CSV)
+          </Button>
+        </div>
+        {failed && <Alert variant="destructive" title={ACCOUNT_MESSAGES.exportFailed} />}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import useSWR from 'swr';
+import type { ProgressSummary } from '@logbook/contracts/progress-summary';
+import { progressSummaryKey } from '../../../lib/apiKeys';
+import { fetchProgressSummary } from '../../../lib/progressSummaries';
+
+/** How many sessions a student has logged, read from their progress summary; null waits. */
+export function useSessionCount(studentId: number | null) {
+  const { data, error, isLoading } = useSWR<ProgressSummary>(
+    studentId === null ? null : progressSummaryKey(studentId),
+    fetchProgressSummary,
+    { revalidateOnMount: true },
+  );
+  return { count: data?.sessionCount, error, isLoading };
+}

@@ -1,0 +1,77 @@
+// What every front-end build says about itself (version.json), and the shared packages it is built with, read by all
+// four vite configs.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import { sharedSingletons, type SharedEntry } from '../packages/shell-context/src/federationShared';
+
+export interface SharedVersion {
+  version: string;
+  requiredVersion: string;
+}
+
+/** The release identity of one build; the services' health routes answer the same shape. */
+export interface ReleaseInfo {
+  name: string;
+  version: string;
+  commit: string;
+  builtAt: string;
+  shared: Record<string, SharedVersion>;
+}
+
+/** The commit being built: GIT_COMMIT where the build is given one (images), else the working tree's. */
+export function buildCommit(): string {
+  if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: 'pipe' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The shared singletons of an app, with the versions its build declares. LOGBOOK_SHARED_VERSIONS (JSON, name to
+ * version) builds the app as if it were built against other versions of shared packages: how a release made against
+ * a newer shared package is rehearsed before the shell offers it.
+ */
+export function sharedPackages(appDir: string): Record<string, SharedEntry> {
+  const shared = sharedSingletons(appDir);
+  const overrides = process.env.LOGBOOK_SHARED_VERSIONS;
+  if (!overrides) return shared;
+  for (const [name, version] of Object.entries(JSON.parse(overrides) as Record<string, string>)) {
+    const key = name in shared ? name : `${name}/`;
+    if (!(key in shared)) throw new Error(`LOGBOOK_SHARED_VERSIONS names ${name}, which is not shared`);
+    shared[key] = { ...shared[key], version, requiredVersion: `^${version}` };
+  }
+  return shared;
+}
+
+/** Package names without the trailing slash that marks a workspace package shared by prefix. */
+export function sharedVersions(shared: Record<string, SharedEntry>): Record<string, SharedVersion> {
+  return Object.fromEntries(
+    Object.entries(shared).map(([name, e]) => [
+      name.replace(/\/$/, ''),
+      { version: e.version, requiredVersion: e.requiredVersion },
+    ]),
+  );
+}
+
+/** Writes dist/version.json: name, version, commit, build time and the shared packages the build was made with. */
+export function releaseManifest(appDir: string, shared: Record<string, SharedEntry>): Plugin {
+  return {
+    name: 'logbook-release-manifest',
+    apply: 'build',
+    generateBundle() {
+      const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as { name: string; version: string };
+      const info: ReleaseInfo = {
+        name: pkg.name,
+        version: pkg.version,
+        commit: buildCommit(),
+        builtAt: new Date().toISOString(),
+        shared: sharedVersions(shared),
+      };
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify(info, null, 2)}\n` });
+    },
+  };
+}

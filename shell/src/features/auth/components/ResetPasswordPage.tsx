@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert } from '@logbook/ui/Alert';
+import { Button } from '@logbook/ui/Button';
+import { FormField } from '@logbook/ui/FormField';
+import { Input } from '@logbook/ui/Input';
+import { isPasswordRuleMessage, PASSWORD_RESET, TOASTS } from '@logbook/contracts/messages';
+import { useToast } from '@logbook/shell-context/useToast';
+import { paths } from '@logbook/shell-context/routes';
+import { confirmPasswordReset } from '../api/passwordReset';
+import { useFormState } from '../hooks/useFormState';
+import { newPasswordFormSchema } from '../lib/newPasswordForm';
+import { AuthLayout } from './AuthLayout';
+import './passwordPages.css';
+
+/** Expired, used and unknown links all read the same, with the way to ask again. */
+function LinkProblem() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} className="auth__outcome" data-testid="reset-link-problem">
+      <Alert variant="warning" title={PASSWORD_RESET.linkProblemTitle}>
+        <p>{PASSWORD_RESET.linkProblem}</p>
+        <p>
+          <Link to={paths.forgotPassword}>{PASSWORD_RESET.askAgain}</Link>
+        </p>
+      </Alert>
+    </div>
+  );
+}
+
+/** /reset-password?token=…: the page the reset email links to; sets a new password with the registration rules. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { values, errors, setField, validate, prepare } = useFormState(newPasswordFormSchema, {
+    password: '',
+    confirmPassword: '',
+  });
+  const [pending, setPending] = useState(false);
+  const [linkProblem, setLinkProblem] = useState(token === '');
+  const [serverError, setServerError] = useState<string | undefined>();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(undefined);
+    const parsed = await validate();
+    if (!parsed.success) return;
+    setPending(true);
+    const outcome = await confirmPasswordReset(token, parsed.data.password);
+    setPending(false);
+    if (outcome.ok) {
+      toast(PASSWORD_RESET.passwordSet);
+      navigate(paths.login, { replace: true });
+    } else if (outcome.kind === 'network') {
+      toast({ title: TOASTS.error, description: TOASTS.networkError, variant: 'destructive' });
+    } else if (outcome.status === 400 && isPasswordRuleMessage(outcome.serverMessage)) {
+      // The link is good; the password broke a rule only the server knows (a common password).
+      setServerError(outcome.serverMessage);
+    } else if (outcome.status >= 400 && outcome.status < 500 && outcome.status !== 429) {
+      setLinkProblem(true);
+    } else {
+      toast({ title: TOASTS.error, description: outcome.serverMessage || TOASTS.networkError, variant: 'destructive' });
+    }
+  };
+
+  const passwordError = errors.password ?? serverError;
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      description="Your new password signs you in on every device. Everywhere else is signed out."
+      footer={
+        <>
+          Remembered it? <Link to={paths.login}>Sign in</Link>
+        </>
+      }
+    >
+      {linkProblem ? (
+        <LinkProblem />
+      ) : (
+        <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Choose a new password">
+          <FormField
+            label="New password"
+            error={passwordError}
+            hint={passwordError ? undefined : 'At least 6 characters, and not a common password.'}
+          >
+            {(field) => (
+              <Input
+                {...field}
+                type="password"
+                name="password"
+                autoComplete="new-password"
+                value={values.password}
+                onChange={(e) => {
+                  setServerError(undefined);
+                  setField('password', e.target.value);
+                }}
+              />
+            )}
+          </FormField>
+          <FormField label="Confirm new password" error={errors.confirmPassword}>
+            {(field) => (
+              <Input
+                {...field}
+                type="password"
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={values.confirmPassword}
+                onChange={(e) => setField('confirmPassword', e.target.value)}
+              />
+            )}
+          </FormField>
+          <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
+            {pending ? 'Saving...' : 'Set new password'}
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

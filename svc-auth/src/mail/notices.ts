@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { callInternal } from '@logbook/service-kit/internal';
+import { logger } from '@logbook/service-kit/logger';
+import { mailOrigin, queueMail } from './queue';
+import { mailTemplates } from './templates';
+
+export const noticeSchema = z.object({
+  kind: z.enum(['trial_will_end', 'payment_failed', 'payment_action_required']),
+  studentId: z.number().int().positive(),
+  studentName: z.string().trim().min(1).max(120).optional(),
+  at: z.iso.datetime({ offset: true }).optional(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+const TEMPLATES = {
+  trial_will_end: mailTemplates.trialWillEnd,
+  payment_failed: mailTemplates.paymentFailed,
+  payment_action_required: mailTemplates.paymentActionRequired,
+} as const;
+
+/** The student's first name as svc-students has it, when it is this parent's student; else the email says "your student". */
+async function studentName(parentId: number, studentId: number): Promise<string | undefined> {
+  try {
+    const { status, body } = await callInternal<{ userId: number; firstName: string }>(
+      'students',
+      'GET',
+      `/internal/students/${studentId}`,
+    );
+    return status === 200 && body.userId === parentId ? body.firstName : undefined;
+  } catch (err) {
+    logger.warn({ err, studentId }, 'student name not available for a notice');
+    return undefined;
+  }
+}
+
+export async function queueNotice(user: { _id: number; email: string }, notice: Notice): Promise<void> {
+  const name = notice.studentName ?? (await studentName(user._id, notice.studentId));
+  const mail = TEMPLATES[notice.kind]({
+    origin: mailOrigin(),
+    studentId: notice.studentId,
+    studentName: name,
+    at: notice.at,
+  });
+  await queueMail(user.email, notice.kind, mail, user._id);
+}

@@ -1,0 +1,114 @@
+import { PRODUCT_NAME } from '@logbook/contracts/constants';
+
+/** An email as sent: a plain-text part and an HTML part saying the same, with no images, pixels or tracked links. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A paragraph of the email, or a link the reader follows (written out in full in the text part). */
+type Block = string | { link: string; label: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const SIGN_OFF = `The ${PRODUCT_NAME} team`;
+const FOOTER = `You are receiving this email because of your ${PRODUCT_NAME} account.`;
+
+/** Builds both parts from the same blocks, so they never say different things. */
+function compose(subject: string, greeting: string, blocks: Block[]): RenderedMail {
+  const textBlocks = blocks.map((b) => (typeof b === 'string' ? b : `${b.label}:\n${b.link}`));
+  const text = [greeting, ...textBlocks, SIGN_OFF, '--', FOOTER].join('\n\n') + '\n';
+  const htmlBlocks = blocks.map((b) =>
+    typeof b === 'string'
+      ? `<p>${escapeHtml(b)}</p>`
+      : `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.label)}</a></p>` +
+        `<p style="font-size:13px;color:#555">Or copy this address into your browser: ${escapeHtml(b.link)}</p>`,
+  );
+  const html = [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">',
+    `<h1 style="font-size:20px">${escapeHtml(PRODUCT_NAME)}</h1>`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...htmlBlocks,
+    `<p>${escapeHtml(SIGN_OFF)}</p>`,
+    `<hr><p style="font-size:12px;color:#555">${escapeHtml(FOOTER)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+const GREETING = 'Hello,';
+
+/** A date as families read it, e.g. "Friday 12 June 2026". */
+const longDate = (iso: string | undefined) =>
+  iso
+    ? new Date(iso).toLocaleDateString('en-AU', {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Australia/Sydney',
+      })
+    : undefined;
+
+export const RESET_LINK_MINUTES = 60;
+
+export const mailTemplates = {
+  welcome: (o: { origin: string }) =>
+    compose(`Welcome to ${PRODUCT_NAME}`, GREETING, [
+      `Your ${PRODUCT_NAME} account is ready. Add each learner driver as a student, then log every supervised drive with both signatures: the log book adds up day and night hours towards your state's target.`,
+      { label: `Open ${PRODUCT_NAME}`, link: `${o.origin}/dashboard` },
+      'If you did not create this account, you can ignore this email: nothing more will be sent unless someone signs in.',
+    ]),
+
+  passwordReset: (o: { origin: string; token: string }) =>
+    compose(`Reset your ${PRODUCT_NAME} password`, GREETING, [
+      `Someone (we hope you) asked to choose a new password for your ${PRODUCT_NAME} account.`,
+      { label: 'Choose a new password', link: `${o.origin}/reset-password?token=${encodeURIComponent(o.token)}` },
+      `The link works once, within ${RESET_LINK_MINUTES} minutes. Choosing a new password signs your account out on every device.`,
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ]),
+
+  passwordChanged: (o: { origin: string }) =>
+    compose(`Your ${PRODUCT_NAME} password was changed`, GREETING, [
+      `The password of your ${PRODUCT_NAME} account was just changed, and other devices were signed out.`,
+      'If this was not you, choose a new password now with "Forgot password?" on the sign-in page:',
+      { label: 'Forgot password', link: `${o.origin}/forgot-password` },
+    ]),
+
+  accountDeleted: () =>
+    compose(`Your ${PRODUCT_NAME} account has been deleted`, GREETING, [
+      `Your ${PRODUCT_NAME} account has been closed as you asked. Every subscription was canceled, so nothing more will be charged.`,
+      'Your students, their logins, every logged session and signature, your settings and saved supervisors have been deleted. This email is the last we will send you.',
+    ]),
+
+  trialWillEnd: (o: { origin: string; studentId: number; studentName?: string; at?: string }) => {
+    const who = o.studentName ?? 'your student';
+    const when = longDate(o.at);
+    return compose(`${PRODUCT_NAME}: the free trial for ${who} ends in 3 days`, GREETING, [
+      `The free trial of ${who}'s ${PRODUCT_NAME} subscription ends in 3 days${when ? `, on ${when}` : ''}.`,
+      'After that the subscription continues with the card saved for it. To stop it, cancel before then:',
+      { label: 'Manage the subscription', link: `${o.origin}/students/${o.studentId}/subscribe` },
+    ]);
+  },
+
+  paymentFailed: (o: { origin: string; studentId: number; studentName?: string; at?: string }) => {
+    const who = o.studentName ?? 'your student';
+    return compose(`${PRODUCT_NAME}: payment failed for ${who}'s subscription`, GREETING, [
+      `We could not take the payment for ${who}'s ${PRODUCT_NAME} subscription. Logging new sessions stops until it is paid.`,
+      'Check the card, or use another, on the subscribe screen:',
+      { label: 'Update payment details', link: `${o.origin}/students/${o.studentId}/subscribe` },
+    ]);
+  },
+
+  paymentActionRequired: (o: { origin: string; studentId: number; studentName?: string; at?: string }) => {
+    const who = o.studentName ?? 'your student';
+    return compose(`${PRODUCT_NAME}: please confirm the payment for ${who}'s subscription`, GREETING, [
+      `Your bank wants you to confirm the payment for ${who}'s ${PRODUCT_NAME} subscription before it goes through.`,
+      { label: 'Confirm the payment', link: `${o.origin}/students/${o.studentId}/subscribe` },
+    ]);
+  },
+};

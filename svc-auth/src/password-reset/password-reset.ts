@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import { PASSWORD_RESET } from '@logbook/contracts/messages';
+import { refuseCommonPassword } from '@logbook/service-kit/common-passwords';
+import { badRequest } from '@logbook/service-kit/errors';
+import { updateIfMatches } from '@logbook/service-kit/guarded';
+import { UserModel } from '../accounts/model';
+import { endParentSessions } from '../accounts/sessions';
+import { mailOrigin, queueMail } from '../mail/queue';
+import { mailTemplates, RESET_LINK_MINUTES } from '../mail/templates';
+import { hashPassword } from '../passwords';
+import { PasswordResetTokenModel } from './model';
+
+const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/**
+ * Queues a reset link when the address has an account; does nothing otherwise. The caller answers the same either
+ * way, and neither path waits for the mail server.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const user = await UserModel.findOne({ email }).select({ _id: 1, email: 1 }).lean();
+  if (!user) return;
+  const token = crypto.randomBytes(32).toString('base64url');
+  const now = new Date();
+  await PasswordResetTokenModel.create({
+    _id: tokenHash(token),
+    userId: user._id,
+    expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+    createdAt: now,
+  });
+  await queueMail(user.email, 'password_reset', mailTemplates.passwordReset({ origin: mailOrigin(), token }), user._id);
+}
+
+/**
+ * Spends the link and sets the new password (the registration rules), then signs the account out everywhere. An
+ * unknown, used or expired link gets one message; the password is checked before the link is spent, so a refused
+ * password leaves the link usable.
+ */
+export async function confirmPasswordReset(token: string, password: string): Promise<void> {
+  const id = tokenHash(token);
+  const link = await PasswordResetTokenModel.findById(id).lean();
+  if (!link || link.usedAt || link.expiresAt.getTime() <= Date.now()) throw badRequest(PASSWORD_RESET.linkProblem);
+  refuseCommonPassword(password);
+  const hash = await hashPassword(password);
+  const now = new Date();
+  const spent = await updateIfMatches(
+    PasswordResetTokenModel,
+    { _id: id, usedAt: null, expiresAt: { $gt: now } },
+    { $set: { usedAt: now } },
+  );
+  if (!spent) throw badRequest(PASSWORD_RESET.linkProblem);
+  await UserModel.updateOne({ _id: link.userId }, { $set: { password: hash } });
+  const user = await UserModel.findById(link.userId).select({ _id: 1, email: 1 }).lean();
+  if (!user) throw badRequest(PASSWORD_RESET.linkProblem);
+  // Every other link of the account goes too: the newest password is the one that counts.
+  await PasswordResetTokenModel.deleteMany({ userId: user._id });
+  await endParentSessions(user._id);
+  await queueMail(user.email, 'password_changed', mailTemplates.passwordChanged({ origin: mailOrigin() }), user._id);
+}

@@ -1,0 +1,521 @@
+import crypto from 'node:crypto';
+import mongoose from 'mongoose';
+import { PNG } from 'pngjs';
+import request from 'supertest';
+import { PARENT_COOKIE, PRODUCT_NAME, STUDENT_COOKIE } from '@logbook/contracts/constants';
+import { calculateDuration } from '@logbook/contracts/duration';
+import { ACCOUNT_MESSAGES, API_ERRORS } from '@logbook/contracts/messages';
+import { internalHeaders } from '@logbook/service-kit/internal';
+import { COUNTERS_COLLECTION, OWNERSHIP } from '@logbook/service-kit/ownership';
+import { servePeers, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { buildBillingApp, models as billingModels } from 'svc-billing/app';
+import { loadBillingConfig } from 'svc-billing/config';
+import { FakeStripe } from 'svc-billing/fake-stripe';
+import { createLogbookApp, logbookModels } from 'svc-logbook/app';
+import { createApp as createStudentsApp, models as studentsModels } from 'svc-students/app';
+import { UserModel } from '../src/accounts/model';
+import { createAuthApp } from '../src/app';
+import { RateLimitModel } from '../src/limits/model';
+import { MailMessageModel } from '../src/mail/model';
+import { sendDueMail } from '../src/mail/queue';
+import { PasswordResetTokenModel } from '../src/password-reset/model';
+import { StudentLoginVersionModel } from '../src/student-sessions/login-versions';
+import { freePort, TestInbox } from './inbox';
+import { cookiePair } from './support';
+
+/**
+ * The family's whole record across the four services, each served here as it runs in production, with billing on the
+ * real Stripe SDK against a local Stripe-shaped server and mail through a real SMTP server.
+ */
+const stripe = new FakeStripe();
+let inbox: TestInbox;
+let auth: ReturnType<typeof createAuthApp>;
+const students = createStudentsApp();
+const logbook = createLogbookApp();
+let billing: ReturnType<typeof buildBillingApp>['app'];
+
+/** A signature as the pad makes it: a white PNG with a black stroke. */
+function signature(): string {
+  const png = new PNG({ width: 300, height: 100 });
+  png.data.fill(255);
+  for (let x = 20; x < 280; x++) {
+    const i = ((50 + Math.round(Math.sin(x / 15) * 20)) * 300 + x) * 4;
+    png.data[i] = png.data[i + 1] = png.data[i + 2] = 0;
+  }
+  return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
+}
+const SIGNATURE = signature();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  await setupTestDatabase([
+    UserModel,
+    RateLimitModel,
+    MailMessageModel,
+    PasswordResetTokenModel,
+    StudentLoginVersionModel,
+    ...studentsModels,
+    ...billingModels,
+    ...logbookModels,
+  ]);
+  await stripe.start();
+  inbox = new TestInbox(await freePort());
+  await inbox.start();
+  auth = createAuthApp({
+    rateLimits: { registerPerIp: 10_000, signInPerIp: 10_000, signInPerAccount: 10_000, resetPerIp: 10_000 },
+    mail: { smtpUrl: inbox.url, from: 'Learner Logbook <hello@logbook.test>', publicOrigin: 'http://logbook.test' },
+    mailQueue: { retryBaseMs: 20, maxDelayMs: 50 },
+  });
+  billing = buildBillingApp(
+    loadBillingConfig({
+      NODE_ENV: 'test',
+      STRIPE_SECRET_KEY: 'sk_test_family',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_family',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_family',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+      STRIPE_MAX_NETWORK_RETRIES: '0',
+      STRIPE_TIMEOUT_MS: '2000',
+    }),
+  ).app;
+  await servePeers({ auth, students, billing, logbook });
+});
+afterAll(async () => {
+  await inbox.stop();
+  await stripe.stop();
+  await teardownTestDatabase();
+});
+beforeEach(() => stripe.reset());
+
+const tag = () => crypto.randomBytes(4).toString('hex');
+
+interface TestStudent {
+  id: number;
+  firstName: string;
+  lastName: string;
+  username: string;
+  password: string;
+  subscriptionId: string;
+  studentCookie: string;
+}
+
+interface TestFamily {
+  userId: number;
+  email: string;
+  password: string;
+  cookie: string;
+  marker: string;
+  students: TestStudent[];
+  sessionIds: number[];
+}
+
+async function internalEvent(app: typeof students, topic: string, key: number, data: Record<string, unknown>) {
+  const res = await request(app)
+    .post('/internal/events')
+    .set(internalHeaders())
+    .send({ topic, key, version: 1_000_000, data });
+  expect(res.status).toBe(204);
+}
+
+/** A student with a trial subscription at the provider, a login, paper hours and two signed sessions. */
+async function addStudent(family: Omit<TestFamily, 'students' | 'sessionIds'>, n: number) {
+  const firstName = `Kid${family.marker}${n}`;
+  const lastName = `Learner${family.marker}`;
+  const made = await request(students)
+    .post('/api/students')
+    .set('Cookie', family.cookie)
+    .send({ firstName, lastName, dateOfBirth: '2008-05-01', licenseNumber: `L${family.marker}${n}` });
+  expect(made.status).toBe(201);
+  const id = made.body.id as number;
+  const subscribed = await request(billing)
+    .post('/api/create-subscription')
+    .set('Cookie', family.cookie)
+    .send({ studentId: id });
+  expect(subscribed.status).toBe(200);
+  const subscriptionId = subscribed.body.subscriptionId as string;
+  expect(stripe.subscriptionStates.get(subscriptionId)?.status).toBe('trialing');
+  // The provider's confirmation of the trial, as the webhook would relay it to the readers.
+  await internalEvent(students, 'subscription', id, { userId: family.userId, status: 'active' });
+  await internalEvent(logbook, 'subscription', id, { userId: family.userId, status: 'active' });
+
+  const username = `kid${family.marker}${n}`;
+  const password = 'student-pass-1';
+  const login = await request(students)
+    .post(`/api/students/${id}/create-login`)
+    .set('Cookie', family.cookie)
+    .send({ studentUsername: username, studentPassword: password });
+  expect(login.status).toBe(201);
+  const balance = await request(students)
+    .put(`/api/students/${id}/opening-balance`)
+    .set('Cookie', family.cookie)
+    .send({ dayHours: 3, nightHours: 1, note: `Paper ${family.marker}` });
+  expect(balance.status).toBe(200);
+  const signedIn = await request(auth)
+    .post('/api/student-login')
+    .send({ studentUsername: username, studentPassword: password });
+  expect(signedIn.status).toBe(200);
+  return {
+    id,
+    firstName,
+    lastName,
+    username,
+    password,
+    subscriptionId,
+    studentCookie: cookiePair(signedIn, STUDENT_COOKIE),
+  };
+}
+
+async function logSession(family: { cookie: string; marker: string }, studentId: number, start: string) {
+  const end = `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`;
+  const res = await request(logbook)
+    .post('/api/driving-sessions')
+    .set('Cookie', family.cookie)
+    .send({
+      studentId,
+      date: '2026-03-07',
+      startTime: start,
+      endTime: end,
+      duration: calculateDuration(start, end),
+      startSuburb: `Start${family.marker}`,
+      endSuburb: 'Norwood',
+      timeOfDay: 'day',
+      trafficConditions: 'light',
+      roadConditions: 'sealed',
+      studentSignature: SIGNATURE,
+      supervisorName: `Pat ${family.marker}`,
+      supervisorLicenseNumber: 'SA123456',
+      supervisorSignature: SIGNATURE,
+      clientId: crypto.randomUUID(),
+    });
+  expect([res.status, res.body.message]).toEqual([201, undefined]);
+  return res.body.id as number;
+}
+
+/** A whole family: account, two students with everything, settings and a saved supervisor. */
+async function makeFamily(): Promise<TestFamily> {
+  const marker = tag();
+  const email = `family-${marker}@example.com`;
+  const password = 'family-pass-1';
+  const registered = await request(auth).post('/api/register').send({ email, password });
+  expect(registered.status).toBe(201);
+  const signedIn = await request(auth).post('/api/login').send({ email, password });
+  const base = {
+    userId: registered.body.id as number,
+    email,
+    password,
+    cookie: cookiePair(signedIn, PARENT_COOKIE),
+    marker,
+  };
+  const kids = [await addStudent(base, 1), await addStudent(base, 2)];
+  const sessionIds: number[] = [];
+  for (const kid of kids) {
+    sessionIds.push(await logSession(base, kid.id, '09:00'), await logSession(base, kid.id, '14:00'));
+  }
+  const setting = await request(logbook)
+    .put('/api/settings/dayTimeTargetHours')
+    .set('Cookie', base.cookie)
+    .send({ value: 71 });
+  expect(setting.status).toBe(200);
+  const supervisor = await request(logbook)
+    .post('/api/supervisors')
+    .set('Cookie', base.cookie)
+    .send({ name: `Saved ${marker}`, licenseNumber: 'SA654321', isInstructor: false });
+  expect(supervisor.status).toBe(201);
+  return { ...base, students: kids, sessionIds };
+}
+
+/**
+ * Every collection of the database: as the server lists them where it can (a real mongod), and in any case every
+ * collection any of the four services defines a model for (all four are loaded here) and every one the ownership
+ * table names (the in-memory server has no listCollections).
+ */
+async function everyCollection(): Promise<string[]> {
+  const names = new Set<string>([...Object.keys(OWNERSHIP), COUNTERS_COLLECTION]);
+  for (const model of Object.values(mongoose.models)) names.add(model.collection.collectionName);
+  try {
+    for (const { name } of await mongoose.connection.db!.listCollections().toArray()) names.add(name);
+  } catch (err) {
+    if (!/no such command/i.test(String(err))) throw err;
+  }
+  return [...names].sort();
+}
+
+interface Owner {
+  userId?: number;
+  studentIds: number[];
+  /** Text only this owner's documents hold: email, names, usernames. */
+  markers: string[];
+  sessionIds: number[];
+}
+
+/** Every document of any collection that belongs to the owner, found by its ids, names and email. */
+async function documentsOf(owner: Owner): Promise<string[]> {
+  const studentIds = new Set(owner.studentIds);
+  const byId: Record<string, 'user' | 'student'> = {
+    users: 'user',
+    billing_customers: 'user',
+    students: 'student',
+    student_subscriptions: 'student',
+    subscription_records: 'student',
+    student_trials: 'student',
+    logbook_students: 'student',
+    session_chains: 'student',
+    student_login_versions: 'student',
+  };
+  const isUser = (v: unknown) => owner.userId !== undefined && v === owner.userId;
+  const found: string[] = [];
+  const collections = await everyCollection();
+  expect(collections.length).toBeGreaterThan(20);
+  for (const name of collections) {
+    const docs = await mongoose.connection.db!.collection(name).find({}).toArray();
+    for (const doc of docs) {
+      const d = doc as Record<string, unknown>;
+      const text = JSON.stringify(d);
+      const mine =
+        owner.markers.some((m) => text.includes(m)) ||
+        isUser(d.userId) ||
+        isUser(d.parentId) ||
+        (name === 'auth_sessions' && d.role === 'student' && studentIds.has(d.subjectId as number)) ||
+        studentIds.has(d.studentId as number) ||
+        (name.endsWith('outbox') && studentIds.has(d.key as number)) ||
+        (byId[name] === 'user' && isUser(d._id)) ||
+        (byId[name] === 'student' && studentIds.has(d._id as number)) ||
+        (name === 'driving_sessions' && owner.sessionIds.includes(d._id as number));
+      if (mine) found.push(`${name}: ${text.slice(0, 160)}`);
+    }
+  }
+  return found;
+}
+
+const familyDocuments = (family: TestFamily) =>
+  documentsOf({
+    userId: family.userId,
+    studentIds: family.students.map((s) => s.id),
+    markers: [family.email, family.marker, ...family.students.map((s) => s.username)],
+    sessionIds: family.sessionIds,
+  });
+
+async function deliveredTo(address: string, count: number) {
+  for (let i = 0; i < 100 && inbox.to(address).length < count; i++) {
+    await sendDueMail();
+    await sleep(20);
+  }
+  return inbox.to(address);
+}
+
+describe('GET /api/user/export', () => {
+  it('holds everything of the family and nothing of another family', async () => {
+    const family = await makeFamily();
+    const other = await makeFamily();
+    const res = await request(auth).get('/api/user/export').set('Cookie', family.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="learner-logbook-data-\d{4}-\d\d-\d\d\.json"$/,
+    );
+    const data = res.body;
+    expect(data.product).toBe(PRODUCT_NAME);
+    expect(data.account).toEqual({
+      id: family.userId,
+      email: family.email,
+      username: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    expect(data.students.map((s: { id: number }) => s.id)).toEqual(family.students.map((s) => s.id));
+    expect(data.students[0]).toMatchObject({
+      firstName: family.students[0].firstName,
+      lastName: family.students[0].lastName,
+      dateOfBirth: '2008-05-01',
+      login: { username: family.students[0].username },
+      openingBalance: { dayHours: 3, nightHours: 1, note: `Paper ${family.marker}` },
+    });
+    expect(data.settings).toEqual([{ key: 'dayTimeTargetHours', value: '71', updatedAt: expect.any(String) }]);
+    expect(data.supervisors).toEqual([
+      expect.objectContaining({ name: `Saved ${family.marker}`, licenseNumber: 'SA654321' }),
+    ]);
+    expect(data.sessions.map((s: { id: number }) => s.id).sort()).toEqual([...family.sessionIds].sort());
+    for (const session of data.sessions) {
+      expect(session.signatures).toEqual({ student: SIGNATURE, supervisor: SIGNATURE });
+      expect(session.supervisorName).toBe(`Pat ${family.marker}`);
+    }
+    expect(data.chains).toHaveLength(2);
+    // Nothing of the other family, and no secret of this one.
+    const text = JSON.stringify(data);
+    for (const foreign of [other.email, other.marker, ...other.students.map((s) => s.username)]) {
+      expect(text).not.toContain(foreign);
+    }
+    for (const id of other.sessionIds) expect(data.sessions.map((s: { id: number }) => s.id)).not.toContain(id);
+    expect(text).not.toMatch(/\$2[aby]?\$\d\d\$/);
+    expect(text).not.toMatch(/"(password|studentPassword)"/);
+  });
+
+  it('answers a CSV of the sessions, one row per session, for a spreadsheet', async () => {
+    const family = await makeFamily();
+    const res = await request(auth).get('/api/user/export?format=csv').set('Cookie', family.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/filename="learner-logbook-sessions-[\d-]+\.csv"/);
+    const lines = res.text.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^sessionId,studentId,studentName,date,startTime,endTime,duration/);
+    expect(lines).toHaveLength(1 + family.sessionIds.length);
+    const first = family.students[0];
+    expect(lines.filter((l) => l.includes(`"${first.firstName} ${first.lastName}"`))).toHaveLength(2);
+    expect(lines[1]).toContain(`"Pat ${family.marker}"`);
+  });
+
+  it('refuses strangers (401) and a bad format (400)', async () => {
+    expect((await request(auth).get('/api/user/export')).status).toBe(401);
+    const family = await makeFamily();
+    expect((await request(auth).get('/api/user/export?format=xml').set('Cookie', family.cookie)).status).toBe(400);
+  });
+});
+
+describe('DELETE /api/user', () => {
+  it('cancels every subscription at the provider and leaves no document of the family in any collection', async () => {
+    const family = await makeFamily();
+    const other = await makeFamily();
+    expect((await familyDocuments(family)).length).toBeGreaterThan(20);
+
+    const res = await request(auth)
+      .delete('/api/user')
+      .set('Cookie', family.cookie)
+      .send({ password: family.password });
+    expect(res.status).toBe(204);
+    for (const kid of family.students) {
+      expect(stripe.subscriptionStates.get(kid.subscriptionId)?.status).toBe('canceled');
+    }
+    // The confirmation email arrives; once sent it leaves the queue like everything else of the family.
+    const mails = await deliveredTo(family.email, 2);
+    expect(mails.map((m) => m.subject)).toContain(`Your ${PRODUCT_NAME} account has been deleted`);
+    expect(await familyDocuments(family)).toEqual([]);
+
+    expect((await request(auth).get('/api/user').set('Cookie', family.cookie)).status).toBe(401);
+    for (const kid of family.students) {
+      expect((await request(auth).get('/api/student-auth').set('Cookie', kid.studentCookie)).status).toBe(401);
+      const again = await request(auth)
+        .post('/api/student-login')
+        .send({ studentUsername: kid.username, studentPassword: kid.password });
+      expect(again.status).toBe(401);
+    }
+    const oldPassword = await request(auth).post('/api/login').send({ email: family.email, password: family.password });
+    expect(oldPassword.status).toBe(401);
+    expect(oldPassword.body).toEqual({ message: API_ERRORS.invalidCredentials });
+
+    // The other family keeps everything, its subscriptions included.
+    for (const kid of other.students) {
+      expect(stripe.subscriptionStates.get(kid.subscriptionId)?.status).toBe('trialing');
+    }
+    expect((await request(auth).get('/api/user').set('Cookie', other.cookie)).status).toBe(200);
+    const theirs = await request(auth).get('/api/user/export').set('Cookie', other.cookie);
+    expect(theirs.body.sessions).toHaveLength(4);
+    expect(theirs.body.students).toHaveLength(2);
+  });
+
+  it('deletes nothing when the payment provider cannot be reached, and says so', async () => {
+    const family = await makeFamily();
+    const before = await familyDocuments(family);
+    stripe.failNext('DELETE', /^\/v1\/subscriptions\//, 503, 'api_error', 'Service unavailable', { times: 10 });
+    const res = await request(auth)
+      .delete('/api/user')
+      .set('Cookie', family.cookie)
+      .send({ password: family.password });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: ACCOUNT_MESSAGES.deleteProviderDown });
+    expect(await familyDocuments(family)).toEqual(before);
+    for (const kid of family.students) {
+      expect(stripe.subscriptionStates.get(kid.subscriptionId)?.status).toBe('trialing');
+    }
+    expect((await request(auth).get('/api/user').set('Cookie', family.cookie)).status).toBe(200);
+  });
+
+  it('refuses a wrong password (403) and hostile bodies (400), deleting nothing', async () => {
+    const family = await makeFamily();
+    const before = await familyDocuments(family);
+    const wrong = await request(auth).delete('/api/user').set('Cookie', family.cookie).send({ password: 'not-it' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toEqual({ message: ACCOUNT_MESSAGES.currentPasswordWrong });
+    const hostile = await request(auth)
+      .delete('/api/user')
+      .set('Cookie', family.cookie)
+      .send({ password: { $ne: '' } });
+    expect(hostile.status).toBe(400);
+    expect((await request(auth).delete('/api/user').send({ password: family.password })).status).toBe(401);
+    expect(stripe.calls('DELETE', /^\/v1\/subscriptions\//)).toEqual([]);
+    expect(await familyDocuments(family)).toEqual(before);
+  });
+});
+
+describe('DELETE /api/students/:id', () => {
+  it("cancels the student's subscription, ends their login and removes their sessions and signatures", async () => {
+    const family = await makeFamily();
+    const [gone, kept] = family.students;
+    const res = await request(students).delete(`/api/students/${gone.id}`).set('Cookie', family.cookie);
+    expect(res.status).toBe(204);
+    expect(stripe.subscriptionStates.get(gone.subscriptionId)?.status).toBe('canceled');
+    expect(stripe.subscriptionStates.get(kept.subscriptionId)?.status).toBe('trialing');
+    expect((await request(auth).get('/api/student-auth').set('Cookie', gone.studentCookie)).status).toBe(401);
+    expect((await request(auth).get('/api/student-auth').set('Cookie', kept.studentCookie)).status).toBe(200);
+    expect((await request(students).get(`/api/students/${gone.id}`).set('Cookie', family.cookie)).status).toBe(404);
+
+    const goneSessions = family.sessionIds.slice(0, 2);
+    expect(
+      await documentsOf({ studentIds: [gone.id], markers: [gone.username, gone.firstName], sessionIds: goneSessions }),
+    ).toEqual([]);
+    const data = (await request(auth).get('/api/user/export').set('Cookie', family.cookie)).body;
+    expect(data.students.map((s: { id: number }) => s.id)).toEqual([kept.id]);
+    expect(data.sessions).toHaveLength(2);
+    expect(data.sessions.every((s: { studentId: number }) => s.studentId === kept.id)).toBe(true);
+  });
+
+  it('removes nothing when the provider cannot be reached; another family gets 404', async () => {
+    const family = await makeFamily();
+    const other = await makeFamily();
+    const [kid] = family.students;
+    expect((await request(students).delete(`/api/students/${kid.id}`).set('Cookie', other.cookie)).status).toBe(404);
+    stripe.failNext('DELETE', /^\/v1\/subscriptions\//, 503, 'api_error', 'Service unavailable', { times: 5 });
+    const res = await request(students).delete(`/api/students/${kid.id}`).set('Cookie', family.cookie);
+    expect(res.status).toBe(503);
+    expect(res.body.message).toMatch(/could not be removed/);
+    expect(stripe.subscriptionStates.get(kid.subscriptionId)?.status).toBe('trialing');
+    expect((await request(students).get(`/api/students/${kid.id}`).set('Cookie', family.cookie)).body).toMatchObject({
+      hasStudentLogin: true,
+    });
+    const data = (await request(auth).get('/api/user/export').set('Cookie', family.cookie)).body;
+    expect(data.sessions).toHaveLength(4);
+    expect((await request(students).delete('/api/students/abc').set('Cookie', family.cookie)).status).toBe(400);
+  });
+});
+
+describe('the internal family routes', () => {
+  it('answer 404 without the internal secret and 400 for a malformed id, changing nothing', async () => {
+    const family = await makeFamily();
+    const before = await familyDocuments(family);
+    const calls: Array<[typeof auth, 'get' | 'post' | 'delete', string]> = [
+      [students, 'get', `/internal/families/${family.userId}/export`],
+      [students, 'delete', `/internal/families/${family.userId}`],
+      [logbook, 'get', `/internal/families/${family.userId}/export`],
+      [logbook, 'delete', `/internal/families/${family.userId}`],
+      [logbook, 'delete', `/internal/students/${family.students[0].id}`],
+      [billing, 'post', `/internal/families/${family.userId}/cancel`],
+      [billing, 'delete', `/internal/families/${family.userId}`],
+      [billing, 'post', `/internal/students/${family.students[0].id}/cancel`],
+      [billing, 'delete', `/internal/students/${family.students[0].id}`],
+      [auth, 'delete', `/internal/students/${family.students[0].id}/sessions`],
+    ];
+    for (const [app, method, route] of calls) {
+      expect([route, (await request(app)[method](route).set('Cookie', family.cookie)).status]).toEqual([route, 404]);
+      const malformed = route.replace(/\/\d+/, '/1e3');
+      expect([malformed, (await request(app)[method](malformed).set(internalHeaders())).status]).toEqual([
+        malformed,
+        400,
+      ]);
+    }
+    const named = await request(logbook)
+      .get(`/internal/families/${family.userId}/export?studentIds=1,$ne`)
+      .set(internalHeaders());
+    expect(named.status).toBe(400);
+    expect(stripe.calls('DELETE', /^\/v1\/subscriptions\//)).toEqual([]);
+    expect(await familyDocuments(family)).toEqual(before);
+  });
+});

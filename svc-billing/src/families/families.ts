@@ -1,0 +1,112 @@
+import mongoose from 'mongoose';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import type { Callers } from '@logbook/service-kit/auth';
+import { AppError } from '@logbook/service-kit/errors';
+import { OWNERSHIP } from '@logbook/service-kit/ownership';
+import { BillingOutboxModel } from '../events/publisher';
+import { providerFailure } from '../providers/errors';
+import {
+  BillingCustomerModel,
+  StudentBillingModel,
+  StudentTrialModel,
+  SubscriptionRecordModel,
+  type StudentBilling,
+} from '../subscriptions/model';
+import { cancelSubscription, type SubscriptionOptions } from '../subscriptions/subscriptions';
+
+/** Subscriptions that still exist at the provider and would go on charging (or could start to). */
+const STILL_AT_PROVIDER = new Set(['trialing', 'active', 'past_due', 'incomplete', 'paused', 'unpaid']);
+
+/** The parent as billing's own checks expect a caller (the request was made and checked by the owner of accounts). */
+const asParent = (userId: number): Callers => ({ parent: { role: 'parent', userId, sessionId: 'internal' } });
+
+async function familyStudentIds(userId: number): Promise<number[]> {
+  const [students, records] = await Promise.all([
+    StudentBillingModel.find({ userId }).select({ _id: 1 }).lean(),
+    SubscriptionRecordModel.find({ userId }).select({ _id: 1 }).lean(),
+  ]);
+  return [...new Set([...students, ...records].map((d) => d._id))];
+}
+
+/**
+ * Cancels the student's subscription with the provider through the cancel the subscribe screen uses, and also one
+ * billing only holds as the student's (a subscription made before billing kept records). True when one was canceled.
+ */
+async function cancelStudent(options: SubscriptionOptions, userId: number, studentId: number): Promise<boolean> {
+  try {
+    await cancelSubscription(options, asParent(userId), studentId);
+    return true;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.message !== API_ERRORS.nothingToCancel) throw err;
+  }
+  const student: StudentBilling | null = await StudentBillingModel.findOne({ _id: studentId, userId }).lean();
+  if (!student?.stripeSubscriptionId || !STILL_AT_PROVIDER.has(student.subscriptionStatus ?? '')) return false;
+  try {
+    await options.provider.cancelSubscription(student.stripeSubscriptionId);
+  } catch (err) {
+    throw providerFailure(err);
+  }
+  await StudentBillingModel.updateOne(
+    { _id: studentId },
+    { $set: { subscriptionStatus: 'canceled', subscriptionCancelAtPeriodEnd: false }, $inc: { version: 1 } },
+  );
+  return true;
+}
+
+/** Cancels every subscription of the family at the provider; answers how many were canceled. */
+export async function cancelFamily(options: SubscriptionOptions, userId: number): Promise<number> {
+  let canceled = 0;
+  for (const studentId of await familyStudentIds(userId)) {
+    if (await cancelStudent(options, userId, studentId)) canceled++;
+  }
+  return canceled;
+}
+
+/** Cancels one student's subscription; 404 when billing knows no such student of any family. */
+export async function cancelOneStudent(options: SubscriptionOptions, studentId: number): Promise<number> {
+  const student = await StudentBillingModel.findById(studentId).select({ userId: 1 }).lean();
+  const record = student ? null : await SubscriptionRecordModel.findById(studentId).select({ userId: 1 }).lean();
+  const userId = student?.userId ?? record?.userId;
+  if (userId === undefined) return 0;
+  return (await cancelStudent(options, userId, studentId)) ? 1 : 0;
+}
+
+/** Every model of a collection this service owns, whatever component defines it. */
+const ownModels = () =>
+  Object.values(mongoose.models).filter(
+    (m) => OWNERSHIP[m.collection.collectionName]?.owner === 'svc-billing',
+  ) as mongoose.Model<Record<string, unknown>>[];
+
+/** Deletes billing's documents of these students: by student id, keyed by it, and their events still waiting. */
+async function deleteStudents(studentIds: number[]): Promise<void> {
+  if (studentIds.length === 0) return;
+  for (const model of ownModels()) {
+    if (model.schema.path('studentId')) await model.deleteMany({ studentId: { $in: studentIds } });
+  }
+  await StudentBillingModel.deleteMany({ _id: { $in: studentIds } });
+  await SubscriptionRecordModel.deleteMany({ _id: { $in: studentIds } });
+  // The free month is kept per student id, and ids are never given again: it goes with the student.
+  await StudentTrialModel.deleteMany({ _id: { $in: studentIds } });
+  await BillingOutboxModel.deleteMany({ key: { $in: studentIds } });
+}
+
+/** Every billing document of the family: its students', the account's payment customer, anything kept by account. */
+export async function deleteFamily(userId: number): Promise<void> {
+  await deleteStudents(await familyStudentIds(userId));
+  for (const model of ownModels()) {
+    if (model.schema.path('userId')) await model.deleteMany({ userId });
+    if (model.schema.path('parentId')) await model.deleteMany({ parentId: userId });
+  }
+  await BillingCustomerModel.deleteMany({ _id: userId });
+}
+
+export async function deleteStudent(studentId: number): Promise<void> {
+  await deleteStudents([studentId]);
+}
+
+/** What the callers are told when the provider cannot be reached: they then delete nothing. */
+export function providerDown(err: unknown): { status: number; message: string } | null {
+  const failure = providerFailure(err);
+  if (failure instanceof AppError && failure.status >= 500) return { status: 503, message: failure.message };
+  return null;
+}

@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { parseId } from '@logbook/service-kit/errors';
+import { internalRouter } from '@logbook/service-kit/internal';
+import type { SubscriptionOptions } from '../subscriptions/subscriptions';
+import { cancelFamily, cancelOneStudent, deleteFamily, deleteStudent, providerDown } from './families';
+
+/** Runs a cancel; a provider that cannot be reached is 503 `{ error }`, and the caller deletes nothing. */
+async function cancelled(run: () => Promise<number>) {
+  try {
+    return { status: 200, body: { canceled: await run() } };
+  } catch (err) {
+    const down = providerDown(err);
+    if (!down) throw err;
+    return { status: 503, body: { error: down.message, message: down.message } };
+  }
+}
+
+/** For svc-auth's account deletion and svc-students' removal of a student. */
+export function familiesRouter(options: SubscriptionOptions): Router {
+  const router = internalRouter();
+
+  router.post('/internal/families/:parentId/cancel', async (req, res) => {
+    const userId = parseId(req.params.parentId);
+    const { status, body } = await cancelled(() => cancelFamily(options, userId));
+    res.status(status).json(body);
+  });
+
+  router.delete('/internal/families/:parentId', async (req, res) => {
+    await deleteFamily(parseId(req.params.parentId));
+    res.status(204).end();
+  });
+
+  router.post('/internal/students/:studentId/cancel', async (req, res) => {
+    const studentId = parseId(req.params.studentId);
+    const { status, body } = await cancelled(() => cancelOneStudent(options, studentId));
+    res.status(status).json(body);
+  });
+
+  router.delete('/internal/students/:studentId', async (req, res) => {
+    await deleteStudent(parseId(req.params.studentId));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,110 @@
+import mongoose from 'mongoose';
+import { OWNERSHIP } from '@logbook/service-kit/ownership';
+import { SessionChainModel, VerificationCodeModel } from '../chain/model';
+import { DrivingSessionModel, SessionSignaturesModel } from '../sessions/model';
+import { SettingModel } from '../settings/model';
+import { StudentRecordModel } from '../students/model';
+
+type Doc = Record<string, unknown>;
+
+/** The family's students: those the log book's copy names, and any the caller names that this copy has not heard of. */
+async function familyStudentIds(userId: number, named: number[] = []): Promise<number[]> {
+  const known = await StudentRecordModel.find({ userId }).select({ _id: 1 }).lean();
+  // A student named by the caller counts only when no other family owns it here.
+  const others = await StudentRecordModel.find({ _id: { $in: named }, userId: { $ne: userId } })
+    .select({ _id: 1 })
+    .lean();
+  const foreign = new Set(others.map((o) => o._id));
+  return [...new Set([...known.map((k) => k._id), ...named.filter((id) => !foreign.has(id))])].sort((a, b) => a - b);
+}
+
+/** Every model of a collection this service owns, whatever component defines it. */
+function ownModels(): mongoose.Model<Doc>[] {
+  return Object.values(mongoose.models).filter(
+    (m) => OWNERSHIP[m.collection.collectionName]?.owner === 'svc-logbook',
+  ) as mongoose.Model<Doc>[];
+}
+
+const modelOf = (collection: string) => ownModels().find((m) => m.collection.collectionName === collection);
+
+/** A stored document as the family reads it: `id` for `_id`, nothing of the storage's own bookkeeping. */
+function plain(doc: Doc, drop: string[] = []): Doc {
+  const { _id, ...rest } = doc;
+  for (const key of drop) delete rest[key];
+  return { id: _id, ...rest };
+}
+
+async function sessionsWithSignatures(studentIds: number[]): Promise<Doc[]> {
+  const sessions = await DrivingSessionModel.find({ studentId: { $in: studentIds } })
+    .sort({ studentId: 1, date: 1, startTime: 1, _id: 1 })
+    .lean();
+  const signatureIds = sessions.map((s) => s.signaturesId).filter((id): id is string => typeof id === 'string');
+  const stored = await SessionSignaturesModel.find({ _id: { $in: signatureIds } })
+    .select({ studentSignature: 1, supervisorSignature: 1 })
+    .lean();
+  const byId = new Map(stored.map((s) => [s._id, s]));
+  return sessions.map((session) => {
+    const kept = session.signaturesId ? byId.get(session.signaturesId) : undefined;
+    const signatures = {
+      student: kept?.studentSignature ?? session.studentSignature ?? null,
+      supervisor: kept?.supervisorSignature ?? session.supervisorSignature ?? null,
+    };
+    return {
+      ...plain(session as unknown as Doc, [
+        'signaturesId',
+        'studentSignature',
+        'supervisorSignature',
+        'studentSignaturePrint',
+        'supervisorSignaturePrint',
+      ]),
+      signatures,
+    };
+  });
+}
+
+/** Everything the log book holds of one family, as the family's own copy of it. */
+export async function exportFamily(userId: number, named: number[] = []) {
+  const studentIds = await familyStudentIds(userId, named);
+  const supervisors = modelOf('supervisors');
+  const [settings, chains, codes, sessions, savedSupervisors] = await Promise.all([
+    SettingModel.find({ userId }).sort({ key: 1 }).lean(),
+    SessionChainModel.find({ _id: { $in: studentIds } }).lean(),
+    VerificationCodeModel.find({ studentId: { $in: studentIds } }).lean(),
+    sessionsWithSignatures(studentIds),
+    supervisors && supervisors.schema.path('userId')
+      ? supervisors.find({ userId }).sort({ _id: 1 }).lean()
+      : Promise.resolve([] as Doc[]),
+  ]);
+  return {
+    studentIds,
+    settings: settings.map((s) => ({ key: s.key, value: s.value, updatedAt: s.updatedAt })),
+    supervisors: savedSupervisors.map((s) => plain(s, ['userId'])),
+    sessions,
+    chains: chains.map((c) => ({ studentId: c._id, head: c.head, lastSessionId: c.lastId })),
+    verificationCodes: codes.map((c) => ({ studentId: c.studentId, code: c._id, createdAt: c.createdAt })),
+  };
+}
+
+/** Deletes what the log book holds of these students in every collection it owns: by student, or keyed by them. */
+async function deleteStudents(studentIds: number[]): Promise<void> {
+  if (studentIds.length === 0) return;
+  for (const model of ownModels()) {
+    if (model.schema.path('studentId')) await model.deleteMany({ studentId: { $in: studentIds } });
+  }
+  // Kept by student id itself.
+  await SessionChainModel.deleteMany({ _id: { $in: studentIds } });
+  await StudentRecordModel.deleteMany({ _id: { $in: studentIds } });
+}
+
+/** Every log-book document of the family: its students' and the account's own (settings, supervisors...). */
+export async function deleteFamily(userId: number, named: number[] = []): Promise<void> {
+  await deleteStudents(await familyStudentIds(userId, named));
+  for (const model of ownModels()) {
+    if (model.schema.path('userId')) await model.deleteMany({ userId });
+  }
+}
+
+/** One student's log book: sessions, signatures, chain, verification code and the log book's copy of the student. */
+export async function deleteStudent(studentId: number): Promise<void> {
+  await deleteStudents([studentId]);
+}
