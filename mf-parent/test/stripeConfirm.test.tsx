@@ -54,6 +54,26 @@ describe("Stripe's Payment Element", () => {
     expect(stripe.confirmSetup).not.toHaveBeenCalled();
   });
 
+  it("reports a payment still processing at the bank, and returns to the student's subscribe screen after a bank's page", async () => {
+    stripe.confirmPayment.mockResolvedValue({ paymentIntent: { status: 'processing' } });
+    const onSuccess = jest.fn();
+    render(
+      <StripeConfirmForm
+        type="payment"
+        submitLabel="Pay $0.99 now"
+        returnPath="/students/7/subscribe"
+        onSuccess={onSuccess}
+      />,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay $0.99 now' })));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith('processing'));
+    expect(stripe.confirmPayment).toHaveBeenCalledWith({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}/students/7/subscribe` },
+      redirect: 'if_required',
+    });
+  });
+
   it("shows Stripe's message as Payment Failed", async () => {
     stripe.confirmSetup.mockResolvedValue({ error: { message: 'Your card was declined.' } });
     const onSuccess = await submit('setup');

@@ -5,10 +5,12 @@ import type { BillingConfig } from './config';
 import { usesStripe } from './config';
 import { CouponModel } from './coupons/model';
 import { BillingOutboxModel } from './events/publisher';
+import { BillingNoticeModel } from './notices/notices';
 import type { PaymentProvider } from './providers/provider';
 import { SimulatedProvider } from './providers/simulated';
 import { SimulatedSubscriptionModel } from './providers/simulated-model';
 import { StripeProvider } from './providers/stripe';
+import { familiesRouter } from './families/routes';
 import { simulationRouter } from './simulation/routes';
 import {
   BillingCustomerModel,
@@ -33,6 +35,7 @@ export const models = [
   StudentBillingModel,
   BillingCustomerModel,
   BillingOutboxModel,
+  BillingNoticeModel,
 ];
 
 export interface BillingApp {
@@ -60,7 +63,9 @@ export function createProvider(config: BillingConfig): { provider: PaymentProvid
   }
   const secret = config.SIMULATED_WEBHOOK_SECRET;
   // Simulated events take the same path as Stripe's: signed, then checked and applied by the webhook handler.
-  const provider = new SimulatedProvider(secret, (payload, header) => receiveWebhook(payload, header, secret));
+  const provider: SimulatedProvider = new SimulatedProvider(secret, (payload, header) =>
+    receiveWebhook(payload, header, secret, provider),
+  );
   return { provider, webhookSecret: secret };
 }
 
@@ -71,7 +76,8 @@ export function buildBillingApp(config: BillingConfig): BillingApp {
     inFlightWaitMs: 5_000,
     staleAfterMs: Math.max(120_000, 3 * config.STRIPE_TIMEOUT_MS * (config.STRIPE_MAX_NETWORK_RETRIES + 1)),
   };
-  const routers: Router[] = [subscriptionsRouter(options), webhooksRouter(webhookSecret)];
+  const routers: Router[] = [subscriptionsRouter(options), webhooksRouter(webhookSecret, provider)];
+  routers.push(familiesRouter(options));
   if (provider instanceof SimulatedProvider && config.NODE_ENV !== 'production') {
     routers.push(simulationRouter(provider));
   }

@@ -3,6 +3,7 @@ import { runService } from '@logbook/service-kit/server';
 import { createApp, models, SERVICE_NAME } from './app';
 import { billingConfigSchema, loadBillingConfig, type BillingConfig } from './config';
 import { publisher } from './events/publisher';
+import { startNoticeRetries } from './notices/notices';
 
 // A deployment's index step only builds indexes and never takes payments, so it needs no Stripe secrets.
 const indexesOnly = process.argv.includes('--create-indexes');
@@ -22,6 +23,7 @@ void runService({
   models,
   createApp: () => {
     publisher.startRetries();
+    startNoticeRetries();
     return createApp(config);
   },
 }).catch((err) => {

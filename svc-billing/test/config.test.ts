@@ -1,5 +1,5 @@
 import { loadBillingConfig } from '../src/config';
-import { studentStatusFor } from '../src/subscriptions/status';
+import { isLiveAtProvider, nextStepFor, studentStatusFor, studentSubscriptionEnded } from '../src/subscriptions/status';
 
 describe('billing configuration', () => {
   it('uses the simulated provider by default, with a signing secret of its own', () => {
@@ -53,10 +53,28 @@ describe('status mapping', () => {
     ['canceled', true, 'canceled'],
     ['incomplete', false, 'incomplete'],
     ['incomplete_expired', false, 'inactive'],
-    ['unpaid', true, 'inactive'],
-    ['paused', true, 'inactive'],
+    // Still at Stripe: owed (unpaid) or waiting for a card (a paused trial), never ended.
+    ['unpaid', true, 'past_due'],
+    ['paused', false, 'incomplete'],
     ['something_new', true, 'inactive'],
   ])('%s (payment method saved: %s) → %s', (provider, saved, expected) => {
     expect(studentStatusFor(provider, saved)).toBe(expected);
+  });
+
+  it('treats paused, unpaid and incomplete as live at the provider, with what the parent must do', () => {
+    for (const live of ['trialing', 'active', 'past_due', 'incomplete', 'paused', 'unpaid'])
+      expect(isLiveAtProvider(live)).toBe(true);
+    for (const over of ['canceled', 'incomplete_expired', '', undefined, null])
+      expect(isLiveAtProvider(over)).toBe(false);
+    expect(studentSubscriptionEnded({ subscriptionStatus: 'incomplete', providerStatus: 'paused' })).toBe(false);
+    expect(studentSubscriptionEnded({ subscriptionStatus: 'past_due', providerStatus: 'unpaid' })).toBe(false);
+    expect(studentSubscriptionEnded({ subscriptionStatus: 'canceled', providerStatus: 'canceled' })).toBe(true);
+    expect(studentSubscriptionEnded({ subscriptionStatus: 'inactive' })).toBe(true);
+    expect(nextStepFor('paused', false)).toBe('payment_needed');
+    expect(nextStepFor('unpaid', false)).toBe('payment_needed');
+    expect(nextStepFor('past_due', false)).toBe('payment_needed');
+    expect(nextStepFor('past_due', true)).toBe('confirm_payment');
+    expect(nextStepFor('active', false)).toBeNull();
+    expect(nextStepFor('canceled', true)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
+import Stripe from 'stripe';
 
 export interface RecordedRequest {
   method: string;
@@ -12,154 +13,94 @@ export interface RecordedRequest {
 }
 
 type Override = (req: Request, res: Response) => void;
+type Obj = Record<string, unknown>;
 
 /**
- * A local server shaped like api.stripe.com (the parts this service calls). The real SDK talks to it; tests read
- * what it was sent and can make any call fail the way Stripe fails.
+ * An SDK type with every field optional, all the way down. The answers below are declared as these: tsc refuses a
+ * field the SDK does not have or a value of another type (the stripe-shapes test compiles this file).
+ */
+export type DeepPartial<T> =
+  T extends Array<infer U> ? Array<DeepPartial<U>> : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+const id = (prefix: string) => `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 14)}`;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const DAY = 86_400;
+
+/** Subscription data kept as state; answers are built from it in the API version asked for, as Stripe does. */
+interface SubscriptionState {
+  id: string;
+  customer: string;
+  status: Stripe.Subscription.Status;
+  metadata: Record<string, string>;
+  created: number;
+  trialEnd: number | null;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: number | null;
+  defaultPaymentMethod: string | null;
+  pendingSetupIntent: string | null;
+  latestInvoice: string | null;
+  price: string;
+  discounts: string[];
+}
+
+interface InvoiceState {
+  id: string;
+  customer: string;
+  subscription: string;
+  billingReason: 'subscription_create' | 'subscription_cycle';
+  status: 'draft' | 'open' | 'paid' | 'void';
+  amountDue: number;
+  amountPaid: number;
+  created: number;
+  paymentIntent: string | null;
+  metadata: Record<string, string>;
+}
+
+interface IntentState {
+  id: string;
+  object: 'setup_intent' | 'payment_intent';
+  customer: string;
+  status: string;
+  clientSecret: string;
+  paymentMethod: string | null;
+  amount?: number;
+}
+
+/**
+ * A local server shaped like api.stripe.com (the parts this service calls), answering in the SDK's API version. The
+ * real SDK talks to it. It keeps Stripe's rules where the service depends on them:
+ * - idempotency: a key's first answer (a 5xx included) is stored and replayed for the same parameters; the same key
+ *   with other parameters (or on another endpoint) is refused with 400 `idempotency_error`;
+ * - `expand`: related objects are ids unless expanded, and includable fields (an invoice's `confirmation_secret`,
+ *   `payments`) are absent unless expanded;
+ * - states: a subscription only reaches the states Stripe gives for the request made (a trial is trialing; no trial
+ *   and nothing to pay is active; no trial with something to pay is incomplete until the invoice is paid).
+ * Tests read what it was sent, make calls fail the way Stripe fails, and move subscriptions as Stripe would.
  */
 export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
-  readonly subscriptions = new Map<string, Record<string, unknown>>();
-  readonly customers = new Map<string, Record<string, unknown>>();
-  readonly prices: Array<Record<string, unknown>> = [];
-  readonly coupons = new Map<string, Record<string, unknown>>();
-  /** Refuse the trial even when one is asked for (as if Stripe had none to give). */
-  noTrial = false;
+  readonly subscriptionStates = new Map<string, SubscriptionState>();
+  readonly invoices = new Map<string, InvoiceState>();
+  readonly intents = new Map<string, IntentState>();
+  readonly customers = new Map<string, DeepPartial<Stripe.Customer>>();
+  readonly prices: Array<DeepPartial<Stripe.Price>> = [];
+  readonly coupons = new Map<string, DeepPartial<Stripe.Coupon>>();
   private overrides: Array<{ method: string; path: RegExp; times: number; handle: Override }> = [];
-  private idempotent = new Map<string, { status: number; body: unknown }>();
+  private after: Array<{ method: string; path: RegExp; times: number; status: number }> = [];
+  private idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
   private hanging: Response[] = [];
   private server?: http.Server;
   port = 0;
 
   async start(): Promise<void> {
     const app = express();
-    // Stripe's query strings use brackets (lookup_keys[0]=...).
+    // Stripe's form encoding uses brackets (lookup_keys[0]=..., expand[0]=...).
     app.set('query parser', 'extended');
     app.use(express.urlencoded({ extended: true }));
-    app.use((req, res, next) => {
-      this.requests.push({
-        method: req.method,
-        path: req.path,
-        headers: req.headers,
-        body: (req.body ?? {}) as Record<string, unknown>,
-        query: req.query as Record<string, unknown>,
-      });
-      const override = this.overrides.find((o) => o.method === req.method && o.path.test(req.path) && o.times > 0);
-      if (override) {
-        override.times -= 1;
-        return override.handle(req, res);
-      }
-      const key = req.get('idempotency-key');
-      if (key && req.method === 'POST' && this.idempotent.has(key)) {
-        const saved = this.idempotent.get(key)!;
-        res.setHeader('idempotent-replayed', 'true');
-        return res.status(saved.status).json(saved.body);
-      }
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => {
-        if (key && req.method === 'POST') this.idempotent.set(key, { status: res.statusCode, body });
-        return json(body);
-      };
-      next();
-    });
-    app.post('/v1/customers', (req, res) => {
-      const id = `cus_${crypto.randomUUID().slice(0, 12)}`;
-      const customer = { id, object: 'customer', email: req.body.email, metadata: req.body.metadata ?? {} };
-      this.customers.set(id, customer);
-      res.json(customer);
-    });
-    app.get('/v1/prices', (req, res) => {
-      const keys = (req.query.lookup_keys as string[] | undefined) ?? [];
-      res.json({
-        object: 'list',
-        url: '/v1/prices',
-        has_more: false,
-        data: this.prices.filter((p) => keys.includes(p.lookup_key as string)),
-      });
-    });
-    app.post('/v1/prices', (req, res) => {
-      const price = {
-        id: `price_${crypto.randomUUID().slice(0, 12)}`,
-        object: 'price',
-        active: true,
-        currency: req.body.currency,
-        unit_amount: Number(req.body.unit_amount),
-        recurring: { interval: req.body.recurring?.interval },
-        lookup_key: req.body.lookup_key,
-      };
-      this.prices.push(price);
-      res.json(price);
-    });
-    app.get('/v1/coupons/:id', (req, res) => {
-      const coupon = this.coupons.get(req.params.id);
-      if (!coupon)
-        return stripeError(res, 404, 'invalid_request_error', `No such coupon: '${req.params.id}'`, 'resource_missing');
-      res.json(coupon);
-    });
-    app.post('/v1/coupons', (req, res) => {
-      const coupon = {
-        id: req.body.id,
-        object: 'coupon',
-        percent_off: Number(req.body.percent_off),
-        duration: req.body.duration,
-      };
-      this.coupons.set(coupon.id, coupon);
-      res.json(coupon);
-    });
-    app.post('/v1/subscriptions', (req, res) => {
-      const id = `sub_${crypto.randomUUID().slice(0, 12)}`;
-      const now = Math.floor(Date.now() / 1000);
-      const setupIntentId = `seti_${crypto.randomUUID().slice(0, 12)}`;
-      const paymentIntentId = `pi_${crypto.randomUUID().slice(0, 12)}`;
-      // Like Stripe: a trial only when one is asked for; it waits on a SetupIntent, else the first invoice waits on a
-      // PaymentIntent whose secret is the invoice's confirmation_secret.
-      const trialDays = Number(req.body.trial_period_days ?? 0);
-      const trial = trialDays > 0 && !this.noTrial;
-      const subscription = {
-        id,
-        object: 'subscription',
-        customer: req.body.customer,
-        status: trial ? 'trialing' : 'incomplete',
-        metadata: req.body.metadata ?? {},
-        trial_end: trial ? now + trialDays * 86400 : null,
-        cancel_at_period_end: false,
-        default_payment_method: null,
-        items: {
-          object: 'list',
-          data: [{ id: 'si_1', object: 'subscription_item', current_period_end: now + 30 * 86400 }],
-        },
-        pending_setup_intent: !trial
-          ? null
-          : {
-              id: setupIntentId,
-              object: 'setup_intent',
-              client_secret: `${setupIntentId}_secret_abc`,
-              status: 'requires_payment_method',
-            },
-        latest_invoice: {
-          id: `in_${crypto.randomUUID().slice(0, 12)}`,
-          object: 'invoice',
-          confirmation_secret: trial
-            ? null
-            : { client_secret: `${paymentIntentId}_secret_xyz`, type: 'payment_intent' },
-        },
-      };
-      this.subscriptions.set(id, subscription);
-      res.json(subscription);
-    });
-    app.delete('/v1/subscriptions/:id', (req, res) => {
-      const subscription = this.subscriptions.get(req.params.id);
-      if (!subscription)
-        return stripeError(
-          res,
-          404,
-          'invalid_request_error',
-          `No such subscription: '${req.params.id}'`,
-          'resource_missing',
-        );
-      subscription.status = 'canceled';
-      res.json(subscription);
-    });
+    app.use((req, res, next) => this.front(req, res, next));
+    this.routes(app);
     app.use((req, res) =>
       stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path})`),
     );
@@ -168,7 +109,520 @@ export class FakeStripe {
     this.port = (this.server.address() as AddressInfo).port;
   }
 
-  /** The next `times` matching calls answer with this Stripe error. */
+  /** Records the call, applies test overrides and Stripe's idempotency rules. */
+  private front(req: Request, res: Response, next: () => void) {
+    const body = (req.body ?? {}) as Obj;
+    this.requests.push({
+      method: req.method,
+      path: req.path,
+      headers: req.headers,
+      body,
+      query: req.query as Obj,
+    });
+    const key = req.get('idempotency-key');
+    const endpoint = `${req.method} ${req.path}`;
+    const params = JSON.stringify(body);
+    if (key && req.method === 'POST') {
+      const saved = this.idempotent.get(key);
+      if (saved) {
+        if (saved.endpoint !== endpoint || saved.params !== params)
+          return stripeError(
+            res,
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          );
+        res.setHeader('idempotent-replayed', 'true');
+        return res.status(saved.status).json(saved.body);
+      }
+    }
+    const store = (status: number, answer: unknown) => {
+      // Stripe saves the result once the endpoint began executing: successes, card errors and 5xx alike; a request
+      // refused before it ran (validation, rate limits, authentication) saves nothing.
+      if (key && req.method === 'POST' && (status < 300 || status === 402 || status >= 500))
+        this.idempotent.set(key, { endpoint, params, status, body: answer });
+    };
+    const override = this.overrides.find((o) => o.method === req.method && o.path.test(req.path) && o.times > 0);
+    const json = res.json.bind(res);
+    res.json = (answer: unknown) => {
+      store(res.statusCode, answer);
+      return json(answer);
+    };
+    if (override) {
+      override.times -= 1;
+      return override.handle(req, res);
+    }
+    const failure = this.after.find((o) => o.method === req.method && o.path.test(req.path) && o.times > 0);
+    if (failure) {
+      failure.times -= 1;
+      // The work is done, then the answer is lost to a server error: stored as such for the key.
+      res.json = (_answer: unknown) => {
+        res.status(failure.status);
+        const error = { error: { type: 'api_error', message: 'An unknown error occurred' } };
+        store(failure.status, error);
+        return json(error);
+      };
+    }
+    next();
+  }
+
+  private routes(app: express.Express) {
+    app.post('/v1/customers', (req, res) => {
+      const customer: DeepPartial<Stripe.Customer> = {
+        id: id('cus'),
+        object: 'customer',
+        email: req.body.email ?? null,
+        metadata: req.body.metadata ?? {},
+        invoice_settings: { default_payment_method: null },
+        created: nowSeconds(),
+        livemode: false,
+      };
+      this.customers.set(customer.id!, customer);
+      res.json(customer);
+    });
+
+    app.get('/v1/prices', (req, res) => {
+      const keys = (req.query.lookup_keys as string[] | undefined) ?? [];
+      const active = req.query.active === undefined ? undefined : req.query.active === 'true';
+      const data = this.prices.filter(
+        (p) => keys.includes(p.lookup_key as string) && (active === undefined || p.active === active),
+      );
+      res.json({ object: 'list', url: '/v1/prices', has_more: false, data });
+    });
+    app.post('/v1/prices', (req, res) => {
+      const lookupKey = req.body.lookup_key as string | undefined;
+      const holder = lookupKey ? this.prices.find((p) => p.lookup_key === lookupKey) : undefined;
+      if (holder && req.body.transfer_lookup_key !== 'true')
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          `A price (\`${String(holder.id)}\`) already uses that lookup key.`,
+          'lookup_key_already_exists',
+        );
+      if (holder) holder.lookup_key = null;
+      const price: DeepPartial<Stripe.Price> = {
+        id: id('price'),
+        object: 'price',
+        active: true,
+        currency: req.body.currency,
+        unit_amount: Number(req.body.unit_amount),
+        recurring: { interval: req.body.recurring?.interval, interval_count: 1 },
+        lookup_key: lookupKey ?? null,
+        type: 'recurring',
+        livemode: false,
+      };
+      this.prices.push(price);
+      res.json(price);
+    });
+
+    app.get('/v1/coupons/:id', (req, res) => {
+      const coupon = this.coupons.get(req.params.id);
+      if (!coupon)
+        return stripeError(res, 404, 'invalid_request_error', `No such coupon: '${req.params.id}'`, 'resource_missing');
+      res.json(coupon);
+    });
+    app.post('/v1/coupons', (req, res) => {
+      const coupon: DeepPartial<Stripe.Coupon> = {
+        id: req.body.id,
+        object: 'coupon',
+        percent_off: Number(req.body.percent_off),
+        duration: req.body.duration,
+        name: req.body.name ?? null,
+        valid: true,
+        livemode: false,
+      };
+      this.coupons.set(coupon.id!, coupon);
+      res.json(coupon);
+    });
+
+    app.post('/v1/subscriptions', (req, res) => this.createSubscription(req, res));
+    app.get('/v1/subscriptions', (req, res) => {
+      const customer = req.query.customer as string | undefined;
+      const status = (req.query.status as string | undefined) ?? 'active';
+      const data = [...this.subscriptionStates.values()]
+        .filter((s) => !customer || s.customer === customer)
+        .filter((s) =>
+          status === 'all'
+            ? true
+            : status === 'ended'
+              ? ['canceled', 'incomplete_expired'].includes(s.status)
+              : s.status === status,
+        )
+        // Stripe lists without a status filter hide canceled ones; newest first.
+        .filter((s) => req.query.status !== undefined || s.status !== 'canceled')
+        .sort((a, b) => b.created - a.created)
+        .map((s) => this.subscription(s.id, expandsOf(req.query.expand, 'data.')));
+      res.json({ object: 'list', url: '/v1/subscriptions', has_more: false, data });
+    });
+    app.get('/v1/subscriptions/:id', (req, res) => {
+      if (!this.subscriptionStates.has(req.params.id)) return missing(res, 'subscription', req.params.id);
+      res.json(this.subscription(req.params.id, expandsOf(req.query.expand)));
+    });
+    app.delete('/v1/subscriptions/:id', (req, res) => {
+      const state = this.subscriptionStates.get(req.params.id);
+      if (!state) return missing(res, 'subscription', req.params.id);
+      if (state.status === 'canceled')
+        return stripeError(res, 400, 'invalid_request_error', 'This subscription has already been canceled.');
+      state.status = 'canceled';
+      state.canceledAt = nowSeconds();
+      // Stripe voids nothing here but leaves the open first invoice; the pending SetupIntent stays as it was.
+      res.json(this.subscription(state.id, expandsOf((req.body as Obj | undefined)?.expand)));
+    });
+
+    app.get('/v1/invoices/:id', (req, res) => {
+      if (!this.invoices.has(req.params.id)) return missing(res, 'invoice', req.params.id);
+      res.json(this.invoice(req.params.id, expandsOf(req.query.expand)));
+    });
+    app.get('/v1/setup_intents/:id', (req, res) => {
+      const intent = this.intents.get(req.params.id);
+      if (!intent || intent.object !== 'setup_intent') return missing(res, 'setup_intent', req.params.id);
+      res.json(this.intent(intent.id));
+    });
+    app.post('/v1/setup_intents/:id/cancel', (req, res) => {
+      const intent = this.intents.get(req.params.id);
+      if (!intent || intent.object !== 'setup_intent') return missing(res, 'setup_intent', req.params.id);
+      if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status))
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          `You cannot cancel this SetupIntent because it has a status of ${intent.status}.`,
+          'setup_intent_unexpected_state',
+        );
+      intent.status = 'canceled';
+      res.json(this.intent(intent.id));
+    });
+    app.get('/v1/payment_intents/:id', (req, res) => {
+      const intent = this.intents.get(req.params.id);
+      if (!intent || intent.object !== 'payment_intent') return missing(res, 'payment_intent', req.params.id);
+      res.json(this.intent(intent.id));
+    });
+  }
+
+  private createSubscription(req: Request, res: Response) {
+    const body = req.body as Obj;
+    const customer = this.customers.get(body.customer as string);
+    if (!customer) return missing(res, 'customer', body.customer as string, 'customer');
+    const items = body.items as Array<{ price: string }> | undefined;
+    const price = this.prices.find((p) => p.id === items?.[0]?.price) ?? (items?.[0]?.price ? null : undefined);
+    if (!items?.[0]?.price) return stripeError(res, 400, 'invalid_request_error', 'Missing required param: items.');
+    const unitAmount = price ? Number(price.unit_amount) : 99;
+    const discounts = (body.discounts as Array<{ coupon: string }> | undefined) ?? [];
+    for (const d of discounts)
+      if (!this.coupons.has(d.coupon)) return missing(res, 'coupon', d.coupon, 'discounts[0][coupon]');
+    const percentOff = discounts.reduce((sum, d) => sum + Number(this.coupons.get(d.coupon)!.percent_off ?? 0), 0);
+    const amount = Math.round(unitAmount * (1 - Math.min(100, percentOff) / 100));
+    const now = nowSeconds();
+    const trialDays = Number(body.trial_period_days ?? 0);
+    const trial = trialDays > 0;
+    const onFile = customer.invoice_settings?.default_payment_method;
+    const cardOnFile = typeof onFile === 'string' ? onFile : (onFile?.id ?? null);
+    const subscriptionId = id('sub');
+    const state: SubscriptionState = {
+      id: subscriptionId,
+      customer: customer.id!,
+      status: 'incomplete',
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      created: now,
+      trialEnd: trial ? now + trialDays * DAY : null,
+      periodStart: now,
+      periodEnd: now + (trial ? trialDays : 30) * DAY,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      defaultPaymentMethod: null,
+      pendingSetupIntent: null,
+      latestInvoice: null,
+      price: items[0].price,
+      discounts: discounts.map((d) => d.coupon),
+    };
+    // The first invoice: nothing to pay during a trial.
+    const invoice = this.newInvoice(state, 'subscription_create', trial ? 0 : amount);
+    if (trial || amount === 0) {
+      invoice.status = 'paid';
+      state.status = trial ? 'trialing' : 'active';
+      if (cardOnFile) {
+        // The customer's card on file is used: nothing to set up.
+        state.defaultPaymentMethod = null;
+      } else {
+        // default_incomplete with nothing to pay now: a SetupIntent collects the card for later charges.
+        state.pendingSetupIntent = this.newIntent('setup_intent', state.customer).id;
+      }
+    } else if (cardOnFile) {
+      // Paid at once with the card on file.
+      const pi = this.newIntent('payment_intent', state.customer, amount);
+      pi.status = 'succeeded';
+      pi.paymentMethod = cardOnFile;
+      invoice.paymentIntent = pi.id;
+      invoice.status = 'paid';
+      invoice.amountPaid = amount;
+      state.status = 'active';
+    } else {
+      // default_incomplete: the first invoice waits on a PaymentIntent the browser confirms.
+      invoice.paymentIntent = this.newIntent('payment_intent', state.customer, amount).id;
+      invoice.status = 'open';
+    }
+    state.latestInvoice = invoice.id;
+    this.subscriptionStates.set(subscriptionId, state);
+    res.json(this.subscription(subscriptionId, expandsOf(body.expand)));
+  }
+
+  private newInvoice(state: SubscriptionState, reason: InvoiceState['billingReason'], amount: number): InvoiceState {
+    const invoice: InvoiceState = {
+      id: id('in'),
+      customer: state.customer,
+      subscription: state.id,
+      billingReason: reason,
+      status: 'draft',
+      amountDue: amount,
+      amountPaid: 0,
+      created: nowSeconds(),
+      paymentIntent: null,
+      metadata: { ...state.metadata },
+    };
+    this.invoices.set(invoice.id, invoice);
+    return invoice;
+  }
+
+  private newIntent(object: IntentState['object'], customer: string, amount?: number): IntentState {
+    const intentId = id(object === 'setup_intent' ? 'seti' : 'pi');
+    const intent: IntentState = {
+      id: intentId,
+      object,
+      customer,
+      status: 'requires_payment_method',
+      clientSecret: `${intentId}_secret_${crypto.randomBytes(8).toString('hex')}`,
+      paymentMethod: null,
+      ...(amount !== undefined ? { amount } : {}),
+    };
+    this.intents.set(intentId, intent);
+    return intent;
+  }
+
+  // ---- Answers, built in the SDK's API version ----
+
+  subscription(subscriptionId: string, expand: string[] = []): DeepPartial<Stripe.Subscription> {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    const price = this.prices.find((p) => p.id === s.price) ?? { id: s.price, object: 'price' };
+    return {
+      id: s.id,
+      object: 'subscription',
+      customer: s.customer,
+      status: s.status,
+      created: s.created,
+      start_date: s.created,
+      livemode: false,
+      metadata: s.metadata,
+      trial_start: s.trialEnd ? s.created : null,
+      trial_end: s.trialEnd,
+      cancel_at_period_end: s.cancelAtPeriodEnd,
+      cancel_at: null,
+      canceled_at: s.canceledAt,
+      ended_at: s.status === 'canceled' ? s.canceledAt : null,
+      collection_method: 'charge_automatically',
+      currency: 'aud',
+      default_payment_method: s.defaultPaymentMethod,
+      discounts: s.discounts.map((c) => `di_${c}`),
+      items: {
+        object: 'list',
+        url: `/v1/subscription_items?subscription=${s.id}`,
+        has_more: false,
+        data: [
+          {
+            id: `si_${s.id.slice(4)}`,
+            object: 'subscription_item',
+            subscription: s.id,
+            current_period_start: s.periodStart,
+            current_period_end: s.periodEnd,
+            price,
+            quantity: 1,
+          },
+        ],
+      },
+      latest_invoice:
+        s.latestInvoice && expand.some((e) => e === 'latest_invoice' || e.startsWith('latest_invoice.'))
+          ? this.invoice(s.latestInvoice, sub(expand, 'latest_invoice'))
+          : s.latestInvoice,
+      pending_setup_intent:
+        s.pendingSetupIntent && expand.includes('pending_setup_intent')
+          ? this.setupIntent(s.pendingSetupIntent)
+          : s.pendingSetupIntent,
+    };
+  }
+
+  invoice(invoiceId: string, expand: string[] = []): DeepPartial<Stripe.Invoice> {
+    const i = this.invoices.get(invoiceId)!;
+    const pi = i.paymentIntent ? this.intents.get(i.paymentIntent) : undefined;
+    return {
+      id: i.id,
+      object: 'invoice',
+      customer: i.customer,
+      status: i.status,
+      billing_reason: i.billingReason,
+      currency: 'aud',
+      amount_due: i.amountDue,
+      amount_paid: i.amountPaid,
+      amount_remaining: i.amountDue - i.amountPaid,
+      created: i.created,
+      livemode: false,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: i.subscription, metadata: i.metadata },
+      },
+      // Includable: present only when expanded, and then only while the invoice has something to confirm.
+      ...(expand.includes('confirmation_secret')
+        ? {
+            confirmation_secret:
+              pi && i.status === 'open' ? { client_secret: pi.clientSecret, type: 'payment_intent' } : null,
+          }
+        : {}),
+      ...(expand.some((e) => e === 'payments' || e.startsWith('payments.'))
+        ? {
+            payments: {
+              object: 'list',
+              url: `/v1/invoice_payments?invoice=${i.id}`,
+              has_more: false,
+              data: pi
+                ? [
+                    {
+                      id: `inpay_${pi.id.slice(3)}`,
+                      object: 'invoice_payment',
+                      invoice: i.id,
+                      is_default: true,
+                      status: pi.status === 'succeeded' ? 'paid' : 'open',
+                      payment: { type: 'payment_intent', payment_intent: pi.id },
+                    },
+                  ]
+                : [],
+            },
+          }
+        : {}),
+    };
+  }
+
+  intent(intentId: string): DeepPartial<Stripe.SetupIntent> | DeepPartial<Stripe.PaymentIntent> {
+    const i = this.intents.get(intentId)!;
+    if (i.object === 'setup_intent') return this.setupIntent(intentId);
+    const paymentIntent: DeepPartial<Stripe.PaymentIntent> = {
+      id: i.id,
+      object: 'payment_intent',
+      customer: i.customer,
+      status: i.status,
+      client_secret: i.clientSecret,
+      payment_method: i.paymentMethod,
+      amount: i.amount ?? 0,
+      currency: 'aud',
+      livemode: false,
+    };
+    return paymentIntent;
+  }
+
+  setupIntent(intentId: string): DeepPartial<Stripe.SetupIntent> {
+    const i = this.intents.get(intentId)!;
+    {
+      const setupIntent: DeepPartial<Stripe.SetupIntent> = {
+        id: i.id,
+        object: 'setup_intent',
+        customer: i.customer,
+        status: i.status,
+        client_secret: i.clientSecret,
+        payment_method: i.paymentMethod,
+        usage: 'off_session',
+        livemode: false,
+      };
+      return setupIntent;
+    }
+  }
+
+  // ---- What happens at Stripe outside this service's calls ----
+
+  /** The browser's confirmSetup succeeds: the card becomes the subscription's default (save_default_payment_method). */
+  confirmSetup(subscriptionId: string): string {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    const intent = this.intents.get(s.pendingSetupIntent!)!;
+    intent.status = 'succeeded';
+    intent.paymentMethod = id('pm');
+    s.defaultPaymentMethod = intent.paymentMethod;
+    s.pendingSetupIntent = null;
+    return intent.id;
+  }
+
+  /** The browser's confirmPayment pays the open latest invoice: the subscription becomes active. */
+  payLatestInvoice(subscriptionId: string) {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    const invoice = this.invoices.get(s.latestInvoice!)!;
+    const intent = this.intents.get(invoice.paymentIntent!)!;
+    intent.status = 'succeeded';
+    intent.paymentMethod ??= id('pm');
+    invoice.status = 'paid';
+    invoice.amountPaid = invoice.amountDue;
+    s.defaultPaymentMethod = intent.paymentMethod;
+    s.status = 'active';
+  }
+
+  /** A renewal is charged: declined (`failed`) or held for the card holder's authentication (`action`). */
+  renew(subscriptionId: string, outcome: 'failed' | 'action'): InvoiceState {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    if (!['active', 'trialing', 'past_due'].includes(s.status))
+      throw new Error(`cannot renew a ${s.status} subscription`);
+    const invoice = this.newInvoice(s, 'subscription_cycle', 99);
+    const intent = this.newIntent('payment_intent', s.customer, 99);
+    intent.status = outcome === 'action' ? 'requires_action' : 'requires_payment_method';
+    intent.paymentMethod = s.defaultPaymentMethod;
+    invoice.paymentIntent = intent.id;
+    invoice.status = 'open';
+    s.latestInvoice = invoice.id;
+    s.periodStart = nowSeconds();
+    s.periodEnd = s.periodStart + 30 * DAY;
+    s.status = 'past_due';
+    return invoice;
+  }
+
+  /** A trial ends with no card: with trial_settings.end_behavior.missing_payment_method = pause, Stripe pauses it. */
+  pauseAtTrialEnd(subscriptionId: string) {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    if (s.status !== 'trialing' || s.defaultPaymentMethod) throw new Error('only a trial without a card pauses');
+    s.status = 'paused';
+  }
+
+  /** Every retry of a past-due invoice failed and the billing settings mark it unpaid. */
+  markUnpaid(subscriptionId: string) {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    if (s.status !== 'past_due') throw new Error('only a past-due subscription becomes unpaid');
+    s.status = 'unpaid';
+  }
+
+  /** The customer has a usable card on file (invoice_settings.default_payment_method). */
+  giveCardOnFile(customerId: string) {
+    this.customers.get(customerId)!.invoice_settings = { default_payment_method: id('pm') };
+  }
+
+  /** An archived price still holding the lookup key (Stripe keeps a lookup key on an inactive price). */
+  addArchivedPrice(lookupKey: string) {
+    // A lookup key is unique: whichever price held it before gives it up.
+    for (const price of this.prices) if (price.lookup_key === lookupKey) price.lookup_key = null;
+    this.prices.push({ id: id('price'), object: 'price', active: false, lookup_key: lookupKey, unit_amount: 99 });
+  }
+
+  /** An event as Stripe would send it, with the object as it is now (or as given). */
+  event(type: string, object: object, opts: { apiVersion?: string; created?: number } = {}) {
+    return {
+      id: id('evt'),
+      object: 'event',
+      api_version: opts.apiVersion ?? Stripe.API_VERSION,
+      created: opts.created ?? nowSeconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    };
+  }
+
+  // ---- Test controls ----
+
+  /** The next `times` matching calls answer with this Stripe error (before doing anything). */
   failNext(
     method: string,
     path: RegExp,
@@ -185,6 +639,11 @@ export class FakeStripe {
     });
   }
 
+  /** The next matching call does its work, then answers this server error (which its key then replays). */
+  failAfterWork(method: string, path: RegExp, status = 500) {
+    this.after.push({ method, path, times: 1, status });
+  }
+
   /** The next matching call never gets an answer (the SDK's time-out ends it). */
   hangNext(method: string, path: RegExp) {
     this.overrides.push({ method, path, times: 1, handle: (_req, res) => void this.hanging.push(res) });
@@ -196,10 +655,15 @@ export class FakeStripe {
     );
   }
 
+  /** Subscriptions made for a student, in any state. */
+  subscriptionsOf(studentId: number) {
+    return [...this.subscriptionStates.values()].filter((s) => s.metadata.studentId === String(studentId));
+  }
+
   reset() {
     this.requests.length = 0;
     this.overrides = [];
-    this.noTrial = false;
+    this.after = [];
   }
 
   async stop(): Promise<void> {
@@ -207,6 +671,29 @@ export class FakeStripe {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
+}
+
+/** The expand paths asked for, below `prefix` (e.g. `data.` in a list). */
+function expandsOf(value: unknown, prefix = ''): string[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  return list
+    .filter((e): e is string => typeof e === 'string' && e.startsWith(prefix))
+    .map((e) => e.slice(prefix.length));
+}
+
+/** The expand paths below one field. */
+const sub = (expand: string[], field: string) =>
+  expand.filter((e) => e.startsWith(`${field}.`)).map((e) => e.slice(field.length + 1));
+
+function missing(res: Response, kind: string, value: string, param?: string) {
+  res.status(404).json({
+    error: {
+      type: 'invalid_request_error',
+      message: `No such ${kind}: '${value}'`,
+      code: 'resource_missing',
+      ...(param ? { param } : {}),
+    },
+  });
 }
 
 function stripeError(res: Response, status: number, type: string, message: string, code?: string) {

@@ -13,13 +13,19 @@ import { models } from '../src/app';
 export const testModels = [...models, ...studentsModels];
 
 let ownersServed: Promise<void> | undefined;
+let ownerUrls: Record<string, string> = {};
+
+/** Where the owners' apps listen in this test file (after the first family is made). */
+export const ownerUrl = (service: 'auth' | 'students') => ownerUrls[service];
 
 /**
  * Billing asks svc-auth for accounts and svc-students for students, and tells svc-students of status changes: their
  * real apps serve here, once per test file (teardown closes them).
  */
 function serveOwners(): Promise<void> {
-  ownersServed ??= servePeers({ auth: createAuthApp(), students: createStudentsApp() }).then(() => undefined);
+  ownersServed ??= servePeers({ auth: createAuthApp(), students: createStudentsApp() }).then((urls) => {
+    ownerUrls = urls;
+  });
   return ownersServed;
 }
 

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import request from 'supertest';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
@@ -163,8 +164,38 @@ describe('simulated provider: the subscription journey', () => {
     const again = await create(f.cookie, { studentId: f.studentId });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: API_ERRORS.alreadySubscribed });
+    expect(failed.body).toMatchObject({ nextStep: 'payment_needed' });
+    // The parent is emailed (through svc-auth's mail queue) once.
+    expect(
+      await mongoose.connection.collection('mail_queue').countDocuments({ to: f.email, kind: 'payment_failed' }),
+    ).toBe(1);
     // A past-due subscription can still be canceled.
     expect((await cancel(f.cookie, { studentId: f.studentId })).body.status).toBe('canceled');
+  });
+
+  it('lets the parent pay a failed renewal: the open invoice is paid and the student is active again', async () => {
+    const f = await makeFamily();
+    const created = await create(f.cookie, { studentId: f.studentId });
+    await confirm(f.cookie, created.body.clientSecret);
+    await request(app)
+      .post('/api/billing/simulate/renewal-failure')
+      .set('Cookie', f.cookie)
+      .send({ studentId: f.studentId });
+    const pay = await request(app)
+      .post('/api/billing/payment')
+      .set('Cookie', f.cookie)
+      .send({ studentId: f.studentId });
+    expect(pay.status).toBe(200);
+    expect(pay.body).toMatchObject({ subscriptionId: created.body.subscriptionId, type: 'payment' });
+    expect(pay.body.clientSecret).not.toBe(created.body.clientSecret);
+    const paid = await confirm(f.cookie, pay.body.clientSecret);
+    expect(paid.status).toBe(200);
+    expect(paid.body.subscription).toMatchObject({ status: 'active', nextStep: null });
+    const nothing = await request(app)
+      .post('/api/billing/payment')
+      .set('Cookie', f.cookie)
+      .send({ studentId: f.studentId });
+    expect(nothing.status).toBe(409);
   });
 
   it('answers 409 to a cancel while the subscription is still being set up', async () => {

@@ -65,7 +65,7 @@ describe('Stripe provider: what is sent', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       subscriptionId: expect.stringMatching(/^sub_/),
-      clientSecret: expect.stringMatching(/^seti_.+_secret_abc$/),
+      clientSecret: expect.stringMatching(/^seti_.+_secret_/),
       type: 'setup',
     });
 
@@ -74,13 +74,14 @@ describe('Stripe provider: what is sent', () => {
     expect(customer.headers['idempotency-key']).toMatch(new RegExp(`^customer-${family.userId}-`));
 
     const [lookup] = fake.calls('GET', '/v1/prices');
-    expect(lookup.query).toMatchObject({ lookup_keys: [PRICE_LOOKUP_KEY], active: 'true', limit: '1' });
+    expect(lookup.query).toEqual({ lookup_keys: [PRICE_LOOKUP_KEY], limit: '1' });
     const [price] = fake.calls('POST', '/v1/prices');
     expect(price.body).toMatchObject({
       currency: 'aud',
       unit_amount: '99',
       recurring: { interval: 'month' },
       lookup_key: PRICE_LOOKUP_KEY,
+      transfer_lookup_key: 'true',
     });
 
     const { stripeCustomerId } = (await BillingCustomerModel.findById(family.userId).lean())!;
@@ -157,12 +158,41 @@ describe('Stripe provider: what is sent', () => {
     expect(fake.calls('POST', '/v1/subscriptions')).toHaveLength(0);
   });
 
-  it('returns the invoice confirmation secret as a payment when there is no pending SetupIntent', async () => {
+  it('keeps a trial that needs no card set-up (a card already on file) and tells the browser there is nothing to confirm', async () => {
     const family = await makeFamily();
-    fake.noTrial = true;
+    const first = await create(family.cookie, { studentId: family.studentId });
+    expect(first.status).toBe(200);
+    const sibling = await addStudent(family.userId);
+    const { stripeCustomerId } = (await BillingCustomerModel.findById(family.userId).lean())!;
+    fake.giveCardOnFile(stripeCustomerId);
+    fake.reset();
+    const res = await create(family.cookie, { studentId: sibling });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ subscriptionId: expect.stringMatching(/^sub_/), clientSecret: null, type: 'none' });
+    // Healthy at Stripe, so kept: never canceled for lacking a secret.
+    expect(fake.calls('DELETE', /^\/v1\/subscriptions\//)).toHaveLength(0);
+    expect(fake.subscriptionStates.get(res.body.subscriptionId)!.status).toBe('trialing');
+    // Asked again, the same subscription comes back.
+    const again = await create(family.cookie, { studentId: sibling });
+    expect(again.body).toEqual(res.body);
+    expect(fake.subscriptionsOf(sibling)).toHaveLength(1);
+  });
+
+  it('keeps an active subscription paid at once with the card on file (no trial left)', async () => {
+    const family = await makeFamily();
+    expect((await create(family.cookie, { studentId: family.studentId })).status).toBe(200);
+    const cancel = await request(app)
+      .post('/api/cancel-subscription')
+      .set('Cookie', family.cookie)
+      .send({ studentId: family.studentId });
+    expect(cancel.status).toBe(200);
+    const { stripeCustomerId } = (await BillingCustomerModel.findById(family.userId).lean())!;
+    fake.giveCardOnFile(stripeCustomerId);
     const res = await create(family.cookie, { studentId: family.studentId });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ clientSecret: expect.stringMatching(/^pi_.+_secret_xyz$/), type: 'payment' });
+    expect(res.body).toMatchObject({ clientSecret: null, type: 'none' });
+    expect(fake.subscriptionStates.get(res.body.subscriptionId)!.status).toBe('active');
+    expect(fake.calls('DELETE', `/v1/subscriptions/${res.body.subscriptionId}`)).toHaveLength(0);
   });
 
   it('gives each student one free trial: after a cancel the next subscription asks Stripe for none and is paid now', async () => {
@@ -187,7 +217,7 @@ describe('Stripe provider: what is sent', () => {
     expect(again.status).toBe(200);
     expect(again.body.subscriptionId).not.toBe(first.body.subscriptionId);
     // No trial: the browser pays the first invoice with its confirmation secret (confirmPayment).
-    expect(again.body).toMatchObject({ type: 'payment', clientSecret: expect.stringMatching(/^pi_.+_secret_xyz$/) });
+    expect(again.body).toMatchObject({ type: 'payment', clientSecret: expect.stringMatching(/^pi_.+_secret_/) });
     const [, second] = subscriptionCreates(family.studentId);
     expect(second.body).not.toHaveProperty('trial_period_days');
     expect(second.body).toMatchObject({
@@ -350,5 +380,117 @@ describe("Stripe provider: Stripe's errors", () => {
     const record = await SubscriptionRecordModel.findById(family.studentId).lean();
     expect(record).toMatchObject({ state: 'created', subscriptionId: created.body.subscriptionId });
     expect((await rawStudent(family.studentId))!.subscriptionStatus).not.toBe('canceled');
+  });
+});
+
+describe('Stripe provider: an outcome that is not known', () => {
+  it('makes exactly one subscription when Stripe makes it and then answers 500: the retry finds it', async () => {
+    const family = await makeFamily();
+    fake.failAfterWork('POST', /^\/v1\/subscriptions$/, 500);
+    const first = await create(family.cookie, { studentId: family.studentId });
+    expect(first.status).toBe(502);
+    expect(first.body).toEqual({ message: BILLING_ERRORS.providerUnavailable });
+    const made = fake.subscriptionsOf(family.studentId);
+    expect(made).toHaveLength(1);
+    expect(await SubscriptionRecordModel.findById(family.studentId).lean()).toMatchObject({
+      state: 'failed',
+      outcomeUnknown: true,
+      serverError: true,
+    });
+
+    const retry = await create(family.cookie, { studentId: family.studentId });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ subscriptionId: made[0].id, type: 'setup' });
+    expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
+    // Found by customer and metadata.studentId, not made again.
+    const lookups = fake.calls('GET', '/v1/subscriptions');
+    expect(lookups.at(-1)!.query).toMatchObject({ customer: made[0].customer, status: 'all' });
+    expect(subscriptionCreates(family.studentId)).toHaveLength(1);
+  });
+
+  it('replays a stored 500 for the same key and refuses the key with other parameters, as Stripe does', async () => {
+    const stripe = new Stripe('sk_test_contract', {
+      host: '127.0.0.1',
+      port: fake.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    const customer = await stripe.customers.create({ email: 'replay@example.com' });
+    const params = { customer: customer.id, items: [{ price: fake.prices[0].id! }], metadata: { studentId: '424242' } };
+    fake.failAfterWork('POST', /^\/v1\/subscriptions$/, 500);
+    const key = `subscription-424242-replay`;
+    await expect(stripe.subscriptions.create(params, { idempotencyKey: key })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAPIError,
+    );
+    const replay = await stripe.subscriptions.create(params, { idempotencyKey: key }).catch((err: unknown) => err);
+    expect(replay).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect((replay as InstanceType<typeof Stripe.errors.StripeAPIError>).statusCode).toBe(500);
+    expect((replay as { headers: Record<string, string> }).headers['idempotent-replayed']).toBe('true');
+    const other = await stripe.subscriptions
+      .create({ ...params, metadata: { studentId: '434343' } }, { idempotencyKey: key })
+      .catch((err: unknown) => err);
+    expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(fake.subscriptionsOf(424242)).toHaveLength(1);
+    expect(fake.subscriptionsOf(434343)).toHaveLength(0);
+  });
+
+  it('after a time-out looks for the subscription first, then retries with the same key', async () => {
+    const family = await makeFamily();
+    fake.hangNext('POST', /^\/v1\/subscriptions$/);
+    expect((await create(family.cookie, { studentId: family.studentId })).status).toBe(504);
+    const retry = await create(family.cookie, { studentId: family.studentId });
+    expect(retry.status).toBe(200);
+    const [hung, second] = subscriptionCreates(family.studentId);
+    expect(second.headers['idempotency-key']).toBe(hung.headers['idempotency-key']);
+    expect(fake.calls('GET', '/v1/subscriptions').length).toBeGreaterThan(0);
+    expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
+  });
+});
+
+describe('Stripe provider: the smaller rules', () => {
+  it('creates the price with transfer_lookup_key, so an archived price holding the lookup key does not block it', async () => {
+    for (const price of fake.prices) price.active = false;
+    fake.addArchivedPrice(PRICE_LOOKUP_KEY);
+    const fresh = makeApp();
+    const family = await makeFamily();
+    const res = await request(fresh)
+      .post('/api/create-subscription')
+      .set('Cookie', family.cookie)
+      .send({ studentId: family.studentId });
+    expect(res.status).toBe(200);
+    const holders = fake.prices.filter((p) => p.lookup_key === PRICE_LOOKUP_KEY);
+    expect(holders).toHaveLength(1);
+    expect(holders[0].active).toBe(true);
+    expect(subscriptionCreates(family.studentId)[0].body.items).toEqual([{ price: holders[0].id }]);
+  });
+
+  it('cancels the pending SetupIntent with the subscription', async () => {
+    const family = await makeFamily();
+    const created = await create(family.cookie, { studentId: family.studentId });
+    const setupIntent = fake.subscriptionStates.get(created.body.subscriptionId)!.pendingSetupIntent!;
+    const res = await request(app)
+      .post('/api/cancel-subscription')
+      .set('Cookie', family.cookie)
+      .send({ studentId: family.studentId });
+    expect(res.status).toBe(200);
+    expect(fake.calls('POST', `/v1/setup_intents/${setupIntent}/cancel`)).toHaveLength(1);
+    expect(fake.intents.get(setupIntent)!.status).toBe('canceled');
+  });
+
+  it('refuses a coupon that leaves an invoice above zero but under A$0.50, and gives its use back', async () => {
+    await createCoupon({ code: 'ALMOST', discountPercent: 60, maxUses: 5 });
+    await createCoupon({ code: 'FREEBIE', discountPercent: 100, maxUses: 5 });
+    await createCoupon({ code: 'HALFISH', discountPercent: 49, maxUses: 5 });
+    const family = await makeFamily();
+    fake.reset();
+    const refused = await create(family.cookie, { studentId: family.studentId, couponCode: 'ALMOST' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: BILLING_ERRORS.couponBelowMinimum });
+    expect(fake.calls('POST', '/v1/subscriptions')).toHaveLength(0);
+    expect((await CouponModel.findOne({ code: 'ALMOST' }).lean())!.usedCount).toBe(0);
+    // Nothing to pay at all, or A$0.50 and more, is fine.
+    expect((await create(family.cookie, { studentId: family.studentId, couponCode: 'FREEBIE' })).status).toBe(200);
+    const other = await makeFamily();
+    expect((await create(other.cookie, { studentId: other.studentId, couponCode: 'HALFISH' })).status).toBe(200);
   });
 });

@@ -5,10 +5,18 @@ import { logger } from '@logbook/service-kit/logger';
 
 const { errors } = Stripe;
 
-/** True when the provider may or may not have acted (the answer never came back), so a retry must reuse the key. */
+/**
+ * True when the provider may or may not have acted: no answer came back (a connection error or time-out), or it
+ * answered with a server error (5xx), after which Stripe may still have made the object. A retry must then reuse the
+ * idempotency key or first look for what was made.
+ */
 export function outcomeUnknown(err: unknown): boolean {
-  return err instanceof errors.StripeConnectionError;
+  if (err instanceof errors.StripeConnectionError) return true;
+  return err instanceof errors.StripeError && typeof err.statusCode === 'number' && err.statusCode >= 500;
 }
+
+/** No answer came back at all: the same idempotency key can still get the first request's own result. */
+export const noAnswer = (err: unknown) => err instanceof errors.StripeConnectionError;
 
 function isTimeout(err: InstanceType<typeof errors.StripeConnectionError>): boolean {
   const detail = (err as { detail?: { code?: string } }).detail;

@@ -20,9 +20,12 @@ export interface NewSubscription {
 
 export interface CreatedSubscription {
   subscriptionId: string;
-  /** What the browser confirms: a SetupIntent's secret during a trial, else the first invoice's. */
-  clientSecret: string;
-  type: 'setup' | 'payment';
+  /**
+   * What the browser confirms: a SetupIntent's secret during a trial, else the first invoice's; null when the provider
+   * needs nothing more (a card already on file, or nothing to pay).
+   */
+  clientSecret: string | null;
+  type: 'setup' | 'payment' | 'none';
   setupIntentId?: string;
   /** The provider's status word, e.g. 'trialing'. */
   status: string;
@@ -37,8 +40,45 @@ export interface PaymentProvider {
   readonly keepsCustomers: boolean;
   ensureCustomer(customer: BillingCustomer): Promise<string>;
   createSubscription(request: NewSubscription): Promise<CreatedSubscription>;
-  /** Ends the subscription now; resolves quietly if the provider no longer has it. */
-  cancelSubscription(subscriptionId: string): Promise<void>;
+  /** Ends the subscription now (and its pending SetupIntent); resolves quietly if the provider no longer has it. */
+  cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<void>;
+  /**
+   * A subscription the provider already made for this student and customer that has not ended, as made; used when an
+   * earlier attempt's outcome is unknown. Null when there is none.
+   */
+  findSubscription(customerId: string, studentId: number): Promise<CreatedSubscription | null>;
+  /** The subscription as the provider has it now; null when the provider has no such subscription. */
+  readSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
+  /** An invoice as the provider has it now; null when it has none. */
+  readInvoice(invoiceId: string): Promise<ProviderInvoice | null>;
+  /** Whether this SetupIntent has succeeded (the card is saved). */
+  setupSucceeded(setupIntentId: string): Promise<boolean>;
+  /** The secret the browser confirms to pay the subscription's open latest invoice, or null when nothing is owed. */
+  paymentSecret(subscriptionId: string): Promise<string | null>;
+}
+
+/** A subscription as read back from the provider: the only source the webhook handler acts on. */
+export interface ProviderSubscription {
+  id: string;
+  /** The provider's status word: trialing, active, incomplete, past_due, unpaid, paused, canceled... */
+  status: string;
+  studentId?: number;
+  trialEnd: number | null;
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  /** A card is saved for the subscription, or nothing is waiting to be set up. */
+  paymentMethodSaved: boolean;
+  /** The latest invoice is open and its payment waits for the card holder (3-D Secure). */
+  paymentActionRequired: boolean;
+}
+
+export interface ProviderInvoice {
+  id: string;
+  subscriptionId?: string;
+  billingReason: string | null;
+  status: string | null;
+  /** The payment waits for the card holder's authentication. */
+  actionRequired: boolean;
 }
 
 /** Delivers a signed provider event to the webhook handler, exactly as the HTTP route would. */

@@ -19,6 +19,10 @@ export interface SimulatedSubscription {
   currentPeriodEnd: number;
   created: number;
   canceledAt?: number | null;
+  /** The secret that pays the open renewal invoice of a past-due subscription (its stand-in confirmPayment). */
+  renewalSecret?: string | null;
+  /** The invoices issued so far, newest last (their events name them; the webhook handler reads them back). */
+  invoices?: Array<{ id: string; reason: string; status: string }>;
 }
 
 const schema = new Schema<SimulatedSubscription>(
@@ -39,6 +43,8 @@ const schema = new Schema<SimulatedSubscription>(
     currentPeriodEnd: Number,
     created: Number,
     canceledAt: Number,
+    renewalSecret: String,
+    invoices: { type: [{ _id: false, id: String, reason: String, status: String }], default: undefined },
   },
   // Model.init() builds indexes only when autoIndex is on, and the connection turns it off.
   { versionKey: false, strict: true, autoIndex: true },

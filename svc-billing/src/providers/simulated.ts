@@ -4,7 +4,15 @@ import { PRICE_CENTS, PRICE_CURRENCY, PRICE_LOOKUP_KEY, TRIAL_DAYS } from '@logb
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { conflict, notFound } from '@logbook/service-kit/errors';
-import type { BillingCustomer, CreatedSubscription, DeliverEvent, NewSubscription, PaymentProvider } from './provider';
+import type {
+  BillingCustomer,
+  CreatedSubscription,
+  DeliverEvent,
+  NewSubscription,
+  PaymentProvider,
+  ProviderInvoice,
+  ProviderSubscription,
+} from './provider';
 import { SimulatedSubscriptionModel, type SimulatedSubscription } from './simulated-model';
 
 const DAY = 24 * 60 * 60;
@@ -67,6 +75,63 @@ export class SimulatedProvider implements PaymentProvider {
     return this.created(doc);
   }
 
+  async findSubscription(customerId: string, studentId: number): Promise<CreatedSubscription | null> {
+    const found = await SimulatedSubscriptionModel.findOne({
+      customerId,
+      studentId,
+      status: { $nin: ['canceled', 'incomplete_expired'] },
+    })
+      .sort({ created: -1 })
+      .lean();
+    return found ? this.created(found) : null;
+  }
+
+  async readSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
+    const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
+    if (!doc) return null;
+    return {
+      id: doc._id,
+      status: doc.status,
+      studentId: doc.studentId,
+      trialEnd: doc.trialEnd ?? null,
+      currentPeriodEnd: doc.currentPeriodEnd ?? null,
+      cancelAtPeriodEnd: false,
+      // Like Stripe's pending_setup_intent: nothing waits to be set up once the card is saved, or without a trial.
+      paymentMethodSaved: Boolean(doc.paymentMethodId) || !doc.setupIntentId,
+      paymentActionRequired: false,
+    };
+  }
+
+  async readInvoice(invoiceId: string): Promise<ProviderInvoice | null> {
+    const doc = await SimulatedSubscriptionModel.findOne({ 'invoices.id': invoiceId }).lean();
+    const invoice = doc?.invoices?.find((i) => i.id === invoiceId);
+    if (!doc || !invoice) return null;
+    return {
+      id: invoice.id,
+      subscriptionId: doc._id,
+      billingReason: invoice.reason,
+      status: invoice.status,
+      actionRequired: false,
+    };
+  }
+
+  async setupSucceeded(setupIntentId: string): Promise<boolean> {
+    return Boolean(await SimulatedSubscriptionModel.exists({ setupIntentId, paymentMethodId: { $ne: null } }));
+  }
+
+  /** A past-due subscription's open renewal is paid through a secret of its own, as Stripe's invoice has. */
+  async paymentSecret(subscriptionId: string): Promise<string | null> {
+    const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
+    if (!doc || (doc.status !== 'past_due' && doc.status !== 'unpaid')) return null;
+    if (doc.renewalSecret) return doc.renewalSecret;
+    const secret = `pi_sim_${token()}_secret_${token(16)}`;
+    await SimulatedSubscriptionModel.updateOne(
+      { _id: doc._id, renewalSecret: null },
+      { $set: { renewalSecret: secret } },
+    );
+    return (await SimulatedSubscriptionModel.findById(subscriptionId).lean())?.renewalSecret ?? null;
+  }
+
   async cancelSubscription(subscriptionId: string): Promise<void> {
     // A guarded updateOne, then a read: only the request that changed the status tells the webhook handler.
     const result = await SimulatedSubscriptionModel.updateOne(
@@ -80,7 +145,7 @@ export class SimulatedProvider implements PaymentProvider {
 
   /** The subscription waiting on this client secret, if any (ownership is judged by the caller). */
   async findByClientSecret(clientSecret: string): Promise<SimulatedSubscription | null> {
-    return SimulatedSubscriptionModel.findOne({ clientSecret }).lean();
+    return SimulatedSubscriptionModel.findOne({ $or: [{ clientSecret }, { renewalSecret: clientSecret }] }).lean();
   }
 
   /**
@@ -91,6 +156,7 @@ export class SimulatedProvider implements PaymentProvider {
     const current = await this.findByClientSecret(clientSecret);
     if (!current) throw notFound(BILLING_ERRORS.unknownClientSecret);
     if (current.status === 'canceled') throw conflict(BILLING_ERRORS.subscriptionEnded);
+    if (current.renewalSecret && current.renewalSecret === clientSecret) return this.payRenewal(current);
     if (current.paymentMethodId) return current;
     const paymentMethodId = `pm_sim_${token()}`;
     const paying = !current.setupIntentId;
@@ -106,7 +172,7 @@ export class SimulatedProvider implements PaymentProvider {
       return doc;
     }
     if (paying) {
-      await this.emit('invoice.paid', invoiceObject(doc, 'subscription_create', 'paid'));
+      await this.emit('invoice.paid', await this.invoice(doc, 'subscription_create', 'paid'));
     } else {
       await this.emit('setup_intent.succeeded', {
         id: doc.setupIntentId,
@@ -122,6 +188,20 @@ export class SimulatedProvider implements PaymentProvider {
     return doc;
   }
 
+  /** The owed renewal is paid: the subscription is active again (once, however often it is confirmed). */
+  private async payRenewal(current: SimulatedSubscription): Promise<SimulatedSubscription> {
+    const result = await SimulatedSubscriptionModel.updateOne(
+      { _id: current._id, renewalSecret: current.renewalSecret, status: { $in: ['past_due', 'unpaid'] } },
+      { $set: { status: 'active', renewalSecret: null } },
+    );
+    const doc = await SimulatedSubscriptionModel.findById(current._id).lean();
+    if (!doc) throw notFound(BILLING_ERRORS.unknownClientSecret);
+    if (result.modifiedCount !== 1) return doc;
+    await this.emit('invoice.paid', await this.invoice(doc, 'subscription_cycle', 'paid'));
+    await this.emit('customer.subscription.updated', subscriptionObject(doc));
+    return doc;
+  }
+
   /** A renewal whose charge is declined: the invoice fails and the subscription falls past due. */
   async failRenewal(subscriptionId: string): Promise<SimulatedSubscription> {
     const now = nowSeconds();
@@ -133,9 +213,26 @@ export class SimulatedProvider implements PaymentProvider {
     );
     const doc = result.modifiedCount === 1 ? await SimulatedSubscriptionModel.findById(subscriptionId).lean() : null;
     if (!doc) throw conflict(BILLING_ERRORS.subscriptionEnded);
-    await this.emit('invoice.payment_failed', invoiceObject(doc, 'subscription_cycle', 'failed'));
+    await this.emit('invoice.payment_failed', await this.invoice(doc, 'subscription_cycle', 'failed'));
     await this.emit('customer.subscription.updated', subscriptionObject(doc));
     return doc;
+  }
+
+  /** Issue an invoice of this subscription and keep it, so the webhook handler can read it back. */
+  private async invoice(
+    doc: SimulatedSubscription,
+    reason: 'subscription_create' | 'subscription_cycle',
+    outcome: 'paid' | 'failed',
+  ): Promise<Record<string, unknown>> {
+    const object = invoiceObject(doc, reason, outcome);
+    // A read then a $set ($push is not available on every server this runs on); one writer per invoice here.
+    const current = await SimulatedSubscriptionModel.findById(doc._id).select({ invoices: 1 }).lean();
+    const invoices = [
+      ...(current?.invoices ?? []),
+      { id: object.id as string, reason, status: object.status as string },
+    ];
+    await SimulatedSubscriptionModel.updateOne({ _id: doc._id }, { $set: { invoices } });
+    return object;
   }
 
   private created(doc: SimulatedSubscription): CreatedSubscription {

@@ -1,10 +1,15 @@
 import Stripe from 'stripe';
 import { PRICE_CENTS, PRICE_CURRENCY, PRICE_LOOKUP_KEY, PRODUCT_NAME, TRIAL_DAYS } from '@logbook/contracts/constants';
-import { BILLING_ERRORS } from '@logbook/contracts/billing';
-import { AppError } from '@logbook/service-kit/errors';
 import { logger } from '@logbook/service-kit/logger';
 import { isMissingAtProvider } from './errors';
-import type { BillingCustomer, CreatedSubscription, NewSubscription, PaymentProvider } from './provider';
+import type {
+  BillingCustomer,
+  CreatedSubscription,
+  NewSubscription,
+  PaymentProvider,
+  ProviderInvoice,
+  ProviderSubscription,
+} from './provider';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -61,17 +66,22 @@ export class StripeProvider implements PaymentProvider {
   }
 
   private async findOrCreatePrice(): Promise<string> {
-    const found = await this.stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEY], active: true, limit: 1 });
-    if (found.data[0]) return found.data[0].id;
+    // Active or archived: a lookup key stays on an archived price until another price takes it over.
+    const found = await this.stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEY], limit: 1 });
+    const holder = found.data[0];
+    if (holder?.active) return holder.id;
     const price = await this.stripe.prices.create(
       {
         currency: PRICE_CURRENCY.toLowerCase(),
         unit_amount: PRICE_CENTS,
         recurring: { interval: 'month' },
         lookup_key: PRICE_LOOKUP_KEY,
+        // An archived price keeps its lookup key: take it over rather than fail.
+        transfer_lookup_key: true,
         product_data: { name: `${PRODUCT_NAME} monthly subscription` },
       },
-      { idempotencyKey: `price-${PRICE_LOOKUP_KEY}` },
+      // Two processes making it at once make one; after an archive the key differs, so the archived one is not replayed.
+      { idempotencyKey: `price-${PRICE_LOOKUP_KEY}-after-${holder?.id ?? 'none'}` },
     );
     logger.info({ price: price.id }, 'created the monthly price');
     return price.id;
@@ -102,50 +112,147 @@ export class StripeProvider implements PaymentProvider {
         ...(request.trial ? { trial_period_days: TRIAL_DAYS } : {}),
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
-        expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
+        expand: CREATED_EXPAND,
         metadata: { studentId: String(request.studentId) },
         ...(coupon ? { discounts: [{ coupon }] } : {}),
       },
       { idempotencyKey: request.idempotencyKey },
     );
-    const trial = subscription.status === 'trialing' || Boolean(subscription.trial_end);
-    const setupIntent =
-      typeof subscription.pending_setup_intent === 'object' ? subscription.pending_setup_intent : null;
-    if (setupIntent?.client_secret) {
-      return {
-        subscriptionId: subscription.id,
-        clientSecret: setupIntent.client_secret,
-        type: 'setup',
-        setupIntentId: setupIntent.id,
-        status: subscription.status,
-        trial,
-      };
-    }
-    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
-    const invoiceSecret = invoice?.confirmation_secret?.client_secret;
-    if (invoiceSecret) {
-      return {
-        subscriptionId: subscription.id,
-        clientSecret: invoiceSecret,
-        type: 'payment',
-        setupIntentId: idOf(subscription.pending_setup_intent),
-        status: subscription.status,
-        trial,
-      };
-    }
-    // Nothing the browser could confirm: do not leave a half-made subscription behind.
-    await this.cancelSubscription(subscription.id).catch((err) =>
-      logger.error({ err, subscription: subscription.id }, 'could not cancel a subscription with no client secret'),
-    );
-    throw new AppError(502, BILLING_ERRORS.providerNoClientSecret);
+    return asCreated(subscription);
   }
 
-  async cancelSubscription(subscriptionId: string): Promise<void> {
+  async findSubscription(customerId: string, studentId: number): Promise<CreatedSubscription | null> {
+    // A list, not a search: Stripe's search may lag behind a subscription just made.
+    const list = await this.stripe.subscriptions.list({
+      customer: customerId,
+      status: 'all',
+      limit: 100,
+      expand: CREATED_EXPAND.map((path) => `data.${path}`),
+    });
+    const found = list.data
+      .filter((s) => s.metadata?.studentId === String(studentId) && !ENDED.has(s.status))
+      .sort((a, b) => b.created - a.created)[0];
+    return found ? asCreated(found) : null;
+  }
+
+  async cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<void> {
+    let pending = setupIntentId;
     try {
-      await this.stripe.subscriptions.cancel(subscriptionId);
+      const canceled = await this.stripe.subscriptions.cancel(subscriptionId);
+      pending = idOf(canceled.pending_setup_intent) ?? pending;
     } catch (err) {
-      if (isMissingAtProvider(err)) return;
+      if (!isMissingAtProvider(err) && !alreadyCanceled(err)) throw err;
+    }
+    if (!pending) return;
+    // The card form of a canceled subscription must not be usable any more.
+    try {
+      await this.stripe.setupIntents.cancel(pending);
+    } catch (err) {
+      if (isMissingAtProvider(err) || isUnexpectedState(err)) return;
+      logger.warn({ err, setupIntent: pending }, 'could not cancel the pending SetupIntent');
+    }
+  }
+
+  async readSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.payments'] });
+    } catch (err) {
+      if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
+    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+    const studentId = Number(subscription.metadata?.studentId);
+    return {
+      id: subscription.id,
+      status: subscription.status,
+      ...(Number.isSafeInteger(studentId) && studentId > 0 ? { studentId } : {}),
+      trialEnd: subscription.trial_end ?? null,
+      currentPeriodEnd: subscription.items?.data?.[0]?.current_period_end ?? null,
+      cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
+      paymentMethodSaved: Boolean(subscription.default_payment_method) || subscription.pending_setup_intent === null,
+      paymentActionRequired: invoice ? await this.invoiceNeedsAction(invoice) : false,
+    };
+  }
+
+  async readInvoice(invoiceId: string): Promise<ProviderInvoice | null> {
+    let invoice: Stripe.Invoice;
+    try {
+      invoice = await this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
+    } catch (err) {
+      if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
+    return {
+      id: invoice.id!,
+      subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+      billingReason: invoice.billing_reason ?? null,
+      status: invoice.status ?? null,
+      actionRequired: await this.invoiceNeedsAction(invoice),
+    };
+  }
+
+  async setupSucceeded(setupIntentId: string): Promise<boolean> {
+    try {
+      return (await this.stripe.setupIntents.retrieve(setupIntentId)).status === 'succeeded';
+    } catch (err) {
+      if (isMissingAtProvider(err)) return false;
       throw err;
     }
   }
+
+  async paymentSecret(subscriptionId: string): Promise<string | null> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+    // An unpaid subscription's invoice may have been marked uncollectible: Stripe still takes payment for it.
+    if (!invoice || (invoice.status !== 'open' && invoice.status !== 'uncollectible')) return null;
+    return invoice.confirmation_secret?.client_secret ?? null;
+  }
+
+  /** An open invoice whose PaymentIntent waits for the card holder (Invoice.payments → InvoicePayment.payment). */
+  private async invoiceNeedsAction(invoice: Stripe.Invoice): Promise<boolean> {
+    if (invoice.status !== 'open') return false;
+    const payment = invoice.payments?.data?.find((p) => p.payment?.type === 'payment_intent')?.payment;
+    const intentId = idOf(payment?.payment_intent);
+    if (!intentId) return false;
+    const intent = await this.stripe.paymentIntents.retrieve(intentId);
+    return intent.status === 'requires_action';
+  }
 }
+
+/** What a new subscription response must carry so the browser has something to confirm. */
+const CREATED_EXPAND = ['pending_setup_intent', 'latest_invoice.confirmation_secret'];
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+const WAITING = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+/**
+ * What the browser must confirm: a pending SetupIntent (a trial, or nothing to pay now), else the open first
+ * invoice's PaymentIntent; nothing when Stripe needs nothing more (a card on file, or nothing to pay). A subscription
+ * with nothing to confirm is healthy and is kept.
+ */
+function asCreated(subscription: Stripe.Subscription): CreatedSubscription {
+  const trial = subscription.status === 'trialing' || Boolean(subscription.trial_end);
+  const base = { subscriptionId: subscription.id, status: subscription.status, trial };
+  const setupIntent = typeof subscription.pending_setup_intent === 'object' ? subscription.pending_setup_intent : null;
+  if (setupIntent?.client_secret && WAITING.has(setupIntent.status)) {
+    return { ...base, clientSecret: setupIntent.client_secret, type: 'setup', setupIntentId: setupIntent.id };
+  }
+  const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+  const invoiceSecret = invoice?.status === 'open' ? invoice.confirmation_secret?.client_secret : undefined;
+  if (invoiceSecret) {
+    return {
+      ...base,
+      clientSecret: invoiceSecret,
+      type: 'payment',
+      setupIntentId: idOf(subscription.pending_setup_intent),
+    };
+  }
+  return { ...base, clientSecret: null, type: 'none', setupIntentId: idOf(subscription.pending_setup_intent) };
+}
+
+const alreadyCanceled = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && /already been canceled/i.test(err.message);
+const isUnexpectedState = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'setup_intent_unexpected_state';

@@ -13,7 +13,14 @@ export interface StudentBilling {
   subscriptionTrialEnd?: Date | null;
   subscriptionCurrentPeriodEnd?: Date | null;
   subscriptionCancelAtPeriodEnd?: boolean;
-  /** `created` of the last provider event applied: anything older arrived out of order and is ignored. */
+  /** The provider's own status word (trialing, paused, unpaid...), as last read back from the provider. */
+  providerStatus?: string | null;
+  /** The latest invoice's payment waits for the card holder's authentication (3-D Secure). */
+  paymentActionRequired?: boolean;
+  /**
+   * When the state last written was read from the provider (or the cancel made here): a read begun earlier that
+   * finishes later is older and is not written.
+   */
   subscriptionEventAt?: Date;
   /** Raised with every change: the version readers keep, so a late event never takes them back. */
   version?: number;
@@ -32,6 +39,8 @@ export const StudentBillingModel: mongoose.Model<StudentBilling> =
         subscriptionTrialEnd: Date,
         subscriptionCurrentPeriodEnd: Date,
         subscriptionCancelAtPeriodEnd: Boolean,
+        providerStatus: String,
+        paymentActionRequired: Boolean,
         subscriptionEventAt: Date,
         version: Number,
       },
@@ -72,6 +81,10 @@ export interface SubscriptionRecord {
   attemptKey: string;
   startedAt: Date;
   outcomeUnknown?: boolean;
+  /** The unknown outcome was a server error, whose answer Stripe replays for the same key: the retry needs a new one. */
+  serverError?: boolean;
+  /** This attempt first looks for a subscription an earlier attempt may have made. */
+  lookFirst?: boolean;
   couponCode?: string | null;
   /** Whether this attempt asks for the free trial; kept with the key so a retry asks for the same thing. */
   trial?: boolean;
@@ -94,6 +107,8 @@ const subscriptionRecordSchema = new Schema<SubscriptionRecord>(
     attemptKey: { type: String, required: true },
     startedAt: { type: Date, required: true },
     outcomeUnknown: Boolean,
+    serverError: Boolean,
+    lookFirst: Boolean,
     couponCode: String,
     trial: Boolean,
     subscriptionId: String,

@@ -2,7 +2,13 @@ import { Router } from 'express';
 import { cancelSubscriptionSchema, createSubscriptionSchema, type BillingConfig } from '@logbook/contracts/schemas';
 import { callers, requireParent } from '@logbook/service-kit/auth';
 import { parseId, parseOr400 } from '@logbook/service-kit/errors';
-import { cancelSubscription, createSubscription, getSubscription, type SubscriptionOptions } from './subscriptions';
+import {
+  cancelSubscription,
+  createSubscription,
+  getSubscription,
+  paymentForStudent,
+  type SubscriptionOptions,
+} from './subscriptions';
 
 export function subscriptionsRouter(options: SubscriptionOptions): Router {
   const router = Router();
@@ -22,6 +28,12 @@ export function subscriptionsRouter(options: SubscriptionOptions): Router {
   router.post('/api/cancel-subscription', requireParent, async (req, res) => {
     const { studentId } = parseOr400(cancelSubscriptionSchema, req.body);
     res.json(await cancelSubscription(options, callers(res), studentId));
+  });
+
+  /** The open invoice's confirmation secret, for a subscription that is owed or waits for authentication. */
+  router.post('/api/billing/payment', requireParent, async (req, res) => {
+    const { studentId } = parseOr400(cancelSubscriptionSchema, req.body);
+    res.json(await paymentForStudent(options, callers(res), studentId));
   });
 
   router.get('/api/subscription/:studentId', requireParent, async (req, res) => {

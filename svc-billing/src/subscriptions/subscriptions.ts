@@ -6,9 +6,10 @@ import type { CreateSubscriptionResponse } from '@logbook/contracts/schemas';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { canAccessStudent, type Callers } from '@logbook/service-kit/auth';
 import { isDuplicateKey } from '@logbook/service-kit/db';
-import { conflict, notFound } from '@logbook/service-kit/errors';
+import { badRequest, conflict, notFound } from '@logbook/service-kit/errors';
+import { MIN_CHARGE_CENTS, PRICE_CENTS } from '@logbook/contracts/constants';
 import { redeemCoupon, releaseCoupon, type RedeemedCoupon } from '../coupons/coupons';
-import { outcomeUnknown, providerFailure } from '../providers/errors';
+import { noAnswer, outcomeUnknown, providerFailure } from '../providers/errors';
 import type { PaymentProvider } from '../providers/provider';
 import { publisher } from '../events/publisher';
 import {
@@ -20,7 +21,7 @@ import {
   type SubscriptionRecord,
 } from './model';
 import { billingStudent, userFromOwner } from './owners';
-import { eventTimeNow } from './status';
+import { isLiveAtProvider, nextStepFor, studentSubscriptionEnded } from './status';
 
 export interface SubscriptionOptions {
   provider: PaymentProvider;
@@ -33,6 +34,8 @@ export interface SubscriptionOptions {
 export type { SubscriptionView };
 
 const BLOCKS_NEW_SUBSCRIPTION = new Set(['active', 'past_due']);
+/** Provider statuses that block a new subscription even with nothing left to confirm: the parent pays or cancels. */
+const OWED_AT_PROVIDER = new Set(['past_due', 'unpaid', 'paused']);
 const CANCELABLE = new Set(['active', 'past_due', 'incomplete']);
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,6 +80,7 @@ export function subscriptionView(
     currentPeriodEnd: iso(student.subscriptionCurrentPeriodEnd),
     cancelAtPeriodEnd: Boolean(student.subscriptionCancelAtPeriodEnd),
     trialAvailable: trial,
+    nextStep: nextStepFor(student.providerStatus, student.paymentActionRequired),
   };
 }
 
@@ -121,12 +125,13 @@ async function claim(
   const ended =
     current.state === 'created' &&
     current.subscriptionId === student.stripeSubscriptionId &&
-    (student.subscriptionStatus === 'canceled' || student.subscriptionStatus === 'inactive');
+    studentSubscriptionEnded(student);
   if (current.state !== 'failed' && !stale && !ended) return { kind: 'taken', record: current };
-  // The earlier attempt may have reached the provider: the same key makes a retry return that subscription.
-  const reuseKey =
-    (stale || (current.state === 'failed' && current.outcomeUnknown)) &&
-    (current.couponCode ?? null) === (couponCode ?? null);
+  // The earlier attempt may have reached the provider: look for what it made first. With no answer at all the same
+  // key gets the first request's own result; after a server error Stripe replays that error for the key, so a retry
+  // that finds nothing made needs a new key.
+  const unknown = stale || (current.state === 'failed' && Boolean(current.outcomeUnknown));
+  const reuseKey = unknown && !current.serverError && (current.couponCode ?? null) === (couponCode ?? null);
   const takeover = {
     state: 'creating' as const,
     attemptKey: reuseKey ? current.attemptKey : newAttemptKey(student._id),
@@ -135,6 +140,8 @@ async function claim(
     // The same key must ask for the same thing, or the provider refuses the retry.
     trial: reuseKey ? (current.trial ?? fresh.trial) : fresh.trial,
     outcomeUnknown: false,
+    serverError: false,
+    lookFirst: unknown,
     updatedAt: now,
   };
   // updateOne, not findOneAndUpdate: on the embedded fallback server only updateOne lets exactly one of several
@@ -177,11 +184,25 @@ async function customerFor(provider: PaymentProvider, userId: number): Promise<s
   return stored?.stripeCustomerId ?? customerId;
 }
 
-async function markFailed(record: SubscriptionRecord, unknown: boolean) {
+async function markFailed(record: SubscriptionRecord, err: unknown) {
+  const unknown = outcomeUnknown(err);
   await SubscriptionRecordModel.updateOne(
     { _id: record._id, attemptKey: record.attemptKey, state: 'creating' },
-    { $set: { state: 'failed', outcomeUnknown: unknown, updatedAt: new Date() } },
+    {
+      $set: {
+        state: 'failed',
+        outcomeUnknown: unknown,
+        serverError: unknown && !noAnswer(err),
+        updatedAt: new Date(),
+      },
+    },
   );
+}
+
+/** The invoice after a percent-off coupon, in cents; refused when non-zero but below Stripe's minimum charge. */
+function checkCouponAmount(percentOff: number) {
+  const cents = Math.round(PRICE_CENTS * (1 - percentOff / 100));
+  if (cents > 0 && cents < MIN_CHARGE_CENTS) throw badRequest(BILLING_ERRORS.couponBelowMinimum);
 }
 
 async function startSubscription(
@@ -192,16 +213,21 @@ async function startSubscription(
 ): Promise<CreateSubscriptionResponse> {
   let coupon: RedeemedCoupon | undefined;
   try {
-    if (couponCode) coupon = await redeemCoupon(couponCode);
+    if (couponCode) {
+      coupon = await redeemCoupon(couponCode);
+      checkCouponAmount(coupon.discountPercent);
+    }
     const customerId = await customerFor(options.provider, student.userId);
-    const created = await options.provider.createSubscription({
-      studentId: student._id,
-      customerId,
-      idempotencyKey: record.attemptKey,
-      trial: Boolean(record.trial),
-      coupon:
-        coupon && coupon.discountPercent > 0 ? { code: coupon.code, percentOff: coupon.discountPercent } : undefined,
-    });
+    const created =
+      (record.lookFirst ? await options.provider.findSubscription(customerId, student._id) : null) ??
+      (await options.provider.createSubscription({
+        studentId: student._id,
+        customerId,
+        idempotencyKey: record.attemptKey,
+        trial: Boolean(record.trial),
+        coupon:
+          coupon && coupon.discountPercent > 0 ? { code: coupon.code, percentOff: coupon.discountPercent } : undefined,
+      }));
     // Before anything else is written: once the provider has begun a trial, the student has had it.
     if (created.trial) await recordTrial(student, created.subscriptionId);
     await SubscriptionRecordModel.updateOne(
@@ -210,9 +236,9 @@ async function startSubscription(
         $set: {
           state: 'created',
           subscriptionId: created.subscriptionId,
-          clientSecret: created.clientSecret,
+          ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
           type: created.type,
-          setupIntentId: created.setupIntentId,
+          ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
           customerId,
           providerStatus: created.status,
           updatedAt: new Date(),
@@ -222,7 +248,7 @@ async function startSubscription(
     return { subscriptionId: created.subscriptionId, clientSecret: created.clientSecret, type: created.type };
   } catch (err) {
     if (coupon) await releaseCoupon(coupon).catch(() => undefined);
-    await markFailed(record, outcomeUnknown(err)).catch(() => undefined);
+    await markFailed(record, err).catch(() => undefined);
     throw providerFailure(err);
   }
 }
@@ -239,12 +265,26 @@ export async function createSubscription(
   let student = await ownedStudent(callers, input.studentId);
   const deadline = Date.now() + options.inFlightWaitMs;
   for (;;) {
-    if (BLOCKS_NEW_SUBSCRIPTION.has(student.subscriptionStatus ?? '')) throw conflict(API_ERRORS.alreadySubscribed);
+    if (
+      BLOCKS_NEW_SUBSCRIPTION.has(student.subscriptionStatus ?? '') ||
+      OWED_AT_PROVIDER.has(student.providerStatus ?? '')
+    )
+      throw conflict(API_ERRORS.alreadySubscribed);
+    if (student.stripeSubscriptionId && isLiveAtProvider(student.providerStatus)) {
+      // Still at the provider: only the subscription this service is waiting on may be handed back, never a second.
+      const waiting = await SubscriptionRecordModel.findById(student._id).lean();
+      if (!waiting || (waiting.state !== 'creating' && waiting.subscriptionId !== student.stripeSubscriptionId))
+        throw conflict(API_ERRORS.alreadySubscribed);
+    }
     const result = await claim(student, input.couponCode, options);
     if (result.kind === 'claimed') return startSubscription(options, student, result.record, input.couponCode);
     const existing = result.record;
-    if (existing?.state === 'created' && existing.subscriptionId && existing.clientSecret && existing.type)
-      return { subscriptionId: existing.subscriptionId, clientSecret: existing.clientSecret, type: existing.type };
+    if (existing?.state === 'created' && existing.subscriptionId && existing.type)
+      return {
+        subscriptionId: existing.subscriptionId,
+        clientSecret: existing.clientSecret ?? null,
+        type: existing.type,
+      };
     if (Date.now() >= deadline) throw conflict(BILLING_ERRORS.subscriptionInProgress);
     await sleep(100);
     student = await ownedStudent(callers, input.studentId);
@@ -261,18 +301,22 @@ export async function cancelSubscription(
   const record = await SubscriptionRecordModel.findById(studentId).lean();
   if (record?.state === 'creating' && Date.now() - new Date(record.startedAt).getTime() <= options.staleAfterMs)
     throw conflict(BILLING_ERRORS.subscriptionInProgress);
+  const live = student.providerStatus
+    ? isLiveAtProvider(student.providerStatus)
+    : CANCELABLE.has(student.subscriptionStatus ?? '');
   const subscriptionId =
     (record?.state === 'created' ? record.subscriptionId : undefined) ??
-    (student.stripeSubscriptionId && CANCELABLE.has(student.subscriptionStatus ?? '')
-      ? student.stripeSubscriptionId
-      : undefined);
+    (student.stripeSubscriptionId && live ? student.stripeSubscriptionId : undefined);
   if (!subscriptionId) throw conflict(API_ERRORS.nothingToCancel);
   try {
-    await options.provider.cancelSubscription(subscriptionId);
+    await options.provider.cancelSubscription(
+      subscriptionId,
+      record?.subscriptionId === subscriptionId ? record.setupIntentId : undefined,
+    );
   } catch (err) {
     throw providerFailure(err);
   }
-  const now = eventTimeNow();
+  const now = new Date();
   const last = student.subscriptionEventAt ? new Date(student.subscriptionEventAt) : undefined;
   await StudentBillingModel.updateOne(
     { _id: studentId },
@@ -280,6 +324,8 @@ export async function cancelSubscription(
       $set: {
         stripeSubscriptionId: subscriptionId,
         subscriptionStatus: 'canceled',
+        providerStatus: 'canceled',
+        paymentActionRequired: false,
         subscriptionCancelAtPeriodEnd: false,
         subscriptionEventAt: last && last > now ? last : now,
       },
@@ -289,4 +335,29 @@ export async function cancelSubscription(
   await publisher.changed('subscription', studentId);
   await SubscriptionRecordModel.deleteOne({ _id: studentId, subscriptionId });
   return getSubscription(callers, studentId);
+}
+
+/**
+ * What the browser confirms to pay a subscription that still exists but is owed: a failed or missing payment, or a
+ * payment the bank wants authenticated (Stripe.js confirmPayment with the open invoice's confirmation secret).
+ */
+export async function paymentForStudent(
+  options: SubscriptionOptions,
+  callers: Callers,
+  studentId: number,
+): Promise<CreateSubscriptionResponse> {
+  const student = await ownedStudent(callers, studentId);
+  const subscriptionId = student.stripeSubscriptionId;
+  if (!subscriptionId || !nextStepFor(student.providerStatus, student.paymentActionRequired))
+    throw conflict(BILLING_ERRORS.nothingToPay);
+  // Paused at the trial's end with no card: nothing is invoiced, so there is nothing to pay until it is started again.
+  if (student.providerStatus === 'paused') throw conflict(BILLING_ERRORS.pausedTrial);
+  let clientSecret: string | null;
+  try {
+    clientSecret = await options.provider.paymentSecret(subscriptionId);
+  } catch (err) {
+    throw providerFailure(err);
+  }
+  if (!clientSecret) throw conflict(BILLING_ERRORS.nothingToPay);
+  return { subscriptionId, clientSecret, type: 'payment' };
 }

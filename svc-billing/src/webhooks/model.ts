@@ -7,6 +7,8 @@ export interface BillingEvent {
   created: Date;
   receivedAt: Date;
   outcome: string;
+  /** The API version the payload was rendered in (the endpoint's): any but the service's own is logged loudly. */
+  apiVersion?: string | null;
 }
 
 export const BillingEventModel: mongoose.Model<BillingEvent> =
@@ -20,6 +22,7 @@ export const BillingEventModel: mongoose.Model<BillingEvent> =
         created: { type: Date, required: true },
         receivedAt: { type: Date, required: true },
         outcome: { type: String, required: true },
+        apiVersion: String,
       },
       { versionKey: false, strict: true },
     ),

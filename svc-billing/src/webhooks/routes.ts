@@ -1,4 +1,5 @@
 import express, { Router, type Express } from 'express';
+import type { PaymentProvider } from '../providers/provider';
 import { receiveWebhook } from './webhooks';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
@@ -8,11 +9,11 @@ export function mountRawWebhookBody(app: Express) {
   app.use(WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }));
 }
 
-export function webhooksRouter(secret: string | undefined): Router {
+export function webhooksRouter(secret: string | undefined, provider: PaymentProvider): Router {
   const router = Router();
   router.post(WEBHOOK_PATH, async (req, res) => {
     const payload = Buffer.isBuffer(req.body) ? req.body : undefined;
-    res.json(await receiveWebhook(payload, req.get('stripe-signature'), secret));
+    res.json(await receiveWebhook(payload, req.get('stripe-signature'), secret, provider));
   });
   return router;
 }

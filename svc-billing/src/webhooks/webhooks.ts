@@ -5,46 +5,42 @@ import type { WebhookReceipt } from '@logbook/contracts/responses';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { AppError, badRequest } from '@logbook/service-kit/errors';
 import { logger } from '@logbook/service-kit/logger';
+import { queueNotice, type NoticeKind } from '../notices/notices';
+import type { PaymentProvider, ProviderSubscription } from '../providers/provider';
+import { providerFailure } from '../providers/errors';
 import {
   StudentBillingModel,
   SubscriptionRecordModel,
   type StudentBilling,
   type SubscriptionRecord,
 } from '../subscriptions/model';
-import { isEnded, studentStatusFor, toEventTime } from '../subscriptions/status';
+import { isEnded, isLiveAtProvider, studentStatusFor, toEventTime } from '../subscriptions/status';
 import { billingStudent } from '../subscriptions/owners';
 import { publisher } from '../events/publisher';
 import { BillingEventModel } from './model';
 
 export type WebhookResult = WebhookReceipt;
 
-/** The parts of Stripe's objects this service reads (the simulated provider sends the same shapes). */
-type Ref = string | { id: string } | null | undefined;
-interface SubscriptionObject {
-  id: string;
-  status: string;
-  default_payment_method?: Ref;
-  metadata?: Record<string, string> | null;
-  trial_end?: number | null;
-  cancel_at_period_end?: boolean | null;
-  items?: { data?: Array<{ current_period_end?: number | null }> } | null;
-}
-interface InvoiceObject {
-  id: string;
-  amount_paid?: number | null;
-  billing_reason?: string | null;
-  parent?: {
-    subscription_details?: { subscription?: Ref; metadata?: Record<string, string> | null } | null;
-  } | null;
-}
-interface SetupIntentObject {
-  id: string;
-  payment_method?: Ref;
-}
+/** The API version the endpoint must be set to: the installed SDK's, which every read back is made in. */
+export const WEBHOOK_API_VERSION = Stripe.API_VERSION;
 
-const idOf = (ref: Ref) => (typeof ref === 'string' ? ref : (ref?.id ?? undefined));
-const studentIdFrom = (value: unknown) =>
-  typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
+/** The events this service acts on; the README lists the same for the endpoint's set-up. */
+export const WEBHOOK_EVENTS = [
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.trial_will_end',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.payment_action_required',
+  'setup_intent.succeeded',
+] as const;
+const HANDLED = new Set<string>(WEBHOOK_EVENTS);
+
+type Ref = string | { id?: unknown } | null | undefined;
+const idOf = (ref: Ref) => (typeof ref === 'string' ? ref : typeof ref?.id === 'string' ? ref.id : undefined);
 const seconds = (value: number | null | undefined) => (typeof value === 'number' ? toEventTime(value) : null);
 
 type Outcome = { applied: true } | { applied: false; reason: string };
@@ -52,13 +48,15 @@ const applied: Outcome = { applied: true };
 const ignored = (reason: string): Outcome => ({ applied: false, reason });
 
 /**
- * Check the signature, count the event once, and apply it. The HTTP route and the simulated provider both come
- * through here, so both are held to the same rules.
+ * Check the signature, count the event once, and act on it. The HTTP route and the simulated provider both come
+ * through here, so both are held to the same rules. The event only says which object changed: the object itself is
+ * read back from the provider, in this service's API version, and that current state is what is applied.
  */
 export async function receiveWebhook(
   payload: Buffer | string | undefined,
   signatureHeader: string | undefined,
   secret: string | undefined,
+  provider: PaymentProvider,
 ): Promise<WebhookResult> {
   if (!secret) throw new AppError(503, BILLING_ERRORS.webhookNotConfigured);
   if (payload === undefined || !signatureHeader) throw badRequest(BILLING_ERRORS.webhookSignature);
@@ -70,6 +68,13 @@ export async function receiveWebhook(
   }
   if (typeof event.id !== 'string' || typeof event.created !== 'number' || !event.data?.object)
     throw badRequest(BILLING_ERRORS.webhookSignature);
+  if (event.api_version !== WEBHOOK_API_VERSION) {
+    // Its payload may lack or rename fields this service reads: nothing in it is used but the object's id.
+    logger.error(
+      { event: event.id, type: event.type, apiVersion: event.api_version, expected: WEBHOOK_API_VERSION },
+      'WEBHOOK API VERSION MISMATCH: set the Stripe webhook endpoint to the API version this service is built for; the object is read back from Stripe instead',
+    );
+  }
   try {
     await BillingEventModel.create({
       _id: event.id,
@@ -77,6 +82,7 @@ export async function receiveWebhook(
       created: toEventTime(event.created),
       receivedAt: new Date(),
       outcome: 'processing',
+      apiVersion: typeof event.api_version === 'string' ? event.api_version : null,
     });
   } catch (err) {
     if (isDuplicateKey(err)) return { received: true, duplicate: true };
@@ -84,11 +90,13 @@ export async function receiveWebhook(
   }
   let outcome: Outcome;
   try {
-    outcome = await applyEvent(event.type, event.data.object as unknown, toEventTime(event.created));
+    outcome = HANDLED.has(event.type)
+      ? await actOnEvent(provider, event.id, event.type, event.data.object as { id?: unknown })
+      : ignored('not an event this service uses');
   } catch (err) {
     // Not counted, so the provider's retry gets another go.
     await BillingEventModel.deleteOne({ _id: event.id }).catch(() => undefined);
-    throw err;
+    throw err instanceof AppError ? err : providerFailure(err);
   }
   const summary = outcome.applied ? 'applied' : `ignored: ${outcome.reason}`;
   await BillingEventModel.updateOne({ _id: event.id }, { $set: { outcome: summary } });
@@ -96,20 +104,76 @@ export async function receiveWebhook(
   return outcome.applied ? { received: true } : { received: true, ignored: outcome.reason };
 }
 
-async function applyEvent(type: string, object: unknown, eventAt: Date): Promise<Outcome> {
-  switch (type) {
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      return applySubscription(object as SubscriptionObject, eventAt, type === 'customer.subscription.deleted');
-    case 'invoice.paid':
-    case 'invoice.payment_failed':
-      return applyInvoice(object as InvoiceObject, eventAt, type === 'invoice.paid');
-    case 'setup_intent.succeeded':
-      return applySetupIntent(object as SetupIntentObject, eventAt);
-    default:
-      return ignored('not an event this service uses');
+/**
+ * The one path every event takes: find the subscription the event is about, read it back, apply what it is now, then
+ * send the email the event calls for if the subscription read back still calls for it. A replayed or late event reads
+ * the same current state, so it can never take a student back.
+ */
+async function actOnEvent(
+  provider: PaymentProvider,
+  eventId: string,
+  type: string,
+  object: { id?: unknown },
+): Promise<Outcome> {
+  const objectId = idOf(object as Ref);
+  if (!objectId) return ignored('no object id');
+  let subscriptionId: string | undefined;
+  let notice: NoticeKind | undefined;
+  if (type.startsWith('customer.subscription.')) {
+    subscriptionId = objectId;
+    if (type === 'customer.subscription.trial_will_end') notice = 'trial_will_end';
+  } else if (type.startsWith('invoice.')) {
+    const invoice = await provider.readInvoice(objectId);
+    if (!invoice?.subscriptionId) return ignored('not a subscription invoice');
+    subscriptionId = invoice.subscriptionId;
+    if (type === 'invoice.payment_action_required' && invoice.status === 'open' && invoice.actionRequired)
+      notice = 'payment_action_required';
+    // A first payment that fails is shown on the subscribe screen at once: only a renewal is worth an email.
+    if (
+      type === 'invoice.payment_failed' &&
+      invoice.status === 'open' &&
+      invoice.billingReason !== 'subscription_create'
+    )
+      notice = 'payment_failed';
+  } else if (type === 'setup_intent.succeeded') {
+    const outcome = await noteSavedCard(provider, objectId);
+    if (typeof outcome !== 'string') return outcome;
+    subscriptionId = outcome;
   }
+  if (!subscriptionId) return ignored('no subscription');
+  const readAt = new Date();
+  const subscription = await provider.readSubscription(subscriptionId);
+  if (!subscription) return ignored('the provider has no such subscription');
+  const result = await applySubscription(subscription, readAt);
+  if (result.outcome.applied && notice && result.student && stillCalledFor(notice, subscription)) {
+    await queueNotice({
+      _id: eventId,
+      kind: notice,
+      parentId: result.student.userId,
+      studentId: result.student._id,
+      at: notice === 'trial_will_end' ? seconds(subscription.trialEnd) : null,
+    });
+  }
+  return result.outcome;
+}
+
+function stillCalledFor(notice: NoticeKind, subscription: ProviderSubscription) {
+  if (notice === 'trial_will_end') return subscription.status === 'trialing';
+  if (notice === 'payment_action_required') return subscription.paymentActionRequired;
+  return subscription.status === 'past_due' || subscription.status === 'unpaid';
+}
+
+/** A SetupIntent of a subscription this service is waiting on has succeeded (checked with the provider). */
+async function noteSavedCard(provider: PaymentProvider, setupIntentId: string): Promise<Outcome | string> {
+  const record = await SubscriptionRecordModel.findOne({ setupIntentId, state: 'created' }).lean();
+  if (!record?.subscriptionId) return ignored('not a subscription this service is waiting on');
+  if (!(await provider.setupSucceeded(setupIntentId))) return ignored('the card is not saved');
+  // Guarded on the same record: a record being taken over is no longer waiting on this SetupIntent.
+  await SubscriptionRecordModel.updateOne(
+    { _id: record._id, setupIntentId, state: 'created' },
+    { $set: { paymentMethodSaved: true, updatedAt: new Date() } },
+  );
+  return record.subscriptionId;
 }
 
 /**
@@ -123,109 +187,77 @@ function belongsToStudent(subscriptionId: string, student: StudentBilling, recor
 }
 
 interface StudentChange {
-  subscriptionStatus?: SubscriptionStatus;
-  subscriptionTrialEnd?: Date | null;
-  subscriptionCurrentPeriodEnd?: Date | null;
-  subscriptionCancelAtPeriodEnd?: boolean;
+  subscriptionStatus: SubscriptionStatus;
+  providerStatus: string;
+  paymentActionRequired: boolean;
+  subscriptionTrialEnd: Date | null;
+  subscriptionCurrentPeriodEnd: Date | null;
+  subscriptionCancelAtPeriodEnd: boolean;
 }
 
 /**
- * Apply a change unless a newer event was applied already or this subscription has ended (a canceled subscription
- * never comes back). Both conditions sit in the update's filter, so a concurrent event cannot slip between.
+ * Write a state read from the provider unless a state read later was written already, or this subscription has ended
+ * here (a canceled subscription never comes back). Both sit in the update's filter, so a concurrent write cannot slip
+ * between.
  */
 async function applyToStudent(
   studentId: number,
   subscriptionId: string,
-  eventAt: Date,
+  readAt: Date,
   change: StudentChange,
 ): Promise<Outcome> {
   const result = await StudentBillingModel.updateOne(
     {
       _id: studentId,
       $and: [
-        { $or: [{ subscriptionEventAt: null }, { subscriptionEventAt: { $lte: eventAt } }] },
+        { $or: [{ subscriptionEventAt: null }, { subscriptionEventAt: { $lte: readAt } }] },
         { $or: [{ stripeSubscriptionId: { $ne: subscriptionId } }, { subscriptionStatus: { $ne: 'canceled' } }] },
       ],
     },
-    { $set: { ...change, stripeSubscriptionId: subscriptionId, subscriptionEventAt: eventAt }, $inc: { version: 1 } },
+    { $set: { ...change, stripeSubscriptionId: subscriptionId, subscriptionEventAt: readAt }, $inc: { version: 1 } },
   );
-  if (result.matchedCount !== 1) return ignored('older than the last event applied, or the subscription has ended');
+  if (result.matchedCount !== 1) return ignored('a newer state was applied already, or the subscription has ended');
   await publisher.changed('subscription', studentId);
   return applied;
 }
 
-async function studentAndRecord(studentId: number) {
-  const [student, record] = await Promise.all([
-    billingStudent(studentId),
-    SubscriptionRecordModel.findById(studentId).lean(),
-  ]);
-  return { student, record };
-}
-
-async function applySubscription(subscription: SubscriptionObject, eventAt: Date, deleted: boolean): Promise<Outcome> {
-  if (typeof subscription.id !== 'string') return ignored('no subscription id');
-  const studentId = studentIdFrom(subscription.metadata?.studentId);
-  if (!studentId) return ignored('no student in the subscription metadata');
-  const { student, record } = await studentAndRecord(studentId);
-  if (!student) return ignored('unknown student');
-  if (!belongsToStudent(subscription.id, student, record)) return ignored("not the student's current subscription");
+async function applySubscription(
+  subscription: ProviderSubscription,
+  readAt: Date,
+): Promise<{ outcome: Outcome; student?: StudentBilling }> {
+  const record = subscription.studentId
+    ? await SubscriptionRecordModel.findById(subscription.studentId).lean()
+    : await SubscriptionRecordModel.findOne({ subscriptionId: subscription.id }).lean();
+  const studentId =
+    subscription.studentId ??
+    record?._id ??
+    (await StudentBillingModel.findOne({ stripeSubscriptionId: subscription.id }).select({ _id: 1 }).lean())?._id;
+  if (!studentId) return { outcome: ignored('no student in the subscription metadata') };
+  const student = await billingStudent(studentId);
+  if (!student) return { outcome: ignored('unknown student') };
+  if (!belongsToStudent(subscription.id, student, record))
+    return { outcome: ignored("not the student's current subscription") };
   const ours = record?.subscriptionId === subscription.id;
-  const paymentMethodSaved =
-    Boolean(idOf(subscription.default_payment_method)) || Boolean(ours && record?.paymentMethodSaved);
-  const status = deleted ? 'canceled' : studentStatusFor(subscription.status, paymentMethodSaved);
-  const outcome = await applyToStudent(studentId, subscription.id, eventAt, {
+  const paymentMethodSaved = subscription.paymentMethodSaved || Boolean(ours && record?.paymentMethodSaved);
+  const status = studentStatusFor(subscription.status, paymentMethodSaved);
+  const outcome = await applyToStudent(studentId, subscription.id, readAt, {
     subscriptionStatus: status,
-    subscriptionTrialEnd: seconds(subscription.trial_end),
-    subscriptionCurrentPeriodEnd: seconds(subscription.items?.data?.[0]?.current_period_end),
-    subscriptionCancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
+    providerStatus: subscription.status,
+    paymentActionRequired: isLiveAtProvider(subscription.status) && subscription.paymentActionRequired,
+    subscriptionTrialEnd: seconds(subscription.trialEnd),
+    subscriptionCurrentPeriodEnd: seconds(subscription.currentPeriodEnd),
+    subscriptionCancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
   });
-  if (outcome.applied && ours) {
+  if (ours) {
     if (isEnded(status)) {
       // Over: the student may start a new one.
       await SubscriptionRecordModel.deleteOne({ _id: studentId, subscriptionId: subscription.id });
-    } else {
+    } else if (outcome.applied) {
       await SubscriptionRecordModel.updateOne(
         { _id: studentId, subscriptionId: subscription.id },
-        { $set: { providerStatus: deleted ? 'canceled' : subscription.status, updatedAt: new Date() } },
+        { $set: { providerStatus: subscription.status, updatedAt: new Date() } },
       );
     }
-  } else if (deleted && ours) {
-    await SubscriptionRecordModel.deleteOne({ _id: studentId, subscriptionId: subscription.id });
   }
-  return outcome;
-}
-
-async function applyInvoice(invoice: InvoiceObject, eventAt: Date, paid: boolean): Promise<Outcome> {
-  const details = invoice.parent?.subscription_details;
-  const subscriptionId = idOf(details?.subscription);
-  if (!subscriptionId) return ignored('not a subscription invoice');
-  const studentId =
-    studentIdFrom(details?.metadata?.studentId) ??
-    (await SubscriptionRecordModel.findOne({ subscriptionId }).select({ _id: 1 }).lean())?._id ??
-    (await StudentBillingModel.findOne({ stripeSubscriptionId: subscriptionId }).select({ _id: 1 }).lean())?._id;
-  if (!studentId) return ignored('no student for this subscription');
-  const { student, record } = await studentAndRecord(studentId);
-  if (!student) return ignored('unknown student');
-  if (!belongsToStudent(subscriptionId, student, record)) return ignored("not the student's current subscription");
-  if (paid) {
-    // The trial's first invoice is paid at nothing: that says nothing about a card.
-    if (!(typeof invoice.amount_paid === 'number' && invoice.amount_paid > 0)) return ignored('nothing was charged');
-    return applyToStudent(studentId, subscriptionId, eventAt, { subscriptionStatus: 'active' });
-  }
-  const status: SubscriptionStatus = invoice.billing_reason === 'subscription_create' ? 'incomplete' : 'past_due';
-  return applyToStudent(studentId, subscriptionId, eventAt, { subscriptionStatus: status });
-}
-
-async function applySetupIntent(setupIntent: SetupIntentObject, eventAt: Date): Promise<Outcome> {
-  if (typeof setupIntent.id !== 'string') return ignored('no setup intent id');
-  // updateOne then a read under the same guard: the fallback server's findOneAndUpdate can match a record that a
-  // concurrent request is taking over, and a record being taken over is no longer waiting on this SetupIntent.
-  const guard = { setupIntentId: setupIntent.id, state: 'created' as const };
-  await SubscriptionRecordModel.updateOne(guard, { $set: { paymentMethodSaved: true, updatedAt: new Date() } });
-  const record = await SubscriptionRecordModel.findOne({ ...guard, paymentMethodSaved: true }).lean();
-  if (!record?.subscriptionId) return ignored('not a subscription this service is waiting on');
-  if (record.providerStatus !== 'trialing' && record.providerStatus !== 'active') return applied;
-  const student = await billingStudent(record._id);
-  if (!student) return ignored('unknown student');
-  return applyToStudent(record._id, record.subscriptionId, eventAt, { subscriptionStatus: 'active' });
+  return { outcome, student };
 }

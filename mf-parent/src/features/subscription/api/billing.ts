@@ -19,6 +19,12 @@ export async function createSubscription(studentId: number): Promise<CreateSubsc
 
 export const cancelSubscription = (studentId: number) => apiRequest('POST', '/api/cancel-subscription', { studentId });
 
+/** POST /api/billing/payment: the open invoice's secret, to pay what is owed or confirm what the bank holds (3-D Secure). */
+export async function fetchOwedPayment(studentId: number): Promise<CreateSubscriptionResponse> {
+  const url = '/api/billing/payment';
+  return readAnswer(await apiRequest('POST', url, { studentId }), createSubscriptionResponseSchema, url);
+}
+
 /** The simulated provider's stand-in for the card form: confirms the subscription behind the client secret. */
 export const confirmSimulatedPayment = (clientSecret: string) =>
   apiRequest('POST', '/api/billing/simulate/confirm', { clientSecret });

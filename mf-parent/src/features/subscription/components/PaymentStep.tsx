@@ -4,21 +4,37 @@ import { Button } from '@logbook/ui/Button';
 import { PRICE_AUD } from '@logbook/contracts/constants';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { CreateSubscriptionResponse } from '@logbook/contracts/schemas';
+import { paths } from '@logbook/shell-context/routes';
 import { useBillingConfig } from '../hooks/useBillingConfig';
 import { SimulatedPaymentForm } from './SimulatedPaymentForm';
 
 // Stripe's libraries download only for families paying through Stripe.
 const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
+const StripeAuthenticate = lazy(() => import('./StripeAuthenticate'));
 
 const SUBMIT_LABEL = `Subscribe for $${PRICE_AUD.toFixed(2)}/month`;
 
+/** What the card form reports: paid or saved, or still processing at the bank. */
+export type PaymentOutcome = 'succeeded' | 'processing';
+
 export interface PaymentStepProps {
-  subscription: CreateSubscriptionResponse;
-  onSuccess: () => void;
+  /** Something to confirm: a setup or a payment with its client secret. */
+  subscription: CreateSubscriptionResponse & { clientSecret: string; type: 'setup' | 'payment' };
+  onSuccess: (outcome: PaymentOutcome) => void;
+  studentId: number;
+  submitLabel?: string;
+  /** The payment waits for the card holder's bank (3-D Secure): offer the bank's check first. */
+  authenticate?: boolean;
 }
 
 /** The card form of whichever provider the server uses. */
-export function PaymentStep({ subscription, onSuccess }: PaymentStepProps) {
+export function PaymentStep({
+  subscription,
+  onSuccess,
+  studentId,
+  submitLabel = SUBMIT_LABEL,
+  authenticate = false,
+}: PaymentStepProps) {
   const { data: config, error, mutate } = useBillingConfig(true);
   const loading = (
     <p className="pp-panel__muted" role="status">
@@ -44,7 +60,11 @@ export function PaymentStep({ subscription, onSuccess }: PaymentStepProps) {
   if (!config) return loading;
   if (config.provider === 'simulated') {
     return (
-      <SimulatedPaymentForm clientSecret={subscription.clientSecret} submitLabel={SUBMIT_LABEL} onSuccess={onSuccess} />
+      <SimulatedPaymentForm
+        clientSecret={subscription.clientSecret}
+        submitLabel={submitLabel}
+        onSuccess={() => onSuccess('succeeded')}
+      />
     );
   }
   if (!config.publishableKey) {
@@ -56,11 +76,19 @@ export function PaymentStep({ subscription, onSuccess }: PaymentStepProps) {
   }
   return (
     <Suspense fallback={loading}>
+      {authenticate && subscription.type === 'payment' ? (
+        <StripeAuthenticate
+          publishableKey={config.publishableKey}
+          clientSecret={subscription.clientSecret}
+          onSuccess={onSuccess}
+        />
+      ) : null}
       <StripePaymentForm
         publishableKey={config.publishableKey}
         clientSecret={subscription.clientSecret}
         type={subscription.type}
-        submitLabel={SUBMIT_LABEL}
+        submitLabel={submitLabel}
+        returnPath={paths.subscribe(studentId)}
         onSuccess={onSuccess}
       />
     </Suspense>

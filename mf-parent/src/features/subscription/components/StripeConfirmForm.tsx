@@ -3,15 +3,23 @@ import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { Button } from '@logbook/ui/Button';
 import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
+import { paths } from '@logbook/shell-context/routes';
 
 export interface StripeConfirmFormProps {
   type: 'setup' | 'payment';
   submitLabel: string;
-  onSuccess: () => void;
+  /** The page Stripe returns to after a bank's own page; it reads `redirect_status`. */
+  returnPath?: string;
+  onSuccess: (outcome: 'succeeded' | 'processing') => void;
 }
 
 /** Stripe's Payment Element; a trial saves the card (confirmSetup), otherwise the first invoice is paid (confirmPayment). */
-export function StripeConfirmForm({ type, submitLabel, onSuccess }: StripeConfirmFormProps) {
+export function StripeConfirmForm({
+  type,
+  submitLabel,
+  returnPath = paths.dashboard,
+  onSuccess,
+}: StripeConfirmFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [pending, setPending] = useState(false);
@@ -27,7 +35,7 @@ export function StripeConfirmForm({ type, submitLabel, onSuccess }: StripeConfir
         toast({ title: TOASTS.paymentFailed, description: submitted.error.message, variant: 'destructive' });
         return;
       }
-      const confirmParams = { return_url: `${window.location.origin}/dashboard` };
+      const confirmParams = { return_url: `${window.location.origin}${returnPath}` };
       const result =
         type === 'setup'
           ? await stripe.confirmSetup({ elements, confirmParams, redirect: 'if_required' })
@@ -36,7 +44,9 @@ export function StripeConfirmForm({ type, submitLabel, onSuccess }: StripeConfir
         toast({ title: TOASTS.paymentFailed, description: result.error.message, variant: 'destructive' });
         return;
       }
-      onSuccess();
+      // Without a redirect the answer is here: a bank may still be processing it (some payment methods take days).
+      const status = 'setupIntent' in result ? result.setupIntent?.status : result.paymentIntent?.status;
+      onSuccess(status === 'processing' ? 'processing' : 'succeeded');
     } catch {
       toast({ title: TOASTS.error, description: TOASTS.paymentUnexpected, variant: 'destructive' });
     } finally {

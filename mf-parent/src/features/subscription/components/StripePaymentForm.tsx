@@ -13,7 +13,9 @@ export interface StripePaymentFormProps {
   clientSecret: string;
   type: 'setup' | 'payment';
   submitLabel: string;
-  onSuccess: () => void;
+  /** Where Stripe sends the browser back after a bank's page (3-D Secure): read there by PaymentReturnNotice. */
+  returnPath?: string;
+  onSuccess: (outcome: 'succeeded' | 'processing') => void;
 }
 
 /** Loads Stripe.js only now, with a time-out, and says so plainly when it cannot. */
@@ -22,6 +24,7 @@ export default function StripePaymentForm({
   clientSecret,
   type,
   submitLabel,
+  returnPath,
   onSuccess,
 }: StripePaymentFormProps) {
   const [stripe, setStripe] = useState<Stripe | null>(null);
@@ -68,7 +71,7 @@ export default function StripePaymentForm({
   }
   return (
     <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
-      <StripeConfirmForm type={type} submitLabel={submitLabel} onSuccess={onSuccess} />
+      <StripeConfirmForm type={type} submitLabel={submitLabel} returnPath={returnPath} onSuccess={onSuccess} />
     </Elements>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from '@logbook/ui/Button';
-import { TRIAL_TEXT } from '@logbook/contracts/billing';
+import { PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/billing';
 import { TRIAL_DAYS } from '@logbook/contracts/constants';
 import { isActive } from '@logbook/contracts/subscription';
 import type { Student } from '@logbook/contracts/schemas';
@@ -7,14 +7,49 @@ import { useSubscriptionActions } from '../hooks/useSubscriptionActions';
 import { useSubscriptionDetails } from '../hooks/useSubscriptionDetails';
 import { useTrialAvailable } from '../hooks/useTrialAvailable';
 import { ActiveSubscriptionNotice } from './ActiveSubscriptionNotice';
+import { OwedPaymentNotice } from './OwedPaymentNotice';
+import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { PaymentStep } from './PaymentStep';
 
-/** Start the free trial and pay, or see and cancel the active subscription. */
+/**
+ * Start the free trial and pay, see and cancel the active subscription, or pay (or confirm with the bank) what a
+ * subscription still owes. After a bank's page, Stripe's `redirect_status` says how the payment went.
+ */
 export function SubscriptionManager({ student }: { student: Student }) {
+  const actions = useSubscriptionActions(student);
+  return (
+    <>
+      <PaymentReturnNotice onReturn={actions.finish} />
+      <SubscriptionSteps student={student} actions={actions} />
+    </>
+  );
+}
+
+function SubscriptionSteps({
+  student,
+  actions,
+}: {
+  student: Student;
+  actions: ReturnType<typeof useSubscriptionActions>;
+}) {
   const active = isActive(student.subscriptionStatus);
   const { data: details } = useSubscriptionDetails(student.id, true);
   const trialAvailable = useTrialAvailable(student.id);
-  const { subscription, pending, start, finish, cancel } = useSubscriptionActions(student);
+  const { subscription, pending, start, finish, cancel, pay } = actions;
+  const step = details?.nextStep ?? null;
+
+  if (step && !subscription) {
+    return (
+      <OwedPaymentNotice
+        firstName={student.firstName}
+        step={step}
+        paying={pending === 'pay'}
+        canceling={pending === 'cancel'}
+        onPay={pay}
+        onCancel={cancel}
+      />
+    );
+  }
 
   if (active) {
     return (
@@ -27,7 +62,7 @@ export function SubscriptionManager({ student }: { student: Student }) {
     );
   }
 
-  if (!subscription) {
+  if (!subscription || !subscription.clientSecret || subscription.type === 'none') {
     return (
       <div className="pp-stack">
         <Button size="lg" className="ll-btn--block" onClick={start} pending={pending === 'start'}>
@@ -45,7 +80,11 @@ export function SubscriptionManager({ student }: { student: Student }) {
         <p className="pp-panel__muted">
           {subscription.type === 'setup'
             ? `Your card is saved now and first charged when the ${TRIAL_DAYS}-day trial ends.`
-            : 'Your card is charged for the first month now.'}
+            : step === 'confirm_payment'
+              ? PAYMENT_TEXT.confirm
+              : step
+                ? 'Your card is charged for the month now.'
+                : 'Your card is charged for the first month now.'}
         </p>
       </div>
       {pending === 'finish' ? (
@@ -53,7 +92,13 @@ export function SubscriptionManager({ student }: { student: Student }) {
           Finishing your subscription…
         </p>
       ) : (
-        <PaymentStep subscription={subscription} onSuccess={finish} />
+        <PaymentStep
+          subscription={{ ...subscription, clientSecret: subscription.clientSecret, type: subscription.type }}
+          studentId={student.id}
+          submitLabel={step ? PAYMENT_TEXT.payLabel : undefined}
+          authenticate={step === 'confirm_payment'}
+          onSuccess={finish}
+        />
       )}
     </section>
   );

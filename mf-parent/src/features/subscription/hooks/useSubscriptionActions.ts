@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@logbook/shell-context/useToast';
-import { TRIAL_TEXT } from '@logbook/contracts/billing';
+import { PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/billing';
 import { TOASTS } from '@logbook/contracts/messages';
 import { isActive } from '@logbook/contracts/subscription';
 import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/schemas';
@@ -10,7 +10,7 @@ import { subscriptionKey, studentKey } from '../../../lib/apiKeys';
 import { fetchStudent, refreshStudents } from '@logbook/shell-context/students';
 import { paths } from '@logbook/shell-context/routes';
 import { isNetworkError, serverMessageOr } from '../../../lib/errors';
-import { cancelSubscription, createSubscription } from '../api/billing';
+import { cancelSubscription, createSubscription, fetchOwedPayment } from '../api/billing';
 
 const ACTIVATION_CHECKS = 10;
 const ACTIVATION_INTERVAL_MS = 800;
@@ -30,7 +30,7 @@ async function waitUntilActive(studentId: number): Promise<void> {
 
 /** Start the trial, finish payment, cancel: each with the product's messages, refreshing the students afterwards. */
 export function useSubscriptionActions(student: Student) {
-  const [pending, setPending] = useState<'start' | 'cancel' | 'finish' | null>(null);
+  const [pending, setPending] = useState<'start' | 'cancel' | 'finish' | 'pay' | null>(null);
   const [subscription, setSubscription] = useState<CreateSubscriptionResponse | null>(null);
   const { toast } = useToast();
   const { mutate } = useSWRConfig();
@@ -42,6 +42,12 @@ export function useSubscriptionActions(student: Student) {
     setPending('start');
     try {
       const created = await createSubscription(student.id);
+      if (created.type === 'none') {
+        // Stripe needs nothing more (a card on file, or nothing to pay): the subscription is already under way.
+        setPending(null);
+        await finish('none');
+        return;
+      }
       setSubscription(created);
       // A card to save means the trial began; an invoice to pay means the free month was used before.
       toast(created.type === 'setup' ? TOASTS.subscriptionCreated : TRIAL_TEXT.createdPaid);
@@ -58,13 +64,37 @@ export function useSubscriptionActions(student: Student) {
     }
   };
 
-  /** Called once the payment form reports success. */
-  const finish = async () => {
+  /** Called once the payment form (or the return from a bank's page) reports success or a payment still processing. */
+  async function finish(outcome: 'succeeded' | 'processing' | 'none' = 'succeeded') {
     setPending('finish');
-    toast({ title: TOASTS.paymentSuccess, description: `${student.firstName}'s subscription is now active.` });
-    await waitUntilActive(student.id);
+    if (outcome === 'none') {
+      toast(PAYMENT_TEXT.nothingToConfirm);
+      await waitUntilActive(student.id);
+    } else if (outcome === 'processing') {
+      // Not paid yet: the status follows once the bank confirms, so nothing waits for it here.
+      toast({ title: PAYMENT_TEXT.processingTitle, description: PAYMENT_TEXT.processing });
+    } else {
+      toast({ title: TOASTS.paymentSuccess, description: `${student.firstName}'s subscription is now active.` });
+      await waitUntilActive(student.id);
+    }
     await refresh();
     navigate(paths.dashboard);
+  }
+
+  /** Pay what is owed, or confirm what the bank holds: the open invoice's secret for the card form. */
+  const pay = async () => {
+    setPending('pay');
+    try {
+      setSubscription(await fetchOwedPayment(student.id));
+    } catch (error) {
+      toast({
+        title: TOASTS.error,
+        description: serverMessageOr(error, TOASTS.paymentUnexpected),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(null);
+    }
   };
 
   const cancel = async (): Promise<boolean> => {
@@ -86,5 +116,5 @@ export function useSubscriptionActions(student: Student) {
     return true;
   };
 
-  return { subscription, pending, start, finish, cancel };
+  return { subscription, pending, start, finish, cancel, pay };
 }

@@ -1,0 +1,111 @@
+import mongoose, { Schema } from 'mongoose';
+import { callInternal } from '@logbook/service-kit/internal';
+import { logger } from '@logbook/service-kit/logger';
+
+export type NoticeKind = 'trial_will_end' | 'payment_failed' | 'payment_action_required';
+
+/**
+ * One email the parent must get about a student's subscription, kept until svc-auth (which owns the parents' email
+ * addresses and sends the mail) has queued it. The id is the provider event's, so a redelivered event asks once.
+ */
+export interface BillingNotice {
+  _id: string;
+  kind: NoticeKind;
+  parentId: number;
+  studentId: number;
+  at?: Date | null;
+  attempts: number;
+  nextAttemptAt: Date;
+  createdAt: Date;
+}
+
+export const BillingNoticeModel: mongoose.Model<BillingNotice> =
+  (mongoose.models.BillingNotice as mongoose.Model<BillingNotice>) ??
+  mongoose.model<BillingNotice>(
+    'BillingNotice',
+    new Schema<BillingNotice>(
+      {
+        _id: String,
+        kind: { type: String, required: true, enum: ['trial_will_end', 'payment_failed', 'payment_action_required'] },
+        parentId: { type: Number, required: true },
+        studentId: { type: Number, required: true },
+        at: Date,
+        attempts: { type: Number, default: 0 },
+        nextAttemptAt: { type: Date, required: true },
+        createdAt: { type: Date, required: true },
+      },
+      { versionKey: false, strict: true },
+    ),
+    'billing_notices',
+  );
+
+const MAX_BACKOFF_MS = 30 * 60_000;
+const backoff = (attempts: number) => Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 12));
+
+/** Hands one notice to svc-auth; true once it is queued there (or the parent no longer exists). */
+async function send(notice: BillingNotice): Promise<boolean> {
+  try {
+    const { status } = await callInternal('auth', 'POST', `/internal/parents/${notice.parentId}/notices`, {
+      kind: notice.kind,
+      studentId: notice.studentId,
+      ...(notice.at ? { at: new Date(notice.at).toISOString() } : {}),
+    });
+    if (status === 202 || status === 200) return true;
+    if (status === 404) {
+      logger.warn({ notice: notice._id, parent: notice.parentId }, 'billing notice for an unknown parent dropped');
+      return true;
+    }
+    logger.warn({ notice: notice._id, status }, 'billing notice refused; will retry');
+    return false;
+  } catch (err) {
+    logger.warn({ err, notice: notice._id }, 'billing notice not delivered yet');
+    return false;
+  }
+}
+
+async function attempt(notice: BillingNotice): Promise<boolean> {
+  if (await send(notice)) {
+    await BillingNoticeModel.deleteOne({ _id: notice._id });
+    return true;
+  }
+  await BillingNoticeModel.updateOne(
+    { _id: notice._id },
+    { $inc: { attempts: 1 }, $set: { nextAttemptAt: new Date(Date.now() + backoff(notice.attempts + 1)) } },
+  );
+  return false;
+}
+
+/** Note the notice, then try to hand it over at once; the retries send whatever could not be sent now. */
+export async function queueNotice(notice: Omit<BillingNotice, 'attempts' | 'nextAttemptAt' | 'createdAt'>) {
+  const doc: BillingNotice = { ...notice, attempts: 0, nextAttemptAt: new Date(), createdAt: new Date() };
+  const result = await BillingNoticeModel.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true });
+  if (result.upsertedCount !== 1) return;
+  await attempt(doc).catch((err: unknown) => logger.warn({ err, notice: doc._id }, 'billing notice not sent yet'));
+}
+
+/** Sends again every notice that is due; answers how many are still waiting afterwards. */
+export async function retryNotices(limit = 100): Promise<number> {
+  const due = await BillingNoticeModel.find({ nextAttemptAt: { $lte: new Date() } })
+    .sort({ nextAttemptAt: 1 })
+    .limit(limit)
+    .lean();
+  let left = 0;
+  for (const notice of due) if (!(await attempt(notice).catch(() => false))) left++;
+  return left;
+}
+
+/** Retries in the background while the process runs. */
+export function startNoticeRetries(intervalMs = 10_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running || mongoose.connection.readyState !== 1) return;
+    running = true;
+    retryNotices()
+      .catch((err: unknown) => logger.warn({ err }, 'billing notice retry failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
