@@ -2,9 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { sharedSingletons } from '../packages/shell-context/src/federationShared';
+import { releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
+const shared = sharedPackages(appDir);
+const gateway = process.env.LOGBOOK_GATEWAY_URL ?? 'http://localhost:8080';
+// The Host header is kept so the gateway's same-origin rule for sign-in and other writes accepts this dev server.
+const proxy = { '/api': { target: gateway, changeOrigin: false }, '/mf': gateway };
 
 // Standalone dev talks to the gateway for /api; behind the gateway the remote is served from /mf/parent/.
 export default defineConfig({
@@ -18,14 +22,16 @@ export default defineConfig({
         './StudentForm': './src/app/routes/StudentForm.tsx',
         './Subscribe': './src/app/routes/Subscribe.tsx',
         './AdminSettings': './src/app/routes/AdminSettings.tsx',
+        './Account': './src/app/routes/Account.tsx',
       },
-      shared: sharedSingletons(appDir),
+      shared,
       dts: false,
       dev: { remoteHmr: true },
     }),
     react(),
+    releaseManifest(appDir, shared),
   ],
-  server: { port: 5174, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
-  preview: { port: 5174, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
+  server: { port: 5174, strictPort: true, proxy },
+  preview: { port: 5174, strictPort: true, proxy },
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
 });

@@ -3,7 +3,7 @@ import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from '../packages/contracts/src/constants';
-import { sharedSingletons } from '../packages/shell-context/src/federationShared';
+import { releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
 /** Where /api and /mf go while developing: the gateway, which serves the built remotes. */
@@ -15,8 +15,9 @@ const THEME = '#1d4ed8';
  * and the runtime with the shared singletons (src/features/remotes/lib/federationHost.ts) is fetched only when a
  * remote's screen opens. The versions it offers are checked here against what is installed.
  */
-const sharedPackages = Object.fromEntries(
-  Object.entries(sharedSingletons(appDir)).map(([name, entry]) => [
+const shared = sharedPackages(appDir);
+const offeredPackages = Object.fromEntries(
+  Object.entries(shared).map(([name, entry]) => [
     name,
     { version: entry.version, requiredVersion: entry.requiredVersion },
   ]),
@@ -54,7 +55,7 @@ function prerenderLanding(): Plugin {
 
 export default defineConfig({
   base: '/',
-  define: { __SHARED_PACKAGES__: JSON.stringify(sharedPackages) },
+  define: { __SHARED_PACKAGES__: JSON.stringify(offeredPackages) },
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
@@ -64,6 +65,7 @@ export default defineConfig({
   plugins: [
     react(),
     prerenderLanding(),
+    releaseManifest(appDir, shared),
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',

@@ -43,14 +43,23 @@ function render(overlay: 'dev' | 'prod'): Doc[] {
   }
 }
 
-const APP_DEPLOYMENTS = ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway'];
+const SERVICE_DEPLOYMENTS = ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook'];
+const FRONT_ENDS = ['shell', 'mf-parent', 'mf-student', 'mf-sessions'];
+const APP_DEPLOYMENTS = [...SERVICE_DEPLOYMENTS, 'gateway', ...FRONT_ENDS];
+/** The gateway's upstream for each front end. */
+const FRONT_END_URLS: Record<string, string> = {
+  SHELL_URL: 'http://shell:8080',
+  MF_PARENT_URL: 'http://mf-parent:8080',
+  MF_STUDENT_URL: 'http://mf-student:8080',
+  MF_SESSIONS_URL: 'http://mf-sessions:8080',
+};
 
 describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
   const docs = render(overlay);
   const of = (kind: string) => docs.filter((d) => d.kind === kind);
   const deployments = of('Deployment');
 
-  it('has every service and the gateway', () => {
+  it('has every service, the gateway and every front end', () => {
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...APP_DEPLOYMENTS].sort());
   });
 
@@ -66,7 +75,7 @@ describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
     }
     const main = pod.containers[0];
     expect(main.livenessProbe.httpGet.path).toBe('/health');
-    expect(main.readinessProbe.httpGet.path).toBe(name === 'gateway' ? '/health' : '/ready');
+    expect(main.readinessProbe.httpGet.path).toBe(SERVICE_DEPLOYMENTS.includes(name) ? '/ready' : '/health');
     if (overlay === 'prod') expect(d.spec.replicas).toBeGreaterThanOrEqual(2);
     expect(of('PodDisruptionBudget').some((p) => p.metadata.name === name)).toBe(true);
     const hpa = of('HorizontalPodAutoscaler').find((h) => h.metadata.name === name)!;
@@ -75,7 +84,7 @@ describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
   });
 
   it('creates indexes before a service replica serves', () => {
-    for (const d of deployments.filter((x) => x.metadata.name !== 'gateway')) {
+    for (const d of deployments.filter((x) => SERVICE_DEPLOYMENTS.includes(x.metadata.name))) {
       const init = d.spec.template.spec.initContainers ?? [];
       expect(init.some((c: Doc) => c.command.includes('--create-indexes'))).toBe(true);
     }
@@ -97,7 +106,7 @@ describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
       { podSelector: { matchLabels: { tier: 'service' } } },
     ]);
     const serviceLabels = deployments
-      .filter((d) => d.metadata.name !== 'gateway')
+      .filter((d) => SERVICE_DEPLOYMENTS.includes(d.metadata.name))
       .map((d) => d.spec.template.metadata.labels.tier);
     expect(new Set(serviceLabels)).toEqual(new Set(['service']));
   });
@@ -120,14 +129,50 @@ describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
     expect(config.data.TRUST_PROXY).toBe('loopback, uniquelocal');
   });
 
+  it('gives svc-auth the mail server from the Secret and the sender from the ConfigMap', () => {
+    const auth = deployments.find((d) => d.metadata.name === 'svc-auth')!.spec.template.spec.containers[0];
+    expect(auth.env.find((e: Doc) => e.name === 'SMTP_URL')?.valueFrom.secretKeyRef).toEqual({
+      name: 'learner-logbook-secrets',
+      key: 'SMTP_URL',
+    });
+    const config = of('ConfigMap').find((c) => c.metadata.name === 'learner-logbook-config');
+    if (config) expect(config.data.MAIL_FROM).toMatch(/^Learner Logbook </);
+  });
+
   it('gives the gateway and every service the internal secret, which vouches for X-Forwarded-*', () => {
-    for (const d of deployments) {
+    for (const d of deployments.filter((x) => !FRONT_ENDS.includes(x.metadata.name))) {
       const env = d.spec.template.spec.containers[0].env as Doc[];
       expect(env.find((e) => e.name === 'INTERNAL_API_SECRET')?.valueFrom.secretKeyRef).toEqual({
         name: 'learner-logbook-secrets',
         key: 'INTERNAL_API_SECRET',
       });
     }
+  });
+
+  it('runs each front end as its own static-file Deployment that only the gateway reaches', () => {
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway')!.spec.template.spec.containers[0];
+    for (const [name, url] of Object.entries(FRONT_END_URLS)) {
+      expect(gateway.env.find((e: Doc) => e.name === name)?.value).toBe(url);
+    }
+    for (const name of FRONT_ENDS) {
+      const d = deployments.find((x) => x.metadata.name === name)!;
+      const pod = d.spec.template.spec;
+      const main = pod.containers[0];
+      expect(main.image).toBe(
+        overlay === 'prod' ? `registry.example.com/learner-logbook/${name}:1.0.0` : `learner-logbook/${name}`,
+      );
+      expect(main.ports[0].containerPort).toBe(8080);
+      expect(main.env ?? []).toEqual([]);
+      expect(pod.securityContext.runAsUser).not.toBe(0);
+      expect(main.volumeMounts).toContainEqual({ name: 'tmp', mountPath: '/tmp' });
+      expect(d.spec.template.metadata.labels.tier).toBe('front-end');
+      const service = of('Service').find((s) => s.metadata.name === name)!;
+      expect(service.spec.ports[0].port).toBe(8080);
+    }
+    const policy = of('NetworkPolicy').find((p) => p.spec.podSelector.matchLabels?.tier === 'front-end')!;
+    expect(policy.spec.ingress).toEqual([
+      { from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }], ports: [{ port: 8080 }] },
+    ]);
   });
 
   it('takes MongoDB from a Secret (prod) or a StatefulSet only the services reach (dev)', () => {
@@ -151,11 +196,19 @@ describe('docker-compose.yml', () => {
   const compose = yaml.load(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')) as Doc;
   const services = compose.services as Record<string, Doc>;
 
-  it('publishes only the gateway', () => {
+  it('publishes only the gateway (and, on request, the development mail catcher on loopback alone)', () => {
     const published = Object.entries(services)
       .filter(([, s]) => s.ports?.length)
       .map(([n]) => n);
-    expect(published).toEqual(['gateway']);
+    expect(published).toEqual(['mail-catcher', 'gateway']);
+    expect(services['mail-catcher'].profiles).toEqual(['mail-catcher']);
+    for (const port of services['mail-catcher'].ports) expect(port).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it('gives svc-auth the mail server from .env, required, and the sender', () => {
+    expect(services['svc-auth'].environment.SMTP_URL).toBe('${SMTP_URL:?set SMTP_URL in .env}');
+    expect(services['svc-auth'].environment.MAIL_FROM).toMatch(/^\$\{MAIL_FROM:-Learner Logbook </);
+    expect(fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8')).toMatch(/^SMTP_URL=$/m);
   });
 
   it('runs MongoDB 7 as a replica set with a volume and a health check, and services wait for it', () => {
@@ -192,6 +245,34 @@ describe('docker-compose.yml', () => {
         '${INTERNAL_API_SECRET:?set INTERNAL_API_SECRET in .env}',
       );
     }
+  });
+
+  it('builds each front end as its own image, reached by the gateway, which carries no front-end build', () => {
+    for (const name of FRONT_ENDS) {
+      expect(services[name].build.dockerfile).toBe(`${name}/Dockerfile`);
+      expect(services[name].read_only).toBe(true);
+      expect(services[name].ports).toBeUndefined();
+    }
+    for (const [name, url] of Object.entries(FRONT_END_URLS)) expect(services.gateway.environment[name]).toBe(url);
+    const gateway = fs.readFileSync(path.join(ROOT, 'gateway/Dockerfile'), 'utf8');
+    expect(gateway).not.toMatch(/(shell|mf-[a-z]+)\/dist/);
+    expect(gateway).not.toMatch(/^COPY \. /m);
+  });
+
+  it('serves every front end from an unprivileged nginx with the one server configuration the browser tests run', () => {
+    for (const name of FRONT_ENDS) {
+      const file = fs.readFileSync(path.join(ROOT, name, 'Dockerfile'), 'utf8');
+      expect(file).toMatch(/^ARG NGINX_IMAGE=nginxinc\/nginx-unprivileged:/m);
+      expect(file).toMatch(/^COPY deploy\/nginx\/front-end\.conf \/etc\/nginx\/conf\.d\/default\.conf$/m);
+      expect(file).toMatch(new RegExp(`^COPY --from=build /app/${name}/dist /usr/share/nginx/html$`, 'm'));
+      expect(file).toMatch(/^USER 101$/m);
+      expect(file).toMatch(/^HEALTHCHECK .*\/health/m);
+      expect(file).toMatch(new RegExp(`npm run build --workspace ${name} `));
+    }
+    const conf = fs.readFileSync(path.join(ROOT, 'deploy/nginx/front-end.conf'), 'utf8');
+    expect(conf).toMatch(/^\s*listen 8080;$/m);
+    expect(conf).toMatch(/^\s*gzip on;$/m);
+    expect(conf).toMatch(/immutable/);
   });
 
   it('builds every image from a Dockerfile with a non-root user, production mode and a health check', () => {

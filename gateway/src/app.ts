@@ -18,6 +18,8 @@ import {
   securityHeaders,
 } from './security';
 import { frontEnds } from './static';
+import { versionsHandler } from './versions';
+import { apiDescription } from './openapi/serve';
 
 /** The one public origin: security headers, the API routed to its services, and the built front ends. */
 export function createGatewayApp(config: GatewayConfig): Express {
@@ -38,6 +40,8 @@ export function createGatewayApp(config: GatewayConfig): Express {
   app.use(bodyLimit(config.maxBodyBytes));
 
   app.get('/api/health', healthHandler(api.pools, config.healthTimeoutMs));
+  app.get('/api/versions', versionsHandler(config, api.pools));
+  app.use(apiDescription());
   const sameOrigin = sameOriginWrites(config.publicOrigin);
   const forwarded = forwardedHeaders(config.internalSecret);
   // Bodies are never parsed or gathered here: they stream to the services as they come (Stripe signs the raw bytes).

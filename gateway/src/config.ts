@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { loadConfig } from '@logbook/service-kit/config';
+import type { FrontEndName } from './frontEndUpstreams';
 import { SERVICES, type ServiceName } from './routes';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -52,6 +53,25 @@ const originOrUndefined = z
     }
   });
 
+const frontEndUrl = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value?.trim()) return undefined;
+    let url: URL;
+    try {
+      url = new URL(value.trim());
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `not a URL: ${value}` });
+      return z.NEVER;
+    }
+    if (url.protocol !== 'http:') {
+      ctx.addIssue({ code: 'custom', message: `front ends are reached over http://, not ${url.protocol}` });
+      return z.NEVER;
+    }
+    return url.origin + url.pathname.replace(/\/+$/, '');
+  });
+
 export const gatewayConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: positiveInt(8080),
@@ -77,6 +97,11 @@ export const gatewayConfigSchema = z.object({
     .optional()
     .transform((v) => v?.trim() || undefined)
     .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  /** A front end's own static-file server; unset, the gateway serves that front end's local build. */
+  SHELL_URL: frontEndUrl,
+  MF_PARENT_URL: frontEndUrl,
+  MF_STUDENT_URL: frontEndUrl,
+  MF_SESSIONS_URL: frontEndUrl,
   SHELL_DIST: z.string().default(path.join(REPO_ROOT, 'shell', 'dist')),
   /** Holds mf-parent/dist, mf-student/dist and mf-sessions/dist. */
   MF_DIST_ROOT: z.string().default(REPO_ROOT),
@@ -95,6 +120,8 @@ export interface GatewayConfig {
   internalSecret?: string;
   shellDist: string;
   mfDistRoot: string;
+  /** Front ends served by their own servers; the others are served from their local builds. */
+  frontEndUrls?: Partial<Record<FrontEndName, string>>;
 }
 
 function trustProxyValue(raw: string | undefined): boolean | number | string {
@@ -129,5 +156,13 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     internalSecret: c.INTERNAL_API_SECRET,
     shellDist: path.resolve(c.SHELL_DIST),
     mfDistRoot: path.resolve(c.MF_DIST_ROOT),
+    frontEndUrls: Object.fromEntries(
+      Object.entries({
+        shell: c.SHELL_URL,
+        'mf-parent': c.MF_PARENT_URL,
+        'mf-student': c.MF_STUDENT_URL,
+        'mf-sessions': c.MF_SESSIONS_URL,
+      }).filter(([, url]) => url !== undefined),
+    ),
   };
 }

@@ -1,8 +1,18 @@
 import type { RequestHandler } from 'express';
+import { z } from 'zod';
 import { SERVICES, type ServiceName } from './routes';
 import type { UpstreamPool } from './upstreams';
 
 type Readiness = 'ready' | 'unavailable';
+
+/** GET /api/health: each service ready when one of its instances is. */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  services: z.record(
+    z.string(),
+    z.object({ status: z.enum(['ready', 'unavailable']), instances: z.number().int(), ready: z.number().int() }),
+  ),
+});
 
 async function ready(url: string, timeoutMs: number): Promise<boolean> {
   try {
@@ -28,6 +38,8 @@ export function healthHandler(pools: Record<ServiceName, UpstreamPool>, timeoutM
     );
     const services = Object.fromEntries(entries);
     const allReady = entries.every(([, s]) => s.status === 'ready');
-    res.set('Cache-Control', 'no-store').json({ status: allReady ? 'ok' : 'degraded', services });
+    res
+      .set('Cache-Control', 'no-store')
+      .json(healthResponseSchema.parse({ status: allReady ? 'ok' : 'degraded', services }));
   };
 }

@@ -11,6 +11,10 @@ export const ROUTING_TABLE: ReadonlyArray<{ pattern: string; service: ServiceNam
   { pattern: '/api/login', service: 'auth' },
   { pattern: '/api/logout', service: 'auth' },
   { pattern: '/api/user', service: 'auth' },
+  { pattern: '/api/user/password', service: 'auth' },
+  { pattern: '/api/user/export', service: 'auth' },
+  { pattern: '/api/password-reset', service: 'auth' },
+  { pattern: '/api/password-reset/*', service: 'auth' },
   { pattern: '/api/student-login', service: 'auth' },
   { pattern: '/api/student-auth', service: 'auth' },
   { pattern: '/api/student-logout', service: 'auth' },
@@ -28,6 +32,8 @@ export const ROUTING_TABLE: ReadonlyArray<{ pattern: string; service: ServiceNam
   { pattern: '/api/driving-sessions/*', service: 'logbook' },
   { pattern: '/api/settings', service: 'logbook' },
   { pattern: '/api/settings/*', service: 'logbook' },
+  { pattern: '/api/supervisors', service: 'logbook' },
+  { pattern: '/api/supervisors/*', service: 'logbook' },
   { pattern: '/api/verify/*', service: 'logbook' },
 ];
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
+import { frontEndUpstream, type FrontEndName } from './frontEndUpstreams';
 
 export const REMOTES = ['parent', 'student', 'sessions'] as const;
 
@@ -42,11 +43,29 @@ function notBuilt(res: Response, what: string) {
 
 const exists = (p: string) => fs.existsSync(p);
 
-/** The built shell at `/` and each remote at `/mf/<name>/`. A missing build answers 503, never a crash. */
-export function frontEnds(opts: { shellDist: string; mfDistRoot: string }): Router {
+export interface FrontEndOptions {
+  shellDist: string;
+  mfDistRoot: string;
+  /** Front ends with a server of their own: requests for them go there instead of to the local build. */
+  frontEndUrls?: Partial<Record<FrontEndName, string>>;
+  upstreamTimeoutMs?: number;
+}
+
+/**
+ * The shell at `/` and each remote at `/mf/<name>/`: from its own server when one is configured, else from the
+ * local build. A missing build answers 503, never a crash.
+ */
+export function frontEnds(opts: FrontEndOptions): Router {
   const router = Router();
+  const urls = opts.frontEndUrls ?? {};
+  const timeoutMs = opts.upstreamTimeoutMs ?? 5000;
 
   for (const name of REMOTES) {
+    const url = urls[`mf-${name}`];
+    if (url) {
+      router.use(`/mf/${name}`, frontEndUpstream(`mf-${name}`, url, timeoutMs));
+      continue;
+    }
     const dir = path.join(opts.mfDistRoot, `mf-${name}`, 'dist');
     const files = serve(dir);
     router.use(`/mf/${name}`, (req, res, next) => {
@@ -57,6 +76,11 @@ export function frontEnds(opts: { shellDist: string; mfDistRoot: string }): Rout
   router.use('/mf', (_req, res) => {
     res.status(404).type('text').send('Not found');
   });
+
+  if (urls.shell) {
+    router.use(frontEndUpstream('shell', urls.shell, timeoutMs));
+    return router;
+  }
 
   const shellFiles = serve(opts.shellDist);
   router.use((req, res, next) => (exists(opts.shellDist) ? shellFiles(req, res, next) : next()));

@@ -129,6 +129,7 @@ export function testConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfi
     trustProxy: false,
     shellDist: path.join(os.tmpdir(), 'no-such-shell-dist'),
     mfDistRoot: path.join(os.tmpdir(), 'no-such-mf-root'),
+    frontEndUrls: {},
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { GATEWAY_SECRET_HEADER, gatewaySecretSetting, publicOriginSetting, trust
 import { databaseReady } from './db';
 import { errorHandler, notFoundHandler } from './errors';
 import { logger } from './logger';
+import { releaseInfo } from './release';
 import { sameOriginWrites } from './same-origin';
 
 export interface ServiceAppOptions {
@@ -73,7 +74,7 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
     }),
   );
   app.get('/health', (_req, res) => {
-    res.json({ status: 'ok', service: opts.name });
+    res.json({ status: 'ok', service: opts.name, ...releaseInfo(opts.name) });
   });
   app.get('/ready', async (_req, res) => {
     const ready = await databaseReady();

@@ -21,6 +21,12 @@ export const OWNERSHIP: Record<string, Ownership> = {
       'published guard: it never writes); svc-students ends a student login through the `student-login` event',
   },
   rate_limits: { owner: 'svc-auth', readers: 'nobody' },
+  mail_queue: {
+    owner: 'svc-auth',
+    readers:
+      'nobody (svc-billing asks for notices through POST /internal/parents/:parentId/notices; no other service sends mail)',
+  },
+  password_reset_tokens: { owner: 'svc-auth', readers: 'nobody' },
   student_login_versions: {
     owner: 'svc-auth',
     readers: 'nobody (what svc-students told it in `student-login` events)',
@@ -44,12 +50,14 @@ export const OWNERSHIP: Record<string, Ownership> = {
   coupon_slots: { owner: 'svc-billing', readers: 'nobody' },
   simulated_subscriptions: { owner: 'svc-billing', readers: 'nobody' },
   billing_outbox: { owner: 'svc-billing', readers: 'nobody' },
+  billing_notices: { owner: 'svc-billing', readers: 'nobody' },
   driving_sessions: { owner: 'svc-logbook', readers: 'nobody' },
   session_signatures: { owner: 'svc-logbook', readers: 'nobody' },
   session_chains: { owner: 'svc-logbook', readers: 'nobody' },
   verification_codes: { owner: 'svc-logbook', readers: 'nobody' },
   verification_limits: { owner: 'svc-logbook', readers: 'nobody' },
   settings: { owner: 'svc-logbook', readers: 'nobody' },
+  supervisors: { owner: 'svc-logbook', readers: 'nobody' },
   logbook_students: { owner: 'svc-logbook', readers: 'nobody (a read model fed by svc-students and svc-billing)' },
 };
 

@@ -72,10 +72,19 @@ function makeApp() {
 describe('service app', () => {
   const app = makeApp();
   it('answers health and readiness', async () => {
-    expect((await request(app).get('/health')).body).toEqual({ status: 'ok', service: 'kit-test' });
+    expect((await request(app).get('/health')).body).toMatchObject({ status: 'ok', service: 'kit-test' });
     const ready = await request(app).get('/ready');
     expect(ready.status).toBe(200);
     expect(ready.body.database).toBe(true);
+  });
+  it("reports its release on the health route, in the shape of the front ends' version.json", async () => {
+    process.env.GIT_COMMIT = 'c0ffee';
+    const body = (await request(createServiceApp({ name: 'svc-students', routers: [] })).get('/health')).body;
+    delete process.env.GIT_COMMIT;
+    expect(body).toMatchObject({ name: 'svc-students', version: '1.0.0', commit: 'c0ffee', builtAt: null });
+    expect(body.shared['@logbook/contracts']).toEqual({ version: '1.0.0' });
+    expect(body.shared.express.version).toMatch(/^5\./);
+    expect(body.shared.zod.version).toMatch(/^4\./);
   });
   it('keeps the gateway request id', async () => {
     const res = await request(app).get('/health').set('x-request-id', 'abc-123');
