@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { parentWithActiveStudent, round } from './lib.mjs';
+import { Client, parentWithActiveStudent, round, seedSessions, signaturePng } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -38,10 +38,15 @@ async function firstViewJs(browser, url, setup) {
   await page.waitForTimeout(4000);
   await context.close();
   const bytes = [...scripts.values()].reduce((a, b) => a + b, 0);
-  return { scripts: scripts.size, gzipKb: round(bytes / 1024) };
+  // The largest scripts, by name: what the weight is made of.
+  const largest = [...scripts]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 6)
+    .map(([u, b]) => `${new URL(u).pathname.split('/').slice(-2).join('/')} ${round(b / 1024)}`);
+  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest };
 }
 
-async function lighthouseScores(base, paths) {
+async function lighthouseScores(base, paths, cookieFor = () => undefined) {
   const { default: lighthouse } = await import('lighthouse');
   const port = 9300 + Math.floor(Math.random() * 500);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-'));
@@ -65,6 +70,7 @@ async function lighthouseScores(base, paths) {
         port,
         output: 'json',
         logLevel: 'error',
+        ...(cookieFor(p) ? { extraHeaders: { Cookie: cookieFor(p) } } : {}),
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
       const c = result.lhr.categories;
@@ -73,6 +79,8 @@ async function lighthouseScores(base, paths) {
         performance: Math.round(c.performance.score * 100),
         accessibility: Math.round(c.accessibility.score * 100),
         bestPractices: Math.round(c['best-practices'].score * 100),
+        lcpMs: round(result.lhr.audits['largest-contentful-paint'].numericValue, 0),
+        tbtMs: round(result.lhr.audits['total-blocking-time'].numericValue, 0),
         failing: Object.values(result.lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id),
@@ -84,26 +92,157 @@ async function lighthouseScores(base, paths) {
   }
 }
 
-export async function measureFrontEnd(base) {
+/** Slow 4G as Lighthouse and Chrome's DevTools define it. */
+const SLOW_4G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1024 * 1024) / 8) * 0.9,
+  uploadThroughput: ((750 * 1024) / 8) * 0.9,
+};
+
+/** In the page before anything else: the latest LCP, and when the session form first took input (if it is drawn). */
+const OBSERVE = () => {
+  window.__bench = { lcp: 0, input: null };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const check = () => {
+    if (window.__bench.input !== null) return;
+    const field = document.querySelector('form[aria-label="Driving session"] input:not([disabled])');
+    if (!field) return;
+    // Taking input means drawn and the main thread free for the key press: the next task after the field appears.
+    window.__bench.input = -1;
+    setTimeout(() => {
+      window.__bench.input = performance.now();
+    }, 0);
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+};
+
+/**
+ * A repeat visit: the page was opened once (the service worker installed and took control), then opened again with
+ * the CPU slowed 4x and slow 4G, online or offline. LCP and when the session form took input, from the page's clock.
+ */
+async function repeatVisits(browser, base, visits) {
+  const out = [];
+  for (const { path: p, setup, form } of visits) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    try {
+      await setup(context);
+      await context.addInitScript(OBSERVE);
+      const first = await context.newPage();
+      await first.goto(`${base}${p}`, { waitUntil: 'load' });
+      await first.evaluate(() => navigator.serviceWorker.ready);
+      // The worker's own install fills the cache; give it and the screen's lazy parts time to be fetched once.
+      await first.waitForTimeout(3000);
+      await first.close();
+      for (const offline of form ? [false, true] : [false]) {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Network.emulateNetworkConditions', offline ? { ...SLOW_4G, offline: true } : SLOW_4G);
+        if (offline) await context.setOffline(true);
+        const controlled = { value: false };
+        try {
+          await page.goto(`${base}${p}`, { waitUntil: 'load', timeout: 60_000 });
+          controlled.value = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
+          if (form) {
+            await page
+              .waitForFunction(() => typeof window.__bench.input === 'number' && window.__bench.input > 0, null, {
+                timeout: 30_000,
+              })
+              .catch(() => undefined);
+          }
+          await page.waitForTimeout(1500);
+          const seen = await page.evaluate(() => window.__bench);
+          out.push({
+            path: p,
+            offline,
+            controlledByServiceWorker: controlled.value,
+            lcpMs: round(seen.lcp, 0),
+            ...(form ? { inputMs: seen.input > 0 ? round(seen.input, 0) : null } : {}),
+          });
+        } catch (err) {
+          out.push({ path: p, offline, error: String(err.message ?? err).split('\n')[0] });
+        } finally {
+          if (offline) await context.setOffline(false);
+          await page.close();
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return out;
+}
+
+/** The family the bench signs in as: a parent, an active student with 60 sessions, and the student's own login. */
+async function benchFamily(base) {
+  const { client, student } = await parentWithActiveStudent(base, 'fe');
+  await seedSessions(client, student.id, 60, [signaturePng(7), signaturePng(8)], 4);
+  const studentUsername = `bench.${student.id}.${Date.now() % 100000}`;
+  const studentPassword = 'benchmark-learner';
+  await client.call('POST', `/api/students/${student.id}/create-login`, { studentUsername, studentPassword });
+  const learner = new Client(base);
+  // The login reaches the sign-in service as an event: a moment may pass before it can be used.
+  for (let i = 0; ; i++) {
+    try {
+      await learner.call('POST', '/api/student-login', { studentUsername, studentPassword });
+      break;
+    } catch (err) {
+      if (i >= 40) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return { client, student, learner };
+}
+
+const cookieSetter = (base, client) => async (context) => {
+  await context.addCookies(
+    client.cookieHeader.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+    }),
+  );
+};
+
+export async function measureFrontEnd(base, { lighthouse: withLighthouse = true, repeat = true } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
-    const { client, student } = await parentWithActiveStudent(base, 'fe');
-    const signedIn = async (context) => {
-      const [name, value] = client.cookieHeader.split('; ')[0].split('=');
-      await context.addCookies([{ name, value, url: base }]);
-    };
+    const { client, student, learner } = await benchFamily(base);
+    const parent = cookieSetter(base, client);
+    const asStudent = cookieSetter(base, learner);
+    const screens = [
+      { path: '/dashboard', setup: parent, cookie: client.cookieHeader },
+      { path: `/students/${student.id}/sessions`, setup: parent, cookie: client.cookieHeader },
+      { path: `/students/${student.id}/new-session`, setup: parent, cookie: client.cookieHeader, form: true },
+      { path: '/student-dashboard', setup: asStudent, cookie: learner.cookieHeader },
+    ];
     const pages = [];
     pages.push({ path: '/', ...(await firstViewJs(browser, `${base}/`)) });
-    pages.push({ path: '/dashboard', ...(await firstViewJs(browser, `${base}/dashboard`, signedIn)) });
-    const form = `/students/${student.id}/new-session`;
-    pages.push({ path: form, ...(await firstViewJs(browser, `${base}${form}`, signedIn)) });
+    pages.push({ path: '/login', ...(await firstViewJs(browser, `${base}/login`)) });
+    for (const s of screens) pages.push({ path: s.path, ...(await firstViewJs(browser, `${base}${s.path}`, s.setup)) });
     let lighthouse = [];
-    try {
-      lighthouse = await lighthouseScores(base, ['/', '/login']);
-    } catch (err) {
-      lighthouse = [{ path: '/', error: String(err.message ?? err) }];
+    if (withLighthouse) {
+      try {
+        const cookies = new Map(screens.map((s) => [s.path, s.cookie]));
+        lighthouse = await lighthouseScores(base, ['/', '/login', ...screens.map((s) => s.path)], (p) =>
+          cookies.get(p),
+        );
+      } catch (err) {
+        lighthouse = [{ path: '/', error: String(err.message ?? err) }];
+      }
     }
-    return { pages, lighthouse };
+    let repeatVisit = [];
+    if (repeat) {
+      try {
+        repeatVisit = await repeatVisits(browser, base, screens);
+      } catch (err) {
+        repeatVisit = [{ path: screens[0].path, error: String(err.message ?? err).split('\n')[0] }];
+      }
+    }
+    return { studentId: student.id, pages, lighthouse, repeatVisit };
   } finally {
     await browser.close();
   }

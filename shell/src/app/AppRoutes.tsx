@@ -1,13 +1,20 @@
 import { Route, Routes } from 'react-router-dom';
 import { REMOTE_PATH, routePatterns } from '@logbook/shell-context/routes';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { LandingPage } from '../features/landing/components/LandingPage';
 import { RemoteRoute } from '../features/remotes/components/RemoteRoute';
 import { preloadFederation } from '../features/remotes/lib/remoteRegistry';
 import { lazyPage } from './lazyPage';
 import { remoteScreens } from './remoteScreens';
 
+// Sign-in and sign-up carry the API client and its answer contracts: the landing page does without them.
+const LoginPage = lazyPage(
+  () => import('../features/auth/components/LoginPage'),
+  (m) => m.LoginPage,
+);
+const RegisterPage = lazyPage(
+  () => import('../features/auth/components/RegisterPage'),
+  (m) => m.RegisterPage,
+);
 const VerificationPage = lazyPage(
   () => import('../features/verification/components/VerificationPage'),
   (m) => m.VerificationPage,
@@ -32,6 +39,8 @@ const RemoteLayout = lazyPage(
 /** Starts fetching the code of the page the app opens on while the app itself starts. */
 export function preloadRoute(pathname: string) {
   if (/^\/verify(\/|$)/.test(pathname)) void VerificationPage.preload().catch(() => undefined);
+  else if (pathname === routePatterns.login) void LoginPage.preload().catch(() => undefined);
+  else if (pathname === routePatterns.register) void RegisterPage.preload().catch(() => undefined);
   else if (REMOTE_PATH.test(pathname)) {
     void RemoteLayout.preload().catch(() => undefined);
     preloadFederation();
