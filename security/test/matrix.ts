@@ -50,6 +50,34 @@ const ownerOfA1 = (ok: number): Expect => ({
   studentB: 404,
 });
 
+/** A parent's own account, checked against their password: a wrong one is refused before anything changes. */
+const ownAccountWrongPassword: Expect = {
+  nobody: 401,
+  parentA: 403,
+  parentB: 403,
+  studentA1: 401,
+  studentA2: 401,
+  studentB: 401,
+};
+/** An entry of student A1's log book put right or taken out: parent A only; a student may not, another family sees nothing. */
+const changeOfA1Entry = (ok: number): Expect => ({
+  nobody: 401,
+  parentA: ok,
+  parentB: 404,
+  studentA1: 403,
+  studentA2: 403,
+  studentB: 403,
+});
+/** Family A's saved supervisor: parent A changes it; a student changes none; another family sees nothing. */
+const supervisorOfA = (ok: number): Expect => ({
+  nobody: 401,
+  parentA: ok,
+  parentB: 404,
+  studentA1: 403,
+  studentA2: 403,
+  studentB: 403,
+});
+
 const unique = () => Math.random().toString(36).slice(2, 10);
 /** A verification code of the right shape (16 base32 characters), so the lookup itself is what answers. */
 const unknownVerificationCode = () =>
@@ -84,6 +112,36 @@ export const MATRIX: MatrixEntry[] = [
     route: '/api/student-auth',
     url: () => '/api/student-auth',
     expect: { nobody: 401, parentA: 401, parentB: 401, studentA1: 200, studentA2: 200, studentB: 200 },
+  },
+  // The same answer whether or not the address has an account.
+  {
+    method: 'POST',
+    route: '/api/password-reset',
+    url: () => '/api/password-reset',
+    body: () => ({ email: `reset-${unique()}@example.com` }),
+    expect: all(202),
+  },
+  {
+    method: 'POST',
+    route: '/api/password-reset/confirm',
+    url: () => '/api/password-reset/confirm',
+    body: () => ({ token: `unknown-${unique()}`, password: 'new-pass-word' }),
+    expect: all(400),
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/password',
+    url: () => '/api/user/password',
+    body: () => ({ currentPassword: 'not-the-password', newPassword: 'another-pass-word' }),
+    expect: ownAccountWrongPassword,
+  },
+  { method: 'GET', route: '/api/user/export', url: () => '/api/user/export', expect: anyParent(200) },
+  {
+    method: 'DELETE',
+    route: '/api/user',
+    url: () => '/api/user',
+    body: () => ({ password: 'not-the-password' }),
+    expect: ownAccountWrongPassword,
   },
 
   // svc-students
@@ -173,6 +231,14 @@ export const MATRIX: MatrixEntry[] = [
     body: (w) => ({ studentId: w.ids.A2 }),
     expect: parentAOnly(200),
   },
+  // A2's renewal has just failed: its open invoice is there to pay.
+  {
+    method: 'POST',
+    route: '/api/billing/payment',
+    url: () => '/api/billing/payment',
+    body: (w) => ({ studentId: w.ids.A2 }),
+    expect: parentAOnly(200),
+  },
   {
     method: 'POST',
     route: '/api/stripe/webhook',
@@ -226,6 +292,42 @@ export const MATRIX: MatrixEntry[] = [
     url: () => `/api/verify/${unknownVerificationCode()}`,
     expect: all(404),
   },
+  {
+    method: 'POST',
+    route: '/api/driving-sessions/:id/correction',
+    url: (w) => `/api/driving-sessions/${w.ids.sessionA1}/correction`,
+    body: (w) => ({ ...sessionBody(w.ids.A1, { endTime: '10:00', duration: '1.0 hours' }), reason: 'Ended at 10:00' }),
+    expect: changeOfA1Entry(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/driving-sessions/:id/removal',
+    url: (w) => `/api/driving-sessions/${w.ids.otherSessionA1}/removal`,
+    body: () => ({ reason: 'Logged twice' }),
+    expect: changeOfA1Entry(200),
+  },
+  // Each family's own list; students of the family read it and may add to it.
+  { method: 'GET', route: '/api/supervisors', url: () => '/api/supervisors', expect: { ...all(200), nobody: 401 } },
+  {
+    method: 'POST',
+    route: '/api/supervisors',
+    url: () => '/api/supervisors',
+    body: () => ({ name: `Sup ${unique()}`, licenseNumber: `L${unique()}`, isInstructor: false }),
+    expect: { ...all(201), nobody: 401 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/supervisors/:id',
+    url: (w) => `/api/supervisors/${w.ids.supervisorA}`,
+    body: () => ({ name: 'Sam Saved', licenseNumber: 'SA777777', isInstructor: true }),
+    expect: supervisorOfA(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/supervisors/:id',
+    url: (w) => `/api/supervisors/${w.ids.supervisorA}`,
+    expect: supervisorOfA(204),
+  },
   { method: 'GET', route: '/api/settings', url: () => '/api/settings', expect: { ...all(200), nobody: 401 } },
   {
     method: 'PUT',
@@ -240,6 +342,14 @@ export const MATRIX: MatrixEntry[] = [
     url: () => '/api/settings',
     body: () => ({ key: 'nightTimeTargetHours', value: 20 }),
     expect: anyParent(200),
+  },
+
+  // A3 goes last of the students: its login was the target of the entries above.
+  {
+    method: 'DELETE',
+    route: '/api/students/:id',
+    url: (w) => `/api/students/${w.ids.A3}`,
+    expect: parentAOnly(204),
   },
 
   // Last: these end the caller's own session.

@@ -99,8 +99,21 @@ export function sessionBody(studentId: number, extra: Record<string, unknown> = 
 export interface World {
   stack: Stack;
   cookies: Record<Role, string>;
-  /** Students: A1, A2 (siblings of parent A, active, with logins), A3 (active, login; target of login changes), A4 (active, target of cancel), B1. */
-  ids: { A1: number; A2: number; A3: number; A4: number; B1: number };
+  /**
+   * Students: A1, A2 (siblings of parent A, active, with logins), A3 (active, login; target of login changes and last
+   * of removal), A4 (active, target of cancel), B1. Two sessions of A1 (one to correct, one to remove) and a saved
+   * supervisor of family A.
+   */
+  ids: {
+    A1: number;
+    A2: number;
+    A3: number;
+    A4: number;
+    B1: number;
+    sessionA1: number;
+    otherSessionA1: number;
+    supervisorA: number;
+  };
   emails: { A: string; B: string };
   db: mongoose.Connection;
 }
@@ -160,14 +173,22 @@ export async function makeWorld(stackOptions: Parameters<typeof startStack>[0] =
   const A3 = await addActiveStudent(base, A.cookie, 'Cal', `cal-${tag}`);
   const A4 = await addActiveStudent(base, A.cookie, 'Dee');
   const B1 = await addActiveStudent(base, B.cookie, 'Eve', `eve-${tag}`);
+  const logged: number[] = [];
   for (const [cookie, id] of [
+    [A.cookie, A1.id],
     [A.cookie, A1.id],
     [A.cookie, A2.id],
     [B.cookie, B1.id],
   ] as const) {
     const s = await setupCall(base, 'POST', '/api/driving-sessions', { cookie, body: sessionBody(id) });
     if (s.status !== 201) throw new Error(`session ${s.status} ${s.text}`);
+    logged.push((s.json as { id: number }).id);
   }
+  const supervisor = await setupCall(base, 'POST', '/api/supervisors', {
+    cookie: A.cookie,
+    body: { name: 'Sam Saved', licenseNumber: 'SA777777', isInstructor: false },
+  });
+  if (supervisor.status !== 201) throw new Error(`supervisor ${supervisor.status} ${supervisor.text}`);
   const db = await mongoose.createConnection(stack.databaseUri, { dbName: stack.databaseName }).asPromise();
   return {
     stack,
@@ -179,7 +200,16 @@ export async function makeWorld(stackOptions: Parameters<typeof startStack>[0] =
       studentA2: A2.studentCookie,
       studentB: B1.studentCookie,
     },
-    ids: { A1: A1.id, A2: A2.id, A3: A3.id, A4: A4.id, B1: B1.id },
+    ids: {
+      A1: A1.id,
+      A2: A2.id,
+      A3: A3.id,
+      A4: A4.id,
+      B1: B1.id,
+      sessionA1: logged[0],
+      otherSessionA1: logged[1],
+      supervisorA: (supervisor.json as { id: number }).id,
+    },
     emails: { A: A.email, B: B.email },
     db,
   };
