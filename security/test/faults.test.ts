@@ -45,16 +45,33 @@ describe('a service process dies', () => {
 });
 
 describe('webhook storms', () => {
-  async function storm(statuses: string[]) {
-    // Billing owns the subscription: its record of the student holds the provider's id and the status.
-    const subscriptions = world.db.collection('student_subscriptions');
-    const billing = await subscriptions.findOne({ _id: world.ids.A2 as never });
+  // Billing owns the subscription: its record of the student holds the provider's id and the status.
+  const subscriptions = () => world.db.collection('student_subscriptions');
+  const billingStatus = async () =>
+    (await subscriptions().findOne({ _id: world.ids.A2 as never }))!.subscriptionStatus as string;
+
+  /** The provider's own record changes with no event sent yet, as when a change is made in Stripe's dashboard. */
+  async function providerSets(status: string) {
+    const billing = await subscriptions().findOne({ _id: world.ids.A2 as never });
+    const changed = await world.db
+      .collection('simulated_subscriptions')
+      .updateOne({ _id: billing!.stripeSubscriptionId as never }, { $set: { status } });
+    expect(changed.matchedCount).toBe(1);
+  }
+
+  /**
+   * Subscription events whose payloads claim these statuses, newest last, each delivered three times over, shuffled
+   * and all at once. Returns the status billing ends at, once svc-students has heard the same.
+   */
+  async function storm(claimed: string[]) {
+    const billing = await subscriptions().findOne({ _id: world.ids.A2 as never });
     const subscriptionId = billing!.stripeSubscriptionId as string;
     expect(subscriptionId).toEqual(expect.any(String));
     const base = Math.floor(Date.now() / 1000) + 60 + stormCount++ * 100;
-    const events = statuses.map((status, i) => ({
+    const events = claimed.map((status, i) => ({
       id: `evt_storm_${crypto.randomUUID()}`,
       object: 'event',
+      api_version: Stripe.API_VERSION,
       type: 'customer.subscription.updated',
       created: base + i,
       data: {
@@ -67,7 +84,6 @@ describe('webhook storms', () => {
         },
       },
     }));
-    // Every event three times over, shuffled, all at once: the order of arrival may not decide the outcome.
     const deliveries = [...events, ...events, ...events].sort(() => Math.random() - 0.5);
     const results = await Promise.all(
       deliveries.map((event) => {
@@ -80,11 +96,12 @@ describe('webhook storms', () => {
       }),
     );
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
-    const applied = await world.db
+    // Each event is counted once, however often it came.
+    const counted = await world.db
       .collection('billing_events')
       .countDocuments({ _id: { $in: events.map((e) => e.id) } as never });
-    expect(applied).toBe(events.length);
-    const status = (await subscriptions.findOne({ _id: world.ids.A2 as never }))!.subscriptionStatus as string;
+    expect(counted).toBe(events.length);
+    const status = await billingStatus();
     // svc-students hears the same outcome from billing's events.
     const heard = async () =>
       (await world.db.collection('students').findOne({ _id: world.ids.A2 as never }))!.subscriptionStatus === status;
@@ -93,26 +110,30 @@ describe('webhook storms', () => {
   }
   let stormCount = 0;
 
-  it('ends at the status of the newest event, whatever the order and however many duplicates', async () => {
-    const final = await storm([
-      'trialing',
-      'active',
+  it("ends at the provider's current state, whatever the events claim, their order or how often they come", async () => {
+    expect(await billingStatus()).toBe('active');
+    // The provider falls past due; every event's payload, the newest above all, still says active.
+    await providerSets('past_due');
+    expect(await billingStatus()).toBe('active');
+    expect(await storm(['trialing', 'active', 'past_due', 'active', 'past_due', 'active', 'past_due', 'active'])).toBe(
       'past_due',
-      'active',
-      'past_due',
-      'active',
-      'past_due',
-      'active',
-      'past_due',
-      'active',
-    ]);
-    expect(final).toBe('active');
-    const again = await storm(['active', 'past_due', 'active', 'past_due', 'active', 'past_due']);
-    expect(again).toBe('past_due');
+    );
+    // And back: the provider is active again while the newest payload says past due.
+    await providerSets('active');
+    expect(await storm(['active', 'past_due', 'active', 'past_due', 'active', 'past_due'])).toBe('active');
   }, 90_000);
 
-  it('ends canceled when the newest event cancels, and nothing older revives it', async () => {
-    expect(await storm(['active', 'past_due', 'active', 'canceled'])).toBe('canceled');
+  it('stays canceled once the provider has canceled, and no older or replayed event revives it', async () => {
+    const canceled = await call(world.stack.url, 'POST', '/api/cancel-subscription', {
+      cookie: world.cookies.parentA,
+      body: { studentId: world.ids.A2 },
+    });
+    expect(canceled.status).toBe(200);
+    expect(await billingStatus()).toBe('canceled');
+    expect(await storm(['trialing', 'active', 'past_due', 'active'])).toBe('canceled');
+    // Even a provider read that says live again does not bring a canceled subscription back.
+    await providerSets('active');
+    expect(await storm(['past_due', 'active'])).toBe('canceled');
   }, 60_000);
 });
 
