@@ -63,6 +63,7 @@ async function logThroughApi(page: Page, studentId: number, over: Record<string,
       timeOfDay: 'day',
       trafficConditions: 'medium',
       roadConditions: 'sealed',
+      weatherConditions: 'clear',
       studentSignature: signaturePng(),
       supervisorName: 'Pat Driver',
       supervisorLicenseNumber: 'SA998877',
@@ -215,6 +216,7 @@ journey(
       duration: '1.5 hours',
       timeOfDay: 'night',
       roadConditions: 'busy-road',
+      weatherConditions: 'rain',
     });
     const paper = await page.request.put(`${stack.url}/api/students/${student.id}/opening-balance`, {
       data: { dayHours: 10, nightHours: 2, note: 'From the paper book' },
@@ -230,7 +232,7 @@ journey(
       new RegExp(`^At this pace: all ${total} hours by \\d{1,2} [A-Z][a-z]+ \\d{4}$`),
     );
     expect(await page.getByTestId('not-practised-line').textContent()).toBe(
-      'Not yet practised: light traffic, heavy traffic, unsealed roads, quiet streets, multi-laned roads',
+      'Not yet practised: light traffic, heavy traffic, unsealed roads, quiet streets, multi-laned roads, overcast weather, fog',
     );
     const weeks = page.getByTestId('weekly-hours').locator('li');
     expect(await weeks.count()).toBe(4);
