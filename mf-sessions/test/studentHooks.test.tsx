@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { renderHook, waitFor } from '@testing-library/react';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { ContractError } from '@logbook/shell-context/apiClient';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
@@ -57,6 +57,22 @@ describe('the student hooks every remote shares', () => {
     const all = renderHook(() => useStudents(), { wrapper });
     await waitFor(() => expect(all.result.current.error).toBeInstanceOf(ContractError));
     expect(all.result.current.data).toBeUndefined();
+  });
+
+  it('ask for the students again when a screen opens a moment after another, and show the newer answer', async () => {
+    function Screen({ name }: { name: string }) {
+      const { data } = useStudents();
+      return <p>{`${name}: ${data?.[0].subscriptionStatus ?? 'loading'}`}</p>;
+    }
+    const fake = answer({ '/api/students': [{ ...sam, subscriptionStatus: 'inactive' }] });
+    const app = render(<Screen key="dashboard" name="dashboard" />, { wrapper });
+    await screen.findByText('dashboard: inactive');
+
+    const again = answer({ '/api/students': [sam] });
+    app.rerender(<Screen key="account" name="account" />);
+    await screen.findByText('account: active');
+    expect(fake).toHaveBeenCalledTimes(1);
+    expect(again).toHaveBeenCalledTimes(1);
   });
 
   it('ask nothing without a student id', async () => {

@@ -24,10 +24,15 @@ export function useStudent(id: number | null | undefined) {
 
 /**
  * The signed-in parent's students. Asked again each time a screen opens, showing the cached list meanwhile:
- * subscriptions and logins also change on other screens and in other tabs.
+ * subscriptions and logins also change on other screens and in other tabs. A screen opened a moment after another
+ * still asks (no deduping window), so a list fetched while a subscription was starting is not what the next screen
+ * keeps; screens open at the same time share the one request in flight.
  */
 export function useStudents(enabled = true) {
-  const students = useSWR<Student[]>(enabled ? STUDENTS_KEY : null, fetchStudents, { revalidateOnMount: true });
+  const students = useSWR<Student[]>(enabled ? STUDENTS_KEY : null, fetchStudents, {
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
   useAskAgainIfSetAside(students, enabled);
   return students;
 }
