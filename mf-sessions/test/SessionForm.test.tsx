@@ -42,7 +42,7 @@ describe('the session form', () => {
     renderForm();
     expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', 'New Driving Session');
     expect(screen.getByText('Step 1 of 3')).toBeTruthy();
-    const cards = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const cards = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(cards).toEqual([
       'Session Details',
       'Location Details',

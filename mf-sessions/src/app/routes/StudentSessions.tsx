@@ -74,7 +74,7 @@ export default function StudentSessions() {
           </div>
         </div>
         <div className="lls-live-slot">
-          <LiveDrive studentId={studentId} viewer="parent" canStart={active} />
+          <LiveDrive studentId={studentId} viewer="parent" canStart={active} headingLevel={2} />
         </div>
         <div className="lls-layout">
           <div className="lls-side">

@@ -8,14 +8,21 @@ export interface LiveDriveProps {
   viewer: 'parent' | 'student';
   /** False while the subscription is not active: Start Drive is not offered (a running drive still shows). */
   canStart?: boolean;
+  /** The card title's level on the screen it is placed in (default 3, under a section's own heading). */
+  headingLevel?: 2 | 3;
 }
 
 /** Start Drive and the running drive's card, for one student on this device. */
-export default function LiveDrive({ studentId, viewer, canStart = true }: LiveDriveProps) {
+export default function LiveDrive({ studentId, viewer, canStart = true, headingLevel = 3 }: LiveDriveProps) {
   return (
     <>
       <SessionsStyles />
-      <LiveDrivePanel studentId={studentId} finishPath={paths.finishDrive(studentId, viewer)} canStart={canStart} />
+      <LiveDrivePanel
+        studentId={studentId}
+        finishPath={paths.finishDrive(studentId, viewer)}
+        canStart={canStart}
+        headingLevel={headingLevel}
+      />
     </>
   );
 }

@@ -18,6 +18,8 @@ export interface LiveDrivePanelProps {
   finishPath: string;
   /** False while a subscription is not active: Start Drive is not offered. */
   canStart?: boolean;
+  /** The card title's level, so the card fits the outline of the screen it is on. */
+  headingLevel?: 2 | 3;
 }
 
 function seconds(startedAt: string, now: Date) {
@@ -26,7 +28,7 @@ function seconds(startedAt: string, now: Date) {
 }
 
 /** Start Drive, then the running drive's card: the time ticking, where it started, End Drive and Discard. */
-export function LiveDrivePanel({ studentId, finishPath, canStart = true }: LiveDrivePanelProps) {
+export function LiveDrivePanel({ studentId, finishPath, canStart = true, headingLevel = 3 }: LiveDrivePanelProps) {
   const { drive, start, end, ending, discard } = useLiveDrive(studentId);
   const navigate = useNavigate();
   const now = useNow(1_000);
@@ -54,6 +56,7 @@ export function LiveDrivePanel({ studentId, finishPath, canStart = true }: LiveD
       <Card
         className="lls-live"
         title="Live drive"
+        headingLevel={headingLevel}
         description="Time a drive as it happens: the times and suburbs fill themselves in."
       >
         <Button onClick={start} className="lls-live__start">
@@ -72,7 +75,12 @@ export function LiveDrivePanel({ studentId, finishPath, canStart = true }: LiveD
   if (drive.ended) {
     const length = formatHoursMinutes(drive.startTime, drive.ended.endTime);
     return (
-      <Card className="lls-live lls-live--ended" title="Drive ended" data-testid="running-drive">
+      <Card
+        className="lls-live lls-live--ended"
+        title="Drive ended"
+        headingLevel={headingLevel}
+        data-testid="running-drive"
+      >
         <p className="lls-live__where">
           {drive.startTime}–{drive.ended.endTime}
           {length ? ` (${length})` : ''}
@@ -95,7 +103,12 @@ export function LiveDrivePanel({ studentId, finishPath, canStart = true }: LiveD
   }
 
   return (
-    <Card className="lls-live lls-live--running" title="Drive in progress" data-testid="running-drive">
+    <Card
+      className="lls-live lls-live--running"
+      title="Drive in progress"
+      headingLevel={headingLevel}
+      data-testid="running-drive"
+    >
       <p className="lls-live__clock">
         <span role="timer" aria-label={`Driving for ${elapsedWords(elapsed)}`} className="lls-live__elapsed">
           {elapsedText(elapsed)}

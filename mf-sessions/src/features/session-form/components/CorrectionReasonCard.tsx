@@ -11,7 +11,11 @@ export interface CorrectionReasonCardProps {
 /** Why the entry is being corrected: printed beside the struck-out original. */
 export function CorrectionReasonCard({ reason, error, onChange }: CorrectionReasonCardProps) {
   return (
-    <Card title="Reason for the correction" description="Both signatures are drawn again for the corrected session.">
+    <Card
+      title="Reason for the correction"
+      headingLevel={2}
+      description="Both signatures are drawn again for the corrected session."
+    >
       <FormField label="Reason" error={error}>
         {({ invalid, ...p }) => (
           <textarea

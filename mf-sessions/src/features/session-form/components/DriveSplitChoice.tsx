@@ -21,6 +21,7 @@ export function DriveSplitChoice({ split, mode, onChange }: DriveSplitChoiceProp
   return (
     <Card
       title={`This drive crossed ${split.event} at ${split.at}`}
+      headingLevel={2}
       description="Log the day part and the night part as two entries, or the whole drive as one."
     >
       <fieldset className="lls-split">

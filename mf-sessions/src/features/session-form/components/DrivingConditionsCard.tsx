@@ -61,7 +61,7 @@ export function DrivingConditionsCard({
   timeOfDayHintId,
 }: DrivingConditionsCardProps) {
   return (
-    <Card title="Driving Conditions">
+    <Card title="Driving Conditions" headingLevel={2}>
       <div className="lls-fields lls-fields--4">
         {SELECTS.map(({ field, label, placeholder, options }) => (
           <FormField key={field} label={label} error={errors[field]}>

@@ -32,7 +32,7 @@ function PinIcon() {
 
 export function LocationDetailsCard({ values, errors, onChange, locating, onLocate }: LocationDetailsCardProps) {
   return (
-    <Card title="Location Details" description="Where the drive started and finished.">
+    <Card title="Location Details" headingLevel={2} description="Where the drive started and finished.">
       <div className="lls-fields lls-fields--2">
         {ENDS.map(({ end, field, label }) => (
           <FormField

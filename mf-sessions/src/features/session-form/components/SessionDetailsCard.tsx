@@ -13,7 +13,7 @@ export interface FormCardProps {
 
 export function SessionDetailsCard({ values, errors, onChange }: FormCardProps) {
   return (
-    <Card title="Session Details" description="When the drive happened.">
+    <Card title="Session Details" headingLevel={2} description="When the drive happened.">
       <div className="lls-fields lls-fields--4">
         <FormField label="Date" error={errors.date}>
           {(p) => (

@@ -15,7 +15,7 @@ export interface SignatureCardProps {
 
 export function SignatureCard({ title, padLabel, value, error, onChange, aside, disabled }: SignatureCardProps) {
   return (
-    <Card title={title}>
+    <Card title={title} headingLevel={2}>
       <div className={aside ? 'lls-signature lls-signature--with-aside' : 'lls-signature'}>
         {aside && <div className="lls-signature__aside">{aside}</div>}
         <div className="lls-signature__pad">

@@ -68,7 +68,7 @@ export function SupervisorDetailsCard({
   };
 
   return (
-    <Card title="Supervising Driver Details">
+    <Card title="Supervising Driver Details" headingLevel={2}>
       {supervisors.length > 0 && (
         <fieldset className="lls-supervisor-choice">
           <legend>Who supervised this drive?</legend>
