@@ -1,5 +1,6 @@
 // `npm run bench`: every figure of the performance budget, printed as a table and written to bench/results/latest.json.
-// Figures only: nothing here passes or fails on time. Sections: gateway writes pdf frontend startup (default: all).
+// Figures only: nothing here passes or fails on time. Sections: gateway writes frontend pdf startup (the default: all
+// of them) and scale (asked for by name: filling the embedded database to 50,000 sessions takes about 20 minutes).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,11 +10,13 @@ import autocannon from 'autocannon';
 import stackModule from '../scripts/stack.cjs';
 import { parentWithActiveStudent, round, seedSessions, sessionBody, signaturePng } from './lib.mjs';
 import { measureFrontEnd } from './frontend.mjs';
+import { databaseAlone, fillTo, openDatabase, templateOf } from './scale.mjs';
 import { buildFrontEnds } from '../scripts/build.mjs';
 
 const { startStack, freePort, ROOT } = stackModule;
 const wanted = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
-const want = (s) => wanted.size === 0 || wanted.has(s);
+const BY_NAME_ONLY = new Set(['scale']);
+const want = (s) => (wanted.size === 0 && !BY_NAME_ONLY.has(s)) || wanted.has(s);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const results = {
   machine: { cpus: os.cpus().length, node: process.version },
@@ -195,7 +198,7 @@ async function postBreakdown(stack) {
   const viaMs = median(via);
   const directMs = median(direct);
   const handler = service.total ?? 0;
-  results.postBreakdown = {
+  return {
     posts: count,
     bodyBytes: JSON.stringify(sessionBody(student.id, 0, signatures)).length,
     viaGatewayMs: round(viaMs, 2),
@@ -209,10 +212,65 @@ async function postBreakdown(stack) {
 
 async function sessionWrites(stack) {
   // Many families logging at once, two devices each: the everyday shape of the load.
-  await postBreakdown(stack);
+  results.postBreakdown = await postBreakdown(stack);
   results.writes = await postSessions(stack, 25, 'writes');
   // Every connection on one student's log book: each post waits for the one before it in that student's chain.
   results.writesOneStudent = await postSessions(stack, 1, 'writes-one');
+}
+
+/** A few posts straight to svc-logbook, one at a time: each post's time and its parts, by median. */
+async function directPosts(stack, count) {
+  const { client, student } = await parentWithActiveStudent(stack.url, 'direct');
+  const signatures = [signaturePng(13), signaturePng(14)];
+  const parts = new PartTimes();
+  const times = [];
+  for (let n = 0; n < count; n++) {
+    const started = performance.now();
+    const res = await fetch(`${stack.services.logbook}/api/driving-sessions`, {
+      method: 'POST',
+      headers: { cookie: client.cookieHeader, 'content-type': 'application/json' },
+      body: JSON.stringify(sessionBody(student.id, n, signatures)),
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`post → ${res.status}`);
+    times.push(performance.now() - started);
+    parts.add(res.headers.get('server-timing'));
+  }
+  return { posts: count, directMs: round(median(times), 2), serviceParts: parts.medians() };
+}
+
+/**
+ * The same posts with the database holding 2,000, then 10,000, then 50,000 sessions (other families' log books, with
+ * full-size signatures), and what the embedded database itself takes for each thing a post asks of it. Where the
+ * database alone takes over a second to store one session, 50 connections would only queue behind it: a few posts
+ * straight to the service are timed instead, and where it takes longer than the gateway waits, none.
+ */
+async function writesAtScale(stack) {
+  const conn = await openDatabase(stack);
+  try {
+    const { client, student } = await parentWithActiveStudent(stack.url, 'scale');
+    await seedSessions(client, student.id, 2, [signaturePng(11), signaturePng(12)]);
+    const template = await templateOf(conn.db, student.id);
+    const state = { next: 0, probes: 0 };
+    // Kept level by level: a level that fails still leaves the ones before it.
+    results.writesAtScale = [];
+    for (const target of [2_000, 10_000, 50_000]) {
+      const filled = await fillTo(conn.db, target, template, state);
+      console.error(`scale: ${filled.stored} sessions stored (${filled.fillMs} ms to fill)`);
+      const database = await databaseAlone(conn.db, template, state, target >= 50_000 ? 1 : target >= 10_000 ? 3 : 20);
+      const level = { storedBefore: filled.stored, fillMs: filled.fillMs, database };
+      results.writesAtScale.push(level);
+      const storeMs = database.signaturesInsert + database.sessionInsert;
+      if (storeMs < 1000) {
+        level.single = await postBreakdown(stack);
+        level.writes = await postSessions(stack, 25, `scale${target}-`);
+      } else if (storeMs < 5000) {
+        level.single = await directPosts(stack, 3);
+      }
+    }
+  } finally {
+    await conn.close();
+  }
 }
 
 function memory(pid) {
@@ -321,6 +379,17 @@ async function startup() {
 const screenName = (p) => p.replace(/\/students\/\d+\//, '/students/:id/');
 const verdict = (met, budget) => (budget ? `${budget}: ${met ? 'met' : '**not met**'}` : '');
 
+/** What the embedded database alone takes to store one post's records with 2,000 sessions stored, when measured. */
+function scaleNote() {
+  const l = results.writesAtScale?.find((level) => level.storedBefore >= 2000);
+  if (!l) return '';
+  const d = l.database;
+  return (
+    `; with ${l.storedBefore.toLocaleString('en-AU')} sessions stored the embedded database alone takes ` +
+    `${round(d.signaturesInsert + d.sessionInsert, 1)} ms to store one post's two records (the scale rows below)`
+  );
+}
+
 /** Every figure with its budget; a row whose budget is not met says, from what was measured, what stands in the way. */
 function tableRows() {
   const rows = [];
@@ -382,7 +451,36 @@ function tableRows() {
         `under this load a post's handler takes ${p.total ?? '?'} ms on average: signatures ${p.signatures ?? '?'} ms, ` +
         `awaiting the database ${round(db, 1)} ms (writes ` +
         `${round((p['db-signatures'] ?? 0) + (p['db-session'] ?? 0) + (p['db-head'] ?? 0), 1)} ms; this includes the ` +
-        `wait for the busy event loop and CPU), behind the student's earlier post ${p['chain-wait'] ?? 0} ms`,
+        `wait for the busy event loop and CPU), behind the student's earlier post ${p['chain-wait'] ?? 0} ms` +
+        scaleNote(),
+    );
+  }
+  for (const l of results.writesAtScale ?? []) {
+    const stored = l.storedBefore.toLocaleString('en-AU');
+    const d = l.database;
+    const storeMs = round(d.signaturesInsert + d.sessionInsert, 1);
+    const parts = l.single?.serviceParts ?? {};
+    const dbParts = ['student', 'db-signatures', 'chain-read', 'db-session', 'db-head'];
+    const awaits =
+      `its database awaits ${round(
+        dbParts.reduce((sum, k) => sum + (parts[k] ?? 0), 0),
+        2,
+      )} ms ` + `(${dbParts.map((k) => `${k} ${parts[k] ?? 0}`).join(', ')})`;
+    add(
+      `with ${stored} sessions stored: POST via gateway, 25 students, 50 conn`,
+      l.writes
+        ? `${l.writes.requestsPerSecond} req/s, p99 ${l.writes.p99Ms} ms; one post alone ${l.single.directMs} ms, ${awaits}`
+        : l.single
+          ? `not run (the database alone takes ${storeMs} ms to store one post's two records, so 50 connections ` +
+            `only queue); one post straight to svc-logbook ${l.single.directMs} ms, ${awaits}`
+          : `not run (the database alone takes ${storeMs} ms to store one post's two records, longer than the ` +
+            'gateway waits for an answer, 5 s)',
+    );
+    add(
+      `the embedded database alone, ${stored} stored, median ms`,
+      `read a student ${d.studentRead}, insert signatures ${d.signaturesInsert}, read a chain head ` +
+        `${d.chainHeadRead}, read a student's latest session ${d.latestSessionRead}, insert a session ` +
+        `${d.sessionInsert} (filling to ${stored} took ${round(l.fillMs / 1000)} s)`,
     );
   }
   const w1 = results.writesOneStudent;
@@ -485,7 +583,7 @@ async function section(name, run) {
     console.error(`${name}: ${results.errors[name]}`);
   }
 }
-const stack = want('gateway') || want('writes') || want('frontend') ? await startStack({ quiet: true }) : null;
+const stack = ['gateway', 'writes', 'frontend', 'scale'].some(want) ? await startStack({ quiet: true }) : null;
 try {
   await section('gateway', () => gatewayOverhead(stack));
   await section('writes', () => sessionWrites(stack));
@@ -495,6 +593,8 @@ try {
       repeat: process.env.BENCH_REPEAT !== '0',
     });
   });
+  // Last on this stack: it leaves 50,000 sessions in the database.
+  await section('scale', () => writesAtScale(stack));
 } finally {
   await stack?.stop();
 }
@@ -502,11 +602,11 @@ await section('pdf', pdf);
 await section('startup', startup);
 
 fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-// A run of some sections keeps the others' latest figures, so sections run one by one make one whole set.
+// A run keeps the latest figures of the sections it did not measure, so sections run one by one make one whole set.
 const latestFile = path.join(ROOT, 'bench/results/latest.json');
 let previous = {};
 try {
-  previous = wanted.size > 0 ? JSON.parse(fs.readFileSync(latestFile, 'utf8')) : {};
+  previous = JSON.parse(fs.readFileSync(latestFile, 'utf8'));
 } catch {
   previous = {};
 }
@@ -515,6 +615,7 @@ const KEYS = {
   writes: ['postBreakdown', 'writes', 'writesOneStudent'],
   pdf: ['pdf'],
   frontend: ['frontend'],
+  scale: ['writesAtScale'],
   startup: ['startup'],
 };
 for (const [name, keys] of Object.entries(KEYS)) {

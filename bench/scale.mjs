@@ -1,0 +1,98 @@
+// The database filled with other families' log books, and the embedded database's own cost of what a post asks of it.
+import mongoose from 'mongoose';
+import { round } from './lib.mjs';
+
+/** Other families' students start here, far above any id the services hand out during a run. */
+const FIRST_STUDENT = 5_000_000;
+const FIRST_SESSION = 50_000_000;
+/** Sessions per cloned student: a learner about halfway through the 75 hours. */
+const PER_STUDENT = 100;
+
+export async function openDatabase(stack) {
+  const conn = await mongoose.createConnection(stack.databaseUri, { dbName: stack.databaseName }).asPromise();
+  return conn;
+}
+
+/** A real session and its signatures record, as svc-logbook stored them: the pattern every clone copies. */
+export async function templateOf(db, studentId) {
+  const session = await db.collection('driving_sessions').findOne({ studentId, signaturesId: { $exists: true } });
+  const signatures = session && (await db.collection('session_signatures').findOne({ _id: session.signaturesId }));
+  if (!session || !signatures) throw new Error(`no stored session of student ${studentId} to copy`);
+  return { session, signatures };
+}
+
+/**
+ * Adds other families' sessions (each with its own signatures record, full size) until `total` are stored. Each cloned
+ * student has a chain of their own (distinct hashes), so the unique indexes hold as they do for real log books.
+ */
+export async function fillTo(db, total, template, state) {
+  const started = performance.now();
+  const sessions = db.collection('driving_sessions');
+  const missing = total - (await sessions.countDocuments());
+  const docs = [];
+  const sigs = [];
+  for (let k = 0; k < missing; k++) {
+    const n = state.next++;
+    const studentId = FIRST_STUDENT + Math.floor(n / PER_STUDENT);
+    const signaturesId = `bench-${n}`;
+    docs.push({
+      ...template.session,
+      _id: FIRST_SESSION + n,
+      studentId,
+      clientId: `bench-${n}`,
+      signaturesId,
+      previousHash: `bench-previous-${n}`,
+      hash: `bench-${n}`,
+    });
+    sigs.push({ ...template.signatures, _id: signaturesId, studentId });
+  }
+  // As few batches as the driver allows: the embedded database checks every unique index over the whole collection
+  // on each insert, so many small batches would take far longer than a few large ones.
+  if (missing > 0) {
+    await db.collection('session_signatures').insertMany(sigs, { ordered: false });
+    await sessions.insertMany(docs, { ordered: false });
+  }
+  return { stored: await sessions.countDocuments(), fillMs: round(performance.now() - started, 0) };
+}
+
+const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+
+/**
+ * What a post asks of the database, asked straight through the driver with nothing else running: the median ms of
+ * each, so the services' own time can be told from the embedded database's.
+ */
+export async function databaseAlone(db, template, state, rounds = 40) {
+  const sessions = db.collection('driving_sessions');
+  const signatures = db.collection('session_signatures');
+  const chains = db.collection('session_chains');
+  const students = db.collection('students');
+  const times = { studentRead: [], signaturesInsert: [], sessionInsert: [], chainHeadRead: [], latestSessionRead: [] };
+  const time = async (name, op) => {
+    const started = performance.now();
+    await op();
+    times[name].push(performance.now() - started);
+  };
+  const studentId = FIRST_STUDENT - 1 - state.probes++;
+  const anyStudent = await students.findOne({}, { projection: { _id: 1 } });
+  for (let r = 0; r < rounds; r++) {
+    const n = state.next++;
+    await time('studentRead', () => students.findOne({ _id: anyStudent?._id ?? 1 }));
+    await time('signaturesInsert', () =>
+      signatures.insertOne({ ...template.signatures, _id: `bench-${n}`, studentId }),
+    );
+    await time('chainHeadRead', () => chains.findOne({ _id: studentId }));
+    await time('latestSessionRead', () => sessions.find({ studentId }).sort({ _id: -1 }).limit(1).toArray());
+    await time('sessionInsert', () =>
+      sessions.insertOne({
+        ...template.session,
+        _id: FIRST_SESSION + n,
+        studentId,
+        clientId: `bench-${n}`,
+        signaturesId: `bench-${n}`,
+        previousHash: `bench-previous-${n}`,
+        hash: `bench-${n}`,
+      }),
+    );
+  }
+  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, round(median(v), 2)]));
+}
