@@ -65,14 +65,28 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined) {
       }
     }
     const out = [];
-    for (const p of paths) {
-      const result = await lighthouse(`${base}${p}`, {
+    const audit = (p) =>
+      lighthouse(`${base}${p}`, {
         port,
         output: 'json',
         logLevel: 'error',
         ...(cookieFor(p) ? { extraHeaders: { Cookie: cookieFor(p) } } : {}),
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
+    const lcpProblem = (lhr) => {
+      const lcp = lhr.audits['largest-contentful-paint'];
+      return Number.isFinite(lcp?.numericValue) ? null : (lcp?.errorMessage ?? lhr.runtimeError?.message ?? 'no LCP');
+    };
+    for (const p of paths) {
+      let result = await audit(p);
+      // A run that saw no largest paint at all scores 0 whatever the page does: it is run once more, and if that
+      // happens again the row says why instead of a score.
+      if (lcpProblem(result.lhr)) result = await audit(p);
+      const problem = lcpProblem(result.lhr);
+      if (problem) {
+        out.push({ path: p, error: `Lighthouse measured no largest contentful paint twice: ${problem}` });
+        continue;
+      }
       const c = result.lhr.categories;
       out.push({
         path: p,
