@@ -5,12 +5,12 @@ import { round } from './lib.mjs';
 /** Other families' students start here, far above any id the services hand out during a run. */
 const FIRST_STUDENT = 5_000_000;
 const FIRST_SESSION = 50_000_000;
-/** Sessions per cloned student: a learner about halfway through the 75 hours. */
+/** Sessions per cloned student: about one whole log book (75 hours in drives of 45 to 60 minutes). */
 const PER_STUDENT = 100;
 
-export async function openDatabase(stack) {
-  const conn = await mongoose.createConnection(stack.databaseUri, { dbName: stack.databaseName }).asPromise();
-  return conn;
+/** A connection of the bench's own to the stack's database. */
+export function openDatabase(stack) {
+  return mongoose.createConnection(stack.databaseUri, { dbName: stack.databaseName }).asPromise();
 }
 
 /** A real session and its signatures record, as svc-logbook stored them: the pattern every clone copies. */
