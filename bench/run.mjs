@@ -161,6 +161,21 @@ class PartTimes {
 
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 
+/** One post of `body` to `base`, its time in ms; its Server-Timing parts go into `parts`. */
+async function timedPost(base, client, body, parts) {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/driving-sessions`, {
+    method: 'POST',
+    headers: { cookie: client.cookieHeader, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await res.arrayBuffer();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`post → ${res.status}`);
+  parts.add(res.headers.get('server-timing'));
+  return ms;
+}
+
 /**
  * One post at a time, nothing else running: where a single post's time goes. The service's parts come from its
  * Server-Timing header; the gateway's share is the same post's time through it less the time straight to the service.
@@ -171,20 +186,7 @@ async function postBreakdown(stack) {
   // Warm-up: first-use compilation and connections.
   await seedSessions(client, student.id, 10, signatures, 1);
   const count = 40;
-  const timeOne = async (base, n, parts) => {
-    const body = JSON.stringify(sessionBody(student.id, n, signatures));
-    const started = performance.now();
-    const res = await fetch(`${base}/api/driving-sessions`, {
-      method: 'POST',
-      headers: { cookie: client.cookieHeader, 'content-type': 'application/json' },
-      body,
-    });
-    await res.arrayBuffer();
-    const ms = performance.now() - started;
-    if (!res.ok) throw new Error(`post → ${res.status}`);
-    parts.add(res.headers.get('server-timing'));
-    return ms;
-  };
+  const timeOne = (base, n, parts) => timedPost(base, client, sessionBody(student.id, n, signatures), parts);
   const viaParts = new PartTimes();
   const directParts = new PartTimes();
   const via = [];
@@ -225,16 +227,7 @@ async function directPosts(stack, count) {
   const parts = new PartTimes();
   const times = [];
   for (let n = 0; n < count; n++) {
-    const started = performance.now();
-    const res = await fetch(`${stack.services.logbook}/api/driving-sessions`, {
-      method: 'POST',
-      headers: { cookie: client.cookieHeader, 'content-type': 'application/json' },
-      body: JSON.stringify(sessionBody(student.id, n, signatures)),
-    });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`post → ${res.status}`);
-    times.push(performance.now() - started);
-    parts.add(res.headers.get('server-timing'));
+    times.push(await timedPost(stack.services.logbook, client, sessionBody(student.id, n, signatures), parts));
   }
   return { posts: count, directMs: round(median(times), 2), serviceParts: parts.medians() };
 }

@@ -21,6 +21,19 @@ export async function templateOf(db, studentId) {
   return { session, signatures };
 }
 
+/** Clone number `n` of the template session, for `studentId`, pointing at the signatures record `bench-${n}`. */
+function cloneSession(template, n, studentId) {
+  return {
+    ...template.session,
+    _id: FIRST_SESSION + n,
+    studentId,
+    clientId: `bench-${n}`,
+    signaturesId: `bench-${n}`,
+    previousHash: `bench-previous-${n}`,
+    hash: `bench-${n}`,
+  };
+}
+
 /**
  * Adds other families' sessions (each with its own signatures record, full size) until `total` are stored. Each cloned
  * student has a chain of their own (distinct hashes), so the unique indexes hold as they do for real log books.
@@ -35,15 +48,7 @@ export async function fillTo(db, total, template, state) {
     const n = state.next++;
     const studentId = FIRST_STUDENT + Math.floor(n / PER_STUDENT);
     const signaturesId = `bench-${n}`;
-    docs.push({
-      ...template.session,
-      _id: FIRST_SESSION + n,
-      studentId,
-      clientId: `bench-${n}`,
-      signaturesId,
-      previousHash: `bench-previous-${n}`,
-      hash: `bench-${n}`,
-    });
+    docs.push(cloneSession(template, n, studentId));
     sigs.push({ ...template.signatures, _id: signaturesId, studentId });
   }
   // As few batches as the driver allows: the embedded database checks every unique index over the whole collection
@@ -82,17 +87,7 @@ export async function databaseAlone(db, template, state, rounds = 40) {
     );
     await time('chainHeadRead', () => chains.findOne({ _id: studentId }));
     await time('latestSessionRead', () => sessions.find({ studentId }).sort({ _id: -1 }).limit(1).toArray());
-    await time('sessionInsert', () =>
-      sessions.insertOne({
-        ...template.session,
-        _id: FIRST_SESSION + n,
-        studentId,
-        clientId: `bench-${n}`,
-        signaturesId: `bench-${n}`,
-        previousHash: `bench-previous-${n}`,
-        hash: `bench-${n}`,
-      }),
-    );
+    await time('sessionInsert', () => sessions.insertOne(cloneSession(template, n, studentId)));
   }
   return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, round(median(v), 2)]));
 }
