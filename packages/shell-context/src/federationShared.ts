@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'swr'] as const;
 /** Workspace packages are shared by prefix so each deep import (`@logbook/ui/Button`) is one shared module. */
-const WORKSPACE_SINGLETONS = ['@logbook/ui', '@logbook/shell-context'] as const;
+const WORKSPACE_SINGLETONS = ['@logbook/ui', '@logbook/shell-context', '@logbook/contracts'] as const;
 
 interface PackageJson {
   version?: string;

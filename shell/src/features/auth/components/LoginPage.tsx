@@ -4,11 +4,9 @@ import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
 import { TOASTS } from '@logbook/contracts/messages';
-import { fetcherOr401Null } from '@logbook/shell-context/swrConfig';
 import { rememberSignedIn } from '@logbook/shell-context/signedInHint';
 import { useToast } from '@logbook/shell-context/useToast';
 import { paths } from '@logbook/shell-context/routes';
-import { login } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
 import './passwordPages.css';
@@ -20,6 +18,11 @@ export function LoginPage() {
   });
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
+  // Focusing the form fetches its checks and the API client, so the first submit does not wait for them.
+  const warm = () => {
+    prepare();
+    void import('../api/submitAuth');
+  };
   const { toast } = useToast();
 
   const onSubmit = async (event: FormEvent) => {
@@ -27,6 +30,8 @@ export function LoginPage() {
     const parsed = await validate();
     if (!parsed.success) return;
     setPending(true);
+    // The API client (with the answer contracts) is fetched on the first sign-in, not with the page.
+    const { login } = await import('../api/submitAuth');
     const outcome = await login(parsed.data);
     setPending(false);
     if (outcome.ok) {
@@ -34,9 +39,10 @@ export function LoginPage() {
       toast(TOASTS.loginSuccess);
       // A screen may have cached "signed out" and cached answers are never revalidated on their own: put the
       // signed-in user in the cache before the dashboard reads it. swr is fetched here, not with the first view.
-      const [{ mutate }, { CURRENT_USER_KEY }] = await Promise.all([
+      const [{ mutate }, { CURRENT_USER_KEY }, { fetcherOr401Null }] = await Promise.all([
         import('swr'),
         import('@logbook/shell-context/useCurrentUser'),
+        import('@logbook/shell-context/swrConfig'),
       ]);
       try {
         await mutate(CURRENT_USER_KEY, fetcherOr401Null(CURRENT_USER_KEY), { revalidate: false });
@@ -65,7 +71,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Sign in">
+      <form className="ll-form" onSubmit={onSubmit} onFocus={warm} noValidate aria-label="Sign in">
         <FormField label="Email" error={errors.email}>
           {(field) => (
             <Input

@@ -6,7 +6,6 @@ import { Input } from '@logbook/ui/Input';
 import { TOASTS } from '@logbook/contracts/messages';
 import { useToast } from '@logbook/shell-context/useToast';
 import { paths } from '@logbook/shell-context/routes';
-import { register } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
 
@@ -18,6 +17,11 @@ export function RegisterPage() {
   });
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
+  // Focusing the form fetches its checks and the API client, so the first submit does not wait for them.
+  const warm = () => {
+    prepare();
+    void import('../api/submitAuth');
+  };
   const { toast } = useToast();
 
   const onSubmit = async (event: FormEvent) => {
@@ -26,6 +30,8 @@ export function RegisterPage() {
     if (!parsed.success) return;
     setPending(true);
     // The confirmation is checked here and never sent.
+    // The API client (with the answer contracts) is fetched on the first submit, not with the page.
+    const { register } = await import('../api/submitAuth');
     const outcome = await register({ email: parsed.data.email, password: parsed.data.password });
     setPending(false);
     if (outcome.ok) {
@@ -52,7 +58,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Create account">
+      <form className="ll-form" onSubmit={onSubmit} onFocus={warm} noValidate aria-label="Create account">
         <FormField label="Email" error={errors.email}>
           {(field) => (
             <Input

@@ -36,6 +36,16 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   ),
 };
 
+/**
+ * The contracts the front ends read (answers, forms, messages, dates and progress), each fetched when a remote first
+ * imports it: one copy of them and of their validation library serves the shell and every remote. Modules for the
+ * services alone (the hash chain uses node:crypto) are not offered.
+ */
+const CONTRACTS: Record<string, () => Promise<unknown>> = import.meta.glob([
+  '../../../../../packages/contracts/src/*.ts',
+  '!../../../../../packages/contracts/src/{account,coordinates,hash-chain,insights,student-usernames}.ts',
+]);
+
 function sharedModules(versions: Versions): Shared {
   const shared: Shared = {};
   const provide = (name: string, lib: unknown, versionOf: string) => {
@@ -53,6 +63,14 @@ function sharedModules(versions: Versions): Shared {
       const base = file.replace(/^.*\//, '').replace(/\.tsx?$/, '');
       provide(`${prefix}${base}`, lib, packageName);
     }
+  }
+  const contracts = versions['@logbook/contracts/'];
+  for (const [file, load] of Object.entries(CONTRACTS)) {
+    shared[`@logbook/contracts/${file.replace(/^.*\//, '').replace(/\.ts$/, '')}`] = {
+      version: contracts.version,
+      get: () => load().then((lib) => () => lib),
+      shareConfig: { singleton: true, strictVersion: true, requiredVersion: contracts.requiredVersion },
+    };
   }
   return shared;
 }
