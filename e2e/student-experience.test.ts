@@ -223,10 +223,22 @@ async function saveScreenshot(page: Page, name: string) {
 
 async function screenshotDashboard(page: Page, width: number) {
   await page.setViewportSize({ width, height: width < 500 ? 780 : 900 });
+  const scripts: Response[] = [];
+  const onResponse = (res: Response) => {
+    if (res.request().resourceType() === 'script') scripts.push(res);
+  };
+  page.on('response', onResponse);
   await page.goto(`${stack.url}/student-dashboard`);
   await expectHeading(page, 'Ann Lee');
   await page.getByText('Kensington', { exact: false }).first().waitFor();
   await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  // The screen draws from all three remotes, and one copy of the contracts' validation library serves them all.
+  const withValidation = [];
+  for (const res of scripts)
+    if ((await res.text()).includes('$ZodString')) withValidation.push(new URL(res.url()).pathname);
+  expect(scripts.filter((res) => res.url().includes('/mf/')).length).toBeGreaterThan(0);
+  expect(withValidation).toEqual([expect.stringMatching(/^\/assets\//)]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await saveScreenshot(page, `student-dashboard-${width}`);
