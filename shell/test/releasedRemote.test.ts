@@ -1,4 +1,4 @@
-import { satisfies, unmetSharedVersions } from '../src/app/releasedRemote';
+import { prefetchRemote, satisfies, unmetSharedVersions } from '../src/app/releasedRemote';
 
 describe('shared versions a remote needs', () => {
   it('reads caret, tilde and exact ranges', () => {
@@ -27,5 +27,26 @@ describe('shared versions a remote needs', () => {
       ),
     ).toEqual(['@logbook/shell-context: the remote needs ^2.0.0, this page offers 1.0.0']);
     expect(unmetSharedVersions({ react: { version: '19.2.0', requiredVersion: '^19.2.0' } }, shell)).toEqual([]);
+  });
+});
+
+describe('fetching a remote early', () => {
+  const realFetch = global.fetch;
+  afterEach(() => {
+    global.fetch = realFetch;
+    document.head.innerHTML = '';
+  });
+
+  it("asks for the remote's version.json and preloads its entry, once, without running it", () => {
+    const fetchMock = jest.fn((_url: string) => new Promise<Response>(() => undefined));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    prefetchRemote('mf_sessions');
+    prefetchRemote('mf_sessions');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/mf/sessions/version.json']);
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((l) => [l.rel, l.getAttribute('href')])).toEqual([
+      ['modulepreload', new URL('/mf/sessions/remoteEntry.js', location.href).href],
+    ]);
+    expect(document.querySelectorAll('script')).toHaveLength(0);
   });
 });

@@ -1,10 +1,12 @@
-import { Route, Routes } from 'react-router-dom';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { REMOTE_PATH, routePatterns } from '@logbook/shell-context/routes';
 import { LandingPage } from '../features/landing/components/LandingPage';
 import { RemoteRoute } from '../features/remotes/components/RemoteRoute';
 import { preloadFederation } from '../features/remotes/lib/remoteRegistry';
 import { lazyPage } from './lazyPage';
+import { prefetchRemote } from './releasedRemote';
 import { remoteScreens } from './remoteScreens';
+import type { RemoteScope } from '../lib/remotes';
 
 // Sign-in and sign-up carry the API client and its answer contracts: the landing page does without them.
 const LoginPage = lazyPage(
@@ -44,7 +46,34 @@ export function preloadRoute(pathname: string) {
   else if (REMOTE_PATH.test(pathname)) {
     void RemoteLayout.preload().catch(() => undefined);
     preloadFederation();
+    const scope = remoteScopeOf(pathname);
+    prefetchRemote(scope);
+    if (scope === 'mf_parent') preloadCurrentUser();
   }
+}
+
+/**
+ * Every screen of mf_parent first asks who is signed in: the question is put while the remote's code is still on its
+ * way, and the screen's first ask takes the answer (swr's preload is used once, by the first ask of its key).
+ */
+function preloadCurrentUser() {
+  void Promise.all([
+    import('swr'),
+    import('@logbook/shell-context/swrConfig'),
+    import('@logbook/shell-context/useCurrentUser'),
+  ])
+    .then(([{ preload }, { fetcherOr401Null }, { CURRENT_USER_KEY }]) => preload(CURRENT_USER_KEY, fetcherOr401Null))
+    .catch(() => undefined);
+}
+
+/** The remote that draws the screen at a signed-in address. */
+function remoteScopeOf(pathname: string): RemoteScope {
+  const at = (pattern: string) => matchPath(pattern, pathname) !== null;
+  const { studentLogin, studentDashboard, studentNewSession, studentNewSessionFor, studentSessions, newSession } =
+    routePatterns;
+  if ([studentLogin, studentDashboard, studentNewSession, studentNewSessionFor].some(at)) return 'mf_student';
+  if ([studentSessions, newSession].some(at)) return 'mf_sessions';
+  return 'mf_parent';
 }
 
 /** Every route of the product. */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemoteScreen as loadFromEntry, resetRemote } from '../features/remotes/lib/remoteRegistry';
-import { REMOTES, type RemoteScope } from '../lib/remotes';
+import { REMOTES, remoteEntryUrl, type RemoteScope } from '../lib/remotes';
 import { RemoteOutdated } from './RemoteOutdated';
 
 type SharedVersions = Record<string, { version: string; requiredVersion: string }>;
@@ -51,6 +51,20 @@ function unmetFor(scope: RemoteScope): Promise<string[]> {
     compatibility.set(scope, check);
   }
   return check;
+}
+
+/**
+ * Starts fetching, without running anything, what opening a remote's screen will wait for: its version.json (the
+ * check above) and its entry. Both then arrive alongside the shell's own code instead of one after another.
+ */
+export function prefetchRemote(scope: RemoteScope) {
+  void unmetFor(scope);
+  const href = new URL(remoteEntryUrl(scope), location.href).href;
+  if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  document.head.appendChild(link);
 }
 
 let refreshes = 0;

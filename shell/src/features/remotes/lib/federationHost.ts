@@ -34,17 +34,16 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
     ],
     { eager: true },
   ),
+  // Only what the front ends read: one copy of the contracts and their validation library serves every remote.
+  // Modules for the services alone (the hash chain uses node:crypto) are not offered.
+  '@logbook/contracts/': import.meta.glob(
+    [
+      '../../../../../packages/contracts/src/*.ts',
+      '!../../../../../packages/contracts/src/{account,coordinates,hash-chain,insights,student-usernames}.ts',
+    ],
+    { eager: true },
+  ),
 };
-
-/**
- * The contracts the front ends read (answers, forms, messages, dates and progress), each fetched when a remote first
- * imports it: one copy of them and of their validation library serves the shell and every remote. Modules for the
- * services alone (the hash chain uses node:crypto) are not offered.
- */
-const CONTRACTS: Record<string, () => Promise<unknown>> = import.meta.glob([
-  '../../../../../packages/contracts/src/*.ts',
-  '!../../../../../packages/contracts/src/{account,coordinates,hash-chain,insights,student-usernames}.ts',
-]);
 
 function sharedModules(versions: Versions): Shared {
   const shared: Shared = {};
@@ -63,14 +62,6 @@ function sharedModules(versions: Versions): Shared {
       const base = file.replace(/^.*\//, '').replace(/\.tsx?$/, '');
       provide(`${prefix}${base}`, lib, packageName);
     }
-  }
-  const contracts = versions['@logbook/contracts/'];
-  for (const [file, load] of Object.entries(CONTRACTS)) {
-    shared[`@logbook/contracts/${file.replace(/^.*\//, '').replace(/\.ts$/, '')}`] = {
-      version: contracts.version,
-      get: () => load().then((lib) => () => lib),
-      shareConfig: { singleton: true, strictVersion: true, requiredVersion: contracts.requiredVersion },
-    };
   }
   return shared;
 }
