@@ -95,6 +95,7 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined) {
         bestPractices: Math.round(c['best-practices'].score * 100),
         lcpMs: round(result.lhr.audits['largest-contentful-paint'].numericValue, 0),
         tbtMs: round(result.lhr.audits['total-blocking-time'].numericValue, 0),
+        ...whereTimeGoes(result.lhr, base),
         failing: Object.values(result.lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id),
@@ -104,6 +105,40 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined) {
   } finally {
     chrome.kill('SIGKILL');
   }
+}
+
+/**
+ * Where a Lighthouse run's time went: the main thread's work by kind, the scripts that took most of it, the parts of
+ * the largest paint (time to first byte, waiting for its resource, loading it, then drawing) and the longest chain of
+ * requests that had to finish one after another.
+ */
+function whereTimeGoes(lhr, base) {
+  const a = lhr.audits;
+  const short = (url) => url.replace(base, '').replace(/^\/mf\/([a-z]+)\/assets\//, '$1 ');
+  const mainThreadMs = Object.fromEntries(
+    (a['mainthread-work-breakdown']?.details?.items ?? []).map((i) => [i.groupLabel, round(i.duration, 0)]),
+  );
+  const busiestScripts = (a['bootup-time']?.details?.items ?? [])
+    .filter((i) => /\.js$/.test(i.url))
+    .slice(0, 3)
+    .map((i) => `${short(i.url)} ${round(i.scripting + i.scriptParseCompile, 0)} ms`);
+  const lcpTable = (a['lcp-breakdown-insight']?.details?.items ?? []).find((i) => i.type === 'table');
+  const lcpParts = Object.fromEntries((lcpTable?.items ?? []).map((i) => [i.label, round(i.duration, 0)]));
+  let chain = [];
+  const walk = (nodes, trail) => {
+    for (const n of Object.values(nodes ?? {})) {
+      const next = [...trail, n];
+      if (next.length > chain.length) chain = next;
+      walk(n.children, next);
+    }
+  };
+  walk(a['network-dependency-tree-insight']?.details?.items?.[0]?.value?.chains, []);
+  return {
+    mainThreadMs,
+    busiestScripts,
+    lcpParts,
+    longestChain: chain.length ? { requests: chain.length, endMs: round(chain.at(-1).navStartToEndTime, 0) } : null,
+  };
 }
 
 /** Slow 4G as Lighthouse and Chrome's DevTools define it. */
@@ -116,7 +151,14 @@ const SLOW_4G = {
 
 /** In the page before anything else: the latest LCP, and when the session form first took input (if it is drawn). */
 const OBSERVE = () => {
-  window.__bench = { lcp: 0, input: null };
+  window.__bench = { lcp: 0, input: null, longTaskMs: 0, longTasks: 0 };
+  new PerformanceObserver((list) => {
+    if (window.__bench.input > 0) return;
+    for (const e of list.getEntries()) {
+      window.__bench.longTaskMs += e.duration;
+      window.__bench.longTasks += 1;
+    }
+  }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__bench.lcp = e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -169,13 +211,29 @@ async function repeatVisits(browser, base, visits) {
               .catch(() => undefined);
           }
           await page.waitForTimeout(1500);
-          const seen = await page.evaluate(() => window.__bench);
+          const seen = await page.evaluate(() => {
+            // The scripts the screen asked for before the form took input (all of them when there is no form).
+            const until = window.__bench.input > 0 ? window.__bench.input : Infinity;
+            const scripts = performance
+              .getEntriesByType('resource')
+              .filter((e) => e.initiatorType === 'script' || /\.js(\?|$)/.test(e.name))
+              .filter((e) => e.responseEnd <= until);
+            return {
+              ...window.__bench,
+              scripts: scripts.length,
+              lastScriptMs: Math.max(0, ...scripts.map((e) => e.responseEnd)),
+            };
+          });
           out.push({
             path: p,
             offline,
             controlledByServiceWorker: controlled.value,
             lcpMs: round(seen.lcp, 0),
             ...(form ? { inputMs: seen.input > 0 ? round(seen.input, 0) : null } : {}),
+            scripts: seen.scripts,
+            lastScriptMs: round(seen.lastScriptMs, 0),
+            longTaskMs: round(seen.longTaskMs, 0),
+            longTasks: seen.longTasks,
           });
         } catch (err) {
           out.push({ path: p, offline, error: String(err.message ?? err).split('\n')[0] });
