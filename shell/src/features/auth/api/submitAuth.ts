@@ -1,15 +1,36 @@
-import { ApiError, apiRequest } from '@logbook/shell-context/apiClient';
 import type { LoginInput, RegisterInput } from '@logbook/contracts/schemas';
 
 export type AuthOutcome =
   { ok: true } | { ok: false; kind: 'rejected'; serverMessage?: string } | { ok: false; kind: 'network' };
 
+type ApiClient = typeof import('@logbook/shell-context/apiClient');
+
+/**
+ * The API client and its answer contracts stay out of the sign-in pages' first view: they are fetched when the form is
+ * first focused or sent.
+ */
+let client: Promise<ApiClient> | undefined;
+export function loadApiClient(): Promise<ApiClient> {
+  client ??= import('@logbook/shell-context/apiClient').catch((error: unknown) => {
+    client = undefined;
+    throw error;
+  });
+  return client;
+}
+
 async function post(url: string, body: LoginInput | RegisterInput): Promise<AuthOutcome> {
+  let api: ApiClient;
   try {
-    await apiRequest('POST', url, body);
+    api = await loadApiClient();
+  } catch {
+    // The client could not be fetched (no connection): the same as the request not reaching the server.
+    return { ok: false, kind: 'network' };
+  }
+  try {
+    await api.apiRequest('POST', url, body);
     return { ok: true };
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, kind: 'rejected', serverMessage: error.serverMessage };
+    if (error instanceof api.ApiError) return { ok: false, kind: 'rejected', serverMessage: error.serverMessage };
     return { ok: false, kind: 'network' };
   }
 }

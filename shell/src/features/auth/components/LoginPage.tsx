@@ -7,22 +7,22 @@ import { TOASTS } from '@logbook/contracts/messages';
 import { rememberSignedIn } from '@logbook/shell-context/signedInHint';
 import { useToast } from '@logbook/shell-context/useToast';
 import { paths } from '@logbook/shell-context/routes';
+import { loadApiClient, login } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
 import './passwordPages.css';
 
 export function LoginPage() {
-  const { values, errors, setField, validate, prepare } = useFormState((schemas) => schemas.loginSchema, {
-    email: '',
-    password: '',
-  });
+  const { values, errors, setField, validate, prepare } = useFormState(
+    (schemas) => schemas.loginSchema,
+    {
+      email: '',
+      password: '',
+    },
+    loadApiClient,
+  );
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
-  // Focusing the form fetches its checks and the API client, so the first submit does not wait for them.
-  const warm = () => {
-    prepare();
-    void import('../api/submitAuth');
-  };
   const { toast } = useToast();
 
   const onSubmit = async (event: FormEvent) => {
@@ -30,8 +30,6 @@ export function LoginPage() {
     const parsed = await validate();
     if (!parsed.success) return;
     setPending(true);
-    // The API client (with the answer contracts) is fetched on the first sign-in, not with the page.
-    const { login } = await import('../api/submitAuth');
     const outcome = await login(parsed.data);
     setPending(false);
     if (outcome.ok) {
@@ -71,7 +69,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form className="ll-form" onSubmit={onSubmit} onFocus={warm} noValidate aria-label="Sign in">
+      <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Sign in">
         <FormField label="Email" error={errors.email}>
           {(field) => (
             <Input

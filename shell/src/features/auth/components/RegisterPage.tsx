@@ -6,22 +6,22 @@ import { Input } from '@logbook/ui/Input';
 import { TOASTS } from '@logbook/contracts/messages';
 import { useToast } from '@logbook/shell-context/useToast';
 import { paths } from '@logbook/shell-context/routes';
+import { loadApiClient, register } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
 
 export function RegisterPage() {
-  const { values, errors, setField, validate, prepare } = useFormState((schemas) => schemas.registerFormSchema, {
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
+  const { values, errors, setField, validate, prepare } = useFormState(
+    (schemas) => schemas.registerFormSchema,
+    {
+      email: '',
+      password: '',
+      confirmPassword: '',
+    },
+    loadApiClient,
+  );
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
-  // Focusing the form fetches its checks and the API client, so the first submit does not wait for them.
-  const warm = () => {
-    prepare();
-    void import('../api/submitAuth');
-  };
   const { toast } = useToast();
 
   const onSubmit = async (event: FormEvent) => {
@@ -30,8 +30,6 @@ export function RegisterPage() {
     if (!parsed.success) return;
     setPending(true);
     // The confirmation is checked here and never sent.
-    // The API client (with the answer contracts) is fetched on the first submit, not with the page.
-    const { register } = await import('../api/submitAuth');
     const outcome = await register({ email: parsed.data.email, password: parsed.data.password });
     setPending(false);
     if (outcome.ok) {
@@ -58,7 +56,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form className="ll-form" onSubmit={onSubmit} onFocus={warm} noValidate aria-label="Create account">
+      <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Create account">
         <FormField label="Email" error={errors.email}>
           {(field) => (
             <Input

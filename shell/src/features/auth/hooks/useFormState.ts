@@ -13,6 +13,8 @@ const loadSchemas = () => import('@logbook/contracts/schemas');
 export function useFormState<S extends z.ZodType<unknown, Record<string, string>>>(
   pick: (schemas: Schemas) => S,
   initial: z.input<S>,
+  /** Anything else the submit will need, fetched with the checks when the form is first focused. */
+  alsoFetch?: () => Promise<unknown>,
 ) {
   const [values, setValues] = useState(initial);
   // The values as last typed: a change or a submit that comes before the re-render of the one before it still sees it.
@@ -30,8 +32,12 @@ export function useFormState<S extends z.ZodType<unknown, Record<string, string>
     return loaded.current;
   }, []);
 
-  /** For the form's onFocus: the checks are usually ready before the first submit. */
-  const prepare = useCallback(() => void load().catch(() => undefined), [load]);
+  const alsoFetchRef = useRef(alsoFetch);
+  /** For the form's onFocus: the checks (and what else the submit needs) are usually ready before the first submit. */
+  const prepare = useCallback(() => {
+    void load().catch(() => undefined);
+    void alsoFetchRef.current?.().catch(() => undefined);
+  }, [load]);
 
   const check = (checker: NonNullable<typeof loaded.current>, next: z.input<S>) => {
     const result = checker.schema.safeParse(next);
