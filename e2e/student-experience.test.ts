@@ -233,7 +233,7 @@ async function screenshotDashboard(page: Page, width: number) {
   await page.getByText('Kensington', { exact: false }).first().waitFor();
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
-  // The screen draws from all three remotes, and one copy of the contracts' validation library serves them all.
+  // The screen draws from more than one remote, and one copy of the contracts' validation library serves them all.
   const withValidation = [];
   for (const res of scripts)
     if ((await res.text()).includes('$ZodString')) withValidation.push(new URL(res.url()).pathname);

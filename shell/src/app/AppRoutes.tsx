@@ -1,12 +1,11 @@
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { REMOTE_PATH, routePatterns } from '@logbook/shell-context/routes';
 import { LandingPage } from '../features/landing/components/LandingPage';
-import { RemoteRoute } from '../features/remotes/components/RemoteRoute';
+import { RemoteRoute, type RemoteScreen } from '../features/remotes/components/RemoteRoute';
 import { preloadFederation } from '../features/remotes/lib/remoteRegistry';
 import { lazyPage } from './lazyPage';
 import { prefetchRemote } from './releasedRemote';
 import { remoteScreens } from './remoteScreens';
-import type { RemoteScope } from '../lib/remotes';
 
 // Sign-in and sign-up carry the API client and its answer contracts: the landing page does without them.
 const LoginPage = lazyPage(
@@ -47,7 +46,7 @@ export function preloadRoute(pathname: string) {
     void RemoteLayout.preload().catch(() => undefined);
     preloadFederation();
     const scope = remoteScopeOf(pathname);
-    prefetchRemote(scope);
+    if (scope) prefetchRemote(scope);
     if (scope === 'mf_parent') preloadCurrentUser();
   }
 }
@@ -66,15 +65,25 @@ function preloadCurrentUser() {
     .catch(() => undefined);
 }
 
-/** The remote that draws the screen at a signed-in address. */
-function remoteScopeOf(pathname: string): RemoteScope {
-  const at = (pattern: string) => matchPath(pattern, pathname) !== null;
-  const { studentLogin, studentDashboard, studentNewSession, studentNewSessionFor, studentSessions, newSession } =
-    routePatterns;
-  if ([studentLogin, studentDashboard, studentNewSession, studentNewSessionFor].some(at)) return 'mf_student';
-  if ([studentSessions, newSession].some(at)) return 'mf_sessions';
-  return 'mf_parent';
-}
+/** Every signed-in address and the remote screen that draws it. */
+const REMOTE_ROUTES: [pattern: string, screen: RemoteScreen][] = [
+  [routePatterns.dashboard, remoteScreens.dashboard],
+  [routePatterns.newStudent, remoteScreens.studentForm],
+  [routePatterns.editStudent, remoteScreens.studentForm],
+  [routePatterns.subscribe, remoteScreens.subscribe],
+  [routePatterns.studentSessions, remoteScreens.studentSessions],
+  [routePatterns.newSession, remoteScreens.newSession],
+  [routePatterns.adminSettings, remoteScreens.adminSettings],
+  [routePatterns.account, remoteScreens.account],
+  [routePatterns.studentLogin, remoteScreens.studentLogin],
+  [routePatterns.studentDashboard, remoteScreens.studentDashboard],
+  [routePatterns.studentNewSessionFor, remoteScreens.studentNewSession],
+  [routePatterns.studentNewSession, remoteScreens.studentNewSession],
+];
+
+/** The remote that draws the screen at a signed-in address, if one does. */
+const remoteScopeOf = (pathname: string) =>
+  REMOTE_ROUTES.find(([pattern]) => matchPath(pattern, pathname) !== null)?.[1].scope;
 
 /** Every route of the product. */
 export function AppRoutes() {
@@ -88,27 +97,9 @@ export function AppRoutes() {
       <Route path={routePatterns.verify} element={<VerificationPage />} />
       <Route path={routePatterns.verifyCode} element={<VerificationPage />} />
       <Route element={<RemoteLayout />}>
-        <Route path={routePatterns.dashboard} element={<RemoteRoute screen={remoteScreens.dashboard} />} />
-        <Route path={routePatterns.newStudent} element={<RemoteRoute screen={remoteScreens.studentForm} />} />
-        <Route path={routePatterns.editStudent} element={<RemoteRoute screen={remoteScreens.studentForm} />} />
-        <Route path={routePatterns.subscribe} element={<RemoteRoute screen={remoteScreens.subscribe} />} />
-        <Route path={routePatterns.studentSessions} element={<RemoteRoute screen={remoteScreens.studentSessions} />} />
-        <Route path={routePatterns.newSession} element={<RemoteRoute screen={remoteScreens.newSession} />} />
-        <Route path={routePatterns.adminSettings} element={<RemoteRoute screen={remoteScreens.adminSettings} />} />
-        <Route path={routePatterns.account} element={<RemoteRoute screen={remoteScreens.account} />} />
-        <Route path={routePatterns.studentLogin} element={<RemoteRoute screen={remoteScreens.studentLogin} />} />
-        <Route
-          path={routePatterns.studentDashboard}
-          element={<RemoteRoute screen={remoteScreens.studentDashboard} />}
-        />
-        <Route
-          path={routePatterns.studentNewSessionFor}
-          element={<RemoteRoute screen={remoteScreens.studentNewSession} />}
-        />
-        <Route
-          path={routePatterns.studentNewSession}
-          element={<RemoteRoute screen={remoteScreens.studentNewSession} />}
-        />
+        {REMOTE_ROUTES.map(([pattern, screen]) => (
+          <Route key={pattern} path={pattern} element={<RemoteRoute screen={screen} />} />
+        ))}
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
