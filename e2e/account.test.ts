@@ -115,15 +115,19 @@ journey(
     await expectNoSidewaysScroll(page);
 
     expect(stack.inboxUrl).toBeDefined();
-    const message = await waitForEmail(stack.inboxUrl!, email, (m) => /reset-password\?token=/.test(m.text ?? ''));
-    const link = /https?:\/\/\S*\/reset-password\?token=[^\s>"]+/.exec(message.text ?? '')?.[0];
+    const message = await waitForEmail(stack.inboxUrl!, email, (m) => /reset-password#token=/.test(m.text ?? ''));
+    // The token is in the fragment, which the browser never sends to a server (no access log keeps it).
+    const link = /https?:\/\/\S*\/reset-password#token=[^\s>"]+/.exec(message.text ?? '')?.[0];
     expect(link).toBeDefined();
+    expect(message.text).not.toContain('?token=');
     // The link names the product's public address; the journey opens the same path on this stack.
-    const { pathname, search } = new URL(link!);
-    const resetAddress = `${stack.url}${pathname}${search}`;
+    const { pathname, hash } = new URL(link!);
+    const resetAddress = `${stack.url}${pathname}${hash}`;
 
     await page.goto(resetAddress);
     await expectHeading(page, 'Choose a new password');
+    // The page keeps the token and takes it out of the address bar and the history.
+    await page.waitForURL((url) => url.pathname === '/reset-password' && url.hash === '' && url.search === '');
     await dismissInstallPrompt(page);
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password', { exact: true }).fill('not-the-same');

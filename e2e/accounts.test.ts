@@ -1,5 +1,6 @@
 import { TOASTS } from '@logbook/contracts/messages';
 import { expectHeading, expectPath, expectToast, uniqueEmail } from './support/expectations';
+import { waitForEmail } from './support/inbox';
 import { journey } from './support/journey';
 import { startTestStack, type TestStack } from './support/stack';
 
@@ -58,19 +59,32 @@ journey('a wrong password shows the server message in a Login failed toast and s
   expect(new URL(page.url()).pathname).toBe('/login');
 });
 
-journey('registering an email twice shows the Registration failed toast', async ({ page }) => {
-  const email = uniqueEmail('twice');
-  const res = await page.request.post(`${stack.url}/api/register`, {
-    data: { email, password: 'first-password' },
-    headers: { Origin: stack.url },
-  });
-  expect(res.status()).toBeLessThan(300);
+journey(
+  'registering an email that has an account reads like any registration; the owner is emailed and keeps the password',
+  async ({ page }) => {
+    const email = uniqueEmail('twice');
+    const res = await page.request.post(`${stack.url}/api/register`, {
+      data: { email, password: 'first-password' },
+      headers: { Origin: stack.url },
+    });
+    expect(res.status()).toBeLessThan(300);
 
-  await page.goto(`${stack.url}/register`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('second-password');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('second-password');
-  await page.getByRole('button', { name: 'Create account', exact: true }).click();
-  await page.getByTestId('toast').filter({ hasText: TOASTS.registrationFailed }).waitFor();
-  expect(new URL(page.url()).pathname).toBe('/register');
-});
+    await page.goto(`${stack.url}/register`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('second-password');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('second-password');
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await expectToast(page, TOASTS.registrationSuccess.title, TOASTS.registrationSuccess.description);
+    await expectPath(page, '/login');
+
+    expect(stack.inboxUrl).toBeDefined();
+    const notice = await waitForEmail(stack.inboxUrl!, email, (m) => m.subject.startsWith('Someone tried to register'));
+    expect(notice.text).toMatch(/\/login\b/);
+    expect(notice.text).toContain('/forgot-password');
+
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('first-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectPath(page, '/dashboard');
+  },
+);

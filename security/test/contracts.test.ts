@@ -26,7 +26,7 @@ async function resetTokenFor(world: World, address: string): Promise<string> {
     }>;
     const links = emails
       .filter((e) => e.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
-      .map((e) => /reset-password\?token=([\w-]+)/.exec(e.text ?? '')?.[1])
+      .map((e) => /reset-password#token=([\w-]+)/.exec(e.text ?? '')?.[1])
       .filter((token): token is string => Boolean(token));
     if (links.length) return links[links.length - 1];
     await new Promise((resolve) => setTimeout(resolve, 250));

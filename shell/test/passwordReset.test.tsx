@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Toaster } from '@logbook/ui/Toaster';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { PASSWORD_RESET, TOASTS, VALIDATION } from '@logbook/contracts/messages';
@@ -26,9 +26,16 @@ function respond(status: number, body = '') {
   });
 }
 
+/** Where the router is, as the address bar shows it. */
+function ShownAddress() {
+  const { pathname, search, hash } = useLocation();
+  return <output data-testid="address">{`${pathname}${search}${hash}`}</output>;
+}
+
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
+      <ShownAddress />
       <Routes>
         <Route path={routePatterns.login} element={<LoginPage />} />
         <Route path={routePatterns.forgotPassword} element={<ForgotPasswordPage />} />
@@ -105,7 +112,8 @@ describe('forgot password', () => {
 });
 
 describe('reset password', () => {
-  const resetPath = `${paths.resetPassword}?token=abc123`;
+  const resetPath = `${paths.resetPassword}#token=abc123`;
+  const address = () => screen.getByTestId('address').textContent;
 
   test('checks the registration rules and the confirmation before sending', async () => {
     renderAt(resetPath);
@@ -120,9 +128,19 @@ describe('reset password', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  test('sends the token with the new password only, then goes to sign-in with a toast', async () => {
-    respond(200, '{}');
+  test('takes the token from the fragment and out of the address at once', async () => {
     renderAt(resetPath);
+    await waitFor(() => expect(address()).toBe(paths.resetPassword));
+    expect(screen.getByLabelText('New password', { selector: 'input' })).toBeTruthy();
+  });
+
+  test.each([
+    ['the fragment', resetPath],
+    ['the query string of a link sent before', `${paths.resetPassword}?token=abc123`],
+  ])('sends the token from %s in the body with the new password only, then goes to sign-in', async (_from, path) => {
+    respond(200, '{}');
+    renderAt(path);
+    await waitFor(() => expect(address()).toBe(paths.resetPassword));
     type('New password', 'a-better-one');
     type('Confirm new password', 'a-better-one');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));

@@ -28,7 +28,7 @@ export function createAuthApp(opts: AuthAppOptions = {}): Express {
     routers: [
       accountsRouter(limits),
       passwordResetRouter(limits),
-      familyRouter,
+      familyRouter(limits),
       studentSessionsRouter(limits),
       internalAuthRouter,
       authEventsRouter,

@@ -19,7 +19,10 @@ export const authConfigSchema = baseConfigSchema.extend({
   /** Registrations allowed per IP address in the registration window. */
   AUTH_RATE_LIMIT_REGISTER_MAX: count(20),
   AUTH_RATE_LIMIT_RESET_WINDOW_MS: count(60 * MINUTE),
-  /** Password-reset emails asked for per email address, and per IP address, in the reset window. */
+  /**
+   * Password-reset emails asked for per email address, and per IP address, in the reset window. The email max also caps
+   * the emails telling an owner that someone tried to register their address (per registration window).
+   */
   AUTH_RATE_LIMIT_RESET_EMAIL_MAX: count(3),
   AUTH_RATE_LIMIT_RESET_IP_MAX: count(20),
   /** Where mail is sent, e.g. smtp://user:pass@smtp.example.com:587 (required in production). */

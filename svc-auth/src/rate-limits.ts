@@ -1,9 +1,16 @@
-import type { Request, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import type { Request, RequestHandler, Response } from 'express';
+import { rateLimit, type Options } from 'express-rate-limit';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import type { RateLimits } from './config';
-import { accountLock } from './limits/account-lock';
+import { accountLock, countPasswordRecheck, type AccountLockOptions } from './limits/account-lock';
 import { DatabaseRateLimitStore } from '@logbook/service-kit/rate-limit-store';
+import {
+  accountLockPrefix,
+  nameKey,
+  REGISTER_NOTICE_PREFIX,
+  RESET_EMAIL_PREFIX,
+  type LimitedName,
+} from './limits/keys';
 import { RateLimitModel } from './limits/model';
 
 const tooMany = { message: API_ERRORS.tooManyAttempts };
@@ -11,8 +18,15 @@ const tooMany = { message: API_ERRORS.tooManyAttempts };
 /** The account named in a sign-in body, if it is a plain string (anything else is refused later by validation). */
 const accountIn = (field: string) => (req: Request) => {
   const value = (req.body as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 256) : undefined;
+  return typeof value === 'string' ? value : undefined;
 };
+
+const lockOptions = (limits: RateLimits): AccountLockOptions => ({
+  windowMs: limits.signInWindowMs,
+  maxFailures: limits.signInPerAccount,
+  baseDelayMs: limits.lockoutBaseMs,
+  maxDelayMs: limits.lockoutMaxMs,
+});
 
 /** Per IP address, counted in the database so that every instance of the service shares one count. */
 function perAddress(opts: { prefix: string; windowMs: number; limit: number; onlyFailures: boolean }): RequestHandler {
@@ -23,31 +37,37 @@ function perAddress(opts: { prefix: string; windowMs: number; limit: number; onl
     legacyHeaders: false,
     // Successful sign-ins do not use up the allowance: only failures (guesses) count.
     skipSuccessfulRequests: opts.onlyFailures,
+    // Refused for load (503): no password was tried, so it is no failure.
+    requestWasSuccessful: (_req, res) => res.statusCode < 400 || res.statusCode === 503,
     message: tooMany,
     store: new DatabaseRateLimitStore(RateLimitModel, opts.prefix),
   });
 }
 
+const SIGN_IN_FIELDS: Record<'email' | 'studentUsername', LimitedName> = {
+  email: 'parent-email',
+  studentUsername: 'student-username',
+};
+
 /** Parent and student sign-in: failed attempts per IP address, and per account from one address. */
-export function signInLimits(limits: RateLimits, accountField: string): RequestHandler[] {
-  const prefix = `sign-in:${accountField}:`;
+export function signInLimits(limits: RateLimits, accountField: 'email' | 'studentUsername'): RequestHandler[] {
   return [
     perAddress({
-      prefix: `${prefix}ip:`,
+      prefix: `sign-in:${accountField}:ip:`,
       windowMs: limits.signInWindowMs,
       limit: limits.signInPerIp,
       onlyFailures: true,
     }),
-    accountLock({
-      prefix: `${prefix}account:`,
-      windowMs: limits.signInWindowMs,
-      maxFailures: limits.signInPerAccount,
-      baseDelayMs: limits.lockoutBaseMs,
-      maxDelayMs: limits.lockoutMaxMs,
-      account: accountIn(accountField),
-    }),
+    accountLock({ ...lockOptions(limits), kind: SIGN_IN_FIELDS[accountField], account: accountIn(accountField) }),
   ];
 }
+
+/**
+ * Before the signed-in parent's password is checked again: counted with the failed sign-ins to the account's email
+ * from this address (429 with Retry-After while they are locked out). Clear it with `signInSucceeded` once it matched.
+ */
+export const passwordRecheckLimit = (limits: RateLimits) => (req: Request, res: Response, email: string) =>
+  countPasswordRecheck(req, res, { ...lockOptions(limits), kind: 'parent-email', account: email });
 
 /** Registration: every attempt per IP address. */
 export function registrationLimits(limits: RateLimits): RequestHandler[] {
@@ -79,8 +99,35 @@ export function passwordResetLimits(limits: RateLimits): RequestHandler[] {
       message: tooMany,
       // No email to count against: validation refuses the request next.
       skip: (req) => email(req) === undefined,
-      keyGenerator: (req) => email(req)!,
-      store: new DatabaseRateLimitStore(RateLimitModel, 'password-reset:email:'),
+      keyGenerator: (req) => nameKey('parent-email', email(req)!),
+      store: new DatabaseRateLimitStore(RateLimitModel, RESET_EMAIL_PREFIX),
     }),
   ];
+}
+
+/**
+ * Emails telling an account's owner that someone tried to register with their address: a few per address in the
+ * registration window, so asking over and over cannot flood their inbox. True when this one may be sent.
+ */
+export async function registerNoticeAllowed(limits: RateLimits, email: string): Promise<boolean> {
+  const store = new DatabaseRateLimitStore(RateLimitModel, REGISTER_NOTICE_PREFIX);
+  store.init({ windowMs: limits.registerWindowMs } as Options);
+  const { totalHits } = await store.increment(nameKey('parent-email', email));
+  return totalHits <= limits.resetPerEmail;
+}
+
+/**
+ * The failed sign-in counters of a closing account: its email's and its students' usernames', found by the prefixes
+ * built from their hashes, never by matching text. The window counters of emails sent to the address (reset links,
+ * registration notices) stay until their window ends, so closing an account never renews an allowance to send mail.
+ */
+export async function forgetAccountCounters(email: string, studentUsernames: string[]): Promise<void> {
+  // The prefixes hold only the kind, hex digits and '|': nothing in them a family typed.
+  const startingWith = (prefix: string) => ({ _id: { $regex: `^${prefix.replace(/[|]/g, '\\|')}` } });
+  await RateLimitModel.deleteMany({
+    $or: [
+      startingWith(accountLockPrefix('parent-email', email)),
+      ...studentUsernames.map((name) => startingWith(accountLockPrefix('student-username', name))),
+    ],
+  });
 }

@@ -15,6 +15,7 @@ import { createLogbookApp, logbookModels } from 'svc-logbook/app';
 import { createApp as createStudentsApp, models as studentsModels } from 'svc-students/app';
 import { UserModel } from '../src/accounts/model';
 import { createAuthApp } from '../src/app';
+import { accountLockPrefix } from '../src/limits/keys';
 import { RateLimitModel } from '../src/limits/model';
 import { MailMessageModel } from '../src/mail/model';
 import { sendDueMail } from '../src/mail/queue';
@@ -47,6 +48,16 @@ function signature(): string {
 const SIGNATURE = signature();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const GENEROUS = { registerPerIp: 10_000, signInPerIp: 10_000, signInPerAccount: 10_000, resetPerIp: 10_000 };
+
+/** An instance of svc-auth on the test database, sending mail to the test inbox. */
+const authApp = (rateLimits: Parameters<typeof createAuthApp>[0] = {}) =>
+  createAuthApp({
+    rateLimits: { ...GENEROUS, ...rateLimits.rateLimits },
+    mail: { smtpUrl: inbox.url, from: 'Learner Logbook <hello@logbook.test>', publicOrigin: 'http://logbook.test' },
+    mailQueue: { retryBaseMs: 20, maxDelayMs: 50 },
+  });
+
 beforeAll(async () => {
   await setupTestDatabase([
     UserModel,
@@ -61,11 +72,7 @@ beforeAll(async () => {
   await stripe.start();
   inbox = new TestInbox(await freePort());
   await inbox.start();
-  auth = createAuthApp({
-    rateLimits: { registerPerIp: 10_000, signInPerIp: 10_000, signInPerAccount: 10_000, resetPerIp: 10_000 },
-    mail: { smtpUrl: inbox.url, from: 'Learner Logbook <hello@logbook.test>', publicOrigin: 'http://logbook.test' },
-    mailQueue: { retryBaseMs: 20, maxDelayMs: 50 },
-  });
+  auth = authApp();
   billing = buildBillingApp(
     loadBillingConfig({
       NODE_ENV: 'test',
@@ -119,7 +126,11 @@ async function internalEvent(app: typeof students, topic: string, key: number, d
 }
 
 /** A student with a trial subscription at the provider, a login, paper hours and two signed sessions. */
-async function addStudent(family: Omit<TestFamily, 'students' | 'sessionIds'>, n: number) {
+async function addStudent(
+  family: Omit<TestFamily, 'students' | 'sessionIds'>,
+  n: number,
+  username = `kid${family.marker}${n}`,
+) {
   const firstName = `Kid${family.marker}${n}`;
   const lastName = `Learner${family.marker}`;
   const made = await request(students)
@@ -139,7 +150,6 @@ async function addStudent(family: Omit<TestFamily, 'students' | 'sessionIds'>, n
   await internalEvent(students, 'subscription', id, { userId: family.userId, status: 'active' });
   await internalEvent(logbook, 'subscription', id, { userId: family.userId, status: 'active' });
 
-  const username = `kid${family.marker}${n}`;
   const password = 'student-pass-1';
   const login = await request(students)
     .post(`/api/students/${id}/create-login`)
@@ -192,8 +202,8 @@ async function logSession(family: { cookie: string; marker: string }, studentId:
   return res.body.id as number;
 }
 
-/** A whole family: account, two students with everything, settings and a saved supervisor. */
-async function makeFamily(): Promise<TestFamily> {
+/** A whole family: account, two students with everything (logins named as given), settings and a saved supervisor. */
+async function makeFamily(usernames: string[] = []): Promise<TestFamily> {
   const marker = tag();
   const email = `family-${marker}@example.com`;
   const password = 'family-pass-1';
@@ -201,13 +211,13 @@ async function makeFamily(): Promise<TestFamily> {
   expect(registered.status).toBe(201);
   const signedIn = await request(auth).post('/api/login').send({ email, password });
   const base = {
-    userId: registered.body.id as number,
+    userId: signedIn.body.id as number,
     email,
     password,
     cookie: cookiePair(signedIn, PARENT_COOKIE),
     marker,
   };
-  const kids = [await addStudent(base, 1), await addStudent(base, 2)];
+  const kids = [await addStudent(base, 1, usernames[0]), await addStudent(base, 2, usernames[1])];
   const sessionIds: number[] = [];
   for (const kid of kids) {
     sessionIds.push(await logSession(base, kid.id, '09:00'), await logSession(base, kid.id, '14:00'));
@@ -412,6 +422,57 @@ describe('DELETE /api/user', () => {
     expect(theirs.body.students).toHaveLength(2);
   });
 
+  it("leaves other people's limits alone, even when a student login is named after them, and removes its own", async () => {
+    // One instance locks an account after 3 failures from an address, another an address after 3 failures.
+    const perAccount = authApp({ rateLimits: { signInPerAccount: 3 } });
+    const perAddress = authApp({ rateLimits: { signInPerIp: 3 } });
+    const signIn = (ip: string, email: string, password: string, app = perAccount) =>
+      request(app).post('/api/login').set('x-forwarded-for', ip).send({ email, password });
+    const guessFrom = (ip: string) => signIn(ip, `nobody-${tag()}@example.com`, 'x', perAddress);
+
+    // A victim locked out from one address, and an address that has used up its failed sign-ins.
+    const victim = `victim-${tag()}@example.com`;
+    expect((await request(auth).post('/api/register').send({ email: victim, password: 'victim-pass-1' })).status).toBe(
+      201,
+    );
+    const victimIp = '198.51.100.50';
+    for (let i = 0; i < 3; i++) expect((await signIn(victimIp, victim, `guess-${i}`)).status).toBe(401);
+    expect((await signIn(victimIp, victim, 'victim-pass-1')).status).toBe(429);
+    const address = `203.0.113.${crypto.randomInt(100, 200)}`;
+    for (let i = 0; i < 3; i++) expect((await guessFrom(address)).status).toBe(401);
+    expect((await guessFrom(address)).status).toBe(429);
+
+    // A family whose student logins are named after the victim's email and after the address, with failures of its own.
+    const family = await makeFamily([victim, address]);
+    const ownIp = '198.51.100.51';
+    expect((await signIn(ownIp, family.email, 'not-it')).status).toBe(401);
+    const studentGuess = await request(perAccount)
+      .post('/api/student-login')
+      .set('x-forwarded-for', ownIp)
+      .send({ studentUsername: family.students[0].username, studentPassword: 'not-it' });
+    expect(studentGuess.status).toBe(401);
+    const own = [accountLockPrefix('parent-email', family.email), accountLockPrefix('student-username', victim)];
+    const ownCounters = async () =>
+      (await RateLimitModel.find({}).select({ _id: 1 }).lean()).filter((c) => own.some((p) => c._id.startsWith(p)));
+    const ownBefore = await ownCounters();
+
+    const deleted = await request(auth)
+      .delete('/api/user')
+      .set('Cookie', family.cookie)
+      .send({ password: family.password });
+    expect(deleted.status).toBe(204);
+
+    const stillLocked = await signIn(victimIp, victim, 'victim-pass-1');
+    expect(stillLocked.status).toBe(429);
+    expect(Number(stillLocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await guessFrom(address)).status).toBe(429);
+    // The victim signs in from anywhere else.
+    expect((await signIn('198.51.100.52', victim, 'victim-pass-1')).status).toBe(200);
+    // Its own counters, and only those, are gone.
+    expect(ownBefore).toHaveLength(2);
+    expect(await ownCounters()).toEqual([]);
+  });
+
   it('deletes nothing when the payment provider cannot be reached, and says so', async () => {
     const family = await makeFamily();
     const before = await familyDocuments(family);
@@ -443,6 +504,53 @@ describe('DELETE /api/user', () => {
     expect((await request(auth).delete('/api/user').send({ password: family.password })).status).toBe(401);
     expect(stripe.calls('DELETE', /^\/v1\/subscriptions\//)).toEqual([]);
     expect(await familyDocuments(family)).toEqual(before);
+  });
+});
+
+describe("a parent's new password ends the family's sessions", () => {
+  const resetLinkToken = async (email: string, count: number) => {
+    const mail = (await deliveredTo(email, count)).find((m) => m.subject.startsWith('Reset'));
+    const link = /\/reset-password#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
+    expect(link).not.toBeNull();
+    return link![1];
+  };
+  const studentAuth = (cookie: string) => request(auth).get('/api/student-auth').set('Cookie', cookie);
+  const signInStudent = async (kid: TestStudent) => {
+    const res = await request(auth)
+      .post('/api/student-login')
+      .send({ studentUsername: kid.username, studentPassword: kid.password });
+    expect(res.status).toBe(200);
+    return cookiePair(res, STUDENT_COOKIE);
+  };
+
+  it("a change keeps only the device that made it; a reset ends every session, the students' included", async () => {
+    const family = await makeFamily();
+    const laptop = cookiePair(
+      await request(auth).post('/api/login').send({ email: family.email, password: family.password }),
+      PARENT_COOKIE,
+    );
+    for (const kid of family.students) expect((await studentAuth(kid.studentCookie)).status).toBe(200);
+
+    const changed = await request(auth)
+      .put('/api/user/password')
+      .set('Cookie', family.cookie)
+      .send({ currentPassword: family.password, newPassword: 'family-pass-2' });
+    expect(changed.status).toBe(200);
+    expect((await request(auth).get('/api/user').set('Cookie', family.cookie)).status).toBe(200);
+    expect((await request(auth).get('/api/user').set('Cookie', laptop)).status).toBe(401);
+    for (const kid of family.students) expect((await studentAuth(kid.studentCookie)).status).toBe(401);
+
+    // Signed in again everywhere, then a reset link is used: nothing of the family stays signed in.
+    const studentCookies = [await signInStudent(family.students[0]), await signInStudent(family.students[1])];
+    for (const cookie of studentCookies) expect((await studentAuth(cookie)).status).toBe(200);
+    // The welcome and the password-changed emails, then the reset link.
+    expect(await deliveredTo(family.email, 2)).toHaveLength(2);
+    expect((await request(auth).post('/api/password-reset').send({ email: family.email })).status).toBe(202);
+    const token = await resetLinkToken(family.email, 3);
+    const reset = await request(auth).post('/api/password-reset/confirm').send({ token, password: 'family-pass-3' });
+    expect(reset.status).toBe(200);
+    expect((await request(auth).get('/api/user').set('Cookie', family.cookie)).status).toBe(401);
+    for (const cookie of studentCookies) expect((await studentAuth(cookie)).status).toBe(401);
   });
 });
 

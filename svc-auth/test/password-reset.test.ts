@@ -10,6 +10,7 @@ import { RateLimitModel } from '../src/limits/model';
 import { MailMessageModel } from '../src/mail/model';
 import { sendDueMail } from '../src/mail/queue';
 import { PasswordResetTokenModel } from '../src/password-reset/model';
+import { passwordResetRequestsSettled } from '../src/password-reset/password-reset';
 import { freePort, TestInbox, type ReceivedMail } from './inbox';
 import { cookiePair, uniqueEmail } from './support';
 
@@ -27,6 +28,17 @@ function makeApp(extra: Parameters<typeof createAuthApp>[0] = {}) {
     mailQueue: { retryBaseMs: 20, maxDelayMs: 50, maxAttempts: 5, ...extra.mailQueue },
   });
 }
+
+/**
+ * Set by a test to hold the account look-up of one email, as a slow database would: the answer must not wait for it.
+ * (A query hook on the real model; the look-up itself runs unchanged once released.)
+ */
+let holdLookup: ((filter: Record<string, unknown>) => Promise<void>) | undefined;
+UserModel.schema.pre('findOne', async function () {
+  await holdLookup?.(this.getFilter());
+});
+// The model was compiled before this hook was added: its queries take the schema's query hooks again.
+(UserModel as unknown as { _applyQueryMiddleware(): void })._applyQueryMiddleware();
 
 beforeAll(async () => {
   await setupTestDatabase([UserModel, RateLimitModel, MailMessageModel, PasswordResetTokenModel]);
@@ -53,7 +65,7 @@ async function delivered(address: string, count = 1): Promise<ReceivedMail[]> {
 async function register(email: string, password = 'first-pass-1') {
   const res = await request(app).post('/api/register').send({ email, password });
   expect(res.status).toBe(201);
-  return res.body.id as number;
+  return (await UserModel.findOne({ email }).lean())!._id;
 }
 
 async function signIn(email: string, password: string) {
@@ -66,7 +78,8 @@ const askReset = (email: unknown, ip = '198.51.100.1') =>
   request(app).post('/api/password-reset').set('x-forwarded-for', ip).send({ email });
 
 const tokenIn = (mail: ReceivedMail) => {
-  const link = new RegExp(`${ORIGIN}/reset-password\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
+  // The fragment (links sent before it moved there carried the token in the query string).
+  const link = new RegExp(`${ORIGIN}/reset-password[#?]token=([A-Za-z0-9_-]+)`).exec(mail.text);
   expect(link).not.toBeNull();
   return link![1];
 };
@@ -106,7 +119,9 @@ describe('forgotten password', () => {
     expect(asked.body).toEqual({ message: PASSWORD_RESET.requested });
     const [, mail] = await delivered(email, 2);
     expect(mail.subject).toBe(`Reset your ${PRODUCT_NAME} password`);
-    expect(mail.html).toContain(`${ORIGIN}/reset-password?token=`);
+    // The token travels in the fragment, which browsers never send to a server, and never in the query string.
+    expect(mail.html).toContain(`${ORIGIN}/reset-password#token=`);
+    expect(`${mail.text}${mail.html}`).not.toContain('?token=');
     const token = tokenIn(mail);
 
     // Only the token's hash is stored.
@@ -144,10 +159,60 @@ describe('forgotten password', () => {
     const b = await askReset(unknown);
     expect(b.status).toBe(a.status);
     expect(b.body).toEqual(a.body);
+    await passwordResetRequestsSettled();
     await delivered(known, 2);
     await sendDueMail();
     expect(inbox.to(unknown)).toEqual([]);
     expect(await MailMessageModel.countDocuments({ to: unknown })).toBe(0);
+  });
+
+  it('answers before the account is looked up, so how long it takes cannot tell whether the account exists', async () => {
+    const email = uniqueEmail('held');
+    const userId = await register(email);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    holdLookup = async (filter) => {
+      if (filter.email !== email) return;
+      held++;
+      await released;
+    };
+    try {
+      const answer = await Promise.race([askReset(email), sleep(3000).then(() => 'still waiting' as const)]);
+      expect(answer).not.toBe('still waiting');
+      if (answer === 'still waiting') return;
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual({ message: PASSWORD_RESET.requested });
+      // The answer went while the look-up was still held: no link exists yet.
+      expect(held).toBe(1);
+      expect(await PasswordResetTokenModel.countDocuments({ userId })).toBe(0);
+    } finally {
+      release();
+      holdLookup = undefined;
+    }
+    await passwordResetRequestsSettled();
+    expect(await PasswordResetTokenModel.countDocuments({ userId })).toBe(1);
+    const mails = await delivered(email, 2);
+    expect(mails[1].subject).toBe(`Reset your ${PRODUCT_NAME} password`);
+  });
+
+  it('a new link replaces the ones asked for before it', async () => {
+    const email = uniqueEmail('newest');
+    const userId = await register(email);
+    const older = tokenIn(await resetEmail(email));
+    const newer = tokenIn(await resetEmail(email));
+    expect(await PasswordResetTokenModel.countDocuments({ userId })).toBe(1);
+    const refused = await request(app)
+      .post('/api/password-reset/confirm')
+      .send({ token: older, password: 'second-pass-2' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: PASSWORD_RESET.linkProblem });
+    await signIn(email, 'first-pass-1');
+    const used = await request(app)
+      .post('/api/password-reset/confirm')
+      .send({ token: newer, password: 'second-pass-2' });
+    expect(used.status).toBe(200);
+    await signIn(email, 'second-pass-2');
   });
 
   it('an expired link fails with the same message and leaves the password as it was', async () => {
@@ -241,6 +306,70 @@ describe('forgotten password', () => {
       .set('x-forwarded-for', '203.0.113.251')
       .send({ email: uniqueEmail('any') });
     expect(elsewhere.status).toBe(202);
+  });
+});
+
+describe('registering an address that already has an account', () => {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+  async function timedRegistration(email: string) {
+    const started = process.hrtime.bigint();
+    const res = await request(app).post('/api/register').send({ email, password: 'some-pass-1' });
+    expect(res.status).toBe(201);
+    return Number(process.hrtime.bigint() - started) / 1e6;
+  }
+
+  it('answers as a new registration does and emails the owner, with links to sign in and to "Forgot password?"', async () => {
+    const email = uniqueEmail('owner');
+    await register(email);
+    const fresh = await request(app)
+      .post('/api/register')
+      .send({ email: uniqueEmail('fresh'), password: 'x-pass-22' });
+    const again = await request(app).post('/api/register').send({ email: email.toUpperCase(), password: 'x-pass-22' });
+    expect(again.status).toBe(fresh.status);
+    expect(again.text).toBe(fresh.text);
+    expect(again.body).not.toHaveProperty('id');
+
+    const [welcome, notice] = await delivered(email, 2);
+    expect(welcome.subject).toBe(`Welcome to ${PRODUCT_NAME}`);
+    expect(notice.subject).toBe(`Someone tried to register with your ${PRODUCT_NAME} address`);
+    for (const part of [notice.text, notice.html]) {
+      expect(part).toContain(PRODUCT_NAME);
+      expect(part).toContain(`${ORIGIN}/login`);
+      expect(part).toContain(`${ORIGIN}/forgot-password`);
+    }
+    expect(notice.text).toContain('Forgot password?');
+    expect(notice.html).not.toMatch(/<img|utm_|pixel/i);
+    // The password typed in the attempt changed nothing.
+    await signIn(email, 'first-pass-1');
+  });
+
+  it('tells the owner a few times per window at most, answering every attempt alike', async () => {
+    const email = uniqueEmail('flooded');
+    await register(email);
+    const limited = makeApp({ rateLimits: { resetPerEmail: 2 } });
+    for (let i = 0; i < 4; i++) {
+      const res = await request(limited)
+        .post('/api/register')
+        .send({ email, password: `attempt-pass-${i}` });
+      expect(res.status).toBe(201);
+    }
+    await delivered(email, 3);
+    await sendDueMail();
+    expect(inbox.to(email).filter((m) => m.subject.startsWith('Someone tried'))).toHaveLength(2);
+  });
+
+  it('takes about as long as a new registration: both hash the password', async () => {
+    const taken = uniqueEmail('taken');
+    await register(taken);
+    const fresh: number[] = [];
+    const existing: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      fresh.push(await timedRegistration(uniqueEmail('timed')));
+      existing.push(await timedRegistration(taken));
+    }
+    // Without the hash the taken address answered in a few milliseconds against a bcrypt's tens: generous slack.
+    expect(median(existing)).toBeGreaterThan(median(fresh) * 0.4);
   });
 });
 

@@ -9,7 +9,10 @@ import { lockDelay } from '../src/limits/account-lock';
 import { RateLimitModel } from '../src/limits/model';
 import mongoose from 'mongoose';
 import { createApp as createStudentsApp, models as studentsModels } from 'svc-students/app';
-import { uniqueEmail } from './support';
+import { PARENT_COOKIE } from '@logbook/contracts/constants';
+import { ACCOUNT_MESSAGES } from '@logbook/contracts/messages';
+import { accountLockId } from '../src/limits/keys';
+import { cookiePair, uniqueEmail } from './support';
 
 /** svc-students' own model, for setting up students as it would have stored them. */
 const StudentModel = mongoose.model('Student');
@@ -222,6 +225,116 @@ describe('sign-in limits', () => {
       expect(res.status).toBe(400);
     }
     expectTooMany(await login(app, ip, uniqueEmail(), 'secret-pass-1'));
+  });
+});
+
+describe('password re-checks of a signed-in parent', () => {
+  const signedIn = async (app: ReturnType<typeof createAuthApp>, ip: string, email: string) => {
+    const res = await login(app, ip, email, 'secret-pass-1');
+    expect(res.status).toBe(200);
+    return cookiePair(res, PARENT_COOKIE);
+  };
+  const changePassword = (app: ReturnType<typeof createAuthApp>, ip: string, cookie: string, currentPassword: string) =>
+    request(app)
+      .put('/api/user/password')
+      .set('x-forwarded-for', ip)
+      .set('cookie', cookie)
+      .send({ currentPassword, newPassword: 'changed-pass-9' });
+  const closeAccount = (app: ReturnType<typeof createAuthApp>, ip: string, cookie: string, password: string) =>
+    request(app).delete('/api/user').set('x-forwarded-for', ip).set('cookie', cookie).send({ password });
+
+  it('count wrong current passwords as failed sign-ins: then even the right one waits, Retry-After says how long', async () => {
+    const app = createAuthApp({ rateLimits: limits });
+    const email = await account(app);
+    const ip = freshIp();
+    const cookie = await signedIn(app, ip, email);
+    for (let i = 0; i < limits.signInPerAccount; i++) {
+      const wrong = await changePassword(app, ip, cookie, `guess-${i}`);
+      expect(wrong.status).toBe(403);
+      expect(wrong.body).toEqual({ message: ACCOUNT_MESSAGES.currentPasswordWrong });
+    }
+    const refused = await changePassword(app, ip, cookie, 'secret-pass-1');
+    expectTooMany(refused);
+    expect(retryAfter(refused)).toBe(120);
+    expect(retryAfter(await changePassword(app, ip, cookie, 'secret-pass-1'))).toBe(240);
+    // The same count as signing in to the account from this address, and closing it.
+    expectTooMany(await login(app, ip, email, 'secret-pass-1'));
+    expectTooMany(await closeAccount(app, ip, cookie, 'secret-pass-1'));
+    // Nothing changed, and the owner signs in from anywhere else.
+    expect((await request(app).get('/api/user').set('cookie', cookie)).status).toBe(200);
+    expect((await login(app, freshIp(), email, 'secret-pass-1')).status).toBe(200);
+  });
+
+  it('closing the account counts the same way, and the account stays while locked', async () => {
+    const app = createAuthApp({ rateLimits: limits });
+    const email = await account(app);
+    const ip = freshIp();
+    const cookie = await signedIn(app, ip, email);
+    for (let i = 0; i < limits.signInPerAccount; i++) {
+      expect((await closeAccount(app, ip, cookie, `guess-${i}`)).status).toBe(403);
+    }
+    const refused = await closeAccount(app, ip, cookie, 'secret-pass-1');
+    expectTooMany(refused);
+    expect(retryAfter(refused)).toBe(120);
+    expect(await UserModel.countDocuments({ email })).toBe(1);
+    expect((await request(app).get('/api/user').set('cookie', cookie)).status).toBe(200);
+  });
+
+  it('share the count with failed sign-ins, and a right re-check clears it like a sign-in', async () => {
+    const app = createAuthApp({ rateLimits: limits });
+    const email = await account(app);
+    const ip = freshIp();
+    const cookie = await signedIn(app, ip, email);
+    for (let i = 0; i < limits.signInPerAccount - 1; i++) {
+      expect((await login(app, ip, email, `guess-${i}`)).status).toBe(401);
+    }
+    expect((await changePassword(app, ip, cookie, 'one-more-guess')).status).toBe(403);
+    expectTooMany(await changePassword(app, ip, cookie, 'secret-pass-1'));
+
+    const other = await account(app);
+    const otherCookie = await signedIn(app, ip, other);
+    for (let i = 0; i < limits.signInPerAccount - 1; i++) {
+      expect((await changePassword(app, ip, otherCookie, `guess-${i}`)).status).toBe(403);
+    }
+    expect((await changePassword(app, ip, otherCookie, 'secret-pass-1')).status).toBe(200);
+    // Cleared: as many failures again are allowed before the lock.
+    for (let i = 0; i < limits.signInPerAccount - 1; i++) {
+      expect((await login(app, ip, other, `guess-again-${i}`)).status).toBe(401);
+    }
+    expect((await login(app, ip, other, 'changed-pass-9')).status).toBe(200);
+  });
+});
+
+describe('counter keys', () => {
+  it('hold no text a family typed, only the kind and a SHA-256 of the name', async () => {
+    const app = createAuthApp({ rateLimits: limits });
+    const email = await account(app);
+    const ip = freshIp();
+    expect((await login(app, ip, email, 'wrong-password')).status).toBe(401);
+    const [counter] = await RateLimitModel.find({ _id: accountLockId('parent-email', email, ip) }).lean();
+    expect(counter.failures).toBe(1);
+    expect(counter._id).toMatch(/^lock:parent-email:[0-9a-f]{64}\|/);
+    expect(counter._id).not.toContain(email);
+    expect(await RateLimitModel.countDocuments({ _id: { $regex: email.split('@')[0] } })).toBe(0);
+  });
+
+  it('leave counters in the earlier format (the name in clear) unread, to expire with their window', async () => {
+    const app = createAuthApp({ rateLimits: limits });
+    const email = await account(app);
+    const ip = freshIp();
+    const now = Date.now();
+    await RateLimitModel.create({
+      _id: `sign-in:email:account:${email}|${ip}`,
+      failures: 50,
+      lastFailureAt: new Date(now),
+      expiresAt: new Date(now + limits.signInWindowMs + limits.lockoutMaxMs),
+    });
+    expect((await login(app, ip, email, 'secret-pass-1')).status).toBe(200);
+    // A real MongoDB removes every counter once its expiresAt has passed.
+    expect(RateLimitModel.schema.indexes()).toContainEqual([
+      { expiresAt: 1 },
+      expect.objectContaining({ expireAfterSeconds: 0 }),
+    ]);
   });
 });
 

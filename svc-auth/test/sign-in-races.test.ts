@@ -3,6 +3,7 @@ import { API_ERRORS } from '@logbook/contracts/messages';
 import { servePeers, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { UserModel } from '../src/accounts/model';
 import { createAuthApp } from '../src/app';
+import { accountLockId } from '../src/limits/keys';
 import { RateLimitModel } from '../src/limits/model';
 import { createApp as createStudentsApp, models as studentsModels } from 'svc-students/app';
 import { uniqueEmail } from './support';
@@ -52,14 +53,14 @@ const routes = [
     path: '/api/login',
     body: (account: string, i: number) => ({ email: account, password: `guess-${i}` }),
     account: () => uniqueEmail('raced'),
-    counter: (account: string, ip: string) => `sign-in:email:account:${account}|${ip}`,
+    counter: (account: string, ip: string) => accountLockId('parent-email', account, ip),
   },
   {
     name: 'student sign-in',
     path: '/api/student-login',
     body: (account: string, i: number) => ({ studentUsername: account, studentPassword: `guess-${i}` }),
     account: () => `raced-${Math.random().toString(36).slice(2, 10)}`,
-    counter: (account: string, ip: string) => `sign-in:studentUsername:account:${account}|${ip}`,
+    counter: (account: string, ip: string) => accountLockId('student-username', account, ip),
   },
 ];
 

@@ -17,8 +17,9 @@ let userId: number;
 beforeAll(async () => {
   ({ keys } = await setupTestDatabase([UserModel]));
   const email = uniqueEmail();
-  userId = (await request(app).post('/api/register').send({ email, password: 'secret-pass-1' })).body.id;
+  expect((await request(app).post('/api/register').send({ email, password: 'secret-pass-1' })).status).toBe(201);
   const login = await request(app).post('/api/login').send({ email, password: 'secret-pass-1' });
+  userId = login.body.id;
   token = cookiePair(login, PARENT_COOKIE).split('=')[1];
 });
 afterAll(teardownTestDatabase);

@@ -30,7 +30,7 @@ async function signedInParent() {
   expect(login.status).toBe(200);
   const cookie = login.headers['set-cookie'] as unknown as string[];
   return {
-    userId: registered.body.id as number,
+    userId: login.body.id as number,
     cookie: cookie.map((c) => c.split(';')[0]).find((c) => c.startsWith(`${PARENT_COOKIE}=`))!,
   };
 }

@@ -48,7 +48,7 @@ export interface Operation {
 export const operations: Record<string, Operation> = {
   // svc-auth
   'POST /api/register': {
-    summary: 'Create a parent account and sign in',
+    summary: 'Create a parent account (the same answer whether or not the email already has one)',
     caller: 'anyone',
     body: registerSchema,
     status: 201,

@@ -43,5 +43,6 @@ export const familyExportSchema = z.object({
 });
 export type FamilyExport = z.infer<typeof familyExportSchema>;
 
-/** The answer of the password-reset routes: words to show, the same whoever asks. */
+/** The answer of registration and the password-reset routes: words to show, the same whoever asks. */
 export const accountMessageSchema = z.object({ message: z.string() });
+export type AccountMessage = z.infer<typeof accountMessageSchema>;

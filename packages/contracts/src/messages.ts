@@ -2,6 +2,8 @@
 export const VALIDATION = {
   required: 'Required',
   invalidInput: 'Invalid input',
+  /** Any free text with a control, invisible or text-direction character (NUL, CR/LF, U+202E...). */
+  hiddenCharacters: 'Use letters, numbers and punctuation only: no control or text-direction characters',
   invalidEmail: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
   passwordMin: 'Password must be at least 6 characters',
@@ -17,7 +19,6 @@ export const VALIDATION = {
   licenseTooLong: 'License number must be at most 50 characters',
   bothUsernameAndPassword: 'Please enter both username and password',
   usernameTooLong: 'Username must be at most 64 characters',
-  usernameInvalidCharacters: 'Username cannot contain control, invisible or text-direction characters',
   studentPasswordMin: 'Password must be at least 8 characters',
   passwordTooCommon: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
   targetHoursRange: 'Target hours must be a whole number from 0 to 200',
@@ -163,7 +164,6 @@ export const httpErrorStatus = (code: number) => `HTTP error! status: ${code}`;
 export const API_ERRORS = {
   unauthenticated: 'Please sign in',
   invalidCredentials: 'Invalid credentials',
-  emailTaken: 'An account with this email already exists',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   notFound: 'Not found',
   studentNotFound: 'Student not found',
@@ -190,6 +190,7 @@ export const API_ERRORS = {
   malformedAddress: 'The address of this request is not valid',
   unreadableRequest: 'The request could not be read',
   serviceUnavailable: 'Service unavailable. Please try again shortly.',
+  tooManySigningIn: 'Too many people are signing in right now. Please try again in a moment.',
   serviceTimeout: 'The service took too long to answer. Please try again.',
   badGateway: 'The service could not be reached. Please try again.',
   internal: 'Something went wrong. Please try again.',
@@ -216,7 +217,10 @@ export const PASSWORD_RESET = {
 
 /** The parent's account page and the removal of a student. */
 export const ACCOUNT_MESSAGES = {
-  passwordChanged: { title: 'Password changed', description: 'Every other device has been signed out.' },
+  passwordChanged: {
+    title: 'Password changed',
+    description: 'Every other device has been signed out, your students’ included.',
+  },
   passwordChangeFailed: 'Failed to change password',
   currentPasswordWrong: 'Your current password is not right',
   exportFailed: 'Your data could not be downloaded. Please try again.',

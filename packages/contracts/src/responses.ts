@@ -127,7 +127,7 @@ const noContent: BinaryResponse = { kind: 'binary', contentType: '' };
 /** Every /api route, as its service declares it ("METHOD /path"), and its success answer. */
 export const responseSchemas = {
   // svc-auth
-  'POST /api/register': userSchema,
+  'POST /api/register': accountMessageSchema,
   'POST /api/login': userSchema,
   'POST /api/logout': signedOutSchema,
   'GET /api/user': userSchema,

@@ -14,6 +14,17 @@ export class AppError extends Error {
   }
 }
 
+/** More work than can be done in time: refused at once with 503, saying when to try again, rather than late. */
+export class BusyError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = API_ERRORS.tooManySigningIn,
+  ) {
+    super(503, message);
+    this.name = 'BusyError';
+  }
+}
+
 export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message: string = API_ERRORS.unauthenticated) => new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);
@@ -81,6 +92,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err instanceof AppError) {
+    if (err instanceof BusyError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
     res.status(err.status).json({ message: err.message });
     return;
   }

@@ -5,7 +5,7 @@ import { Router, type RequestHandler } from 'express';
 import mongoose, { Schema } from 'mongoose';
 import { z } from 'zod';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { AppError, notFound, parseOr400 } from './errors';
+import { AppError, BusyError, notFound, parseOr400 } from './errors';
 import { logger } from './logger';
 
 /**
@@ -110,7 +110,7 @@ const unavailable = () => new AppError(503, API_ERRORS.serviceUnavailable);
 
 /**
  * Calls another service's internal API. A 2xx or 4xx is the owner's answer; no answer, a time-out or a 5xx is
- * "unavailable" (503), never a guess.
+ * "unavailable" (503), never a guess. A busy owner's 503 with Retry-After is passed on as it is.
  */
 export async function callInternal<T>(
   service: ServiceName,
@@ -135,6 +135,11 @@ export async function callInternal<T>(
   } catch (err) {
     logger.warn({ err, service, route }, 'internal call failed');
     throw unavailable();
+  }
+  const retryAfter = Number(res.headers.get('retry-after'));
+  if (res.status === 503 && Number.isSafeInteger(retryAfter) && retryAfter > 0) {
+    await res.body?.cancel();
+    throw new BusyError(retryAfter);
   }
   if (res.status >= 500) {
     logger.warn({ service, route, status: res.status }, 'internal call failed');

@@ -6,6 +6,7 @@ import { AuthSessionModel, configureAuth, issueSession } from './auth';
 import { CounterModel } from './counters';
 import { initModels, type AnyModel } from './db';
 import { configureInternal, setServiceUrls, type ServiceName } from './internal';
+import { configurePasswordHashing } from './password-hash';
 import { generateKeyPair } from './keys';
 import { PARENT_COOKIE, STUDENT_COOKIE } from '@logbook/contracts/constants';
 
@@ -21,6 +22,9 @@ export async function setupTestDatabase(models: ReadonlyArray<AnyModel>, keys = 
   configureAuth({ publicKey: keys.publicKey, privateKey: keys.privateKey });
   // No other service is reachable until a test serves it (servePeers): nothing leaks to a stack running nearby.
   configureInternal({ secret: crypto.randomBytes(32).toString('hex'), urls: {} });
+  // Tests share a busy machine and send bursts of sign-ins on purpose: password work is refused for load only in the
+  // tests about that, which set their own budget.
+  configurePasswordHashing({ queueBudgetMs: 60_000 });
   await initModels([CounterModel, AuthSessionModel, ...models]);
   return { keys, dbName };
 }

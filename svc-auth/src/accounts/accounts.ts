@@ -4,13 +4,15 @@ import type { PublicUser } from '@logbook/contracts/schemas';
 import { refuseCommonPassword } from '@logbook/service-kit/common-passwords';
 import { createWithNumericId } from '@logbook/service-kit/counters';
 import { isDuplicateKey } from '@logbook/service-kit/db';
-import { conflict, forbidden, unauthorized } from '@logbook/service-kit/errors';
+import { forbidden, unauthorized } from '@logbook/service-kit/errors';
+import type { RateLimits } from '../config';
 import { mailOrigin, queueMail } from '../mail/queue';
 import { mailTemplates } from '../mail/templates';
 import { hashPassword, passwordMatches } from '../passwords';
 import { PasswordResetTokenModel } from '../password-reset/model';
+import { registerNoticeAllowed } from '../rate-limits';
 import { UserModel, type User } from './model';
-import { endParentSessions } from './sessions';
+import { endFamilySessions } from './sessions';
 
 const USERNAME_ATTEMPTS = 6;
 
@@ -41,12 +43,32 @@ const withSuffix = (base: string, attempt: number) =>
   `${base}-${crypto.randomInt(10 ** Math.min(3 + attempt, 9), 10 ** Math.min(4 + attempt, 10))}`;
 
 class UsernameTaken extends Error {}
+class EmailTaken extends Error {}
 
-/** Create a parent account. The unique email index decides races: the loser gets 409. */
-export async function registerUser(email: string, password: string): Promise<PublicUser> {
+/**
+ * Someone tried to register an address that has an account: its owner is told (a few times per window at most), and
+ * the one registering gets the same answer as for a new account.
+ */
+async function registrationWithTakenEmail(email: string, limits: RateLimits): Promise<void> {
+  const owner = await UserModel.findOne({ email }).select({ _id: 1, email: 1 }).lean();
+  if (!owner || !(await registerNoticeAllowed(limits, email))) return;
+  await queueMail(
+    owner.email,
+    'registration_attempt',
+    mailTemplates.registrationAttempt({ origin: mailOrigin() }),
+    owner._id,
+  );
+}
+
+/**
+ * Creates a parent account, or, when the address already has one, emails its owner instead: the caller answers the
+ * same either way and both cost a password hash, so registering tells no one which addresses have accounts. The
+ * unique email index decides races: the loser is treated as an address that has an account.
+ */
+export async function registerUser(email: string, password: string, limits: RateLimits): Promise<void> {
   refuseCommonPassword(password);
-  if (await UserModel.exists({ email })) throw conflict(API_ERRORS.emailTaken);
   const hash = await hashPassword(password);
+  if (await UserModel.exists({ email })) return registrationWithTakenEmail(email, limits);
   const base = usernameBase(email);
   let username = (await UserModel.exists({ username: base })) ? withSuffix(base, 0) : base;
   for (let attempt = 1; ; attempt++) {
@@ -57,14 +79,15 @@ export async function registerUser(email: string, password: string): Promise<Pub
         } catch (err) {
           // Only a clash on the numeric id is retried by the counter; the others are decided here.
           const field = duplicateField(err);
-          if (field === 'email') throw conflict(API_ERRORS.emailTaken);
+          if (field === 'email') throw new EmailTaken();
           if (field === 'username') throw new UsernameTaken();
           throw err;
         }
       });
       await queueMail(user.email, 'welcome', mailTemplates.welcome({ origin: mailOrigin() }), user._id);
-      return publicUser(user);
+      return;
     } catch (err) {
+      if (err instanceof EmailTaken) return registrationWithTakenEmail(email, limits);
       if (!(err instanceof UsernameTaken) || attempt >= USERNAME_ATTEMPTS) throw err;
       username = withSuffix(base, attempt);
     }
@@ -84,26 +107,30 @@ export async function findUser(id: number): Promise<PublicUser | null> {
   return user ? publicUser(user) : null;
 }
 
+/** The signed-in parent's email, which their password re-checks are counted against; 401 when the account is gone. */
+export async function emailOf(userId: number): Promise<string> {
+  const user = await UserModel.findById(userId).select({ email: 1 }).lean();
+  if (!user) throw unauthorized(API_ERRORS.unauthenticated);
+  return user.email;
+}
+
 /** The account's stored password matches: the check before changing the password or closing the account. */
 export async function confirmPassword(userId: number, password: string): Promise<void> {
   const user = await UserModel.findById(userId).select({ password: 1 }).lean();
   if (!(await passwordMatches(password, user?.password))) throw forbidden(ACCOUNT_MESSAGES.currentPasswordWrong);
 }
 
-/** A new password (the registration rules); the account's other sessions end, the one asking stays. */
-export async function changePassword(
-  userId: number,
-  currentPassword: string,
-  newPassword: string,
-  keepSession: string,
-): Promise<PublicUser> {
-  await confirmPassword(userId, currentPassword);
+/**
+ * A new password (the registration rules), once the current one was confirmed: every other session of the family
+ * ends, students' included; the one asking stays.
+ */
+export async function changePassword(userId: number, newPassword: string, keepSession: string): Promise<PublicUser> {
   refuseCommonPassword(newPassword);
   const hash = await hashPassword(newPassword);
   await UserModel.updateOne({ _id: userId }, { $set: { password: hash } });
   const user = await UserModel.findById(userId).select({ _id: 1, email: 1 }).lean();
   if (!user) throw unauthorized(API_ERRORS.unauthenticated);
-  await endParentSessions(userId, keepSession);
+  await endFamilySessions(userId, keepSession);
   await PasswordResetTokenModel.deleteMany({ userId });
   await queueMail(user.email, 'password_changed', mailTemplates.passwordChanged({ origin: mailOrigin() }), userId);
   return publicUser(user);

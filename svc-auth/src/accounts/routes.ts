@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { PARENT_COOKIE } from '@logbook/contracts/constants';
-import { API_ERRORS } from '@logbook/contracts/messages';
+import { API_ERRORS, TOASTS } from '@logbook/contracts/messages';
+import type { AccountMessage } from '@logbook/contracts/account';
 import type { SignedOut } from '@logbook/contracts/responses';
 import { loginSchema, registerSchema } from '@logbook/contracts/schemas';
 import {
@@ -14,6 +15,7 @@ import {
 import { parseOr400, unauthorized } from '@logbook/service-kit/errors';
 import type { RateLimits } from '../config';
 import { signInSucceeded } from '../limits/account-lock';
+import { admitPasswordCheck } from '../passwords';
 import { registrationLimits, signInLimits } from '../rate-limits';
 import { findUser, registerUser, verifyCredentials } from './accounts';
 
@@ -28,11 +30,13 @@ export function accountsRouter(limits: RateLimits): Router {
 
   router.post('/api/register', ...registrationLimits(limits), async (req, res) => {
     const { email, password } = parseOr400(registerSchema, req.body);
-    const user = await registerUser(email, password);
-    res.status(201).json(user);
+    await registerUser(email, password, limits);
+    // One answer whether or not the address already had an account; its owner is emailed instead.
+    res.status(201).json({ message: TOASTS.registrationSuccess.description } satisfies AccountMessage);
   });
 
-  router.post('/api/login', ...signInLimits(limits, 'email'), async (req, res) => {
+  // Admitted to the password workers first: a sign-in refused for load (503) is never counted as a failed one.
+  router.post('/api/login', admitPasswordCheck, ...signInLimits(limits, 'email'), async (req, res) => {
     const { email, password } = parseOr400(loginSchema, req.body);
     const user = await verifyCredentials(email, password);
     await signInSucceeded(res);

@@ -5,11 +5,11 @@ import { callInternal, type ServiceName } from '@logbook/service-kit/internal';
 import { logger } from '@logbook/service-kit/logger';
 import { UserModel } from '../accounts/model';
 import { endFamilySessions } from '../accounts/sessions';
-import { RateLimitModel } from '../limits/model';
 import { MailMessageModel } from '../mail/model';
 import { queueMail } from '../mail/queue';
 import { mailTemplates } from '../mail/templates';
 import { PasswordResetTokenModel } from '../password-reset/model';
+import { forgetAccountCounters } from '../rate-limits';
 import { StudentLoginVersionModel } from '../student-sessions/login-versions';
 
 type Doc = Record<string, unknown>;
@@ -77,15 +77,6 @@ export async function exportFamily(userId: number) {
 
 export type FamilyExport = Awaited<ReturnType<typeof exportFamily>>;
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Rate-limit counters that name the account's email or a student's username. */
-async function forgetCounters(names: string[]) {
-  for (const name of names) {
-    await RateLimitModel.deleteMany({ _id: { $regex: `:${escapeRegex(name.toLowerCase())}(\\||$)` } });
-  }
-}
-
 /**
  * Closes the account: every subscription is canceled with the provider first, and when the provider cannot be
  * reached nothing is deleted. Then every service deletes what it holds of the family, this one last, and a
@@ -109,7 +100,10 @@ export async function deleteFamily(userId: number): Promise<void> {
   await StudentLoginVersionModel.deleteMany({ _id: { $in: studentIds } });
   await PasswordResetTokenModel.deleteMany({ userId });
   await MailMessageModel.deleteMany({ userId });
-  await forgetCounters([user.email, ...students.flatMap((s) => (s.login ? [s.login.username] : []))]);
+  await forgetAccountCounters(
+    user.email,
+    students.flatMap((s) => (s.login ? [s.login.username] : [])),
+  );
   await UserModel.deleteOne({ _id: userId });
   // Not tied to the account any more: it is sent, then gone like the rest.
   await queueMail(user.email, 'account_deleted', mailTemplates.accountDeleted());

@@ -1,13 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
 import { API_ERRORS } from '@logbook/contracts/messages';
+import { AppError } from '@logbook/service-kit/errors';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
+import { accountLockId, type LimitedName } from './keys';
 import { RateLimitModel } from './model';
 
 export interface AccountLockOptions {
-  /** Names the counters of one route, so parent and student sign-in count apart. */
-  prefix: string;
   /** Failures are forgotten after this long without one. */
   windowMs: number;
   /** Failures allowed for one account from one address before each further attempt must wait. */
@@ -15,6 +14,11 @@ export interface AccountLockOptions {
   /** The first wait; each further failure doubles it, up to `maxDelayMs`. */
   baseDelayMs: number;
   maxDelayMs: number;
+}
+
+export interface SignInLockOptions extends AccountLockOptions {
+  /** What the account is named by, so parent and student sign-in count apart. */
+  kind: LimitedName;
   /** The account a request names, or undefined when it names none (validation refuses it later). */
   account: (req: Request) => string | undefined;
 }
@@ -55,39 +59,73 @@ async function countAttempt(_id: string, now: number, o: AccountLockOptions) {
   return 'busy' as const;
 }
 
+/** Counted, and may go ahead (the counter's id, to clear on success); or refused, to try again after this long. */
+type Attempt = { counter: string } | { retryAfterSeconds: number };
+
+/**
+ * Counts one attempt on the failure counter `_id` before the password is checked, so parallel guesses cannot slip
+ * past the count. Past the allowance every attempt (refused ones too) doubles the wait.
+ */
+async function beginAttempt(_id: string, o: AccountLockOptions): Promise<Attempt> {
+  const now = Date.now();
+  const before = await countAttempt(_id, now, o);
+  if (before === 'busy') return { retryAfterSeconds: Math.ceil(o.baseDelayMs / 1000) };
+  let failures = before?.failures ?? 0;
+  const last = before?.lastFailureAt?.getTime() ?? 0;
+  if (failures > 0 && now - last >= Math.max(o.windowMs, lockDelay(failures, o))) {
+    // Quiet for a whole window: the earlier failures no longer count.
+    await RateLimitModel.updateOne({ _id }, { $inc: { failures: -failures } });
+    failures = 0;
+  }
+  if (now < last + lockDelay(failures, o)) return { retryAfterSeconds: Math.ceil(lockDelay(failures + 1, o) / 1000) };
+  return { counter: _id };
+}
+
 /**
  * Failed sign-ins are counted per account and address together, so a stranger's guesses lock out only the stranger:
  * the owner signing in from anywhere else is not held up. Past the allowance every attempt (refused ones too) doubles
- * the wait, which Retry-After states. Each attempt is counted before the password is checked, so parallel guesses
- * cannot slip past the count; a successful sign-in clears it (`signInSucceeded`).
+ * the wait, which Retry-After states. A successful sign-in clears the count (`signInSucceeded`).
  */
-export function accountLock(o: AccountLockOptions): RequestHandler {
+export function accountLock(o: SignInLockOptions): RequestHandler {
   return async (req, res, next) => {
     const account = o.account(req);
     if (account === undefined) return next();
-    const _id = `${o.prefix}${account}|${ipKeyGenerator(req.ip ?? '')}`;
-    const now = Date.now();
-    const before = await countAttempt(_id, now, o);
-    if (before === 'busy') {
-      res.setHeader('Retry-After', String(Math.ceil(o.baseDelayMs / 1000)));
+    const attempt = await beginAttempt(accountLockId(o.kind, account, req.ip), o);
+    if ('retryAfterSeconds' in attempt) {
+      res.setHeader('Retry-After', String(attempt.retryAfterSeconds));
       res.status(429).json({ message: API_ERRORS.tooManyAttempts });
       return;
     }
-    let failures = before?.failures ?? 0;
-    const last = before?.lastFailureAt?.getTime() ?? 0;
-    if (failures > 0 && now - last >= Math.max(o.windowMs, lockDelay(failures, o))) {
-      // Quiet for a whole window: the earlier failures no longer count.
-      await RateLimitModel.updateOne({ _id }, { $inc: { failures: -failures } });
-      failures = 0;
-    }
-    if (now < last + lockDelay(failures, o)) {
-      res.setHeader('Retry-After', String(Math.ceil(lockDelay(failures + 1, o) / 1000)));
-      res.status(429).json({ message: API_ERRORS.tooManyAttempts });
-      return;
-    }
-    res.locals[COUNTER] = _id;
+    res.locals[COUNTER] = attempt.counter;
+    // Refused for load (503), the credentials were never checked: the attempt is not a failure.
+    res.once('finish', () => {
+      if (res.statusCode === 503) void uncount(attempt.counter);
+    });
     next();
   };
+}
+
+/**
+ * A password typed again by someone already signed in (to change it, or to close the account) counts on the same
+ * counter as signing in to that account from that address: the same allowance, lockout and Retry-After. While locked
+ * it answers 429 whatever the password; a right password clears the count like a sign-in (`signInSucceeded`).
+ */
+export async function countPasswordRecheck(
+  req: Request,
+  res: Response,
+  o: AccountLockOptions & { kind: LimitedName; account: string },
+): Promise<void> {
+  const attempt = await beginAttempt(accountLockId(o.kind, o.account, req.ip), o);
+  if ('retryAfterSeconds' in attempt) {
+    res.setHeader('Retry-After', String(attempt.retryAfterSeconds));
+    throw new AppError(429, API_ERRORS.tooManyAttempts);
+  }
+  res.locals[COUNTER] = attempt.counter;
+}
+
+/** Takes back one counted attempt whose credentials were never checked. */
+async function uncount(_id: string): Promise<void> {
+  await RateLimitModel.updateOne({ _id, failures: { $gt: 0 } }, { $inc: { failures: -1 } }).catch(() => undefined);
 }
 
 /** The credentials were right: this account's failures from this address are forgotten. */

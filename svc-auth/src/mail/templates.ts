@@ -67,16 +67,27 @@ export const mailTemplates = {
   passwordReset: (o: { origin: string; token: string }) =>
     compose(`Reset your ${PRODUCT_NAME} password`, GREETING, [
       `Someone (we hope you) asked to choose a new password for your ${PRODUCT_NAME} account.`,
-      { label: 'Choose a new password', link: `${o.origin}/reset-password?token=${encodeURIComponent(o.token)}` },
-      `The link works once, within ${RESET_LINK_MINUTES} minutes. Choosing a new password signs your account out on every device.`,
+      // In the fragment: browsers never send it to a server, so no access log or proxy keeps the token.
+      { label: 'Choose a new password', link: `${o.origin}/reset-password#token=${encodeURIComponent(o.token)}` },
+      `The link works once, within ${RESET_LINK_MINUTES} minutes, and only the newest link you asked for works. Choosing a new password signs your family out on every device, students included.`,
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ]),
 
   passwordChanged: (o: { origin: string }) =>
     compose(`Your ${PRODUCT_NAME} password was changed`, GREETING, [
-      `The password of your ${PRODUCT_NAME} account was just changed, and other devices were signed out.`,
+      `The password of your ${PRODUCT_NAME} account was just changed, and every other device was signed out, your students' included.`,
       'If this was not you, choose a new password now with "Forgot password?" on the sign-in page:',
       { label: 'Forgot password', link: `${o.origin}/forgot-password` },
+    ]),
+
+  registrationAttempt: (o: { origin: string }) =>
+    compose(`Someone tried to register with your ${PRODUCT_NAME} address`, GREETING, [
+      `Someone just tried to create a new ${PRODUCT_NAME} account with this email address. It already has an account, so nothing was created and nothing about your account changed.`,
+      'If it was you, sign in with your password:',
+      { label: 'Sign in', link: `${o.origin}/login` },
+      'If you have forgotten it, choose a new one with "Forgot password?":',
+      { label: 'Forgot password', link: `${o.origin}/forgot-password` },
+      'If it was not you, you can ignore this email: your password stays as it is.',
     ]),
 
   accountDeleted: () =>

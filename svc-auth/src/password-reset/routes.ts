@@ -4,15 +4,15 @@ import { passwordResetConfirmSchema, passwordResetRequestSchema } from '@logbook
 import { parseOr400 } from '@logbook/service-kit/errors';
 import type { RateLimits } from '../config';
 import { passwordResetLimits } from '../rate-limits';
-import { confirmPasswordReset, requestPasswordReset } from './password-reset';
+import { confirmPasswordReset, requestPasswordResetAfterAnswer } from './password-reset';
 
 export function passwordResetRouter(limits: RateLimits): Router {
   const router = Router();
 
   router.post('/api/password-reset', ...passwordResetLimits(limits), async (req, res) => {
     const { email } = parseOr400(passwordResetRequestSchema, req.body);
-    await requestPasswordReset(email);
     res.status(202).json({ message: PASSWORD_RESET.requested });
+    requestPasswordResetAfterAnswer(email);
   });
 
   router.post('/api/password-reset/confirm', async (req, res) => {

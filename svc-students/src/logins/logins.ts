@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import type { Student, StudentCredentials } from '@logbook/contracts/schemas';
 import { studentUsernameKey } from '@logbook/contracts/student-usernames';
@@ -6,6 +5,7 @@ import { isActive } from '@logbook/contracts/subscription';
 import { conflict, forbidden } from '@logbook/service-kit/errors';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
+import { passwordHashing } from '@logbook/service-kit/password-hash';
 import { publisher } from '../events/publisher';
 import { StudentModel } from '../students/model';
 import { findOwnStudent, toStudentResponse } from '../students/students';
@@ -41,7 +41,7 @@ async function loginFields(credentials: StudentCredentials) {
   return {
     studentUsername: username,
     studentUsernameKey: username,
-    studentPassword: await bcrypt.hash(credentials.studentPassword, PASSWORD_HASH_ROUNDS),
+    studentPassword: await passwordHashing.hash(credentials.studentPassword, PASSWORD_HASH_ROUNDS),
   };
 }
 

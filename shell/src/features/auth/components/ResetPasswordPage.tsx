@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
@@ -29,10 +29,25 @@ function LinkProblem() {
   );
 }
 
-/** /reset-password?token=…: the page the reset email links to; sets a new password with the registration rules. */
+/**
+ * The token of a reset link: in the fragment (`#token=…`), which browsers never send to a server; links sent before
+ * it moved there carry it in the query string (`?token=…`).
+ */
+function tokenIn(location: { hash: string; search: string }): string {
+  return (
+    new URLSearchParams(location.hash.replace(/^#/, '')).get('token') ??
+    new URLSearchParams(location.search).get('token') ??
+    ''
+  );
+}
+
+/**
+ * /reset-password#token=…: the page the reset email links to; sets a new password with the registration rules. The
+ * token is kept in the page and taken out of the address at once, so the history and a shared address do not hold it.
+ */
 export function ResetPasswordPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const location = useLocation();
+  const [token] = useState(() => tokenIn(location));
   const { values, errors, setField, validate, prepare } = useFormState(newPasswordFormSchema, {
     password: '',
     confirmPassword: '',
@@ -42,6 +57,12 @@ export function ResetPasswordPage() {
   const [serverError, setServerError] = useState<string | undefined>();
   const navigate = useNavigate();
   const { toast } = useToast();
+
+  const tokenInAddress = tokenIn(location) !== '';
+  useEffect(() => {
+    // Replaces the history entry (history.replaceState): the address bar and Back no longer show the token.
+    if (tokenInAddress) navigate({ pathname: location.pathname }, { replace: true, state: location.state });
+  }, [tokenInAddress, navigate, location.pathname, location.state]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
