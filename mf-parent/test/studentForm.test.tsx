@@ -115,6 +115,24 @@ describe('student form screen', () => {
     }
   });
 
+  it('names a hidden or text-direction character under its field and sends nothing, while any script is welcome', async () => {
+    const { calls } = fakeFetch({ ...user, 'POST /api/students': { status: 201, body: sam } });
+    renderWithProviders(<StudentForm />, { path: '/students/new', route: '/students/new' });
+    fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: 'Sam\u202Eeel' } });
+    fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: 'Lee' } });
+    fireEvent.change(screen.getByLabelText('Date of Birth'), { target: { value: '2008-04-02' } });
+    fireEvent.change(screen.getByLabelText('License Number (Optional)'), { target: { value: 'L1\u0000' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create Student' })));
+    expect(screen.getAllByText(VALIDATION.hiddenCharacters)).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Nguyễn Thị Ánh' } });
+    fireEvent.change(screen.getByLabelText('License Number (Optional)'), { target: { value: 'L1' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create Student' })));
+    expect(screen.queryByText(VALIDATION.hiddenCharacters)).toBeNull();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ firstName: 'Nguyễn Thị Ánh' });
+  });
+
   it("shows the server's message in an Error toast and stays on the form", async () => {
     fakeFetch({
       ...user,

@@ -3,6 +3,7 @@ import { createServiceApp } from '@logbook/service-kit/app';
 import { logger } from '@logbook/service-kit/logger';
 import type { BillingConfig } from './config';
 import { usesStripe } from './config';
+import { CouponLimitModel } from './coupons/limits';
 import { CouponModel } from './coupons/model';
 import { BillingOutboxModel } from './events/publisher';
 import { BillingNoticeModel } from './notices/notices';
@@ -14,6 +15,7 @@ import { familiesRouter } from './families/routes';
 import { simulationRouter } from './simulation/routes';
 import {
   BillingCustomerModel,
+  FreeMonthModel,
   StudentBillingModel,
   StudentTrialModel,
   SubscriptionRecordModel,
@@ -28,10 +30,12 @@ export const SERVICE_NAME = 'svc-billing';
 /** The collections this service owns (their indexes are created at start). */
 export const models = [
   CouponModel,
+  CouponLimitModel,
   BillingEventModel,
   SubscriptionRecordModel,
   SimulatedSubscriptionModel,
   StudentTrialModel,
+  FreeMonthModel,
   StudentBillingModel,
   BillingCustomerModel,
   BillingOutboxModel,
@@ -76,7 +80,11 @@ export function buildBillingApp(config: BillingConfig): BillingApp {
     inFlightWaitMs: 5_000,
     staleAfterMs: Math.max(120_000, 3 * config.STRIPE_TIMEOUT_MS * (config.STRIPE_MAX_NETWORK_RETRIES + 1)),
   };
-  const routers: Router[] = [subscriptionsRouter(options), webhooksRouter(webhookSecret, provider)];
+  const couponLookups = {
+    perAccount: config.COUPON_LOOKUPS_PER_ACCOUNT,
+    perAddress: config.COUPON_LOOKUPS_PER_ADDRESS,
+  };
+  const routers: Router[] = [subscriptionsRouter(options, couponLookups), webhooksRouter(webhookSecret, provider)];
   routers.push(familiesRouter(options));
   if (provider instanceof SimulatedProvider && config.NODE_ENV !== 'production') {
     routers.push(simulationRouter(provider));

@@ -26,6 +26,9 @@ export const billingConfigSchema = baseConfigSchema.extend({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(0).max(5).default(1),
   ),
+  /** Coupon look-ups allowed in an hour, per parent account and per address (see coupons/limits.ts). */
+  COUPON_LOOKUPS_PER_ACCOUNT: optionalNumber.transform((v) => v ?? 10),
+  COUPON_LOOKUPS_PER_ADDRESS: optionalNumber.transform((v) => v ?? 30),
   /** Signs the simulated provider's events; they never leave the process, so a fresh one per start is enough. */
   SIMULATED_WEBHOOK_SECRET: optionalText.transform(
     (v) => v ?? `whsec_simulated_${crypto.randomBytes(24).toString('hex')}`,

@@ -51,12 +51,15 @@ describe('coupons', () => {
     expect(await usedCount('FRIEND50')).toBe(1);
   });
 
+  // One answer for every code that cannot be used, so that no answer tells a guesser that a code exists.
   it.each([
-    ['an unknown coupon', 'NOSUCH', BILLING_ERRORS.couponInvalid],
-    ['an inactive coupon', 'PAUSED', BILLING_ERRORS.couponInvalid],
-    ['an expired coupon', 'OLDNEWS', BILLING_ERRORS.couponExpired],
-    ['a used-up coupon', 'GONE', BILLING_ERRORS.couponUsedUp],
-  ])('refuses %s with 400, making no subscription', async (_name, code, message) => {
+    ['an unknown coupon', 'NOSUCH'],
+    ['an inactive coupon', 'PAUSED'],
+    ['an expired coupon', 'OLDNEWS'],
+    ['a used-up coupon', 'GONE'],
+    ['a coupon whose invoice the provider cannot charge', 'TOOSMALL'],
+    ['a code no coupon could have', 'NO SUCH'],
+  ])('refuses %s with the one answer, 400, making no subscription', async (_name, code) => {
     await CouponModel.updateOne(
       { code: 'PAUSED' },
       {
@@ -101,10 +104,24 @@ describe('coupons', () => {
       },
       { upsert: true },
     );
+    await CouponModel.updateOne(
+      { code: 'TOOSMALL' },
+      {
+        $setOnInsert: {
+          _id: 900004,
+          code: 'TOOSMALL',
+          discountPercent: 60,
+          isActive: true,
+          usedCount: 0,
+          createdAt: new Date(),
+        },
+      },
+      { upsert: true },
+    );
     const f = await makeFamily();
     const res = await create(f.cookie, { studentId: f.studentId, couponCode: code });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ message: BILLING_ERRORS.couponUnusable });
     expect(await SimulatedSubscriptionModel.countDocuments({ studentId: f.studentId })).toBe(0);
     expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('inactive');
     // A failed coupon does not hold the student: without it the subscription starts.
@@ -119,7 +136,7 @@ describe('coupons', () => {
       create(b.cookie, { studentId: b.studentId, couponCode: 'LASTSLOT' }),
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
-    expect(answers.find((r) => r.status === 400)!.body).toEqual({ message: BILLING_ERRORS.couponUsedUp });
+    expect(answers.find((r) => r.status === 400)!.body).toEqual({ message: BILLING_ERRORS.couponUnusable });
     expect(await usedCount('LASTSLOT')).toBe(1);
   });
 

@@ -310,8 +310,8 @@ describe('hostile input', () => {
     ['a word for the student id', { studentId: 'abc' }, VALIDATION.studentIdRequired],
     ['a negative student id', { studentId: -3 }, undefined],
     ['no student id', {}, VALIDATION.studentIdRequired],
-    ['an operator for the coupon', { studentId: 1, couponCode: { $ne: null } }, BILLING_ERRORS.couponInvalid],
-    ['a huge coupon code', { studentId: 1, couponCode: 'x'.repeat(5000) }, BILLING_ERRORS.couponInvalid],
+    ['an operator for the coupon', { studentId: 1, couponCode: { $ne: null } }, BILLING_ERRORS.couponUnusable],
+    ['a huge coupon code', { studentId: 1, couponCode: 'x'.repeat(5000) }, BILLING_ERRORS.couponUnusable],
   ])('create refuses %s with 400 and makes nothing', async (_name, body, message) => {
     const f = await makeFamily();
     const res = await create(f.cookie, {

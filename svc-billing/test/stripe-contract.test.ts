@@ -485,7 +485,7 @@ describe('Stripe provider: the smaller rules', () => {
     fake.reset();
     const refused = await create(family.cookie, { studentId: family.studentId, couponCode: 'ALMOST' });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ message: BILLING_ERRORS.couponBelowMinimum });
+    expect(refused.body).toEqual({ message: BILLING_ERRORS.couponUnusable });
     expect(fake.calls('POST', '/v1/subscriptions')).toHaveLength(0);
     expect((await CouponModel.findOne({ code: 'ALMOST' }).lean())!.usedCount).toBe(0);
     // Nothing to pay at all, or A$0.50 and more, is fine.

@@ -56,27 +56,27 @@ const cases: Array<[string, (name: string) => object, string]> = [
   [
     'a NUL in the username',
     (n) => ({ studentUsername: `${n}\u0000x`, studentPassword: 'learner-pass' }),
-    VALIDATION.usernameInvalidCharacters,
+    VALIDATION.hiddenCharacters,
   ],
   [
     'a control character in the username',
     (n) => ({ studentUsername: `${n}\u0007`, studentPassword: 'learner-pass' }),
-    VALIDATION.usernameInvalidCharacters,
+    VALIDATION.hiddenCharacters,
   ],
   [
     'a right-to-left override in the username',
     (n) => ({ studentUsername: `\u202E${n}`, studentPassword: 'learner-pass' }),
-    VALIDATION.usernameInvalidCharacters,
+    VALIDATION.hiddenCharacters,
   ],
   [
     'a bidi isolate in the username',
     (n) => ({ studentUsername: `${n}\u2067x\u2069`, studentPassword: 'learner-pass' }),
-    VALIDATION.usernameInvalidCharacters,
+    VALIDATION.hiddenCharacters,
   ],
   [
     'a zero-width space in the username',
     (n) => ({ studentUsername: `${n}\u200Bx`, studentPassword: 'learner-pass' }),
-    VALIDATION.usernameInvalidCharacters,
+    VALIDATION.hiddenCharacters,
   ],
 ];
 

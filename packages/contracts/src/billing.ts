@@ -3,9 +3,11 @@ import { PRICE_AUD, PRICE_CURRENCY, TRIAL_DAYS } from './constants';
 /** Messages the billing service answers with (shown as they are by the subscribe screen). */
 export const BILLING_ERRORS = {
   subscriptionInProgress: "This student's subscription is being set up. Please try again in a moment.",
-  couponInvalid: 'Coupon code is not valid',
-  couponExpired: 'This coupon has expired',
-  couponUsedUp: 'This coupon has been used up',
+  /**
+   * Every coupon code that cannot be used (unknown, inactive, expired, used up, or a discount the provider cannot
+   * charge) gets this one answer, so a guess never tells that a code exists.
+   */
+  couponUnusable: "This code can't be used",
   unknownClientSecret: 'No subscription is waiting for this confirmation',
   subscriptionEnded: 'This subscription has ended',
   webhookSignature: 'Webhook signature verification failed',
@@ -17,7 +19,6 @@ export const BILLING_ERRORS = {
   providerUnauthorised: 'Payments are not available right now. Please try again later.',
   providerConflict: 'Another payment request for this student is still being processed. Please try again.',
   providerNoClientSecret: 'The payment provider did not return a payment form. Please try again.',
-  couponBelowMinimum: 'This coupon would make the monthly charge smaller than the payment provider can take.',
   nothingToPay: 'There is no payment waiting for this student.',
   pausedTrial:
     'The free month ended before a card was saved, so the subscription is paused. Cancel it, then subscribe again.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from './visible-text';
 
 /** Hours a family logged on paper before they started using the app (issue 12, paper hours). */
 export const MAX_OPENING_BALANCE_HOURS = 200;
@@ -34,10 +35,14 @@ const paperHours = (message: string) =>
 export const openingBalanceSchema = z.object({
   dayHours: paperHours(OPENING_BALANCE_MESSAGES.dayHours),
   nightHours: paperHours(OPENING_BALANCE_MESSAGES.nightHours),
-  note: z
-    .string({ error: OPENING_BALANCE_MESSAGES.noteInvalid })
-    .trim()
-    .max(MAX_OPENING_BALANCE_NOTE, OPENING_BALANCE_MESSAGES.noteTooLong)
+  /** Typed in a text area: line breaks are kept, other hidden characters refused. */
+  note: visibleText(
+    z
+      .string({ error: OPENING_BALANCE_MESSAGES.noteInvalid })
+      .trim()
+      .max(MAX_OPENING_BALANCE_NOTE, OPENING_BALANCE_MESSAGES.noteTooLong),
+    { lineBreaks: true },
+  )
     .optional()
     .transform((v) => v ?? ''),
 });

@@ -12,23 +12,27 @@ import {
   TRAFFIC_CONDITIONS,
   WEATHER_CONDITIONS,
 } from './constants';
+import { BILLING_ERRORS } from './billing';
 import { isNotAfter, isRealDate, isValidTime, localDateISO } from './dates';
 import { VALIDATION } from './messages';
 import { COORDINATE_MESSAGES } from './coordinates';
 import { STATE_RULES, type StateRule } from './state-rules';
+import { hasHiddenCharacters, visibleText } from './visible-text';
+
+export { hasHiddenCharacters };
 
 // No runtime code generation: the app's Content-Security-Policy forbids eval, and zod would otherwise probe for it.
 z.config({ jitless: true });
 
-/** A required string field whose every failure (missing, wrong type, blank) reads `message`. */
+/**
+ * A required string field whose every failure (missing, wrong type, blank) reads `message`; like every free text, it
+ * refuses hidden characters (see visible-text.ts).
+ */
 const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+  visibleText(z.string({ error: message }).trim().min(1, message).max(max, tooLong));
 
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string({ error: VALIDATION.invalidInput })
-    .trim()
-    .max(max, tooLong)
+  visibleText(z.string({ error: VALIDATION.invalidInput }).trim().max(max, tooLong))
     .optional()
     .transform((v) => v ?? '');
 
@@ -90,17 +94,12 @@ export const studentCredentialsSchema = z
 export type StudentCredentials = z.infer<typeof studentCredentialsSchema>;
 
 /**
- * Control characters (NUL included), invisible format characters (zero-width, bidi overrides and isolates), line and
- * paragraph separators, private-use and lone surrogates: a username with one of them looks like another name, or
- * like none, on the parent's card and in the PDF.
+ * A new or changed student login: the sign-in rules, plus a visible username (one with a hidden character looks like
+ * another name, or like none, on the parent's card and in the PDF) and a password of at least 8 characters.
  */
-const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}]/u;
-export const hasHiddenCharacters = (text: string) => HIDDEN_CHARACTER.test(text);
-
-/** A new or changed student login: the sign-in rules, plus a visible username and a password of at least 8 characters. */
 export const studentLoginSchema = studentCredentialsSchema
   .refine((v) => !hasHiddenCharacters(v.studentUsername), {
-    message: VALIDATION.usernameInvalidCharacters,
+    message: VALIDATION.hiddenCharacters,
     path: ['studentUsername'],
   })
   .refine((v) => v.studentPassword.length >= PASSWORD_MIN.student, {
@@ -237,7 +236,9 @@ export const coordinatesSchema = z.object(
 /** POST /api/driving-sessions: every field of a session, plus an optional clientId that makes the call idempotent. */
 export const drivingSessionInputSchema = sessionFieldsSchema.extend({
   studentId: studentIdSchema,
-  duration: z.string({ error: VALIDATION.durationRequired }).trim().min(1, VALIDATION.durationRequired).max(40),
+  duration: visibleText(
+    z.string({ error: VALIDATION.durationRequired }).trim().min(1, VALIDATION.durationRequired).max(40),
+  ),
   clientId: z.uuid({ error: VALIDATION.clientIdInvalid }).optional(),
   /** Where the location button found the car; the server keeps it rounded to about 100 m. */
   coordinates: coordinatesSchema.optional(),
@@ -299,12 +300,18 @@ export const drivingSessionSchema = z.object({
 });
 export type DrivingSession = z.infer<typeof drivingSessionSchema>;
 
-/** Why an entry is corrected or removed: said in the family's own words, printed beside the struck entry. */
-export const changeReasonSchema = z
-  .string({ error: VALIDATION.changeReasonRequired })
-  .trim()
-  .min(1, VALIDATION.changeReasonRequired)
-  .max(TEXT_LIMITS.changeReason, VALIDATION.changeReasonTooLong);
+/**
+ * Why an entry is corrected or removed: said in the family's own words, printed beside the struck entry. Typed in a
+ * text area, so line breaks are kept.
+ */
+export const changeReasonSchema = visibleText(
+  z
+    .string({ error: VALIDATION.changeReasonRequired })
+    .trim()
+    .min(1, VALIDATION.changeReasonRequired)
+    .max(TEXT_LIMITS.changeReason, VALIDATION.changeReasonTooLong),
+  { lineBreaks: true },
+);
 
 /** POST /api/driving-sessions/:id/correction: the whole corrected session, signed again, and the reason. */
 export const sessionCorrectionInputSchema = drivingSessionInputSchema.extend({ reason: changeReasonSchema });
@@ -383,12 +390,11 @@ export const settingsFormSchema = z.object({
 });
 
 // ---- Billing ----
+/** What a coupon code may hold: no space, control or text-direction character can be part of one. */
+const COUPON_CODE = /^[A-Z0-9_-]{3,32}$/;
+
 export const couponInputSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9_-]{3,32}$/, VALIDATION.couponInvalid),
+  code: z.string().trim().toUpperCase().regex(COUPON_CODE, VALIDATION.couponInvalid),
   discountPercent: z.number().int().min(0).max(100).default(0),
   isActive: z.boolean().default(true),
   maxUses: z.number().int().positive().optional(),
@@ -398,12 +404,14 @@ export type CouponInput = z.input<typeof couponInputSchema>;
 
 export const createSubscriptionSchema = z.object({
   studentId: studentIdSchema,
+  /** A code that could not be one gets the same answer as one that does not exist (or cannot be used). */
   couponCode: z
-    .string({ error: VALIDATION.couponInvalid })
+    .string({ error: BILLING_ERRORS.couponUnusable })
     .trim()
-    .max(32, VALIDATION.couponInvalid)
+    .toUpperCase()
+    .refine((v) => v === '' || COUPON_CODE.test(v), BILLING_ERRORS.couponUnusable)
     .optional()
-    .transform((v) => (v ? v.toUpperCase() : undefined)),
+    .transform((v) => v || undefined),
 });
 export const cancelSubscriptionSchema = z.object({ studentId: studentIdSchema });
 

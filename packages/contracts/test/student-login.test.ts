@@ -35,7 +35,7 @@ describe('a new student login', () => {
     ['lone surrogate', '\uD800'],
   ])('refuses a username with a %s', (_name, char) => {
     expect(firstMessage({ studentUsername: `sa${char}m`, studentPassword: 'kq7-tram' })).toBe(
-      VALIDATION.usernameInvalidCharacters,
+      VALIDATION.hiddenCharacters,
     );
   });
 

@@ -65,10 +65,12 @@ export interface RedeemedCoupon {
  */
 export async function redeemCoupon(code: string, now = new Date()): Promise<RedeemedCoupon> {
   const coupon = await CouponModel.findOne({ code }).lean();
-  if (!coupon || !coupon.isActive) throw badRequest(BILLING_ERRORS.couponInvalid);
-  if (coupon.expiresAt && new Date(coupon.expiresAt) <= now) throw badRequest(BILLING_ERRORS.couponExpired);
+  // One answer for every code that cannot be used, so that a guess never learns that a code exists.
+  const unusable = () => badRequest(BILLING_ERRORS.couponUnusable);
+  if (!coupon || !coupon.isActive) throw unusable();
+  if (coupon.expiresAt && new Date(coupon.expiresAt) <= now) throw unusable();
   const limit = coupon.maxUses ?? null;
-  if (limit !== null && coupon.usedCount >= limit) throw badRequest(BILLING_ERRORS.couponUsedUp);
+  if (limit !== null && coupon.usedCount >= limit) throw unusable();
   let slotId: string | undefined;
   if (limit !== null) {
     for (let n = 1; n <= limit && !slotId; n++) {
@@ -79,7 +81,7 @@ export async function redeemCoupon(code: string, now = new Date()): Promise<Rede
         if (!isDuplicateKey(err)) throw err;
       }
     }
-    if (!slotId) throw badRequest(BILLING_ERRORS.couponUsedUp);
+    if (!slotId) throw unusable();
   }
   await CouponModel.updateOne({ _id: coupon._id }, { $inc: { usedCount: 1 } });
   return { code: coupon.code, discountPercent: coupon.discountPercent, ...(slotId ? { slotId } : {}) };

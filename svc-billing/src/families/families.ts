@@ -12,7 +12,8 @@ import {
   SubscriptionRecordModel,
   type StudentBilling,
 } from '../subscriptions/model';
-import { cancelSubscription, type SubscriptionOptions } from '../subscriptions/subscriptions';
+import { freeMonthKeyFromOwner } from '../subscriptions/owners';
+import { cancelSubscription, rememberFreeMonth, type SubscriptionOptions } from '../subscriptions/subscriptions';
 
 /** Subscriptions that still exist at the provider and would go on charging (or could start to). */
 const STILL_AT_PROVIDER = new Set(['trialing', 'active', 'past_due', 'incomplete', 'paused', 'unpaid']);
@@ -85,7 +86,8 @@ async function deleteStudents(studentIds: number[]): Promise<void> {
   }
   await StudentBillingModel.deleteMany({ _id: { $in: studentIds } });
   await SubscriptionRecordModel.deleteMany({ _id: { $in: studentIds } });
-  // The free month is kept per student id, and ids are never given again: it goes with the student.
+  // The trial's record by student id goes with the student (ids are never given again); the free month itself is
+  // remembered by the family, name and date of birth (FreeMonthModel), which removal keeps.
   await StudentTrialModel.deleteMany({ _id: { $in: studentIds } });
   await BillingOutboxModel.deleteMany({ key: { $in: studentIds } });
 }
@@ -100,7 +102,21 @@ export async function deleteFamily(userId: number): Promise<void> {
   await BillingCustomerModel.deleteMany({ _id: userId });
 }
 
+/**
+ * Removes one student's billing records. A student who had the free month has it remembered first by what they are
+ * called now (their name or date of birth may have changed since it began), so adding them again gives no second
+ * one; svc-students still holds the student while it asks for this.
+ */
 export async function deleteStudent(studentId: number): Promise<void> {
+  const [student, trial] = await Promise.all([
+    StudentBillingModel.findById(studentId).lean(),
+    StudentTrialModel.findById(studentId).lean(),
+  ]);
+  const userId = trial?.userId ?? student?.userId;
+  if (userId !== undefined && (trial || student?.stripeSubscriptionId)) {
+    const key = await freeMonthKeyFromOwner(studentId);
+    if (key) await rememberFreeMonth(key, userId);
+  }
   await deleteStudents([studentId]);
 }
 

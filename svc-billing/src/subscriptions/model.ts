@@ -88,6 +88,8 @@ export interface SubscriptionRecord {
   couponCode?: string | null;
   /** Whether this attempt asks for the free trial; kept with the key so a retry asks for the same thing. */
   trial?: boolean;
+  /** What the free month is remembered by once the provider has begun it (see FreeMonthModel). */
+  freeMonthKey?: string;
   subscriptionId?: string;
   clientSecret?: string;
   type?: 'setup' | 'payment';
@@ -111,6 +113,7 @@ const subscriptionRecordSchema = new Schema<SubscriptionRecord>(
     lookFirst: Boolean,
     couponCode: String,
     trial: Boolean,
+    freeMonthKey: String,
     subscriptionId: String,
     clientSecret: String,
     type: String,
@@ -155,4 +158,27 @@ export const StudentTrialModel: mongoose.Model<StudentTrial> =
       { versionKey: false, strict: true },
     ),
     'student_trials',
+  );
+
+/**
+ * One per free month a family has had for a student, by the SHA-256 of the family and the student's normalised name
+ * and date of birth (svc-students computes it: the name and birthday never reach billing). Unlike StudentTrial it
+ * outlives the student's removal, so the same student removed and added again has no second free month; it goes
+ * only with the family's account.
+ */
+export interface FreeMonth {
+  _id: string;
+  userId: number;
+  startedAt: Date;
+}
+
+export const FreeMonthModel: mongoose.Model<FreeMonth> =
+  (mongoose.models.FreeMonth as mongoose.Model<FreeMonth>) ??
+  mongoose.model<FreeMonth>(
+    'FreeMonth',
+    new Schema<FreeMonth>(
+      { _id: String, userId: { type: Number, required: true }, startedAt: { type: Date, required: true } },
+      { versionKey: false, strict: true },
+    ),
+    'free_months',
   );

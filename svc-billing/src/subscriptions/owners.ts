@@ -8,6 +8,8 @@ interface OwnerStudent {
   userId: number;
   subscriptionStatus: string;
   legacyStripeSubscriptionId?: string;
+  /** What the student's free month is remembered by; absent from an owner that does not compute it yet. */
+  freeMonthKey?: string;
 }
 
 /** A parent account as svc-auth's internal API answers it. */
@@ -47,4 +49,13 @@ export async function billingStudent(studentId: number): Promise<StudentBilling 
     if (!isDuplicateKey(err)) throw err;
   }
   return StudentBillingModel.findById(studentId).lean();
+}
+
+/**
+ * What svc-students says the student's free month is remembered by, as they are now (their name and date of birth may
+ * have changed since billing first saw them); null when it knows no such student or does not say.
+ */
+export async function freeMonthKeyFromOwner(studentId: number): Promise<string | null> {
+  const { status, body } = await callInternal<OwnerStudent>('students', 'GET', `/internal/students/${studentId}`);
+  return status === 200 && typeof body.freeMonthKey === 'string' ? body.freeMonthKey : null;
 }

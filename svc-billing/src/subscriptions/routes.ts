@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { cancelSubscriptionSchema, createSubscriptionSchema, type BillingConfig } from '@logbook/contracts/schemas';
 import { callers, requireParent } from '@logbook/service-kit/auth';
 import { parseId, parseOr400 } from '@logbook/service-kit/errors';
+import { couponLookupLimits, type CouponLookupLimits } from '../coupons/limits';
 import {
   cancelSubscription,
   createSubscription,
@@ -10,7 +11,7 @@ import {
   type SubscriptionOptions,
 } from './subscriptions';
 
-export function subscriptionsRouter(options: SubscriptionOptions): Router {
+export function subscriptionsRouter(options: SubscriptionOptions, couponLookups: CouponLookupLimits): Router {
   const router = Router();
   const { provider } = options;
 
@@ -20,7 +21,8 @@ export function subscriptionsRouter(options: SubscriptionOptions): Router {
     res.json(body);
   });
 
-  router.post('/api/create-subscription', requireParent, async (req, res) => {
+  // A coupon named here is looked up: limited per account and per address, so codes cannot be guessed in bulk.
+  router.post('/api/create-subscription', requireParent, ...couponLookupLimits(couponLookups), async (req, res) => {
     const input = parseOr400(createSubscriptionSchema, req.body);
     res.json(await createSubscription(options, callers(res), input));
   });

@@ -14,13 +14,14 @@ import type { PaymentProvider } from '../providers/provider';
 import { publisher } from '../events/publisher';
 import {
   BillingCustomerModel,
+  FreeMonthModel,
   StudentBillingModel,
   StudentTrialModel,
   SubscriptionRecordModel,
   type StudentBilling,
   type SubscriptionRecord,
 } from './model';
-import { billingStudent, userFromOwner } from './owners';
+import { billingStudent, freeMonthKeyFromOwner, userFromOwner } from './owners';
 import { isLiveAtProvider, nextStepFor, studentSubscriptionEnded } from './status';
 
 export interface SubscriptionOptions {
@@ -49,17 +50,42 @@ export async function ownedStudent(callers: Callers, studentId: number): Promise
   return student;
 }
 
+export interface FreeMonthCheck {
+  available: boolean;
+  /** What the free month would be remembered by (absent when the owner of students does not say). */
+  key?: string;
+}
+
+/** Whether this student has had the free month: the trial's own record, or a subscription made before those. */
+const hadTrial = async (student: StudentBilling) =>
+  Boolean(student.stripeSubscriptionId) || Boolean(await StudentTrialModel.exists({ _id: student._id }));
+
 /**
  * Whether this student may still have the free month. Subscriptions made before trials were recorded all began with
- * one, so a student who already had a subscription has used it too.
+ * one, so a student who already had a subscription has used it too; and a student the family removed and added again
+ * (the same name and date of birth) had theirs before.
  */
-export async function trialAvailable(student: StudentBilling): Promise<boolean> {
-  if (student.stripeSubscriptionId) return false;
-  return !(await StudentTrialModel.exists({ _id: student._id }));
+export async function freeMonthFor(student: StudentBilling): Promise<FreeMonthCheck> {
+  if (await hadTrial(student)) return { available: false };
+  const key = (await freeMonthKeyFromOwner(student._id)) ?? undefined;
+  if (key && (await FreeMonthModel.exists({ _id: key }))) return { available: false, key };
+  return { available: true, ...(key ? { key } : {}) };
+}
+
+export const trialAvailable = async (student: StudentBilling) => (await freeMonthFor(student)).available;
+
+/** Keeps a free month by its key; a second writer finds it there already, which is the same. */
+export async function rememberFreeMonth(key: string, userId: number) {
+  try {
+    await FreeMonthModel.create({ _id: key, userId, startedAt: new Date() });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
 }
 
 /** Remember that this student has had the free month; a second writer finds it there already, which is the same. */
-async function recordTrial(student: StudentBilling, subscriptionId: string) {
+async function recordTrial(student: StudentBilling, subscriptionId: string, key: string | undefined) {
+  if (key) await rememberFreeMonth(key, student.userId);
   try {
     await StudentTrialModel.create({ _id: student._id, userId: student.userId, subscriptionId, startedAt: new Date() });
   } catch (err) {
@@ -101,6 +127,7 @@ async function claim(
   couponCode: string | undefined,
   options: SubscriptionOptions,
 ): Promise<Claim> {
+  const freeMonth = await freeMonthFor(student);
   const now = new Date();
   const fresh: SubscriptionRecord = {
     _id: student._id,
@@ -109,7 +136,8 @@ async function claim(
     attemptKey: newAttemptKey(student._id),
     startedAt: now,
     couponCode: couponCode ?? null,
-    trial: await trialAvailable(student),
+    trial: freeMonth.available,
+    ...(freeMonth.key ? { freeMonthKey: freeMonth.key } : {}),
     updatedAt: now,
   };
   try {
@@ -139,6 +167,7 @@ async function claim(
     couponCode: couponCode ?? null,
     // The same key must ask for the same thing, or the provider refuses the retry.
     trial: reuseKey ? (current.trial ?? fresh.trial) : fresh.trial,
+    ...(fresh.freeMonthKey ? { freeMonthKey: fresh.freeMonthKey } : {}),
     outcomeUnknown: false,
     serverError: false,
     lookFirst: unknown,
@@ -199,10 +228,13 @@ async function markFailed(record: SubscriptionRecord, err: unknown) {
   );
 }
 
-/** The invoice after a percent-off coupon, in cents; refused when non-zero but below Stripe's minimum charge. */
+/**
+ * The invoice after a percent-off coupon, in cents; refused when non-zero but below Stripe's minimum charge, with the
+ * answer every unusable code gets.
+ */
 function checkCouponAmount(percentOff: number) {
   const cents = Math.round(PRICE_CENTS * (1 - percentOff / 100));
-  if (cents > 0 && cents < MIN_CHARGE_CENTS) throw badRequest(BILLING_ERRORS.couponBelowMinimum);
+  if (cents > 0 && cents < MIN_CHARGE_CENTS) throw badRequest(BILLING_ERRORS.couponUnusable);
 }
 
 async function startSubscription(
@@ -229,7 +261,7 @@ async function startSubscription(
           coupon && coupon.discountPercent > 0 ? { code: coupon.code, percentOff: coupon.discountPercent } : undefined,
       }));
     // Before anything else is written: once the provider has begun a trial, the student has had it.
-    if (created.trial) await recordTrial(student, created.subscriptionId);
+    if (created.trial) await recordTrial(student, created.subscriptionId, record.freeMonthKey);
     await SubscriptionRecordModel.updateOne(
       { _id: student._id, attemptKey: record.attemptKey, state: 'creating' },
       {

@@ -6,7 +6,9 @@ import { studentUsernameKey } from '@logbook/contracts/student-usernames';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { notFound, parseId, parseOr400, unauthorized } from '@logbook/service-kit/errors';
 import { applyIfNewer, eventsRouter, internalRouter, type InternalEvent } from '@logbook/service-kit/internal';
+import { passwordHashing } from '@logbook/service-kit/password-hash';
 import { PASSWORD_HASH_ROUNDS } from '../logins/logins';
+import { freeMonthKey } from '../students/free-month';
 import { StudentModel } from '../students/model';
 
 /** What other services may know of a student, and only through here. */
@@ -18,6 +20,8 @@ export interface InternalStudent {
   subscriptionStatus: string;
   /** Set only on students whose subscription svc-billing wrote here before it kept its own records. */
   legacyStripeSubscriptionId?: string;
+  /** What svc-billing remembers the student's free month by (see students/free-month.ts). */
+  freeMonthKey: string;
 }
 
 // Compared against when nobody has the username, so an unknown name costs the same bcrypt work as a wrong password.
@@ -46,7 +50,7 @@ export const internalStudentsRouter = internalRouter();
 internalStudentsRouter.get('/internal/students/:id', async (req, res) => {
   const id = parseId(req.params.id);
   const doc = await StudentModel.findById(id)
-    .select({ userId: 1, firstName: 1, lastName: 1, subscriptionStatus: 1, stripeSubscriptionId: 1 })
+    .select({ userId: 1, firstName: 1, lastName: 1, dateOfBirth: 1, subscriptionStatus: 1, stripeSubscriptionId: 1 })
     .lean();
   if (!doc) throw notFound(API_ERRORS.studentNotFound);
   const student: InternalStudent = {
@@ -56,6 +60,7 @@ internalStudentsRouter.get('/internal/students/:id', async (req, res) => {
     lastName: doc.lastName,
     subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
     ...(doc.stripeSubscriptionId ? { legacyStripeSubscriptionId: doc.stripeSubscriptionId } : {}),
+    freeMonthKey: freeMonthKey(doc),
   };
   res.json(student);
 });
@@ -63,14 +68,15 @@ internalStudentsRouter.get('/internal/students/:id', async (req, res) => {
 /**
  * For svc-auth's student sign-in: the student these credentials belong to. The password hash never leaves this
  * service; unknown name, wrong password and a removed login all answer the same 401 after the same bcrypt work.
+ * When the hashing workers are full it answers 503 with Retry-After at once, which svc-auth passes on.
  */
-internalStudentsRouter.post('/internal/student-logins/verify', async (req, res) => {
+internalStudentsRouter.post('/internal/student-logins/verify', passwordHashing.admit, async (req, res) => {
   const { studentUsername, studentPassword } = parseOr400(credentialsSchema, req.body);
   const doc = await StudentModel.findOne({ studentUsername: studentUsernameKey(studentUsername) })
     .select({ ...SIGN_IN_FIELDS })
     .lean();
   const hash = doc?.hasStudentLogin && doc.studentPassword?.startsWith('$2') ? doc.studentPassword : undefined;
-  const matches = await bcrypt.compare(studentPassword, hash ?? DUMMY_HASH);
+  const matches = await passwordHashing.compare(studentPassword, hash ?? DUMMY_HASH);
   if (!doc || !hash || !matches) throw unauthorized(API_ERRORS.invalidCredentials);
   res.json({
     id: doc._id,

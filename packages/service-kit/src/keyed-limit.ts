@@ -1,0 +1,39 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type mongoose from 'mongoose';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import { DatabaseRateLimitStore, type WindowCounter } from './rate-limit-store';
+
+export interface KeyedLimitOptions {
+  /** The service's own collection of window counters. */
+  model: mongoose.Model<WindowCounter>;
+  /** Starts every counter's id: what is limited and by what ('coupon:account:'). */
+  prefix: string;
+  windowMs: number;
+  limit: number;
+  /**
+   * What the count is kept against: something the caller cannot choose (an account id, the address). Undefined skips
+   * the request, which then counts against nothing.
+   */
+  key: (req: Request, res: Response) => string | undefined;
+}
+
+/** The client's address as express-rate-limit counts it (IPv6 by its /56 network, so one host cannot rotate). */
+export const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? '');
+
+/**
+ * A limit counted in the service's database, so every instance shares it; past it, 429 with Retry-After and the
+ * product's "too many attempts" message.
+ */
+export function keyedLimit(options: KeyedLimitOptions): RequestHandler {
+  return rateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { message: API_ERRORS.tooManyAttempts },
+    skip: (req, res) => options.key(req, res) === undefined,
+    keyGenerator: (req, res) => options.key(req, res)!,
+    store: new DatabaseRateLimitStore(options.model, options.prefix),
+  });
+}
