@@ -23,6 +23,9 @@ const node = (name, dir, extra = {}) => ({
   ...extra,
 });
 
+/** Checks, before a project's tests run, for the system packages they use (scripts/system-packages/list.txt). */
+const systemPackagesFor = (name) => `${__dirname}/scripts/system-packages/${name}.cjs`;
+
 const web = (name, dir) => ({
   displayName: name,
   rootDir: `<rootDir>/${dir}`,
@@ -47,7 +50,7 @@ module.exports = {
     node('svc-auth', 'svc-auth'),
     node('svc-students', 'svc-students'),
     node('svc-billing', 'svc-billing'),
-    node('svc-logbook', 'svc-logbook'),
+    node('svc-logbook', 'svc-logbook', { globalSetup: systemPackagesFor('svc-logbook') }),
     node('gateway', 'gateway'),
     node('deploy', 'deploy'),
     node('security', 'security', { testTimeout: 120000 }),
@@ -58,6 +61,7 @@ module.exports = {
     web('mf-sessions', 'mf-sessions'),
     // Browser journeys: Chromium against the whole stack (scripts/stack.mjs), one stack per test file.
     node('e2e', 'e2e', {
+      globalSetup: systemPackagesFor('e2e'),
       testPathIgnorePatterns: ['/node_modules/', '/artifacts/'],
       setupFilesAfterEnv: ['<rootDir>/support/setup.ts'],
     }),

@@ -18,7 +18,7 @@ import {
   securityHeaders,
 } from './security';
 import { frontEnds } from './static';
-import { versionsHandler } from './versions';
+import { versionsRoute } from './versions';
 import { apiDescription } from './openapi/serve';
 
 /** The one public origin: security headers, the API routed to its services, and the built front ends. */
@@ -40,7 +40,7 @@ export function createGatewayApp(config: GatewayConfig): Express {
   app.use(bodyLimit(config.maxBodyBytes));
 
   app.get('/api/health', healthHandler(api.pools, config.healthTimeoutMs));
-  app.get('/api/versions', versionsHandler(config, api.pools));
+  app.get('/api/versions', ...versionsRoute(config, api.pools));
   app.use(apiDescription());
   const sameOrigin = sameOriginWrites(config.publicOrigin);
   const forwarded = forwardedHeaders(config.internalSecret);

@@ -1,28 +1,48 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import { GATEWAY_SECRET_HEADER } from '@logbook/service-kit/config';
 import { releaseInfo } from '@logbook/service-kit/release';
 import type { GatewayConfig } from './config';
 import { FRONT_ENDS, type FrontEndName } from './frontEndUpstreams';
+import { sendMessage } from './responses';
 import { SERVICES } from './routes';
 import type { UpstreamPool } from './upstreams';
 
+/** How long one round of asking every piece is answered from: however many calls come, one round per period. */
+export const VERSIONS_CACHE_MS = 10_000;
+/** Calls a minute from one address. */
+export const VERSIONS_PER_MINUTE = 60;
+
 const sharedVersion = z.object({ version: z.string(), requiredVersion: z.string().optional() });
 
-/** One running piece of the product as GET /api/versions lists it. */
-export const pieceSchema = z.object({
+/** What anyone is told of a running piece: enough to see which release of each runs, and which cannot be reached. */
+export const publicPieceSchema = z.object({
   name: z.string(),
   kind: z.enum(['gateway', 'service', 'front-end']),
   status: z.enum(['running', 'unreachable']),
   version: z.string().optional(),
   commit: z.string().optional(),
   builtAt: z.string().nullable().optional(),
-  shared: z.record(z.string(), sharedVersion).optional(),
-  /** Where the answer came from: a URL, or the local build it was read from. */
-  source: z.string(),
+});
+
+/** One running piece of the product as GET /api/versions lists it. */
+export const pieceSchema = publicPieceSchema.extend({
+  shared: z
+    .record(z.string(), sharedVersion)
+    .optional()
+    .meta({ description: 'The shared packages it was built with: only with the internal secret' }),
+  source: z
+    .string()
+    .optional()
+    .meta({ description: 'Where the answer came from, a URL or a local build: only with the internal secret' }),
 });
 export const versionsResponseSchema = z.object({ pieces: z.array(pieceSchema) });
+const publicVersionsSchema = z.object({ pieces: z.array(publicPieceSchema) });
 type Piece = z.infer<typeof pieceSchema>;
 
 const releaseSchema = z.object({
@@ -72,18 +92,60 @@ async function service(name: string, pool: UpstreamPool, timeoutMs: number): Pro
   return { name, kind: 'service', status: 'unreachable', source: pool.members.map((m) => m.url).join(',') };
 }
 
-/** Every piece of the product with the version it runs: the gateway, the four services, the shell and three remotes. */
-export function versionsHandler(
+/** The last round of asking, shared by every call until it is older than `ttlMs` (calls during a round wait for it). */
+function reused<T>(ttlMs: number, ask: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at >= ttlMs) last = { at: now, answer: ask() };
+    return last.answer;
+  };
+}
+
+/** Whether the caller holds the services' internal secret (compared in constant time). */
+function holdsSecret(secret: string | undefined): (req: Request) => boolean {
+  if (!secret) return () => false;
+  const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
+  const expected = digest(secret);
+  return (req) => {
+    const given = req.headers[GATEWAY_SECRET_HEADER];
+    return typeof given === 'string' && crypto.timingSafeEqual(digest(given), expected);
+  };
+}
+
+/**
+ * GET /api/versions: every piece of the product with the version it runs, the gateway, the four services, the shell
+ * and three remotes. Anyone gets name, kind, status and release; where each piece was asked (internal addresses, file
+ * paths) and the libraries it was built with only a caller holding the internal secret. One round of asking serves
+ * every call of a cache period, however many come; each address is limited like the other public routes (counted in
+ * each gateway instance's memory).
+ */
+export function versionsRoute(
   config: GatewayConfig,
   pools: Record<(typeof SERVICES)[number], UpstreamPool>,
-): RequestHandler {
-  return async (_req, res) => {
-    const timeoutMs = config.healthTimeoutMs;
+): RequestHandler[] {
+  const timeoutMs = config.healthTimeoutMs;
+  const ask = reused(VERSIONS_CACHE_MS, async () => {
     const gateway: Piece = { kind: 'gateway', status: 'running', ...releaseInfo('gateway'), source: 'gateway' };
     const pieces = await Promise.all([
       ...SERVICES.map((name) => service(`svc-${name}`, pools[name], timeoutMs)),
       ...FRONT_ENDS.map((f) => frontEnd(config, f.name, timeoutMs)),
     ]);
-    res.set('Cache-Control', 'no-store').json(versionsResponseSchema.parse({ pieces: [gateway, ...pieces] }));
-  };
+    return versionsResponseSchema.parse({ pieces: [gateway, ...pieces] });
+  });
+  const internal = holdsSecret(config.internalSecret);
+  const limit = rateLimit({
+    windowMs: 60_000,
+    limit: VERSIONS_PER_MINUTE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => sendMessage(res, 429, API_ERRORS.tooManyAttempts),
+  });
+  return [
+    limit,
+    async (req, res) => {
+      const all = await ask();
+      res.set('Cache-Control', 'no-store').json(internal(req) ? all : publicVersionsSchema.parse(all));
+    },
+  ];
 }

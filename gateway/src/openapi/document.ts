@@ -13,7 +13,7 @@ type Answer = z.ZodType | { kind: 'binary'; contentType: string } | { kind: 'htm
 const GATEWAY_ROUTES: Record<string, Operation & { answer: Answer }> = {
   'GET /api/health': { summary: 'Whether every service is ready', caller: 'anyone', answer: healthResponseSchema },
   'GET /api/versions': {
-    summary: 'Every running piece and its version; one that cannot be reached is marked',
+    summary: 'Every running piece and its release; one that cannot be reached is marked',
     caller: 'anyone',
     answer: versionsResponseSchema,
   },
