@@ -78,8 +78,8 @@ export function SessionHistoryPanel({
           <SessionListItem
             key={s.id}
             session={s}
-            onCorrect={canCorrect ? () => setCorrecting(s) : undefined}
-            onRemove={canCorrect ? () => setRemoving(s) : undefined}
+            onCorrect={canCorrect ? setCorrecting : undefined}
+            onRemove={canCorrect ? setRemoving : undefined}
           />
         ))}
       </ul>
