@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@logbook/shell-context/routing';
 import { formatHoursMinutes } from '@logbook/contracts/duration';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
