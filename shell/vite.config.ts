@@ -133,12 +133,14 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // Entries change with every remote release: prefer the network, fall back to the last copy offline.
-            urlPattern: /\/mf\/[^/]+\/remoteEntry\.js(\?.*)?$/,
-            handler: 'NetworkFirst',
+            // A remote's entry and its version.json, as last seen, at once: a repeat visit never waits on the network
+            // for them. The copy is refreshed behind the page, so the next visit has the newest release; an entry
+            // whose chunks a release has since removed is what the shell's skew recovery handles (it asks for the
+            // entry again under a new address, which this cache has not seen, so it comes from the network).
+            urlPattern: /\/mf\/[^/]+\/(remoteEntry\.js|version\.json)(\?.*)?$/,
+            handler: 'StaleWhileRevalidate',
             options: {
               cacheName: 'remote-entries',
-              networkTimeoutSeconds: 5,
               matchOptions: { ignoreVary: true },
               cacheableResponse: { statuses: [200] },
             },
