@@ -7,8 +7,8 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { Client, parentWithActiveStudent, round, seedSessions, signaturePng } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -19,7 +19,7 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-async function firstViewJs(browser, url, setup) {
+export async function firstViewJs(browser, url, setup, { all = false } = {}) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   if (setup) await setup(context);
   const page = await context.newPage();
@@ -43,7 +43,10 @@ async function firstViewJs(browser, url, setup) {
     .sort((x, y) => y[1] - x[1])
     .slice(0, 6)
     .map(([u, b]) => `${new URL(u).pathname.split('/').slice(-2).join('/')} ${round(b / 1024)}`);
-  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest };
+  const every = all
+    ? [...scripts].sort((x, y) => y[1] - x[1]).map(([u, b]) => `${round(b / 1024)} KB ${new URL(u).pathname}`)
+    : undefined;
+  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest, ...(all ? { every } : {}) };
 }
 
 async function lighthouseScores(base, paths, cookieFor = () => undefined) {
@@ -270,7 +273,7 @@ async function benchFamily(base) {
   return { client, student, learner };
 }
 
-const cookieSetter = (base, client) => async (context) => {
+export const cookieSetter = (base, client) => async (context) => {
   await context.addCookies(
     client.cookieHeader.split('; ').map((pair) => {
       const at = pair.indexOf('=');

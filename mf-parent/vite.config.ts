@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
+import { FEDERATION_RUNTIME, federationRuntime, releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
 const shared = sharedPackages(appDir);
@@ -11,7 +11,7 @@ const gateway = process.env.LOGBOOK_GATEWAY_URL ?? 'http://localhost:8080';
 const proxy = { '/api': { target: gateway, changeOrigin: false }, '/mf': gateway };
 
 // Standalone dev talks to the gateway for /api; behind the gateway the remote is served from /mf/parent/.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     federation({
@@ -27,11 +27,14 @@ export default defineConfig({
       shared,
       dts: false,
       dev: { remoteHmr: true },
+      // Built, the remote uses the page's federation runtime (the shell's, on globalThis._FEDERATION_RUNTIME_CORE):
+      // one runtime per page, not one per remote. Run on its own for development, it brings its own.
+      experiments: { externalRuntime: command === 'build' },
     }),
     react(),
-    releaseManifest(appDir, shared),
+    releaseManifest(appDir, shared, { [FEDERATION_RUNTIME]: federationRuntime(appDir) }),
   ],
   server: { port: 5174, strictPort: true, proxy },
   preview: { port: 5174, strictPort: true, proxy },
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
-});
+}));

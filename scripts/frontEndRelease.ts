@@ -2,7 +2,8 @@
 // four vite configs.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { sharedSingletons, type SharedEntry } from '../packages/shell-context/src/federationShared';
 
@@ -57,8 +58,28 @@ export function sharedVersions(shared: Record<string, SharedEntry>): Record<stri
   );
 }
 
+/**
+ * The federation runtime: the shell loads it and publishes it on the page, and the remotes (built with
+ * `experiments.externalRuntime`) use that one copy instead of bringing their own. A remote's version.json names the
+ * range it needs like a shared package, so a page with another runtime, or none, refuses it cleanly.
+ */
+export const FEDERATION_RUNTIME = '@module-federation/runtime-core';
+
+/** The installed federation runtime's version, and the range a remote built with it needs (same major, not older). */
+export function federationRuntime(appDir: string): SharedVersion {
+  const require = createRequire(join(appDir, 'package.json'));
+  // The package's exports do not offer its package.json: it sits above the entry's dist folder.
+  const entry = require.resolve(FEDERATION_RUNTIME);
+  const pkg = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  return { version: pkg.version, requiredVersion: `^${pkg.version}` };
+}
+
 /** Writes dist/version.json: name, version, commit, build time and the shared packages the build was made with. */
-export function releaseManifest(appDir: string, shared: Record<string, SharedEntry>): Plugin {
+export function releaseManifest(
+  appDir: string,
+  shared: Record<string, SharedEntry>,
+  fromPage: Record<string, SharedVersion> = {},
+): Plugin {
   return {
     name: 'logbook-release-manifest',
     apply: 'build',
@@ -69,7 +90,7 @@ export function releaseManifest(appDir: string, shared: Record<string, SharedEnt
         version: pkg.version,
         commit: buildCommit(),
         builtAt: new Date().toISOString(),
-        shared: sharedVersions(shared),
+        shared: { ...sharedVersions(shared), ...fromPage },
       };
       this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify(info, null, 2)}\n` });
     },

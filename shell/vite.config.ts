@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from '../packages/contracts/src/constants';
-import { releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
+import { FEDERATION_RUNTIME, federationRuntime, releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
 /** Where /api and /mf go while developing: the gateway, which serves the built remotes. */
@@ -16,12 +17,37 @@ const THEME = '#1d4ed8';
  * remote's screen opens. The versions it offers are checked here against what is installed.
  */
 const shared = sharedPackages(appDir);
-const offeredPackages = Object.fromEntries(
-  Object.entries(shared).map(([name, entry]) => [
-    name,
-    { version: entry.version, requiredVersion: entry.requiredVersion },
-  ]),
-);
+const offeredPackages = {
+  ...Object.fromEntries(
+    Object.entries(shared).map(([name, entry]) => [
+      name,
+      { version: entry.version, requiredVersion: entry.requiredVersion },
+    ]),
+  ),
+  // The remotes run on the page's federation runtime, which the shell publishes (federationHost.ts).
+  [FEDERATION_RUNTIME]: federationRuntime(appDir),
+  // Offered only to remotes built while the router was shared, with a copy of their own (legacyRouter.ts).
+  ...legacyRouterOffer(),
+};
+
+/** The router versions a remote built while the router was shared can be given. */
+function legacyRouterOffer() {
+  const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const installed = (name: string) =>
+    (
+      JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+  return Object.fromEntries(
+    ['react-router', 'react-router-dom'].map((name) => [
+      name,
+      { version: installed(name), requiredVersion: pkg.dependencies[name] },
+    ]),
+  );
+}
 
 /** react-router's package points bundlers at its development build; the production one has no dev-only checks. */
 const reactRouterBuild = (file: string) =>
@@ -60,12 +86,18 @@ export default defineConfig({
     alias: [
       { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
       { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+      // A second, whole copy of the router (its development build is a module graph of its own) for remotes built
+      // while the router was shared: the shell's own copy stays tree-shaken.
+      {
+        find: /^legacy-react-router$/,
+        replacement: fileURLToPath(new URL('../node_modules/react-router/dist/development/index.mjs', import.meta.url)),
+      },
     ],
   },
   plugins: [
     react(),
     prerenderLanding(),
-    releaseManifest(appDir, shared),
+    releaseManifest(appDir, shared, { [FEDERATION_RUNTIME]: federationRuntime(appDir) }),
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',
@@ -101,12 +133,14 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // Entries change with every remote release: prefer the network, fall back to the last copy offline.
-            urlPattern: /\/mf\/[^/]+\/remoteEntry\.js(\?.*)?$/,
-            handler: 'NetworkFirst',
+            // A remote's entry and its version.json, as last seen, at once: a repeat visit never waits on the network
+            // for them. The copy is refreshed behind the page, so the next visit has the newest release; an entry
+            // whose chunks a release has since removed is what the shell's skew recovery handles (it asks for the
+            // entry again under a new address, which this cache has not seen, so it comes from the network).
+            urlPattern: /\/mf\/[^/]+\/(remoteEntry\.js|version\.json)(\?.*)?$/,
+            handler: 'StaleWhileRevalidate',
             options: {
               cacheName: 'remote-entries',
-              networkTimeoutSeconds: 5,
               matchOptions: { ignoreVary: true },
               cacheableResponse: { statuses: [200] },
             },

@@ -1,9 +1,13 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { routingFrom, type RouterHooks } from '@logbook/shell-context/routing';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import { getToasts } from '@logbook/ui/lib/toastStore';
+
+/** The routing the shell hands to a screen, from the test's router. */
+const Routed = routingFrom({ useParams, useLocation, useNavigate: useNavigate as RouterHooks['useNavigate'] });
 
 /** Shows where the router is, so a test can see a redirect. */
 function Where() {
@@ -15,11 +19,11 @@ function Where() {
 export function renderWithProviders(ui: ReactElement, { path = '/', route }: { path?: string; route?: string } = {}) {
   const element: ReactNode = route ? (
     <Routes>
-      <Route path={route} element={ui} />
+      <Route path={route} element={<Routed>{ui}</Routed>} />
       <Route path="*" element={null} />
     </Routes>
   ) : (
-    ui
+    <Routed>{ui}</Routed>
   );
   return render(
     <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>

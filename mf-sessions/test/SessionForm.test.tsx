@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Routed } from './routed';
 import { SWRConfig } from 'swr';
 import type { DrivingSession } from '@logbook/contracts/schemas';
 import type { SavedSupervisor } from '@logbook/shell-context/supervisors';
@@ -59,7 +60,14 @@ function renderHistory(canCorrect: boolean) {
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={['/students/7/sessions']}>
         <Routes>
-          <Route path="/students/7/sessions" element={<SessionHistoryPanel studentId={7} canCorrect={canCorrect} />} />
+          <Route
+            path="/students/7/sessions"
+            element={
+              <Routed>
+                <SessionHistoryPanel studentId={7} canCorrect={canCorrect} />
+              </Routed>
+            }
+          />
           <Route path="/students/7/new-session" element={<p>Correction form</p>} />
         </Routes>
       </MemoryRouter>

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { LOCATION_ERRORS } from '@logbook/contracts/messages';
 import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';

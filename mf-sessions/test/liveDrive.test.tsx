@@ -1,5 +1,6 @@
 import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Routed, RoutedMemoryRouter } from './routed';
 import { ADELAIDE, sunTimes } from '@logbook/contracts/sun';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import {
@@ -58,7 +59,14 @@ function renderPanel() {
   return render(
     <MemoryRouter initialEntries={['/students/7/sessions']}>
       <Routes>
-        <Route path="/students/7/sessions" element={<LiveDrivePanel studentId={7} finishPath="/finish" />} />
+        <Route
+          path="/students/7/sessions"
+          element={
+            <Routed>
+              <LiveDrivePanel studentId={7} finishPath="/finish" />
+            </Routed>
+          }
+        />
         <Route path="/finish" element={<p>Finish form</p>} />
       </Routes>
     </MemoryRouter>,
@@ -119,9 +127,9 @@ describe('the live drive card', () => {
 
   it('offers Start Drive only when the subscription allows a session', () => {
     render(
-      <MemoryRouter>
+      <RoutedMemoryRouter>
         <LiveDrivePanel studentId={7} finishPath="/finish" canStart={false} />
-      </MemoryRouter>,
+      </RoutedMemoryRouter>,
     );
     expect(screen.queryByRole('button', { name: 'Start Drive' })).toBeNull();
   });
@@ -143,9 +151,9 @@ describe('the form filled from an ended drive', () => {
     const [eh, em] = minus(sun.sunset, -20).split(':').map(Number);
     endRunningDrive(7, { endedAt: new Date(2026, 2, 7, eh, em), endSuburb: 'Glenelg' });
     render(
-      <MemoryRouter>
+      <RoutedMemoryRouter>
         <SessionForm studentId={7} studentName="Sam Learner" loadDraftId={null} fromDrive onFinished={jest.fn()} />
-      </MemoryRouter>,
+      </RoutedMemoryRouter>,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Finish Your Drive');
     expect((screen.getByLabelText('Start Suburb') as HTMLInputElement).value).toBe('Norwood');
@@ -249,9 +257,9 @@ describe('weather and suburbs on the form', () => {
   it('asks for the weather after Time of Day, and warns (not refuses) a place that is not a suburb', async () => {
     answer(404, { message: 'Not found' });
     render(
-      <MemoryRouter>
+      <RoutedMemoryRouter>
         <SessionForm studentId={7} studentName="Sam Learner" loadDraftId={null} onFinished={jest.fn()} />
-      </MemoryRouter>,
+      </RoutedMemoryRouter>,
     );
     const conditions = screen.getByRole('heading', { name: 'Driving Conditions' }).closest('section')!;
     expect(

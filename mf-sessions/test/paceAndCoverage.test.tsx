@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { mutate, SWRConfig } from 'swr';
 import { PROGRESS_BADGES } from '@logbook/contracts/constants';
 import { computeInsights, notPractisedText, paceText } from '@logbook/contracts/insights';

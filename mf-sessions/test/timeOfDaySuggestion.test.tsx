@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';

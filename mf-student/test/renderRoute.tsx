@@ -1,8 +1,12 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { routingFrom, type RouterHooks } from '@logbook/shell-context/routing';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
+
+/** The routing the shell hands to a screen, from the test's router. */
+const Routed = routingFrom({ useParams, useLocation, useNavigate: useNavigate as RouterHooks['useNavigate'] });
 
 function Where() {
   const { pathname } = useLocation();
@@ -22,7 +26,7 @@ export function renderRoutes(
         <Where />
         <Routes>
           {Object.entries(routes).map(([path, element]) => (
-            <Route key={path} path={path} element={element} />
+            <Route key={path} path={path} element={<Routed>{element}</Routed>} />
           ))}
           <Route path="*" element={<p>elsewhere</p>} />
         </Routes>

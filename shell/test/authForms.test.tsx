@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ShellRouting } from '../src/lib/ShellRouting';
 import useSWR, { mutate, SWRConfig } from 'swr';
 import { Toaster } from '@logbook/ui/Toaster';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
@@ -40,11 +41,13 @@ async function renderAt(path: '/login' | '/register') {
   const view = render(
     <SWRConfig value={swrConfig}>
       <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path="/dashboard" element={<DashboardScreen />} />
-        </Routes>
+        <ShellRouting>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/dashboard" element={<DashboardScreen />} />
+          </Routes>
+        </ShellRouting>
       </MemoryRouter>
       <Toaster />
     </SWRConfig>,

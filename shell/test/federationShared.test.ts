@@ -10,16 +10,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 test.each(['shell', 'mf-parent', 'mf-student', 'mf-sessions'])('%s shares the same singletons', (app) => {
   const shared = sharedSingletons(path.join(ROOT, app));
   expect(Object.keys(shared).sort()).toEqual(
-    [
-      '@logbook/contracts/',
-      '@logbook/shell-context/',
-      '@logbook/ui/',
-      'react',
-      'react-dom',
-      'react-router',
-      'react-router-dom',
-      'swr',
-    ].sort(),
+    ['@logbook/contracts/', '@logbook/shell-context/', '@logbook/ui/', 'react', 'react-dom', 'swr'].sort(),
   );
   for (const entry of Object.values(shared)) expect(entry).toMatchObject({ singleton: true, strictVersion: true });
   expect(shared.react.version).toBe(require('react/package.json').version);

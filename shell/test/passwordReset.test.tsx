@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ShellRouting } from '../src/lib/ShellRouting';
 import { Toaster } from '@logbook/ui/Toaster';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { PASSWORD_RESET, TOASTS, VALIDATION } from '@logbook/contracts/messages';
@@ -35,13 +36,15 @@ function ShownAddress() {
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <ShownAddress />
-      <Routes>
-        <Route path={routePatterns.login} element={<LoginPage />} />
-        <Route path={routePatterns.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={routePatterns.resetPassword} element={<ResetPasswordPage />} />
-      </Routes>
-      <Toaster />
+      <ShellRouting>
+        <ShownAddress />
+        <Routes>
+          <Route path={routePatterns.login} element={<LoginPage />} />
+          <Route path={routePatterns.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={routePatterns.resetPassword} element={<ResetPasswordPage />} />
+        </Routes>
+        <Toaster />
+      </ShellRouting>
     </MemoryRouter>,
   );
 }

@@ -28,6 +28,23 @@ describe('shared versions a remote needs', () => {
     ).toEqual(['@logbook/shell-context: the remote needs ^2.0.0, this page offers 1.0.0']);
     expect(unmetSharedVersions({ react: { version: '19.2.0', requiredVersion: '^19.2.0' } }, shell)).toEqual([]);
   });
+
+  it("refuses a remote that runs on the page's federation runtime when the page has none, or another major", () => {
+    const runtime = { '@module-federation/runtime-core': { version: '2.9.1', requiredVersion: '^2.9.1' } };
+    expect(unmetSharedVersions(runtime, {})).toEqual([
+      '@module-federation/runtime-core: the remote needs ^2.9.1, this page offers none',
+    ]);
+    expect(
+      unmetSharedVersions(runtime, {
+        '@module-federation/runtime-core': { version: '3.0.0', requiredVersion: '^3.0.0' },
+      }),
+    ).toEqual(['@module-federation/runtime-core: the remote needs ^2.9.1, this page offers 3.0.0']);
+    expect(
+      unmetSharedVersions(runtime, {
+        '@module-federation/runtime-core': { version: '2.10.0', requiredVersion: '^2.10.0' },
+      }),
+    ).toEqual([]);
+  });
 });
 
 describe('fetching a remote early', () => {

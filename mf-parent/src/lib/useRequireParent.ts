@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@logbook/shell-context/routing';
 import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
 import { paths } from '@logbook/shell-context/routes';
 

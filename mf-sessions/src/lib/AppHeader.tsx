@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { EmptyState } from '@logbook/ui/EmptyState';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 

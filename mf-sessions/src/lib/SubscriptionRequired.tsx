@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { Alert } from '@logbook/ui/Alert';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { paths } from '@logbook/shell-context/routes';

@@ -1,13 +1,15 @@
 /**
  * The packages the shell and every remote share as singletons, read by all four vite configs.
- * A remote that brought its own React, router or swr would lose the shell's providers, so any mismatch
+ * A remote that brought its own React or swr would lose the shell's providers, so any mismatch
  * between what an app declares and what is installed stops the build here.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'swr'] as const;
+// The router is not among them: routing reaches the remotes through the shell's context (routing.ts), so the shell's
+// router is its own, tree-shaken to what it uses.
+const SINGLETONS = ['react', 'react-dom', 'swr'] as const;
 /** Workspace packages are shared by prefix so each deep import (`@logbook/ui/Button`) is one shared module. */
 const WORKSPACE_SINGLETONS = ['@logbook/ui', '@logbook/shell-context', '@logbook/contracts'] as const;
 

@@ -4,18 +4,21 @@ import { InstallPrompt } from '../features/pwa/components/InstallPrompt';
 import { OfflineBanner } from '../features/pwa/components/OfflineBanner';
 import { AppRoutes } from './AppRoutes';
 import { DisplayedPath } from './DisplayedPath';
+import { ShellRouting } from '../lib/ShellRouting';
 
 export function App() {
   return (
     <BrowserRouter>
-      <a href="#main" className="ll-skip-link">
-        Skip to content
-      </a>
-      <OfflineBanner />
-      <AppRoutes />
-      <DisplayedPath />
-      <InstallPrompt />
-      <Toaster />
+      <ShellRouting>
+        <a href="#main" className="ll-skip-link">
+          Skip to content
+        </a>
+        <OfflineBanner />
+        <AppRoutes />
+        <DisplayedPath />
+        <InstallPrompt />
+        <Toaster />
+      </ShellRouting>
     </BrowserRouter>
   );
 }

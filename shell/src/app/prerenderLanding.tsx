@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { LandingPage } from '../features/landing/components/LandingPage';
+import { ShellRouting } from '../lib/ShellRouting';
 
 /**
  * The landing page as HTML, written into index.html at build time so `/` paints before any JavaScript has loaded.
@@ -9,10 +10,12 @@ import { LandingPage } from '../features/landing/components/LandingPage';
 export function renderLanding(): string {
   return renderToStaticMarkup(
     <StaticRouter location="/">
-      <a href="#main" className="ll-skip-link">
-        Skip to content
-      </a>
-      <LandingPage />
+      <ShellRouting>
+        <a href="#main" className="ll-skip-link">
+          Skip to content
+        </a>
+        <LandingPage />
+      </ShellRouting>
     </StaticRouter>,
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadRemoteScreen as loadFromEntry, resetRemote } from '../features/remotes/lib/remoteRegistry';
+import { legacyRouting, loadRemoteScreen as loadFromEntry, resetRemote } from '../features/remotes/lib/remoteRegistry';
 import { REMOTES, remoteEntryUrl, type RemoteScope } from '../lib/remotes';
 import { RemoteOutdated } from './RemoteOutdated';
 
@@ -26,11 +26,19 @@ const offered: SharedVersions = Object.fromEntries(
   ]),
 );
 
+/**
+ * What a remote cannot bring a copy of when the page lacks it: the federation runtime it runs on. A shared package the
+ * page does not offer at all is otherwise the remote's own business (it falls back to the copy it carries).
+ */
+const FROM_PAGE_ONLY = new Set(['@module-federation/runtime-core']);
+
 /** The shared packages a remote's build needs and this page cannot give it, as readable lines. */
 export function unmetSharedVersions(remote: SharedVersions, shell: SharedVersions = offered): string[] {
   return Object.entries(remote).flatMap(([name, { requiredVersion }]) => {
     const mine = shell[name];
-    return mine && !satisfies(mine.version, requiredVersion)
+    if (!mine)
+      return FROM_PAGE_ONLY.has(name) ? [`${name}: the remote needs ${requiredVersion}, this page offers none`] : [];
+    return !satisfies(mine.version, requiredVersion)
       ? [`${name}: the remote needs ${requiredVersion}, this page offers ${mine.version}`]
       : [];
   });
@@ -76,7 +84,11 @@ async function loadChecked(scope: RemoteScope, id: `${RemoteScope}/${string}`) {
     console.error(`${scope} was built for shared packages this page does not offer:\n  ${unmet.join('\n  ')}`);
     return { default: RemoteOutdated as ComponentType };
   }
-  return loadFromEntry(id);
+  const screen = await loadFromEntry(id);
+  // A remote built while the router was shared (some releases of which have no version.json) asked the page for it
+  // as its code loaded: its screens are drawn inside a router of their own.
+  const legacy = await legacyRouting();
+  return legacy ? { default: legacy.withLegacyRouter(screen.default) } : screen;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { PageFrame } from '@logbook/ui/PageFrame';

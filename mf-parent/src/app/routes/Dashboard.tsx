@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { Button } from '@logbook/ui/Button';
 import { EmptyState } from '@logbook/ui/EmptyState';
 import { Spinner } from '@logbook/ui/Spinner';

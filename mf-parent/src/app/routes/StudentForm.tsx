@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from '@logbook/shell-context/routing';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
 import { Spinner } from '@logbook/ui/Spinner';

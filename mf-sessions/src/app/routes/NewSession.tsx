@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@logbook/shell-context/routing';
 import { SESSION_SCREEN_ERRORS } from '@logbook/contracts/messages';
 import { isActive } from '@logbook/contracts/subscription';
 import { Alert } from '@logbook/ui/Alert';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@logbook/shell-context/routing';
 import { SESSION_SCREEN_ERRORS } from '@logbook/contracts/messages';
 import { isActive, subscriptionBadgeLabel } from '@logbook/contracts/subscription';
 import { Badge } from '@logbook/ui/Badge';

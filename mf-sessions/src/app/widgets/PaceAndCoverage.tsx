@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@logbook/shell-context/routing';
 import { PaceAndCoveragePanel } from '../../features/pace/components/PaceAndCoveragePanel';
 import { useInsights } from '../../features/pace/hooks/useInsights';
 import { SessionsStyles } from '../../lib/SessionsStyles';

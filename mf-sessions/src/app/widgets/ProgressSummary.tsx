@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@logbook/shell-context/routing';
 import { ProgressSummaryCard } from '../../features/progress/components/ProgressSummaryCard';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { SubscriptionRequired } from '../../lib/SubscriptionRequired';

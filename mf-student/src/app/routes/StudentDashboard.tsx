@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@logbook/shell-context/routing';
 import { SWRConfig } from 'swr';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';

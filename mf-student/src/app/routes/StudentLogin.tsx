@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from '@logbook/shell-context/routing';
 import { Spinner } from '@logbook/ui/Spinner';
 import type { StudentAuth } from '@logbook/contracts/schemas';
 import { StudentLoginForm } from '../../features/student-auth/components/StudentLoginForm';

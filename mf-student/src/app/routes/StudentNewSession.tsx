@@ -1,4 +1,4 @@
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from '@logbook/shell-context/routing';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { Spinner } from '@logbook/ui/Spinner';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
 
 /** The learner-plate mark and the product name; always a link home. */

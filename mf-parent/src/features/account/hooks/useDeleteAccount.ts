@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@logbook/shell-context/routing';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '@logbook/shell-context/apiClient';
 import { forgetAccount } from '@logbook/shell-context/deviceAccount';

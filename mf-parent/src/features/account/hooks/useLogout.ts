@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@logbook/shell-context/routing';
 import { useSWRConfig } from 'swr';
 import { forgetAccount } from '@logbook/shell-context/deviceAccount';
 import { useToast } from '@logbook/shell-context/useToast';

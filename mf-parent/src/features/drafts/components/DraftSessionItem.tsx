@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { Badge } from '@logbook/ui/Badge';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import type { StoredDraft } from '@logbook/shell-context/drafts';

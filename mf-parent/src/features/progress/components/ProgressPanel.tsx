@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { Badge } from '@logbook/ui/Badge';
 import { Button } from '@logbook/ui/Button';
 import { ProgressBar } from '@logbook/ui/ProgressBar';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import './runningDrive.css';
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { paths } from '@logbook/shell-context/routes';
 import { elapsedMinutes, elapsedWords, useRunningDrive } from '@logbook/shell-context/runningDrive';

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 import { QR_OPTIONS } from '../utils/studentLoginUrl';
+
+/** The QR encoder is fetched when a code is first drawn, after the screen's first paint, not with the dashboard. */
+const qrEncoder = () => import('qrcode').then((m) => m.default);
 
 /** A PNG data URL of the QR code for `text`; null while it is drawn or if drawing failed. */
 export function useQrCode(text: string) {
@@ -10,7 +12,8 @@ export function useQrCode(text: string) {
   useEffect(() => {
     let current = true;
     setFailed(false);
-    QRCode.toDataURL(text, QR_OPTIONS)
+    qrEncoder()
+      .then((QRCode) => QRCode.toDataURL(text, QR_OPTIONS))
       .then((url) => current && setDataUrl(url))
       .catch(() => current && setFailed(true));
     return () => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { formatDisplayDate } from '@logbook/contracts/dates';
 import { isActive } from '@logbook/contracts/subscription';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@logbook/shell-context/routing';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@logbook/shell-context/routing';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@logbook/shell-context/useToast';
 import { ACCOUNT_MESSAGES, TOASTS } from '@logbook/contracts/messages';

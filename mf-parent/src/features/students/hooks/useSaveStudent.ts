@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@logbook/shell-context/routing';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@logbook/shell-context/useToast';
 import { STUDENT_FORM_REDIRECT_DELAY_MS } from '@logbook/contracts/constants';

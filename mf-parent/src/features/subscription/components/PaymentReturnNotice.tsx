@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@logbook/shell-context/routing';
 import { Alert } from '@logbook/ui/Alert';
 import { PAYMENT_TEXT } from '@logbook/contracts/billing';
 import { readPaymentReturn, withoutPaymentReturn, type PaymentReturnStatus } from '../utils/paymentReturn';

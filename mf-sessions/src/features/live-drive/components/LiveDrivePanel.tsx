@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@logbook/shell-context/routing';
 import { formatHoursMinutes } from '@logbook/contracts/duration';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
@@ -31,7 +31,7 @@ function seconds(startedAt: string, now: Date) {
 export function LiveDrivePanel({ studentId, finishPath, canStart = true, headingLevel = 3 }: LiveDrivePanelProps) {
   const { drive, start, end, ending, discard } = useLiveDrive(studentId);
   const navigate = useNavigate();
-  const now = useNow(1_000);
+  const now = useNow(1_000, drive !== undefined && drive !== null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [askEnd, setAskEnd] = useState(false);
 

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@logbook/shell-context/routing';
 import { mutate } from 'swr';
 import { toast } from '@logbook/ui/lib/toastStore';
 import { paths } from '@logbook/shell-context/routes';
@@ -78,8 +78,8 @@ export function SessionHistoryPanel({
           <SessionListItem
             key={s.id}
             session={s}
-            onCorrect={canCorrect ? () => setCorrecting(s) : undefined}
-            onRemove={canCorrect ? () => setRemoving(s) : undefined}
+            onCorrect={canCorrect ? setCorrecting : undefined}
+            onRemove={canCorrect ? setRemoving : undefined}
           />
         ))}
       </ul>

@@ -7,28 +7,31 @@ import {
   type WeatherConditions,
 } from '@logbook/contracts/constants';
 import { formatDisplayDate } from '@logbook/contracts/dates';
+import { memo, type ReactElement } from 'react';
 import { Badge } from '@logbook/ui/Badge';
 import { Button } from '@logbook/ui/Button';
 import type { SessionChangeFields } from '../../../lib/sessionHistory';
 
-export interface SessionListItemProps {
-  session: {
-    date: string;
-    startTime: string;
-    endTime: string;
-    duration: string;
-    startSuburb: string;
-    endSuburb: string;
-    timeOfDay: string;
-    trafficConditions: string;
-    roadConditions: string;
-    supervisorName: string;
-  } & SessionChangeFields;
+export type ListedSession = {
+  date: string;
+  startTime: string;
+  endTime: string;
+  duration: string;
+  startSuburb: string;
+  endSuburb: string;
+  timeOfDay: string;
+  trafficConditions: string;
+  roadConditions: string;
+  supervisorName: string;
+} & SessionChangeFields;
+
+export interface SessionListItemProps<S extends ListedSession = ListedSession> {
+  session: S;
   /** A session still on this device, not yet on the server. */
   waiting?: boolean;
-  /** Correct and Remove, offered (to parents) on an entry in force. */
-  onCorrect?: () => void;
-  onRemove?: () => void;
+  /** Correct and Remove, offered (to parents) on an entry in force; called with the entry. */
+  onCorrect?: (session: S) => void;
+  onRemove?: (session: S) => void;
 }
 
 /** 'Not recorded' for sessions logged before the weather was asked. */
@@ -44,7 +47,16 @@ function changedAtText(iso: string | null | undefined): string {
   return date.toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function SessionListItem({ session: s, waiting, onCorrect, onRemove }: SessionListItemProps) {
+/**
+ * One entry of the history. Memoised: a long history is drawn once, not again each time the panel's state moves
+ * (revalidation, the outbox's count), so the handlers it takes are stable and receive the entry.
+ */
+export const SessionListItem = memo(function SessionListItem<S extends ListedSession>({
+  session: s,
+  waiting,
+  onCorrect,
+  onRemove,
+}: SessionListItemProps<S>) {
   const night = s.timeOfDay === 'night';
   const struck = s.status === 'superseded' || s.status === 'removed';
   const when = `${formatDisplayDate(s.date)} ${s.startTime}`;
@@ -93,12 +105,17 @@ export function SessionListItem({ session: s, waiting, onCorrect, onRemove }: Se
       {!struck && !waiting && (onCorrect || onRemove) && (
         <div className="lls-session__actions">
           {onCorrect && (
-            <Button variant="outline" size="sm" onClick={onCorrect} aria-label={`Correct the session of ${when}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onCorrect(s)}
+              aria-label={`Correct the session of ${when}`}
+            >
               Correct
             </Button>
           )}
           {onRemove && (
-            <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove the session of ${when}`}>
+            <Button variant="ghost" size="sm" onClick={() => onRemove(s)} aria-label={`Remove the session of ${when}`}>
               Remove
             </Button>
           )}
@@ -106,4 +123,4 @@ export function SessionListItem({ session: s, waiting, onCorrect, onRemove }: Se
       )}
     </li>
   );
-}
+}) as <S extends ListedSession>(props: SessionListItemProps<S>) => ReactElement;

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@logbook/shell-context/routing';
 import { useSWRConfig } from 'swr';
 import { TOASTS } from '@logbook/contracts/messages';
 import { forgetAccount } from '@logbook/shell-context/deviceAccount';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Spinner } from '@logbook/ui/Spinner';
+import { ShellRouting } from '../../../lib/ShellRouting';
 import type { RemoteScope } from '../../../lib/remotes';
 import { resetRemote } from '../lib/remoteRegistry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -34,7 +35,10 @@ export function RemoteRoute({ screen }: RemoteRouteProps) {
       fallback={(onRetry) => <RemoteLoadError onRetry={onRetry} />}
     >
       <Suspense fallback={<Spinner label="Loading…" />}>
-        <Screen />
+        {/* Inside the matched route: the screen's params come with the routing it is handed. */}
+        <ShellRouting>
+          <Screen />
+        </ShellRouting>
       </Suspense>
     </RemoteErrorBoundary>
   );

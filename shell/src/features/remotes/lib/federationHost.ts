@@ -1,10 +1,9 @@
 import { init } from '@module-federation/runtime';
+import * as federationRuntimeCore from '@module-federation/runtime/core';
 import * as React from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
 import * as ReactDomClient from 'react-dom/client';
-import * as ReactRouter from 'react-router';
-import * as ReactRouterDom from 'react-router-dom';
 import * as Swr from 'swr';
 import { REMOTES, type RemoteScope } from '../../../lib/remotes';
 import { remoteRecord } from './remoteRecord';
@@ -12,14 +11,12 @@ import { remoteRecord } from './remoteRecord';
 type Shared = NonNullable<Parameters<typeof init>[0]['shared']>;
 type Versions = Record<string, { version: string; requiredVersion: string }>;
 
-/** The shell's own copies of every singleton, so a remote renders inside the shell's React, router and swr. */
+/** The shell's own copies of every singleton, so a remote renders inside the shell's React and swr. */
 const PACKAGES: Record<string, unknown> = {
   react: React,
   'react/jsx-runtime': ReactJsxRuntime,
   'react-dom': ReactDom,
   'react-dom/client': ReactDomClient,
-  'react-router': ReactRouter,
-  'react-router-dom': ReactRouterDom,
   swr: Swr,
 };
 
@@ -45,6 +42,12 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   ),
 };
 
+let legacyRouter: Promise<typeof import('./legacyRouter')> | undefined;
+const loadLegacyRouter = () => (legacyRouter ??= import('./legacyRouter'));
+
+/** The legacy router's module once a remote has asked for the router, else null. */
+export const legacyRouterAsked = () => legacyRouter?.catch(() => null) ?? Promise.resolve(null);
+
 function sharedModules(versions: Versions): Shared {
   const shared: Shared = {};
   const provide = (name: string, lib: unknown, versionOf: string) => {
@@ -63,8 +66,28 @@ function sharedModules(versions: Versions): Shared {
       provide(`${prefix}${base}`, lib, packageName);
     }
   }
+  // A remote built while the router was shared still asks for it: it gets a whole copy of its own, fetched only then,
+  // and its screens are drawn inside that copy's router, fed by the shell's (legacyRouter.tsx).
+  for (const name of ['react-router', 'react-router-dom'] as const) {
+    const { version, requiredVersion } = versions[name];
+    shared[name] = {
+      version,
+      get: () =>
+        loadLegacyRouter().then(
+          ({ legacyRouterModule }) =>
+            () =>
+              legacyRouterModule,
+        ),
+      shareConfig: { singleton: true, strictVersion: true, requiredVersion },
+    };
+  }
   return shared;
 }
+
+// The remotes are built to use this page's federation runtime rather than bring their own copy: it is published where
+// they look for it before any remote entry runs (their version.json names the range they need; releasedRemote.ts).
+const runtimeGlobal = globalThis as { _FEDERATION_RUNTIME_CORE?: unknown };
+runtimeGlobal._FEDERATION_RUNTIME_CORE ??= federationRuntimeCore;
 
 init({
   name: 'shell',

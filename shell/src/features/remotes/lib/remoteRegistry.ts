@@ -18,6 +18,12 @@ export async function loadRemoteScreen(id: `${RemoteScope}/${string}`): Promise<
   return mod;
 }
 
+/** The router copy given to remotes built while the router was shared, once one of them has asked for it. */
+export async function legacyRouting() {
+  const { legacyRouterAsked } = await federation();
+  return legacyRouterAsked();
+}
+
 /** Loads any other module a remote exposes, e.g. 'mf_sessions/outbox'. */
 export async function loadRemoteModule<T>(id: `${RemoteScope}/${string}`): Promise<T | null> {
   const { loadRemote } = await federation();

@@ -1,0 +1,72 @@
+// `npm run budget`: the gzipped JavaScript each screen fetches for its first view, as Chromium loads it through the
+// gateway (shell and remotes alike), against the budgets in bench/budgets.json (KB). Exits 1 naming every screen over
+// its budget, its figure and its largest scripts. `--all` prints every script of every screen.
+// A screen's `budget` is what CI holds it to; where the design's `target` is not met yet, the budget is the figure
+// measured when it was last lowered, plus 2 KB: it can only go down.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import stackModule from '../scripts/stack.cjs';
+import { buildFrontEnds } from '../scripts/build.mjs';
+import { CHROMIUM, FLAGS, cookieSetter, firstViewJs } from './frontend.mjs';
+import { Client, parentWithActiveStudent, seedSessions, signaturePng } from './lib.mjs';
+
+const { startStack, ROOT } = stackModule;
+const { screens: budgets } = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/budgets.json'), 'utf8'));
+const listAll = process.argv.includes('--all');
+
+buildFrontEnds({ onlyStale: true });
+const stack = await startStack({ quiet: true });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+let over = [];
+try {
+  const base = stack.url;
+  const { client, student } = await parentWithActiveStudent(base, 'budget');
+  await seedSessions(client, student.id, 12, [signaturePng(7), signaturePng(8)], 4);
+  const studentUsername = `budget.${student.id}.${Date.now() % 100000}`;
+  await client.call('POST', `/api/students/${student.id}/create-login`, {
+    studentUsername,
+    studentPassword: 'budget-learner',
+  });
+  const learner = new Client(base);
+  for (let i = 0; ; i++) {
+    try {
+      await learner.call('POST', '/api/student-login', { studentUsername, studentPassword: 'budget-learner' });
+      break;
+    } catch (err) {
+      if (i >= 40) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  const parent = cookieSetter(base, client);
+  const screens = [
+    { name: '/', url: '/' },
+    { name: '/login', url: '/login' },
+    { name: '/dashboard', url: '/dashboard', setup: parent },
+    { name: '/students/:id/sessions', url: `/students/${student.id}/sessions`, setup: parent },
+    { name: '/students/:id/new-session', url: `/students/${student.id}/new-session`, setup: parent },
+    { name: '/student-dashboard', url: '/student-dashboard', setup: cookieSetter(base, learner) },
+  ];
+  console.log('| screen | first-view JS, gzip | scripts | budget | target |');
+  console.log('|---|---|---|---|---|');
+  for (const s of screens) {
+    const m = await firstViewJs(browser, `${base}${s.url}`, s.setup, { all: true });
+    const { budget, target } = budgets[s.name];
+    const ok = m.gzipKb <= budget;
+    const aim = m.gzipKb <= target ? `≤ ${target} KB: met` : `≤ ${target} KB: not met`;
+    console.log(`| \`${s.name}\` | ${m.gzipKb} KB | ${m.scripts} | ≤ ${budget} KB${ok ? '' : ' **over**'} | ${aim} |`);
+    if (listAll) for (const line of m.every) console.log(`    ${line}`);
+    if (!ok)
+      over.push(
+        `${s.name}: ${m.gzipKb} KB, over its budget of ${budget} KB; largest: ${m.every.slice(0, 6).join(', ')}`,
+      );
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+}
+if (over.length) {
+  console.error(`\nFirst-view JavaScript over budget (bench/budgets.json):\n  ${over.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('\nEvery screen is within its first-view JavaScript budget.');
