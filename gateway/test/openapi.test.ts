@@ -59,6 +59,60 @@ describe('the API description', () => {
     expect(unrouted).toEqual([]);
   });
 
+  it('says what each route answers: its success status, its body, its refusals and who may call it', () => {
+    type Op = {
+      security?: unknown[];
+      requestBody?: unknown;
+      responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }>;
+    };
+    const ops = Object.entries(doc.paths).flatMap(([p, byMethod]) =>
+      Object.entries(byMethod).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, op: op as unknown as Op })),
+    );
+    const op = (key: string) => ops.find((o) => o.key === key)!.op;
+    // Created answers 201 (a repeated client id 200); a generated client must expect both.
+    expect(Object.keys(op('POST /api/driving-sessions').responses)).toEqual(expect.arrayContaining(['200', '201']));
+    expect(Object.keys(op('POST /api/supervisors').responses)).toContain('201');
+    expect(Object.keys(op('POST /api/driving-sessions/{id}/correction').responses)).toContain('201');
+    // Every write that reads a body declares it; these take none.
+    const bodiless = [
+      'POST /api/logout',
+      'POST /api/student-logout',
+      'DELETE /api/students/{id}',
+      'DELETE /api/students/{id}/delete-login',
+      'DELETE /api/supervisors/{id}',
+    ];
+    const writes = ops.filter((o) => !o.key.startsWith('GET '));
+    expect(writes.filter((o) => !o.op.requestBody).map((o) => o.key)).toEqual(expect.arrayContaining(bodiless));
+    expect(writes.filter((o) => !o.op.requestBody && !bodiless.includes(o.key)).map((o) => o.key)).toEqual([]);
+    // Public routes say so with an empty list; the others name a cookie.
+    expect(ops.filter((o) => o.op.security === undefined).map((o) => o.key)).toEqual([]);
+    expect(op('POST /api/login').security).toEqual([]);
+    expect(op('GET /api/user').security).toEqual([{ parentCookie: [] }]);
+    // Every operation has a refusal, and a browser write can be refused as cross-origin.
+    expect(ops.filter((o) => !Object.keys(o.op.responses).some((s) => s.startsWith('4'))).map((o) => o.key)).toEqual(
+      [],
+    );
+    expect(op('PUT /api/supervisors/{id}').responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+    // The limited routes answer 429 with Retry-After; password checks can be refused for load with it too.
+    const limited = [
+      'POST /api/login',
+      'POST /api/student-login',
+      'POST /api/register',
+      'POST /api/password-reset',
+      'PUT /api/user/password',
+      'DELETE /api/user',
+      'POST /api/create-subscription',
+      'GET /api/versions',
+      'GET /api/verify/{code}',
+    ];
+    for (const key of limited) expect([key, op(key).responses['429']]).toEqual([key, expect.anything()]);
+    const components = (doc as unknown as { components: { responses: Record<string, Op['responses'][string]> } })
+      .components.responses;
+    expect(components.TooManyRequests.headers).toHaveProperty('Retry-After');
+    expect(op('POST /api/login').responses['503']).toEqual({ $ref: '#/components/responses/Busy' });
+    expect(components.Busy.headers).toHaveProperty('Retry-After');
+  });
+
   it('carries the zod schemas: a student answer has the fields the contract gives it', () => {
     const schema = doc.paths['/api/students/{id}'].get.responses['200'].content!['application/json'].schema;
     expect(Object.keys(schema.properties as object)).toEqual(expect.arrayContaining(['id', 'firstName', 'lastName']));

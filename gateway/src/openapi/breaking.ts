@@ -36,7 +36,7 @@ function schema30(node: unknown): unknown {
 
 /**
  * The same description in OpenAPI 3.0.3, which the diff tool reads (it predates 3.1): every schema rewritten by
- * schema30, the rest as it is.
+ * schema30, the licence without its identifier, the rest as it is.
  */
 export function asOpenApi30(doc: Json): Json {
   const walk = (node: unknown, key?: string): unknown => {
@@ -49,7 +49,14 @@ export function asOpenApi30(doc: Json): Json {
     if (!isObject(node)) return node;
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v, k)]));
   };
-  return { ...(walk(doc) as Json), openapi: '3.0.3' };
+  const out = walk(doc) as Json;
+  // A licence's SPDX `identifier` is 3.1's alone; the licence says nothing a client depends on.
+  const info = isObject(out.info) ? { ...out.info } : undefined;
+  if (info && isObject(info.license)) {
+    const { identifier: _identifier, ...license } = info.license;
+    info.license = license;
+  }
+  return { ...out, ...(info ? { info } : {}), openapi: '3.0.3' };
 }
 
 export interface BreakingChange {

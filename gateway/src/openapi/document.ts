@@ -4,7 +4,7 @@ import { errorResponseSchema, responseSchemas } from '@logbook/contracts/respons
 import { healthResponseSchema } from '../health';
 import { serviceFor } from '../routes';
 import { versionsResponseSchema } from '../versions';
-import { operations, type Caller, type Operation } from './operations';
+import { operations, type Caller, type Operation, type Refusal } from './operations';
 
 type JsonSchema = Record<string, unknown>;
 type Answer = z.ZodType | { kind: 'binary'; contentType: string } | { kind: 'html' } | { kind: 'openapi' };
@@ -16,6 +16,7 @@ const GATEWAY_ROUTES: Record<string, Operation & { answer: Answer }> = {
     summary: 'Every running piece and its release; one that cannot be reached is marked',
     caller: 'anyone',
     answer: versionsResponseSchema,
+    refuses: ['tooMany'],
   },
   'GET /api/openapi.json': { summary: 'This description', caller: 'anyone', answer: { kind: 'openapi' } },
   'GET /api/docs': { summary: 'This description, to read', caller: 'anyone', answer: { kind: 'html' } },
@@ -26,12 +27,101 @@ const GATEWAY_ROUTES: Record<string, Operation & { answer: Answer }> = {
   },
 };
 
-const SECURITY: Record<Caller, Array<Record<string, string[]>> | undefined> = {
+/** Either cookie for a route both may call; the empty list says a route is public. */
+const SECURITY: Record<Caller, Array<Record<string, string[]>>> = {
   parent: [{ parentCookie: [] }],
   student: [{ studentCookie: [] }],
   'parent-or-student': [{ parentCookie: [] }, { studentCookie: [] }],
-  anyone: undefined,
+  anyone: [],
 };
+
+const TAGS = [
+  { name: 'svc-auth', description: 'Parent accounts and sign-in, student sign-in, password reset, export and closing' },
+  { name: 'svc-students', description: "A parent's students, their logins and the hours logged before the app" },
+  { name: 'svc-billing', description: 'Subscriptions per student, the payment provider and its signed events' },
+  { name: 'svc-logbook', description: 'Driving sessions, corrections, progress, the PDF, verification and settings' },
+  { name: 'gateway', description: 'The gateway itself: health, the running versions and this description' },
+];
+
+const retryAfter = (required: boolean) => ({
+  description: 'Seconds to wait before trying again',
+  required,
+  schema: { type: 'integer', minimum: 0 },
+});
+const message = (description: string, headers?: Record<string, unknown>) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** The shared refusals: every one is `{ message }` in the product's words, as the services' error handler answers. */
+const RESPONSES = {
+  BadRequest: message('The input is not valid (or not readable JSON): the reason, in words'),
+  Unauthorized: message('Not signed in, or the credentials do not match'),
+  PaymentRequired: message('The payment provider declined the card'),
+  Forbidden: message(
+    'Refused: a write from another site (its Origin is not the app’s), or the caller may not do this ' +
+      '(a student on what only a parent changes, a password that does not match, no subscription)',
+  ),
+  NotFound: message('Not found, or not the caller’s'),
+  Conflict: message('Already there, or no longer in a state that allows it'),
+  PayloadTooLarge: message('The body is larger than the API takes'),
+  UnsupportedMediaType: message('The body is not JSON'),
+  TooManyRequests: message('Too many attempts: try again after the seconds Retry-After gives', {
+    'Retry-After': retryAfter(true),
+  }),
+  BadGateway: message('The service or the payment provider answered with an error'),
+  ServiceUnavailable: message('The service or its database is unavailable'),
+  Busy: message(
+    'Too many passwords are being checked to take this one in time (try again after Retry-After), or the service ' +
+      'is unavailable',
+    { 'Retry-After': retryAfter(false) },
+  ),
+  GatewayTimeout: message('The service did not answer in time'),
+};
+type Shared = keyof typeof RESPONSES;
+const ref = (name: Shared) => ({ $ref: `#/components/responses/${name}` });
+
+const OWN_REFUSALS: Record<Exclude<Refusal, 'busy'>, [string, Shared]> = {
+  unauthorized: ['401', 'Unauthorized'],
+  forbidden: ['403', 'Forbidden'],
+  notFound: ['404', 'NotFound'],
+  conflict: ['409', 'Conflict'],
+  paymentRefused: ['402', 'PaymentRequired'],
+  tooMany: ['429', 'TooManyRequests'],
+};
+
+/**
+ * Every refusal the route can give: those of its kind (input, caller, writes, the gateway in front of a service) and
+ * those of its own rules, in status order.
+ */
+function refusals(op: Operation, method: string, params: string[], service: string) {
+  const hasParams = params.length > 0;
+  // An id in the path names something of the caller's: another's is not found.
+  const ownedId = params.some((p) => /(^id|Id)$/.test(p));
+  const write = method !== 'GET';
+  const own = new Set(op.refuses ?? []);
+  const out: Record<string, { $ref: string }> = {};
+  if (write || op.query || hasParams) out['400'] = ref('BadRequest');
+  if (op.caller !== 'anyone') out['401'] = ref('Unauthorized');
+  // Writes are refused from another origin; Stripe's webhook is called by Stripe's servers, not a browser.
+  if (write && !op.rawBody) out['403'] = ref('Forbidden');
+  if (ownedId && op.caller !== 'anyone') out['404'] = ref('NotFound');
+  for (const refusal of own) {
+    if (refusal === 'busy') continue;
+    const [status, name] = OWN_REFUSALS[refusal];
+    out[status] = ref(name);
+  }
+  // The gateway judges every request's Content-Length before anything else.
+  out['413'] = ref('PayloadTooLarge');
+  if (write && !op.rawBody) out['415'] = ref('UnsupportedMediaType');
+  if (service !== 'gateway') {
+    out['502'] = ref('BadGateway');
+    out['503'] = ref(own.has('busy') ? 'Busy' : 'ServiceUnavailable');
+    out['504'] = ref('GatewayTimeout');
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
+}
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
@@ -42,12 +132,7 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   return rest;
 };
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
-
-function answerContent(answer: Answer) {
+function answerContent(answer: Answer): Record<string, { schema: JsonSchema }> {
   if (answer instanceof z.ZodType) return { 'application/json': { schema: toSchema(answer, 'output') } };
   if (answer.kind === 'binary') return { [answer.contentType]: { schema: { type: 'string', format: 'binary' } } };
   if (answer.kind === 'html') return { 'text/html': { schema: { type: 'string' } } };
@@ -71,16 +156,22 @@ function operation(key: string, op: Operation, answer: Answer | undefined, servi
       }))
     : [];
   const status = String(op.status ?? 200);
+  const content = answer && !op.noContent ? answerContent(answer) : undefined;
+  if (content && op.alsoAs) content[op.alsoAs] = { schema: { type: 'string' } };
+  const success = (description: string) =>
+    op.noContent || !content
+      ? { description: op.noContent ? 'Done' : 'Done (no body described)' }
+      : { description, content };
   const responses: Record<string, unknown> = {
-    [status]:
-      op.noContent || !answer
-        ? { description: op.noContent ? 'Done' : 'Done (no body described)' }
-        : { description: 'Success', content: answerContent(answer) },
+    ...(op.repeatAnswersOk ? { '200': success('Sent before (the same client id): what was stored then') } : {}),
+    [status]: success(status === '201' ? 'Created' : status === '202' ? 'Accepted' : 'Success'),
+    ...refusals(
+      op,
+      method,
+      params.map((p) => p.name),
+      service,
+    ),
   };
-  if (op.body || op.query || params.length) responses['400'] = error('The input is not valid: the reason, in words');
-  if (op.caller !== 'anyone') responses['401'] = error('Not signed in');
-  if (params.length && op.caller !== 'anyone') responses['404'] = error('Not found, or not the caller’s');
-  if (service !== 'gateway') responses['503'] = error('The service is unavailable');
   const body = op.body
     ? { required: true, content: { 'application/json': { schema: toSchema(op.body, 'input') } } }
     : op.rawBody
@@ -101,7 +192,7 @@ function operation(key: string, op: Operation, answer: Answer | undefined, servi
       ...(params.length || query.length ? { parameters: [...params, ...query] } : {}),
       ...(body ? { requestBody: body } : {}),
       responses,
-      ...(SECURITY[op.caller] ? { security: SECURITY[op.caller] } : {}),
+      security: SECURITY[op.caller],
     },
   };
 }
@@ -130,13 +221,17 @@ export function buildOpenApiDocument(version = '1.0.0') {
       version,
       description:
         'The API the front ends call, through the gateway. Generated from the zod schemas the services parse ' +
-        'requests and build answers with: `npm run openapi` writes it to docs/openapi.json.',
+        'requests and build answers with: `npm run openapi` writes it to docs/openapi.json. Every refusal is ' +
+        '`{ "message": "..." }` in the product\'s words.',
+      // No licence is granted: the product's own terms, as an SPDX reference of its own.
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/' }],
-    tags: ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway'].map((name) => ({ name })),
+    tags: TAGS,
     paths,
     components: {
       schemas: { Error: toSchema(errorResponseSchema, 'output') },
+      responses: RESPONSES,
       securitySchemes: {
         parentCookie: { type: 'apiKey', in: 'cookie', name: PARENT_COOKIE },
         studentCookie: { type: 'apiKey', in: 'cookie', name: STUDENT_COOKIE },

@@ -5,12 +5,16 @@ import {
   drivingSessionInputSchema,
   loginSchema,
   registerSchema,
+  sessionCorrectionInputSchema,
   sessionListQuerySchema,
+  sessionRemovalInputSchema,
   settingInputSchema,
   settingValueSchema,
+  simulatedConfirmInputSchema,
   studentCredentialsSchema,
   studentInputSchema,
   studentLoginSchema,
+  supervisorInputSchema,
 } from '@logbook/contracts/schemas';
 import { openingBalanceSchema } from '@logbook/contracts/opening-balance';
 import {
@@ -24,6 +28,27 @@ import {
 /** Who may call a route: the parent's cookie, the student's, either, or anyone. */
 export type Caller = 'parent' | 'student' | 'parent-or-student' | 'anyone';
 
+/**
+ * A refusal that comes from a route's own rules, named where the route gives it. Those that follow from the kind of
+ * route are added by document.ts: 400 for input, 401 for a signed-in caller, 403 and 415 for writes, 404 for an id in
+ * the path, 413 for every request, 502/503/504 for a service's routes.
+ */
+export type Refusal =
+  /** 401 from a public route: wrong credentials. */
+  | 'unauthorized'
+  /** 403: the caller is signed in but may not do this (a student on a parent's change, no subscription). */
+  | 'forbidden'
+  /** 404: something named in the body is not there, or not the caller's. */
+  | 'notFound'
+  /** 409: a duplicate, or a state that no longer allows it. */
+  | 'conflict'
+  /** 402: the payment provider declined the card. */
+  | 'paymentRefused'
+  /** 429 with Retry-After: a rate limit or an account's sign-in lockout. */
+  | 'tooMany'
+  /** 503 with Retry-After: the password workers cannot take the check in time. */
+  | 'busy';
+
 export interface Operation {
   summary: string;
   caller: Caller;
@@ -33,6 +58,12 @@ export interface Operation {
   query?: z.ZodObject;
   /** The success status when it is not 200. */
   status?: number;
+  /** Also answered 200 by a route whose success is 201: a repeat (the same client id) answers what was first stored. */
+  repeatAnswersOk?: true;
+  /** Answered in another format too, by this content type (chosen by the query). */
+  alsoAs?: string;
+  /** The refusals of the route's own rules. */
+  refuses?: Refusal[];
   /** A route that answers with no body (its status says it all). */
   noContent?: true;
   /** The body is taken as raw bytes (a signed webhook), not JSON parsed by this schema. */
@@ -52,18 +83,35 @@ export const operations: Record<string, Operation> = {
     caller: 'anyone',
     body: registerSchema,
     status: 201,
+    refuses: ['tooMany', 'busy'],
   },
-  'POST /api/login': { summary: 'Sign a parent in', caller: 'anyone', body: loginSchema },
+  'POST /api/login': {
+    summary: 'Sign a parent in',
+    caller: 'anyone',
+    body: loginSchema,
+    refuses: ['unauthorized', 'tooMany', 'busy'],
+  },
   'POST /api/logout': { summary: 'Sign the parent out', caller: 'anyone' },
   'GET /api/user': { summary: 'The signed-in parent', caller: 'parent' },
-  'POST /api/student-login': { summary: 'Sign a student in', caller: 'anyone', body: studentCredentialsSchema },
+  'POST /api/student-login': {
+    summary: 'Sign a student in',
+    caller: 'anyone',
+    body: studentCredentialsSchema,
+    refuses: ['unauthorized', 'tooMany', 'busy'],
+  },
   'GET /api/student-auth': { summary: 'The signed-in student', caller: 'student' },
   'POST /api/student-logout': { summary: 'Sign the student out', caller: 'anyone' },
-  'PUT /api/user/password': { summary: "Change the parent's password", caller: 'parent', body: changePasswordSchema },
+  'PUT /api/user/password': {
+    summary: "Change the parent's password",
+    caller: 'parent',
+    body: changePasswordSchema,
+    refuses: ['forbidden', 'tooMany', 'busy'],
+  },
   'GET /api/user/export': {
     summary: "The family's data to take away (JSON or CSV)",
     caller: 'parent',
     query: exportQuerySchema,
+    alsoAs: 'text/csv',
   },
   'DELETE /api/user': {
     summary: "Close the parent's account",
@@ -71,17 +119,20 @@ export const operations: Record<string, Operation> = {
     body: deleteAccountSchema,
     status: 204,
     noContent: true,
+    refuses: ['forbidden', 'tooMany', 'busy'],
   },
   'POST /api/password-reset': {
     summary: 'Send a password reset link',
     caller: 'anyone',
     body: passwordResetRequestSchema,
     status: 202,
+    refuses: ['tooMany'],
   },
   'POST /api/password-reset/confirm': {
     summary: 'Set a new password from a reset link',
     caller: 'anyone',
     body: passwordResetConfirmSchema,
+    refuses: ['busy'],
   },
   // svc-students
   'GET /api/students': { summary: "The parent's students", caller: 'parent' },
@@ -105,36 +156,51 @@ export const operations: Record<string, Operation> = {
     caller: 'parent',
     body: studentLoginSchema,
     status: 201,
+    refuses: ['forbidden', 'conflict', 'busy'],
   },
   'PUT /api/students/:id/update-login': {
     summary: "Change a student's login",
     caller: 'parent',
     body: studentLoginSchema,
+    refuses: ['conflict', 'busy'],
   },
-  'DELETE /api/students/:id/delete-login': { summary: "Remove a student's login", caller: 'parent' },
+  'DELETE /api/students/:id/delete-login': {
+    summary: "Remove a student's login",
+    caller: 'parent',
+    refuses: ['conflict'],
+  },
   // svc-billing
   'GET /api/billing/config': { summary: 'Which payment provider the browser talks to', caller: 'anyone' },
   'POST /api/create-subscription': {
     summary: 'Start a subscription for a student',
     caller: 'parent',
     body: createSubscriptionSchema,
+    refuses: ['notFound', 'conflict', 'paymentRefused', 'tooMany'],
   },
   'GET /api/subscription/:studentId': { summary: "A student's subscription", caller: 'parent' },
   'POST /api/cancel-subscription': {
     summary: 'Cancel at the end of the period',
     caller: 'parent',
     body: cancelSubscriptionSchema,
+    refuses: ['notFound', 'conflict'],
   },
   'POST /api/billing/payment': {
     summary: 'Pay for a subscription that is not paid up',
     caller: 'parent',
     body: cancelSubscriptionSchema,
+    refuses: ['notFound', 'conflict', 'paymentRefused'],
   },
-  'POST /api/billing/simulate/confirm': { summary: 'Confirm a payment (simulated provider only)', caller: 'parent' },
+  'POST /api/billing/simulate/confirm': {
+    summary: 'Confirm a payment (simulated provider only)',
+    caller: 'parent',
+    body: simulatedConfirmInputSchema,
+    refuses: ['notFound', 'conflict'],
+  },
   'POST /api/billing/simulate/renewal-failure': {
     summary: 'Fail a renewal (simulated provider only)',
     caller: 'parent',
     body: cancelSubscriptionSchema,
+    refuses: ['notFound', 'conflict'],
   },
   'POST /api/stripe/webhook': {
     summary: "Stripe's signed events",
@@ -146,6 +212,9 @@ export const operations: Record<string, Operation> = {
     summary: 'Log a driving session',
     caller: 'parent-or-student',
     body: drivingSessionInputSchema,
+    status: 201,
+    repeatAnswersOk: true,
+    refuses: ['forbidden', 'notFound', 'conflict'],
   },
   'GET /api/driving-sessions/:studentId': {
     summary: "A student's sessions",
@@ -159,8 +228,42 @@ export const operations: Record<string, Operation> = {
     summary: "The log book's verification code",
     caller: 'parent-or-student',
   },
-  'GET /api/verify/:code': { summary: 'Check a printed log book', caller: 'anyone' },
+  'POST /api/driving-sessions/:id/correction': {
+    summary: 'Correct a logged session (parents only): a new entry in its place',
+    caller: 'parent-or-student',
+    body: sessionCorrectionInputSchema,
+    status: 201,
+    repeatAnswersOk: true,
+    refuses: ['forbidden', 'conflict'],
+  },
+  'POST /api/driving-sessions/:id/removal': {
+    summary: 'Remove a logged session (parents only): kept in the chain, counted nowhere',
+    caller: 'parent-or-student',
+    body: sessionRemovalInputSchema,
+    refuses: ['forbidden', 'conflict'],
+  },
+  'GET /api/verify/:code': { summary: 'Check a printed log book', caller: 'anyone', refuses: ['notFound', 'tooMany'] },
   'GET /api/settings': { summary: 'Settings', caller: 'parent-or-student' },
   'PUT /api/settings/:key': { summary: 'Change a setting', caller: 'parent', body: settingValueSchema },
   'POST /api/settings': { summary: 'Add a setting', caller: 'parent', body: settingInputSchema },
+  'GET /api/supervisors': { summary: "The family's saved supervisors", caller: 'parent-or-student' },
+  'POST /api/supervisors': {
+    summary: 'Save a supervisor for the family (the same name and licence again answers that one)',
+    caller: 'parent-or-student',
+    body: supervisorInputSchema,
+    status: 201,
+  },
+  'PUT /api/supervisors/:id': {
+    summary: "Change a saved supervisor's details (parents only)",
+    caller: 'parent-or-student',
+    body: supervisorInputSchema,
+    refuses: ['forbidden', 'conflict'],
+  },
+  'DELETE /api/supervisors/:id': {
+    summary: 'Forget a saved supervisor (parents only)',
+    caller: 'parent-or-student',
+    status: 204,
+    noContent: true,
+    refuses: ['forbidden'],
+  },
 };

@@ -415,6 +415,14 @@ export const createSubscriptionSchema = z.object({
 });
 export const cancelSubscriptionSchema = z.object({ studentId: studentIdSchema });
 
+/** POST /api/billing/simulate/confirm: the simulated provider's stand-in for the card form. */
+export const simulatedConfirmInputSchema = z.object({
+  clientSecret: z
+    .string({ error: 'clientSecret is required' })
+    .min(1, 'clientSecret is required')
+    .max(200, 'clientSecret is not valid'),
+});
+
 /**
  * What the browser confirms with Stripe.js: a trial's card (`setup`, confirmSetup) or an invoice (`payment`,
  * confirmPayment); `none` when Stripe needs nothing more (a card already on file, or nothing to pay).

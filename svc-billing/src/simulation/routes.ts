@@ -1,24 +1,16 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { cancelSubscriptionSchema } from '@logbook/contracts/schemas';
+import { cancelSubscriptionSchema, simulatedConfirmInputSchema } from '@logbook/contracts/schemas';
 import { callers, requireParent } from '@logbook/service-kit/auth';
 import { parseOr400 } from '@logbook/service-kit/errors';
 import type { SimulatedProvider } from '../providers/simulated';
 import { confirmSimulatedSetup, failSimulatedRenewal } from './simulation';
-
-const confirmSchema = z.object({
-  clientSecret: z
-    .string({ error: 'clientSecret is required' })
-    .min(1, 'clientSecret is required')
-    .max(200, 'clientSecret is not valid'),
-});
 
 /** Only with the simulated provider and never in production. */
 export function simulationRouter(provider: SimulatedProvider): Router {
   const router = Router();
 
   router.post('/api/billing/simulate/confirm', requireParent, async (req, res) => {
-    const { clientSecret } = parseOr400(confirmSchema, req.body);
+    const { clientSecret } = parseOr400(simulatedConfirmInputSchema, req.body);
     res.json(await confirmSimulatedSetup(provider, callers(res), clientSecret));
   });
 
