@@ -78,6 +78,14 @@ describe('the log book answers as docs/openapi.json describes', () => {
       await http().get(`/api/driving-sessions/${student.id}/summary`).set('Cookie', parent.cookie),
     );
     expect(summary.status).toBe(200);
+    const insights = described(
+      await http().get(`/api/driving-sessions/${student.id}/insights?today=2026-03-10`).set('Cookie', parent.cookie),
+    );
+    expect(insights.status).toBe(200);
+    const notADay = described(
+      await http().get(`/api/driving-sessions/${student.id}/insights?today=2026-02-30`).set('Cookie', parent.cookie),
+    );
+    expect(notADay.status).toBe(400);
   });
 
   it('saved supervisors: created, changed, refused to a student, forgotten', async () => {

@@ -3,6 +3,7 @@ import {
   cancelSubscriptionSchema,
   createSubscriptionSchema,
   drivingSessionInputSchema,
+  insightsQuerySchema,
   loginSchema,
   registerSchema,
   sessionCorrectionInputSchema,
@@ -223,7 +224,11 @@ export const operations: Record<string, Operation> = {
   },
   'GET /api/driving-sessions/:studentId/summary': { summary: 'Progress to the hours', caller: 'parent-or-student' },
   'GET /api/driving-sessions/:studentId/pdf': { summary: 'The log book as a PDF', caller: 'parent-or-student' },
-  'GET /api/driving-sessions/:studentId/insights': { summary: 'Pace and coverage', caller: 'parent-or-student' },
+  'GET /api/driving-sessions/:studentId/insights': {
+    summary: 'Pace and coverage',
+    caller: 'parent-or-student',
+    query: insightsQuerySchema,
+  },
   'GET /api/driving-sessions/:studentId/verification': {
     summary: "The log book's verification code",
     caller: 'parent-or-student',

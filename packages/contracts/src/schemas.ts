@@ -353,6 +353,11 @@ export const sessionListQuerySchema = z.object({
 });
 export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
 
+/** GET /api/driving-sessions/:studentId/insights: the day the pace is counted to (absent: today in Adelaide). */
+export const insightsQuerySchema = z.object({
+  today: z.string({ error: VALIDATION.todayInvalid }).refine(isRealDate, VALIDATION.todayInvalid).optional(),
+});
+
 // ---- Settings ----
 export const settingKeySchema = z.enum(SETTING_KEYS, { error: VALIDATION.unknownSettingKey });
 

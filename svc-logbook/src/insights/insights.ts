@@ -1,7 +1,6 @@
 import type { Callers } from '@logbook/service-kit/auth';
-import { badRequest } from '@logbook/service-kit/errors';
-import { VALIDATION } from '@logbook/contracts/messages';
-import { isRealDate } from '@logbook/contracts/dates';
+import { parseOr400 } from '@logbook/service-kit/errors';
+import { insightsQuerySchema } from '@logbook/contracts/schemas';
 import { computeInsights, notPractisedText, paceText } from '@logbook/contracts/insights';
 import { exactly, type InsightsView } from '@logbook/contracts/responses';
 import { sessionsAndProgress } from '../sessions/sessions';
@@ -20,11 +19,8 @@ export function todayInHomeZone(now: Date = new Date()): string {
 }
 
 /** `today` from the query: absent means the date now in Adelaide; anything else must be one real date. */
-export function todayFrom(query: Record<string, unknown>): string {
-  const raw = query.today;
-  if (raw === undefined) return todayInHomeZone();
-  if (typeof raw !== 'string' || !isRealDate(raw)) throw badRequest(VALIDATION.todayInvalid);
-  return raw;
+export function todayFrom(query: unknown): string {
+  return parseOr400(insightsQuerySchema, query).today ?? todayInHomeZone();
 }
 
 export type { InsightsView };

@@ -7,6 +7,6 @@ export const insightsRouter = Router();
 
 insightsRouter.get('/api/driving-sessions/:studentId/insights', requireParentOrStudent, async (req, res) => {
   const studentId = parseId(req.params.studentId);
-  const today = todayFrom(req.query as Record<string, unknown>);
+  const today = todayFrom(req.query);
   res.json(await insightsOf(callers(res), studentId, today));
 });
