@@ -1,6 +1,6 @@
 import request, { type Response } from 'supertest';
 import { PARENT_COOKIE } from '@logbook/contracts/constants';
-import { undescribed } from '@logbook/service-kit/described';
+import { undescribed, undescribedRequest } from '@logbook/service-kit/described';
 import { registeredModels, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { createAuthApp } from '../src/app';
 import { cookiePair, uniqueEmail } from './support';
@@ -11,10 +11,16 @@ const app = createAuthApp({
 beforeAll(() => setupTestDatabase(registeredModels()));
 afterAll(teardownTestDatabase);
 
-/** The answer, once checked against docs/openapi.json: a status, header or field it does not describe fails. */
+/**
+ * The answer, once checked against docs/openapi.json with the body that was sent: a status, header or field the
+ * description does not give, or a request body it does not declare, fails.
+ */
 function described(res: Response) {
-  const { method, url } = res.request as unknown as { method: string; url: string };
-  expect(undescribed(method, new URL(url).pathname, res)).toEqual([]);
+  // superagent keeps what `.send()` was given as `_data`.
+  const { method, url, _data } = res.request as unknown as { method: string; url: string; _data?: unknown };
+  const path = new URL(url).pathname;
+  const sent = typeof _data === 'string' ? undefined : _data;
+  expect([...undescribedRequest(method, path, sent, res.status), ...undescribed(method, path, res)]).toEqual([]);
   return res;
 }
 

@@ -1,13 +1,19 @@
 import type { Response } from 'supertest';
-import { undescribed } from '@logbook/service-kit/described';
+import { undescribed, undescribedRequest } from '@logbook/service-kit/described';
 import { cookieFor, http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
 
 useDatabase();
 
-/** The answer, once checked against docs/openapi.json: a status, header or field it does not describe fails. */
+/**
+ * The answer, once checked against docs/openapi.json with the body that was sent: a status, header or field the
+ * description does not give, or a request body it does not declare, fails.
+ */
 function described(res: Response) {
-  const { method, url } = res.request as unknown as { method: string; url: string };
-  expect(undescribed(method, new URL(url).pathname, res)).toEqual([]);
+  // superagent keeps what `.send()` was given as `_data`.
+  const { method, url, _data } = res.request as unknown as { method: string; url: string; _data?: unknown };
+  const path = new URL(url).pathname;
+  const sent = typeof _data === 'string' ? undefined : _data;
+  expect([...undescribedRequest(method, path, sent, res.status), ...undescribed(method, path, res)]).toEqual([]);
   return res;
 }
 
@@ -133,5 +139,14 @@ describe('the log book answers as docs/openapi.json describes', () => {
     expect(undescribed('PATCH', '/api/supervisors', res)).toEqual([
       'PATCH /api/supervisors → 200: the route is not described',
     ]);
+    // A body the route does not declare, or one its schema refuses, though the API took it.
+    expect(undescribedRequest('DELETE', '/api/supervisors/1', { all: true }, 204)).toEqual([
+      'DELETE /api/supervisors/1 (answered 204): a JSON body where none is declared',
+    ]);
+    expect(undescribedRequest('POST', '/api/supervisors', { name: 'Jo' }, 201)[0]).toMatch(
+      /request body must have required property 'licenseNumber'/,
+    );
+    // One the API refused as invalid is not judged.
+    expect(undescribedRequest('POST', '/api/supervisors', { name: 'Jo' }, 400)).toEqual([]);
   });
 });

@@ -21,6 +21,8 @@ function description() {
     // The document's schemas are draft 2020-12, as OpenAPI 3.1 has them; unknown keywords are annotations.
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
+    // zod names a startsWith check as a format and states it again as a pattern, which Ajv checks.
+    ajv.addFormat('starts_with', true);
     loaded = { doc, ajv, validators: new Map() };
   }
   return loaded;
@@ -58,12 +60,43 @@ export interface Answer {
   body: unknown;
 }
 
+/** The JSON Schema validator of a node of the document, compiled once. */
+function validatorFor(key: string, schema: unknown): ValidateFunction {
+  const { doc, ajv, validators } = description();
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(resolved(doc, schema) as Json);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** Refused by the API as unreadable, too large or not JSON: what was sent need not be what the route takes. */
+const REFUSED_AS_INPUT = new Set([400, 413, 415]);
+
+/**
+ * What of a JSON request body the description does not declare: a body sent to a route that takes none, or one its
+ * schema refuses. Requests the API itself refused as input are not judged.
+ */
+export function undescribedRequest(method: string, url: string, body: unknown, status: number): string[] {
+  if (body === undefined || REFUSED_AS_INPUT.has(status)) return [];
+  const where = `${method.toUpperCase()} ${url} (answered ${status})`;
+  const found = operationFor(description().doc, method, url);
+  if (!found) return [`${where}: the route is not described`];
+  const requestBody = resolved(description().doc, found.op.requestBody) as Json | undefined;
+  const media = (requestBody?.content as Record<string, Json> | undefined)?.['application/json'];
+  if (!media) return [`${where}: a JSON body where none is declared`];
+  const validate = validatorFor(`${found.template} ${method.toLowerCase()} request`, media.schema);
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((e) => `${where}: request body${e.instancePath} ${e.message ?? ''}`.trim());
+}
+
 /**
  * What of an answer docs/openapi.json does not describe: an unknown route, an undescribed status or content type, a
  * required header missing, or a body its schema refuses. Empty when the answer is described.
  */
 export function undescribed(method: string, url: string, res: Answer): string[] {
-  const { doc, ajv, validators } = description();
+  const { doc } = description();
   const where = `${method.toUpperCase()} ${url} → ${res.status}`;
   const found = operationFor(doc, method, url);
   if (!found) return [`${where}: the route is not described`];
@@ -84,12 +117,7 @@ export function undescribed(method: string, url: string, res: Answer): string[] 
   const media = content[type];
   if (!media) return [...problems, `${where}: ${type || 'no content type'} is not described`];
   if (type !== 'application/json') return problems;
-  const key = `${found.template} ${method.toLowerCase()} ${res.status}`;
-  let validate = validators.get(key);
-  if (!validate) {
-    validate = ajv.compile(resolved(doc, media.schema) as Json);
-    validators.set(key, validate);
-  }
+  const validate = validatorFor(`${found.template} ${method.toLowerCase()} ${res.status}`, media.schema);
   if (!validate(res.body)) {
     for (const e of validate.errors ?? []) problems.push(`${where}: body${e.instancePath} ${e.message ?? ''}`.trim());
   }
