@@ -71,7 +71,7 @@ const RESPONSES = {
     'Retry-After': retryAfter(true),
   }),
   BadGateway: message('The service or the payment provider answered with an error'),
-  ServiceUnavailable: message('The service or its database is unavailable'),
+  ServiceUnavailable: message('The service, its database or a service it relies on is unavailable'),
   Busy: message(
     'Too many passwords are being checked to take this one in time (try again after Retry-After), or the service ' +
       'is unavailable',
