@@ -14,6 +14,16 @@ interface AxeViolation {
 export async function expectAccessible(page: Page) {
   // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not apply to it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // Judged as it will stay, not halfway through a fade: a toast sliding in is still partly transparent.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      try {
+        animation.finish();
+      } catch {
+        // An endless animation (a spinner) has no end to jump to.
+      }
+    }
+  });
   const violations = (await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } };
     return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations;
