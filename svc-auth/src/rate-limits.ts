@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { rateLimit, type Options } from 'express-rate-limit';
-import { API_ERRORS } from '@logbook/contracts/messages';
+import type { Options } from 'express-rate-limit';
 import type { RateLimits } from './config';
 import { accountLock, countPasswordRecheck, type AccountLockOptions } from './limits/account-lock';
+import { addressKey, keyedLimit } from '@logbook/service-kit/keyed-limit';
 import { DatabaseRateLimitStore } from '@logbook/service-kit/rate-limit-store';
 import {
   accountLockPrefix,
@@ -12,8 +12,6 @@ import {
   type LimitedName,
 } from './limits/keys';
 import { RateLimitModel } from './limits/model';
-
-const tooMany = { message: API_ERRORS.tooManyAttempts };
 
 /** The account named in a sign-in body, if it is a plain string (anything else is refused later by validation). */
 const accountIn = (field: string) => (req: Request) => {
@@ -30,17 +28,14 @@ const lockOptions = (limits: RateLimits): AccountLockOptions => ({
 
 /** Per IP address, counted in the database so that every instance of the service shares one count. */
 function perAddress(opts: { prefix: string; windowMs: number; limit: number; onlyFailures: boolean }): RequestHandler {
-  return rateLimit({
+  return keyedLimit({
+    model: RateLimitModel,
+    prefix: opts.prefix,
     windowMs: opts.windowMs,
     limit: opts.limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
+    key: addressKey,
     // Successful sign-ins do not use up the allowance: only failures (guesses) count.
-    skipSuccessfulRequests: opts.onlyFailures,
-    // Refused for load (503): no password was tried, so it is no failure.
-    requestWasSuccessful: (_req, res) => res.statusCode < 400 || res.statusCode === 503,
-    message: tooMany,
-    store: new DatabaseRateLimitStore(RateLimitModel, opts.prefix),
+    failuresOnly: opts.onlyFailures,
   });
 }
 
@@ -91,16 +86,16 @@ export function passwordResetLimits(limits: RateLimits): RequestHandler[] {
       limit: limits.resetPerIp,
       onlyFailures: false,
     }),
-    rateLimit({
+    keyedLimit({
+      model: RateLimitModel,
+      prefix: RESET_EMAIL_PREFIX,
       windowMs: limits.resetWindowMs,
       limit: limits.resetPerEmail,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      message: tooMany,
       // No email to count against: validation refuses the request next.
-      skip: (req) => email(req) === undefined,
-      keyGenerator: (req) => nameKey('parent-email', email(req)!),
-      store: new DatabaseRateLimitStore(RateLimitModel, RESET_EMAIL_PREFIX),
+      key: (req) => {
+        const address = email(req);
+        return address === undefined ? undefined : nameKey('parent-email', address);
+      },
     }),
   ];
 }

@@ -16,6 +16,11 @@ export interface KeyedLimitOptions {
    * the request, which then counts against nothing.
    */
   key: (req: Request, res: Response) => string | undefined;
+  /**
+   * Count only the requests that failed (a wrong password), not every one. An answer of 503 (refused for load before
+   * anything was tried) is no failure.
+   */
+  failuresOnly?: boolean;
 }
 
 /** The client's address as express-rate-limit counts it (IPv6 by its /56 network, so one host cannot rotate). */
@@ -32,6 +37,8 @@ export function keyedLimit(options: KeyedLimitOptions): RequestHandler {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     message: { message: API_ERRORS.tooManyAttempts },
+    skipSuccessfulRequests: options.failuresOnly ?? false,
+    requestWasSuccessful: (_req, res) => res.statusCode < 400 || res.statusCode === 503,
     skip: (req, res) => options.key(req, res) === undefined,
     keyGenerator: (req, res) => options.key(req, res)!,
     store: new DatabaseRateLimitStore(options.model, options.prefix),
