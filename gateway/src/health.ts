@@ -1,7 +1,14 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from './routes';
+import { reused } from './reused';
 import type { UpstreamPool } from './upstreams';
+
+/**
+ * How long one round of asking the services answers every health call: however often the public route is called, each
+ * instance is asked at most once a second.
+ */
+export const HEALTH_CACHE_MS = 1000;
 
 type Readiness = 'ready' | 'unavailable';
 
@@ -24,9 +31,12 @@ async function ready(url: string, timeoutMs: number): Promise<boolean> {
   }
 }
 
-/** Asks every instance of every service whether it is ready; a service is ready when one instance is. */
+/**
+ * Asks every instance of every service whether it is ready; a service is ready when one instance is. Calls within
+ * HEALTH_CACHE_MS of a round share its answer.
+ */
 export function healthHandler(pools: Record<ServiceName, UpstreamPool>, timeoutMs: number): RequestHandler {
-  return async (_req, res) => {
+  const ask = reused(HEALTH_CACHE_MS, async () => {
     const entries = await Promise.all(
       SERVICES.map(async (service) => {
         const members = pools[service].members;
@@ -38,8 +48,9 @@ export function healthHandler(pools: Record<ServiceName, UpstreamPool>, timeoutM
     );
     const services = Object.fromEntries(entries);
     const allReady = entries.every(([, s]) => s.status === 'ready');
-    res
-      .set('Cache-Control', 'no-store')
-      .json(healthResponseSchema.parse({ status: allReady ? 'ok' : 'degraded', services }));
+    return healthResponseSchema.parse({ status: allReady ? 'ok' : 'degraded', services });
+  });
+  return async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await ask());
   };
 }

@@ -8,6 +8,7 @@ import { API_ERRORS } from '@logbook/contracts/messages';
 import { GATEWAY_SECRET_HEADER } from '@logbook/service-kit/config';
 import { releaseInfo } from '@logbook/service-kit/release';
 import type { GatewayConfig } from './config';
+import { reused } from './reused';
 import { FRONT_ENDS, type FrontEndName } from './frontEndUpstreams';
 import { sendMessage } from './responses';
 import { SERVICES } from './routes';
@@ -90,16 +91,6 @@ async function service(name: string, pool: UpstreamPool, timeoutMs: number): Pro
     }
   }
   return { name, kind: 'service', status: 'unreachable', source: pool.members.map((m) => m.url).join(',') };
-}
-
-/** The last round of asking, shared by every call until it is older than `ttlMs` (calls during a round wait for it). */
-function reused<T>(ttlMs: number, ask: () => Promise<T>): () => Promise<T> {
-  let last: { at: number; answer: Promise<T> } | undefined;
-  return () => {
-    const now = Date.now();
-    if (!last || now - last.at >= ttlMs) last = { at: now, answer: ask() };
-    return last.answer;
-  };
 }
 
 /** Whether the caller holds the services' internal secret (compared in constant time). */

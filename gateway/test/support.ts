@@ -11,6 +11,8 @@ export interface Echo {
   port: number;
   /** Every request this upstream saw. */
   seen: Array<{ method: string; url: string; body: Buffer; headers: http.IncomingHttpHeaders }>;
+  /** How many times GET /ready was asked. */
+  readyAsked: number;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export async function startEcho(name: string, opts: EchoOptions = {}): Promise<E
   const seen: Echo['seen'] = [];
   const server = http.createServer((req, res) => {
     if (req.url === '/ready') {
+      echo.readyAsked += 1;
       const status = opts.readyStatus ?? 200;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: status === 200 ? 'ready' : 'unavailable' }));
@@ -71,6 +74,7 @@ export async function startEcho(name: string, opts: EchoOptions = {}): Promise<E
     url: '',
     port: 0,
     seen,
+    readyAsked: 0,
     start: () =>
       new Promise<void>((resolve) =>
         server.listen(echo.port || opts.port || 0, '127.0.0.1', () => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { closeGatewayApp, createGatewayApp } from '../src/app';
+import { HEALTH_CACHE_MS } from '../src/health';
 import { UpstreamPool } from '../src/upstreams';
 import { closedPortUrl, startEcho, startSilent, testConfig, type Echo } from './support';
 
@@ -210,6 +211,30 @@ describe('GET /api/health', () => {
       },
     });
     closeGatewayApp(app);
+  });
+
+  it('asks each instance once per second, however many calls come, and again after that', async () => {
+    const up = await Promise.all(['auth', 'students', 'billing', 'logbook'].map((n) => echo(`h3-${n}`)));
+    const app = createGatewayApp(
+      testConfig({
+        upstreams: { auth: [up[0].url], students: [up[1].url], billing: [up[2].url], logbook: [up[3].url] },
+      }),
+    );
+    const realNow = Date.now.bind(Date);
+    let later = 0;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + later);
+    try {
+      const answers = await Promise.all(Array.from({ length: 40 }, () => request(app).get('/api/health')));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      expect(answers.every((a) => a.body.status === 'ok')).toBe(true);
+      expect(up.map((u) => u.readyAsked)).toEqual([1, 1, 1, 1]);
+      later = HEALTH_CACHE_MS;
+      expect((await request(app).get('/api/health')).status).toBe(200);
+      expect(up.map((u) => u.readyAsked)).toEqual([2, 2, 2, 2]);
+    } finally {
+      clock.mockRestore();
+      closeGatewayApp(app);
+    }
   });
 
   it('names what is down: stopped, not ready, or too slow to say', async () => {
