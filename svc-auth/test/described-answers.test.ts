@@ -1,6 +1,6 @@
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { PARENT_COOKIE } from '@logbook/contracts/constants';
-import { undescribed, undescribedRequest } from '@logbook/service-kit/described';
+import { described } from '@logbook/service-kit/described';
 import { registeredModels, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { createAuthApp } from '../src/app';
 import { cookiePair, uniqueEmail } from './support';
@@ -10,19 +10,6 @@ const app = createAuthApp({
 });
 beforeAll(() => setupTestDatabase(registeredModels()));
 afterAll(teardownTestDatabase);
-
-/**
- * The answer, once checked against docs/openapi.json with the body that was sent: a status, header or field the
- * description does not give, or a request body it does not declare, fails.
- */
-function described(res: Response) {
-  // superagent keeps what `.send()` was given as `_data`.
-  const { method, url, _data } = res.request as unknown as { method: string; url: string; _data?: unknown };
-  const path = new URL(url).pathname;
-  const sent = typeof _data === 'string' ? undefined : _data;
-  expect([...undescribedRequest(method, path, sent, res.status), ...undescribed(method, path, res)]).toEqual([]);
-  return res;
-}
 
 describe('parent accounts answer as docs/openapi.json describes', () => {
   it('register, sign in, read, change the password, sign out; and their refusals', async () => {

@@ -1,21 +1,7 @@
-import type { Response } from 'supertest';
-import { undescribed, undescribedRequest } from '@logbook/service-kit/described';
+import { described, undescribed, undescribedRequest } from '@logbook/service-kit/described';
 import { cookieFor, http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
 
 useDatabase();
-
-/**
- * The answer, once checked against docs/openapi.json with the body that was sent: a status, header or field the
- * description does not give, or a request body it does not declare, fails.
- */
-function described(res: Response) {
-  // superagent keeps what `.send()` was given as `_data`.
-  const { method, url, _data } = res.request as unknown as { method: string; url: string; _data?: unknown };
-  const path = new URL(url).pathname;
-  const sent = typeof _data === 'string' ? undefined : _data;
-  expect([...undescribedRequest(method, path, sent, res.status), ...undescribed(method, path, res)]).toEqual([]);
-  return res;
-}
 
 const ORIGIN = { host: 'logbook.test', origin: 'http://logbook.test' };
 

@@ -123,3 +123,29 @@ export function undescribed(method: string, url: string, res: Answer): string[] 
   }
   return problems;
 }
+
+/** What a supertest answer carries of its request: superagent keeps what `.send()` was given as `_data`. */
+interface Sent {
+  method: string;
+  url: string;
+  _data?: unknown;
+}
+
+/**
+ * Everything docs/openapi.json does not describe of a supertest exchange: the JSON body that was sent, then the
+ * answer (its status, headers, content type and body).
+ */
+export function exchangeProblems(res: Answer & { request: unknown }): string[] {
+  const { method, url, _data } = res.request as Sent;
+  const path = new URL(url).pathname + new URL(url).search;
+  // A body given as text was sent as it is (unreadable or not JSON on purpose): only its answer is judged.
+  const sent = typeof _data === 'string' || Buffer.isBuffer(_data) ? undefined : _data;
+  return [...undescribedRequest(method, path, sent, res.status), ...undescribed(method, path, res)];
+}
+
+/** The answer, once docs/openapi.json is found to describe it and the body that was sent; throws naming what is not. */
+export function described<T extends Answer & { request: unknown }>(res: T): T {
+  const problems = exchangeProblems(res);
+  if (problems.length) throw new Error(`Not as docs/openapi.json describes:\n${problems.join('\n')}`);
+  return res;
+}

@@ -1,0 +1,484 @@
+// Ordinary traffic over the whole API, as the front ends and a careful outside client send it, plus the refusals and
+// hostile input the services are tested with: used by `npm run openapi:proxy-check` to put every route through a
+// validating proxy. Every call is recorded with its answer, so that the caller can judge each one.
+import crypto from 'node:crypto';
+import { PNG } from 'pngjs';
+
+/** A signature as the pad draws it: a 400x150 white PNG crossed by a black stroke. */
+function signature() {
+  const png = new PNG({ width: 400, height: 150 });
+  png.data.fill(255);
+  for (let x = 20; x < 380; x++) {
+    const y = Math.round(75 + Math.sin(x / 18) * 37);
+    for (let dy = -1; dy <= 1; dy++) {
+      const i = ((y + dy) * 400 + x) * 4;
+      png.data[i] = png.data[i + 1] = png.data[i + 2] = 0;
+    }
+  }
+  return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const unique = (what) => `${what}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`;
+
+/**
+ * Drives the traffic at `base` (the proxy). `origin` is the app's own origin, sent on writes as a browser does;
+ * `inboxUrl` is the local mail inbox the reset link is read from. Returns every call made.
+ */
+export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
+  /** @type {Array<{method: string, path: string, status: number, headers: Headers, body: unknown, note: string}>} */
+  const calls = [];
+
+  async function call(method, path, { body, raw, cookie, headers = {}, note = '', crossOrigin } = {}) {
+    const sent = { ...headers };
+    if (cookie) sent.cookie = cookie;
+    if (method !== 'GET') sent.origin = crossOrigin ? 'https://elsewhere.example' : origin;
+    let payload;
+    if (raw !== undefined) payload = raw;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      sent['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${base}${path}`, { method, headers: sent, body: payload, redirect: 'manual' });
+    const type = res.headers.get('content-type') ?? '';
+    const text = Buffer.from(await res.arrayBuffer());
+    let parsed;
+    if (type.includes('json')) {
+      try {
+        parsed = JSON.parse(text.toString('utf8'));
+      } catch {
+        parsed = undefined;
+      }
+    }
+    const record = { method, path, status: res.status, headers: res.headers, body: parsed, note };
+    calls.push(record);
+    return record;
+  }
+  const cookieOf = (res, name) => {
+    const found = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+    if (!found) throw new Error(`${res.method} ${res.path} set no ${name} cookie (answered ${res.status})`);
+    return found.split(';')[0];
+  };
+  const expectStatus = (res, ...statuses) => {
+    if (!statuses.includes(res.status)) {
+      throw new Error(
+        `${res.method} ${res.path} answered ${res.status}, not ${statuses.join(' or ')}: ${JSON.stringify(res.body)}`,
+      );
+    }
+    return res;
+  };
+
+  // ---- The gateway's own routes
+  log('the gateway');
+  expectStatus(await call('GET', '/api/health'), 200);
+  expectStatus(await call('GET', '/api/versions'), 200);
+  expectStatus(await call('GET', '/api/openapi.json'), 200);
+  expectStatus(await call('GET', '/api/docs'), 200);
+  expectStatus(await call('GET', '/api/docs/redoc.standalone.js'), 200);
+
+  // ---- A parent: registering, signing in, the account
+  log('a parent account');
+  const email = `${unique('parent')}@example.com`;
+  let password = 'a-long-pass-phrase-1';
+  expectStatus(await call('POST', '/api/register', { body: { email, password } }), 201);
+  expectStatus(await call('POST', '/api/register', { body: { email: 'not-an-email', password } }), 400);
+  expectStatus(
+    await call('POST', '/api/register', { body: { email, password }, crossOrigin: true, note: 'cross-origin' }),
+    403,
+  );
+  const login = expectStatus(await call('POST', '/api/login', { body: { email, password } }), 200);
+  const parent = cookieOf(login, 'll_parent');
+  expectStatus(await call('GET', '/api/user', { cookie: parent }), 200);
+  expectStatus(await call('GET', '/api/user', { note: 'no cookie' }), 401);
+  expectStatus(
+    await call('PUT', '/api/user/password', {
+      cookie: parent,
+      body: { currentPassword: 'not-the-password-1', newPassword: 'another-long-pass-2' },
+    }),
+    403,
+  );
+  expectStatus(
+    await call('PUT', '/api/user/password', {
+      cookie: parent,
+      body: { currentPassword: password, newPassword: 'another-long-pass-2' },
+    }),
+    200,
+  );
+  password = 'another-long-pass-2';
+
+  // ---- Students and their logins
+  log('students');
+  const studentBody = { firstName: 'Sam', lastName: 'Driver', dateOfBirth: '2009-04-02', licenseNumber: 'L123' };
+  const student = expectStatus(await call('POST', '/api/students', { cookie: parent, body: studentBody }), 201).body;
+  const other = expectStatus(
+    await call('POST', '/api/students', { cookie: parent, body: { ...studentBody, firstName: 'Alex' } }),
+    201,
+  ).body;
+  expectStatus(await call('POST', '/api/students', { cookie: parent, body: { firstName: '' } }), 400);
+  expectStatus(await call('GET', '/api/students', { cookie: parent }), 200);
+  expectStatus(await call('GET', `/api/students/${student.id}`, { cookie: parent }), 200);
+  expectStatus(await call('GET', '/api/students/999999999', { cookie: parent, note: 'not the caller’s' }), 404);
+  expectStatus(
+    await call('PUT', `/api/students/${student.id}`, { cookie: parent, body: { ...studentBody, lastName: 'Driven' } }),
+    200,
+  );
+  expectStatus(await call('GET', `/api/students/${student.id}/opening-balance`, { cookie: parent }), 200);
+  expectStatus(
+    await call('PUT', `/api/students/${student.id}/opening-balance`, {
+      cookie: parent,
+      body: { dayHours: 3.5, nightHours: 1, note: 'From the paper log book' },
+    }),
+    200,
+  );
+  // ---- Billing, through the simulated provider
+  log('billing');
+  expectStatus(await call('GET', '/api/billing/config'), 200);
+  expectStatus(await call('GET', `/api/subscription/${student.id}`, { cookie: parent }), 200);
+  const created = expectStatus(
+    await call('POST', '/api/create-subscription', { cookie: parent, body: { studentId: student.id } }),
+    200,
+  ).body;
+  expectStatus(
+    await call('POST', '/api/create-subscription', {
+      cookie: parent,
+      body: { studentId: 999999999 },
+      note: 'not the caller’s',
+    }),
+    404,
+  );
+  expectStatus(
+    await call('POST', '/api/billing/simulate/confirm', {
+      cookie: parent,
+      body: { clientSecret: created.clientSecret },
+    }),
+    200,
+  );
+  expectStatus(
+    await call('POST', '/api/create-subscription', {
+      cookie: parent,
+      body: { studentId: student.id },
+      note: 'already subscribed',
+    }),
+    409,
+  );
+  expectStatus(
+    await call('POST', '/api/billing/simulate/renewal-failure', { cookie: parent, body: { studentId: student.id } }),
+    200,
+  );
+  const payment = expectStatus(
+    await call('POST', '/api/billing/payment', { cookie: parent, body: { studentId: student.id } }),
+    200,
+  ).body;
+  expectStatus(
+    await call('POST', '/api/billing/simulate/confirm', {
+      cookie: parent,
+      body: { clientSecret: payment.clientSecret },
+    }),
+    200,
+  );
+  expectStatus(
+    await call('POST', '/api/billing/payment', { cookie: parent, body: { studentId: student.id }, note: 'paid up' }),
+    409,
+  );
+  expectStatus(await call('GET', `/api/subscription/${student.id}`, { cookie: parent }), 200);
+  expectStatus(
+    await call('POST', '/api/stripe/webhook', {
+      body: { id: 'evt_1', type: 'invoice.paid' },
+      headers: { 'stripe-signature': 't=1,v1=00' },
+      note: 'not signed by Stripe',
+    }),
+    400,
+  );
+
+  // ---- A student's login (a subscribed student's)
+  log('student logins');
+  const username = unique('sam').replace(/-/g, '').slice(0, 24);
+  const studentPassword = 'student-pass-1';
+  expectStatus(
+    await call('POST', `/api/students/${student.id}/create-login`, {
+      cookie: parent,
+      body: { studentUsername: username, studentPassword },
+    }),
+    201,
+  );
+  expectStatus(
+    await call('POST', `/api/students/${student.id}/create-login`, {
+      cookie: parent,
+      body: { studentUsername: username, studentPassword },
+      note: 'a login already',
+    }),
+    409,
+  );
+  expectStatus(
+    await call('PUT', `/api/students/${student.id}/update-login`, {
+      cookie: parent,
+      body: { studentUsername: username, studentPassword: 'student-pass-2' },
+    }),
+    200,
+  );
+  expectStatus(
+    await call('POST', `/api/students/${other.id}/create-login`, {
+      cookie: parent,
+      body: { studentUsername: `${username}x`, studentPassword },
+      note: 'no subscription',
+    }),
+    403,
+  );
+  const studentLogin = expectStatus(
+    await call('POST', '/api/student-login', {
+      body: { studentUsername: username, studentPassword: 'student-pass-2' },
+    }),
+    200,
+  );
+  const studentCookie = cookieOf(studentLogin, 'll_student');
+  expectStatus(
+    await call('POST', '/api/student-login', { body: { studentUsername: username, studentPassword: 'wrong-pass-9' } }),
+    401,
+  );
+  expectStatus(await call('GET', '/api/student-auth', { cookie: studentCookie }), 200);
+
+  // ---- Sessions, once the subscription has reached the log book
+  log('driving sessions');
+  const sig = signature();
+  const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const session = (overrides = {}) => ({
+    studentId: student.id,
+    date: today,
+    startTime: '09:00',
+    endTime: '10:30',
+    duration: '1.5 hours',
+    startSuburb: 'Glenelg',
+    endSuburb: 'Norwood',
+    timeOfDay: 'day',
+    trafficConditions: 'light',
+    roadConditions: 'sealed',
+    weatherConditions: 'clear',
+    studentSignature: sig,
+    supervisorName: 'Pat Supervisor',
+    supervisorLicenseNumber: 'SA123456',
+    supervisorSignature: sig,
+    clientId: crypto.randomUUID(),
+    ...overrides,
+  });
+  const first = session();
+  let logged;
+  for (let attempt = 0; attempt < 40; attempt++) {
+    logged = await call('POST', '/api/driving-sessions', { cookie: parent, body: first });
+    if (logged.status !== 403) break;
+    calls.pop(); // the subscription's event is still on its way to the log book
+    await sleep(250);
+  }
+  expectStatus(logged, 201);
+  expectStatus(await call('POST', '/api/driving-sessions', { cookie: parent, body: first, note: 'a repeat' }), 200);
+  const bySt = expectStatus(
+    await call('POST', '/api/driving-sessions', {
+      cookie: studentCookie,
+      body: session({ startTime: '18:00', endTime: '19:00', duration: '1.0 hours', timeOfDay: 'night' }),
+    }),
+    201,
+  ).body;
+  expectStatus(
+    await call('POST', '/api/driving-sessions', { cookie: parent, body: session({ startSuburb: '' }) }),
+    400,
+  );
+  expectStatus(
+    await call('POST', '/api/driving-sessions', {
+      cookie: parent,
+      body: session({ studentId: other.id }),
+      note: 'no subscription',
+    }),
+    403,
+  );
+  expectStatus(await call('GET', `/api/driving-sessions/${student.id}`, { cookie: parent }), 200);
+  expectStatus(
+    await call('GET', `/api/driving-sessions/${student.id}?history=true&timeOfDay=day`, { cookie: studentCookie }),
+    200,
+  );
+  expectStatus(await call('GET', `/api/driving-sessions/${student.id}/summary`, { cookie: parent }), 200);
+  expectStatus(await call('GET', `/api/driving-sessions/${student.id}/insights`, { cookie: parent }), 200);
+  expectStatus(
+    await call('GET', `/api/driving-sessions/${student.id}/insights?today=${today}`, { cookie: studentCookie }),
+    200,
+  );
+  expectStatus(await call('GET', `/api/driving-sessions/${student.id}/pdf`, { cookie: parent }), 200);
+
+  // ---- Corrections and removals
+  log('corrections');
+  const corrected = expectStatus(
+    await call('POST', `/api/driving-sessions/${logged.body.id}/correction`, {
+      cookie: parent,
+      body: session({ endTime: '10:45', duration: '1.8 hours', reason: 'The drive ended later' }),
+    }),
+    201,
+  ).body;
+  expectStatus(
+    await call('POST', `/api/driving-sessions/${logged.body.id}/correction`, {
+      cookie: parent,
+      body: session({ reason: 'Again' }),
+      note: 'already corrected',
+    }),
+    409,
+  );
+  expectStatus(
+    await call('POST', `/api/driving-sessions/${corrected.id}/correction`, {
+      cookie: studentCookie,
+      body: session({ reason: 'A student may not' }),
+      note: 'a student',
+    }),
+    403,
+  );
+  expectStatus(
+    await call('POST', `/api/driving-sessions/${bySt.id}/removal`, {
+      cookie: parent,
+      body: { reason: 'Logged twice' },
+    }),
+    200,
+  );
+  expectStatus(
+    await call('POST', '/api/driving-sessions/999999999/removal', {
+      cookie: parent,
+      body: { reason: 'Not ours' },
+      note: 'not the caller’s',
+    }),
+    404,
+  );
+
+  // ---- Verification of a printed log book
+  log('verification');
+  const verification = expectStatus(
+    await call('GET', `/api/driving-sessions/${student.id}/verification`, { cookie: parent }),
+    200,
+  ).body;
+  const code = verification.code ?? verification.verificationCode;
+  if (typeof code !== 'string') throw new Error(`no verification code in ${JSON.stringify(verification)}`);
+  expectStatus(await call('GET', `/api/verify/${encodeURIComponent(code)}`), 200);
+  expectStatus(await call('GET', '/api/verify/NOT-A-CODE', { note: 'unknown code' }), 404);
+
+  // ---- Settings and supervisors
+  log('settings and supervisors');
+  expectStatus(await call('GET', '/api/settings', { cookie: studentCookie }), 200);
+  expectStatus(await call('PUT', '/api/settings/dayTimeTargetHours', { cookie: parent, body: { value: 60 } }), 200);
+  expectStatus(
+    await call('POST', '/api/settings', { cookie: parent, body: { key: 'nightTimeTargetHours', value: '15' } }),
+    200,
+  );
+  expectStatus(await call('PUT', '/api/settings/nope', { cookie: parent, body: { value: 5 } }), 400);
+  expectStatus(
+    await call('PUT', '/api/settings/dayTimeTargetHours', {
+      cookie: studentCookie,
+      body: { value: 61 },
+      note: 'a student: parents only',
+    }),
+    401,
+  );
+  const supervisor = expectStatus(
+    await call('POST', '/api/supervisors', {
+      cookie: studentCookie,
+      body: { name: 'Chris Coach', licenseNumber: 'SA765432' },
+    }),
+    201,
+  ).body;
+  expectStatus(await call('GET', '/api/supervisors', { cookie: parent }), 200);
+  expectStatus(
+    await call('PUT', `/api/supervisors/${supervisor.id}`, {
+      cookie: parent,
+      body: { name: 'Chris Coach', licenseNumber: 'SA765432', isInstructor: true },
+    }),
+    200,
+  );
+  expectStatus(
+    await call('PUT', `/api/supervisors/${supervisor.id}`, {
+      cookie: studentCookie,
+      body: { name: 'Chris', licenseNumber: 'SA765432' },
+      note: 'a student',
+    }),
+    403,
+  );
+  expectStatus(await call('DELETE', `/api/supervisors/${supervisor.id}`, { cookie: parent }), 204);
+  expectStatus(await call('DELETE', `/api/supervisors/${supervisor.id}`, { cookie: parent, note: 'gone' }), 404);
+
+  // ---- Hostile input: operators for strings, wrong types, bodies that are not JSON or too large
+  log('hostile input');
+  expectStatus(await call('POST', '/api/login', { body: { email: { $gt: '' }, password: 'x' }, note: 'hostile' }), 400);
+  expectStatus(
+    await call('POST', '/api/students', { cookie: parent, body: { ...studentBody, dateOfBirth: 20090402 } }),
+    400,
+  );
+  expectStatus(
+    await call('POST', '/api/login', {
+      raw: 'email=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      note: 'hostile',
+    }),
+    415,
+  );
+  expectStatus(
+    await call('POST', '/api/register', {
+      body: { email: `${'a'.repeat(300_000)}@example.com`, password },
+      note: 'hostile',
+    }),
+    413,
+  );
+  expectStatus(await call('GET', `/api/driving-sessions/${student.id}?fromDate=yesterday`, { cookie: parent }), 400);
+  expectStatus(await call('GET', `/api/students/${encodeURIComponent('{"$ne":1}')}`, { cookie: parent }), 400, 404);
+  expectStatus(
+    await call('POST', `/api/students/${student.id}/create-login`, {
+      cookie: parent,
+      body: { studentUsername: ['a'], studentPassword: 'student-pass-1' },
+    }),
+    400,
+  );
+
+  // ---- The account's end: export, password reset, signing out, closing
+  log('export, reset, signing out, closing');
+  expectStatus(await call('GET', '/api/user/export', { cookie: parent }), 200);
+  expectStatus(await call('GET', '/api/user/export?format=csv', { cookie: parent }), 200);
+  expectStatus(await call('POST', '/api/password-reset', { body: { email } }), 202);
+  if (inboxUrl) {
+    let token;
+    for (let attempt = 0; attempt < 80 && !token; attempt++) {
+      const all = await (await fetch(`${inboxUrl}/api/email`)).json();
+      const mail = all.find((m) => m.to.some((t) => t.address === email) && /token=/.test(m.text ?? m.html ?? ''));
+      token = mail && decodeURIComponent(/token=([^\s"&<]+)/.exec(mail.text ?? mail.html)[1]);
+      if (!token) await sleep(250);
+    }
+    if (!token) throw new Error(`no reset link reached ${email}`);
+    password = 'a-third-long-pass-3';
+    expectStatus(await call('POST', '/api/password-reset/confirm', { body: { token, password } }), 200);
+  }
+  expectStatus(await call('POST', '/api/password-reset/confirm', { body: { token: 'not-a-token', password } }), 400);
+  expectStatus(await call('POST', '/api/student-logout', { cookie: studentCookie }), 200);
+  // A new password signs the family out everywhere: sign in again.
+  const again = expectStatus(await call('POST', '/api/login', { body: { email, password } }), 200);
+  const fresh = cookieOf(again, 'll_parent');
+  expectStatus(await call('POST', '/api/cancel-subscription', { cookie: fresh, body: { studentId: student.id } }), 200);
+  expectStatus(
+    await call('POST', '/api/cancel-subscription', {
+      cookie: fresh,
+      body: { studentId: other.id },
+      note: 'no subscription',
+    }),
+    404,
+    409,
+  );
+  expectStatus(await call('DELETE', `/api/students/${student.id}/delete-login`, { cookie: fresh }), 200);
+  expectStatus(await call('DELETE', `/api/students/${other.id}`, { cookie: fresh }), 204);
+  expectStatus(await call('POST', '/api/logout', { cookie: parent }), 200);
+  expectStatus(
+    await call('DELETE', '/api/user', { cookie: fresh, body: { password: 'not-the-password-1' }, note: 'wrong' }),
+    403,
+  );
+  expectStatus(await call('DELETE', '/api/user', { cookie: fresh, body: { password } }), 204);
+
+  // ---- Limits: an account's sign-in lockout
+  log('limits');
+  const locked = `${unique('locked')}@example.com`;
+  expectStatus(await call('POST', '/api/register', { body: { email: locked, password: 'a-long-pass-phrase-1' } }), 201);
+  let limited;
+  for (let attempt = 0; attempt < 30; attempt++) {
+    limited = await call('POST', '/api/login', { body: { email: locked, password: 'wrong-pass-phrase-9' } });
+    if (limited.status !== 401) break;
+  }
+  expectStatus(limited, 429);
+  return calls;
+}
