@@ -43,6 +43,11 @@ interface SubscriptionState {
   latestInvoice: string | null;
   price: string;
   discounts: string[];
+  /** trial_settings.end_behavior.missing_payment_method as asked; Stripe's default invoices at the trial's end. */
+  missingPaymentMethod: 'cancel' | 'pause' | 'create_invoice';
+  /** status_details.paused.subscription.type while paused. */
+  pauseCause: Stripe.Subscription.StatusDetails.Paused.Subscription.Type | null;
+  pausedAt: number | null;
 }
 
 interface InvoiceState {
@@ -335,6 +340,14 @@ export class FakeStripe {
       latestInvoice: null,
       price: items[0].price,
       discounts: discounts.map((d) => d.coupon),
+      missingPaymentMethod:
+        ((body.trial_settings as Obj | undefined)?.end_behavior as Obj | undefined)?.missing_payment_method ===
+          'cancel' ||
+        ((body.trial_settings as Obj | undefined)?.end_behavior as Obj | undefined)?.missing_payment_method === 'pause'
+          ? (((body.trial_settings as Obj).end_behavior as Obj).missing_payment_method as 'cancel' | 'pause')
+          : 'create_invoice',
+      pauseCause: null,
+      pausedAt: null,
     };
     // The first invoice: nothing to pay during a trial.
     const invoice = this.newInvoice(state, 'subscription_create', trial ? 0 : amount);
@@ -439,6 +452,14 @@ export class FakeStripe {
           },
         ],
       },
+      trial_settings: { end_behavior: { missing_payment_method: s.missingPaymentMethod } },
+      ...(s.status === 'paused' && s.pauseCause
+        ? {
+            status_details: {
+              paused: { type: 'subscription', subscription: { type: s.pauseCause }, transitioned_at: s.pausedAt! },
+            },
+          }
+        : {}),
       latest_invoice:
         s.latestInvoice && expand.some((e) => e === 'latest_invoice' || e.startsWith('latest_invoice.'))
           ? this.invoice(s.latestInvoice, sub(expand, 'latest_invoice'))
@@ -558,7 +579,10 @@ export class FakeStripe {
     invoice.status = 'paid';
     invoice.amountPaid = invoice.amountDue;
     s.defaultPaymentMethod = intent.paymentMethod;
+    // Paying the invoice a failed payment left open resumes a subscription paused for it.
     s.status = 'active';
+    s.pauseCause = null;
+    s.pausedAt = null;
   }
 
   /** A renewal is charged: declined (`failed`) or held for the card holder's authentication (`action`). */
@@ -579,11 +603,63 @@ export class FakeStripe {
     return invoice;
   }
 
-  /** A trial ends with no card: with trial_settings.end_behavior.missing_payment_method = pause, Stripe pauses it. */
-  pauseAtTrialEnd(subscriptionId: string) {
+  /**
+   * The trial's end, as Stripe runs it. With a card, the first monthly invoice is paid. Without one, what
+   * trial_settings.end_behavior.missing_payment_method asked: `cancel` ends it (no invoice), `pause` pauses it (no
+   * invoice), and Stripe's default `create_invoice` invoices a card that is not there: the invoice stays open and the
+   * subscription falls past due.
+   */
+  endTrial(subscriptionId: string): SubscriptionState['status'] {
     const s = this.subscriptionStates.get(subscriptionId)!;
-    if (s.status !== 'trialing' || s.defaultPaymentMethod) throw new Error('only a trial without a card pauses');
+    if (s.status !== 'trialing') throw new Error(`cannot end the trial of a ${s.status} subscription`);
+    const now = nowSeconds();
+    s.trialEnd = now;
+    const card = s.defaultPaymentMethod ?? this.cardOnFile(s.customer);
+    if (!card && s.missingPaymentMethod === 'cancel') {
+      s.status = 'canceled';
+      s.canceledAt = now;
+      return s.status;
+    }
+    if (!card && s.missingPaymentMethod === 'pause') {
+      s.status = 'paused';
+      s.pauseCause = 'trial_end_without_payment_method';
+      s.pausedAt = now;
+      return s.status;
+    }
+    const invoice = this.newInvoice(s, 'subscription_cycle', 99);
+    const intent = this.newIntent('payment_intent', s.customer, 99);
+    intent.paymentMethod = card;
+    invoice.paymentIntent = intent.id;
+    s.latestInvoice = invoice.id;
+    s.periodStart = now;
+    s.periodEnd = now + 30 * DAY;
+    if (card) {
+      intent.status = 'succeeded';
+      invoice.status = 'paid';
+      invoice.amountPaid = 99;
+      s.status = 'active';
+    } else {
+      invoice.status = 'open';
+      s.status = 'past_due';
+    }
+    return s.status;
+  }
+
+  /**
+   * Stripe's retries of a renewal all failed and the billing settings pause the subscription: its invoice stays open
+   * (paying it resumes the subscription), and status_details says why it was paused.
+   */
+  pauseAfterFailedPayment(subscriptionId: string, cause: 'first_payment_failure' | 'final_payment_failure') {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    if (s.status !== 'past_due' && s.status !== 'incomplete') throw new Error(`cannot pause a ${s.status} one`);
     s.status = 'paused';
+    s.pauseCause = cause;
+    s.pausedAt = nowSeconds();
+  }
+
+  private cardOnFile(customerId: string): string | null {
+    const onFile = this.customers.get(customerId)?.invoice_settings?.default_payment_method;
+    return typeof onFile === 'string' ? onFile : (onFile?.id ?? null);
   }
 
   /** Every retry of a past-due invoice failed and the billing settings mark it unpaid. */

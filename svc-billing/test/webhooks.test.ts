@@ -206,7 +206,7 @@ describe('webhook events: read back from Stripe, then applied', () => {
     const first = fake.event('invoice.payment_failed', fake.invoice(invoice.id));
     const payload = JSON.stringify(first);
     expect((await post({ payload, header: sign(payload) })).body).toEqual({ received: true });
-    expect(await statusOf(f.studentId)).toBe('past_due');
+    expect((await rawStudent(f.studentId))!.providerStatus).toBe('past_due');
     // Stripe delivers it again (a retry); it is not applied a second time and no second email is asked for.
     const resent = await post({ payload, header: sign(payload) });
     expect(resent.status).toBe(200);
@@ -222,11 +222,11 @@ describe('webhook events: read back from Stripe, then applied', () => {
     const activePicture = fake.subscription(f.subscriptionId);
     fake.renew(f.subscriptionId, 'failed');
     await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId), { created: now() });
-    expect(await statusOf(f.studentId)).toBe('past_due');
+    expect((await rawStudent(f.studentId))!.providerStatus).toBe('past_due');
     // An older event saying "active" arrives late, newer by its own clock even: Stripe says past_due, so past_due.
     const late = await deliver('customer.subscription.updated', activePicture, { created: now() + 5 });
     expect(late.body).toEqual({ received: true });
-    expect(await statusOf(f.studentId)).toBe('past_due');
+    expect((await rawStudent(f.studentId))!.providerStatus).toBe('past_due');
     expect((await view(f)).body.nextStep).toBe('payment_needed');
 
     // Canceled in the app; an event from before the cancel arrives afterwards.
@@ -261,11 +261,12 @@ describe('webhook events: read back from Stripe, then applied', () => {
     expect((await SubscriptionRecordModel.findById(f.studentId).lean())!.paymentMethodSaved).toBe(true);
   });
 
-  it('moves a failed renewal to past_due, emails the parent once, and a paid invoice back to active', async () => {
+  it('keeps a failed renewal in its grace period, emails the parent once, and a paid invoice clears it', async () => {
     const f = await activeFamily();
     const invoice = fake.renew(f.subscriptionId, 'failed');
     await deliver('invoice.payment_failed', fake.invoice(invoice.id));
-    expect(await statusOf(f.studentId)).toBe('past_due');
+    expect(await rawStudent(f.studentId)).toMatchObject({ subscriptionStatus: 'active', providerStatus: 'past_due' });
+    expect((await view(f)).body.nextStep).toBe('payment_needed');
     expect(await mailTo(f.email, 'payment_failed')).not.toBeNull();
     expect(await BillingNoticeModel.countDocuments({ studentId: f.studentId })).toBe(0);
     fake.payLatestInvoice(f.subscriptionId);
@@ -280,7 +281,8 @@ describe('webhook events: read back from Stripe, then applied', () => {
     const res = await deliver('invoice.payment_action_required', fake.invoice(invoice.id));
     expect(res.body).toEqual({ received: true });
     expect(await rawStudent(f.studentId)).toMatchObject({
-      subscriptionStatus: 'past_due',
+      subscriptionStatus: 'active',
+      providerStatus: 'past_due',
       paymentActionRequired: true,
     });
     expect((await view(f)).body.nextStep).toBe('confirm_payment');
@@ -345,7 +347,9 @@ describe('webhook events: read back from Stripe, then applied', () => {
 
   it('treats paused and unpaid as live: they block a second subscription, show what to do and can be canceled', async () => {
     const paused = await subscribedFamily();
-    fake.pauseAtTrialEnd(paused.subscriptionId);
+    // A subscription made when trials without a card were set to pause at their end.
+    fake.subscriptionStates.get(paused.subscriptionId)!.missingPaymentMethod = 'pause';
+    expect(fake.endTrial(paused.subscriptionId)).toBe('paused');
     await deliver('customer.subscription.paused', fake.subscription(paused.subscriptionId));
     expect(await rawStudent(paused.studentId)).toMatchObject({
       subscriptionStatus: 'incomplete',

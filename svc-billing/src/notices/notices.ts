@@ -14,6 +14,8 @@ export interface BillingNotice {
   parentId: number;
   studentId: number;
   at?: Date | null;
+  /** For a trial's end: whether a card is saved (the email then says the subscription goes on, or that it ends). */
+  cardSaved?: boolean;
   attempts: number;
   nextAttemptAt: Date;
   createdAt: Date;
@@ -30,6 +32,7 @@ export const BillingNoticeModel: mongoose.Model<BillingNotice> =
         parentId: { type: Number, required: true },
         studentId: { type: Number, required: true },
         at: Date,
+        cardSaved: Boolean,
         attempts: { type: Number, default: 0 },
         nextAttemptAt: { type: Date, required: true },
         createdAt: { type: Date, required: true },
@@ -49,6 +52,7 @@ async function send(notice: BillingNotice): Promise<boolean> {
       kind: notice.kind,
       studentId: notice.studentId,
       ...(notice.at ? { at: new Date(notice.at).toISOString() } : {}),
+      ...(typeof notice.cardSaved === 'boolean' ? { cardSaved: notice.cardSaved } : {}),
     });
     if (status === 202 || status === 200) return true;
     if (status === 404) {

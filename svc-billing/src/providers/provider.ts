@@ -47,6 +47,11 @@ export interface PaymentProvider {
    * earlier attempt's outcome is unknown. Null when there is none.
    */
   findSubscription(customerId: string, studentId: number): Promise<CreatedSubscription | null>;
+  /**
+   * A subscription as made, with what the browser must confirm for it (its pending SetupIntent's or open first
+   * invoice's secret); null when the provider has no such subscription.
+   */
+  readCreated(subscriptionId: string): Promise<CreatedSubscription | null>;
   /** The subscription as the provider has it now; null when the provider has no such subscription. */
   readSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   /** An invoice as the provider has it now; null when it has none. */
@@ -70,6 +75,8 @@ export interface ProviderSubscription {
   paymentMethodSaved: boolean;
   /** The latest invoice is open and its payment waits for the card holder (3-D Secure). */
   paymentActionRequired: boolean;
+  /** Why a paused subscription was paused (Stripe's `status_details.paused.subscription.type`); null otherwise. */
+  pauseCause: string | null;
 }
 
 export interface ProviderInvoice {

@@ -86,6 +86,11 @@ export class SimulatedProvider implements PaymentProvider {
     return found ? this.created(found) : null;
   }
 
+  async readCreated(subscriptionId: string): Promise<CreatedSubscription | null> {
+    const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
+    return doc ? this.created(doc) : null;
+  }
+
   async readSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
     const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
     if (!doc) return null;
@@ -99,6 +104,7 @@ export class SimulatedProvider implements PaymentProvider {
       // Like Stripe's pending_setup_intent: nothing waits to be set up once the card is saved, or without a trial.
       paymentMethodSaved: Boolean(doc.paymentMethodId) || !doc.setupIntentId,
       paymentActionRequired: false,
+      pauseCause: null,
     };
   }
 

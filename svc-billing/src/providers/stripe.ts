@@ -109,7 +109,10 @@ export class StripeProvider implements PaymentProvider {
       {
         customer: request.customerId,
         items: [{ price }],
-        ...(request.trial ? { trial_period_days: TRIAL_DAYS } : {}),
+        // No card by the trial's end, no subscription: Stripe cancels it rather than invoice a card that is not there.
+        ...(request.trial
+          ? { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } }
+          : {}),
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
         expand: CREATED_EXPAND,
@@ -133,6 +136,15 @@ export class StripeProvider implements PaymentProvider {
       .filter((s) => s.metadata?.studentId === String(studentId) && !ENDED.has(s.status))
       .sort((a, b) => b.created - a.created)[0];
     return found ? asCreated(found) : null;
+  }
+
+  async readCreated(subscriptionId: string): Promise<CreatedSubscription | null> {
+    try {
+      return asCreated(await this.stripe.subscriptions.retrieve(subscriptionId, { expand: CREATED_EXPAND }));
+    } catch (err) {
+      if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
   }
 
   async cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<void> {
@@ -172,6 +184,8 @@ export class StripeProvider implements PaymentProvider {
       cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
       paymentMethodSaved: Boolean(subscription.default_payment_method) || subscription.pending_setup_intent === null,
       paymentActionRequired: invoice ? await this.invoiceNeedsAction(invoice) : false,
+      pauseCause:
+        subscription.status === 'paused' ? (subscription.status_details?.paused?.subscription?.type ?? null) : null,
     };
   }
 

@@ -22,7 +22,7 @@ import {
   type SubscriptionRecord,
 } from './model';
 import { billingStudent, freeMonthKeyFromOwner, userFromOwner } from './owners';
-import { isLiveAtProvider, nextStepFor, studentSubscriptionEnded } from './status';
+import { isLiveAtProvider, isPaymentPause, nextStepFor, studentSubscriptionEnded } from './status';
 
 export interface SubscriptionOptions {
   provider: PaymentProvider;
@@ -84,7 +84,7 @@ export async function rememberFreeMonth(key: string, userId: number) {
 }
 
 /** Remember that this student has had the free month; a second writer finds it there already, which is the same. */
-async function recordTrial(student: StudentBilling, subscriptionId: string, key: string | undefined) {
+export async function recordTrial(student: StudentBilling, subscriptionId: string, key: string | undefined) {
   if (key) await rememberFreeMonth(key, student.userId);
   try {
     await StudentTrialModel.create({ _id: student._id, userId: student.userId, subscriptionId, startedAt: new Date() });
@@ -159,6 +159,8 @@ async function claim(
   // key gets the first request's own result; after a server error Stripe replays that error for the key, so a retry
   // that finds nothing made needs a new key.
   const unknown = stale || (current.state === 'failed' && Boolean(current.outcomeUnknown));
+  // The student already shows a live subscription the failed attempt never recorded: it is found, never made again.
+  const shown = Boolean(student.stripeSubscriptionId) && isLiveAtProvider(student.providerStatus);
   const reuseKey = unknown && !current.serverError && (current.couponCode ?? null) === (couponCode ?? null);
   const takeover = {
     state: 'creating' as const,
@@ -170,7 +172,7 @@ async function claim(
     ...(fresh.freeMonthKey ? { freeMonthKey: fresh.freeMonthKey } : {}),
     outcomeUnknown: false,
     serverError: false,
-    lookFirst: unknown,
+    lookFirst: unknown || shown,
     updatedAt: now,
   };
   // updateOne, not findOneAndUpdate: on the embedded fallback server only updateOne lets exactly one of several
@@ -304,8 +306,10 @@ export async function createSubscription(
       throw conflict(API_ERRORS.alreadySubscribed);
     if (student.stripeSubscriptionId && isLiveAtProvider(student.providerStatus)) {
       // Still at the provider: only the subscription this service is waiting on may be handed back, never a second.
+      // An attempt that failed without learning what it made may have made this one: its retry looks it up.
       const waiting = await SubscriptionRecordModel.findById(student._id).lean();
-      if (!waiting || (waiting.state !== 'creating' && waiting.subscriptionId !== student.stripeSubscriptionId))
+      const unsettled = waiting?.state === 'creating' || (waiting?.state === 'failed' && !waiting.subscriptionId);
+      if (!waiting || (!unsettled && waiting.subscriptionId !== student.stripeSubscriptionId))
         throw conflict(API_ERRORS.alreadySubscribed);
     }
     const result = await claim(student, input.couponCode, options);
@@ -383,7 +387,9 @@ export async function paymentForStudent(
   if (!subscriptionId || !nextStepFor(student.providerStatus, student.paymentActionRequired))
     throw conflict(BILLING_ERRORS.nothingToPay);
   // Paused at the trial's end with no card: nothing is invoiced, so there is nothing to pay until it is started again.
-  if (student.providerStatus === 'paused') throw conflict(BILLING_ERRORS.pausedTrial);
+  // Paused after a failed payment: the invoice is still open, and paying it resumes the subscription.
+  if (student.providerStatus === 'paused' && !isPaymentPause(student.pauseCause))
+    throw conflict(BILLING_ERRORS.pausedTrial);
   let clientSecret: string | null;
   try {
     clientSecret = await options.provider.paymentSecret(subscriptionId);

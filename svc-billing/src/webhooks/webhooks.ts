@@ -14,8 +14,9 @@ import {
   type StudentBilling,
   type SubscriptionRecord,
 } from '../subscriptions/model';
-import { isEnded, isLiveAtProvider, studentStatusFor, toEventTime } from '../subscriptions/status';
+import { isEnded, isLiveAtProvider, isPaymentPause, studentStatusFor, toEventTime } from '../subscriptions/status';
 import { billingStudent } from '../subscriptions/owners';
+import { recordTrial } from '../subscriptions/subscriptions';
 import { publisher } from '../events/publisher';
 import { BillingEventModel } from './model';
 
@@ -144,7 +145,7 @@ async function actOnEvent(
   const readAt = new Date();
   const subscription = await provider.readSubscription(subscriptionId);
   if (!subscription) return ignored('the provider has no such subscription');
-  const result = await applySubscription(subscription, readAt);
+  const result = await applySubscription(provider, subscription, readAt);
   if (result.outcome.applied && notice && result.student && stillCalledFor(notice, subscription)) {
     await queueNotice({
       _id: eventId,
@@ -152,6 +153,7 @@ async function actOnEvent(
       parentId: result.student.userId,
       studentId: result.student._id,
       at: notice === 'trial_will_end' ? seconds(subscription.trialEnd) : null,
+      ...(notice === 'trial_will_end' ? { cardSaved: cardSavedFor(subscription, result.record) } : {}),
     });
   }
   return result.outcome;
@@ -160,7 +162,11 @@ async function actOnEvent(
 function stillCalledFor(notice: NoticeKind, subscription: ProviderSubscription) {
   if (notice === 'trial_will_end') return subscription.status === 'trialing';
   if (notice === 'payment_action_required') return subscription.paymentActionRequired;
-  return subscription.status === 'past_due' || subscription.status === 'unpaid';
+  return (
+    subscription.status === 'past_due' ||
+    subscription.status === 'unpaid' ||
+    (subscription.status === 'paused' && isPaymentPause(subscription.pauseCause))
+  );
 }
 
 /** A SetupIntent of a subscription this service is waiting on has succeeded (checked with the provider). */
@@ -190,6 +196,7 @@ interface StudentChange {
   subscriptionStatus: SubscriptionStatus;
   providerStatus: string;
   paymentActionRequired: boolean;
+  pauseCause: string | null;
   subscriptionTrialEnd: Date | null;
   subscriptionCurrentPeriodEnd: Date | null;
   subscriptionCancelAtPeriodEnd: boolean;
@@ -221,11 +228,47 @@ async function applyToStudent(
   return applied;
 }
 
+/**
+ * A subscription whose metadata names a student with an attempt still pending, or failed without knowing what the
+ * provider did (a 500, a time-out), is that attempt's: it is recorded as made, with the free month it began and the
+ * secret the waiting screen confirms, so the parent's retry gets it back instead of being refused.
+ */
+async function adoptIntoAttempt(
+  provider: PaymentProvider,
+  subscription: ProviderSubscription,
+  student: StudentBilling,
+  record: SubscriptionRecord,
+): Promise<SubscriptionRecord | null> {
+  if (record.subscriptionId || record.state === 'created' || subscription.studentId !== record._id) return record;
+  if (!isLiveAtProvider(subscription.status)) return record;
+  const created = await provider.readCreated(subscription.id);
+  if (!created) return record;
+  if (created.trial) await recordTrial(student, created.subscriptionId, record.freeMonthKey);
+  await SubscriptionRecordModel.updateOne(
+    { _id: record._id, attemptKey: record.attemptKey, state: record.state, subscriptionId: { $exists: false } },
+    {
+      $set: {
+        state: 'created',
+        subscriptionId: created.subscriptionId,
+        ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
+        type: created.type,
+        ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
+        providerStatus: created.status,
+        outcomeUnknown: false,
+        serverError: false,
+        updatedAt: new Date(),
+      },
+    },
+  );
+  return SubscriptionRecordModel.findById(record._id).lean();
+}
+
 async function applySubscription(
+  provider: PaymentProvider,
   subscription: ProviderSubscription,
   readAt: Date,
-): Promise<{ outcome: Outcome; student?: StudentBilling }> {
-  const record = subscription.studentId
+): Promise<{ outcome: Outcome; student?: StudentBilling; record?: SubscriptionRecord | null }> {
+  let record: SubscriptionRecord | null = subscription.studentId
     ? await SubscriptionRecordModel.findById(subscription.studentId).lean()
     : await SubscriptionRecordModel.findOne({ subscriptionId: subscription.id }).lean();
   const studentId =
@@ -237,13 +280,15 @@ async function applySubscription(
   if (!student) return { outcome: ignored('unknown student') };
   if (!belongsToStudent(subscription.id, student, record))
     return { outcome: ignored("not the student's current subscription") };
+  if (record) record = await adoptIntoAttempt(provider, subscription, student, record);
   const ours = record?.subscriptionId === subscription.id;
   const paymentMethodSaved = subscription.paymentMethodSaved || Boolean(ours && record?.paymentMethodSaved);
-  const status = studentStatusFor(subscription.status, paymentMethodSaved);
+  const status = studentStatusFor(subscription.status, paymentMethodSaved, subscription.pauseCause);
   const outcome = await applyToStudent(studentId, subscription.id, readAt, {
     subscriptionStatus: status,
     providerStatus: subscription.status,
     paymentActionRequired: isLiveAtProvider(subscription.status) && subscription.paymentActionRequired,
+    pauseCause: subscription.pauseCause,
     subscriptionTrialEnd: seconds(subscription.trialEnd),
     subscriptionCurrentPeriodEnd: seconds(subscription.currentPeriodEnd),
     subscriptionCancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
@@ -259,5 +304,9 @@ async function applySubscription(
       );
     }
   }
-  return { outcome, student };
+  return { outcome, student, record };
 }
+
+/** A card is saved for the subscription: Stripe says so, or this service saw its SetupIntent succeed. */
+const cardSavedFor = (subscription: ProviderSubscription, record: SubscriptionRecord | null | undefined) =>
+  subscription.paymentMethodSaved || Boolean(record?.subscriptionId === subscription.id && record.paymentMethodSaved);
