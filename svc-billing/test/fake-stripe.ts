@@ -92,6 +92,7 @@ export class FakeStripe {
   readonly customers = new Map<string, DeepPartial<Stripe.Customer>>();
   readonly prices: Array<DeepPartial<Stripe.Price>> = [];
   readonly coupons = new Map<string, DeepPartial<Stripe.Coupon>>();
+  readonly deletedCustomers = new Set<string>();
   private overrides: Array<{ method: string; path: RegExp; times: number; handle: Override }> = [];
   private after: Array<{ method: string; path: RegExp; times: number; status: number }> = [];
   private idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
@@ -184,6 +185,13 @@ export class FakeStripe {
       };
       this.customers.set(customer.id!, customer);
       res.json(customer);
+    });
+
+    app.delete('/v1/customers/:id', (req, res) => {
+      if (!this.customers.has(req.params.id)) return missing(res, 'customer', req.params.id);
+      this.deleteCustomer(req.params.id);
+      const deleted: DeepPartial<Stripe.DeletedCustomer> = { id: req.params.id, object: 'customer', deleted: true };
+      res.json(deleted);
     });
 
     app.get('/v1/prices', (req, res) => {
@@ -667,6 +675,20 @@ export class FakeStripe {
     const s = this.subscriptionStates.get(subscriptionId)!;
     if (s.status !== 'past_due') throw new Error('only a past-due subscription becomes unpaid');
     s.status = 'unpaid';
+  }
+
+  /**
+   * The customer is deleted (through the API, or in the Dashboard): Stripe cancels its subscriptions at once, and any
+   * later request naming it is refused as missing.
+   */
+  deleteCustomer(customerId: string) {
+    this.customers.delete(customerId);
+    this.deletedCustomers.add(customerId);
+    for (const s of this.subscriptionStates.values())
+      if (s.customer === customerId && s.status !== 'canceled' && s.status !== 'incomplete_expired') {
+        s.status = 'canceled';
+        s.canceledAt = nowSeconds();
+      }
   }
 
   /** The customer has a usable card on file (invoice_settings.default_payment_method). */

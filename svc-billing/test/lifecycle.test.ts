@@ -210,3 +210,22 @@ describe('a renewal that fails', () => {
     expect(pay.body).toEqual({ message: BILLING_ERRORS.pausedTrial });
   });
 });
+
+describe('a customer deleted in Stripe', () => {
+  it('is made again for the next subscription, with a key of its own, instead of blocking the family', async () => {
+    const f = await trialFamily();
+    const first = fake.subscriptionStates.get(f.subscriptionId)!.customer;
+    fake.deleteCustomer(first);
+    await deliver('customer.subscription.deleted', fake.subscription(f.subscriptionId));
+    expect((await view(f.cookie, f.studentId)).body.status).toBe('canceled');
+
+    fake.reset();
+    const again = await create(f.cookie, f.studentId);
+    expect(again.status).toBe(200);
+    const made = fake.subscriptionStates.get(again.body.subscriptionId as string)!;
+    expect(made.customer).not.toBe(first);
+    expect(fake.customers.has(made.customer)).toBe(true);
+    const [customerCall] = fake.calls('POST', '/v1/customers');
+    expect(customerCall.headers['idempotency-key']).toContain(`-after-${first}`);
+  });
+});

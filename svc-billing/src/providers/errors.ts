@@ -50,5 +50,9 @@ export function providerFailure(err: unknown): unknown {
   return new AppError(502, BILLING_ERRORS.providerUnavailable);
 }
 
+/** The customer named in the request no longer exists at the provider (deleted in its dashboard). */
+export const isMissingCustomer = (err: unknown) =>
+  err instanceof errors.StripeInvalidRequestError && err.code === 'resource_missing' && err.param === 'customer';
+
 export const isMissingAtProvider = (err: unknown) =>
   err instanceof errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing');

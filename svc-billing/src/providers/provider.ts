@@ -6,6 +6,8 @@ export interface BillingCustomer {
   /** The provider's customer id when this account already has one. */
   customerId?: string;
   createdAt?: Date;
+  /** A customer of this account the provider no longer has (deleted in its dashboard): its replacement is new. */
+  replacing?: string;
 }
 
 export interface NewSubscription {
@@ -39,6 +41,8 @@ export interface PaymentProvider {
   /** Whether customer ids are kept on the account (`users.stripeCustomerId`). */
   readonly keepsCustomers: boolean;
   ensureCustomer(customer: BillingCustomer): Promise<string>;
+  /** Deletes the account's customer (its email, metadata and saved cards); quiet when the provider has none. */
+  deleteCustomer(customerId: string): Promise<void>;
   createSubscription(request: NewSubscription): Promise<CreatedSubscription>;
   /** Ends the subscription now (and its pending SetupIntent); resolves quietly if the provider no longer has it. */
   cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<void>;

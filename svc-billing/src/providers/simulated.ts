@@ -38,6 +38,9 @@ export class SimulatedProvider implements PaymentProvider {
     return `cus_sim_${customer.userId}`;
   }
 
+  /** Nothing of the family is kept outside this service's own database. */
+  async deleteCustomer(): Promise<void> {}
+
   async createSubscription(request: NewSubscription): Promise<CreatedSubscription> {
     const replay = await SimulatedSubscriptionModel.findOne({ idempotencyKey: request.idempotencyKey }).lean();
     if (replay) return this.created(replay);

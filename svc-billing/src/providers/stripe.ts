@@ -50,10 +50,23 @@ export class StripeProvider implements PaymentProvider {
     if (customer.customerId) return customer.customerId;
     const created = await this.stripe.customers.create(
       { email: customer.email, metadata: { userId: String(customer.userId) } },
-      // One account, one customer, even when two of its students subscribe at the same moment.
-      { idempotencyKey: `customer-${customer.userId}-${customer.createdAt?.getTime() ?? 0}` },
+      // One account, one customer, even when two of its students subscribe at the same moment; a replacement for a
+      // deleted customer has a key of its own, or Stripe would replay the deleted one.
+      {
+        idempotencyKey: `customer-${customer.userId}-${customer.createdAt?.getTime() ?? 0}${
+          customer.replacing ? `-after-${customer.replacing}` : ''
+        }`,
+      },
     );
     return created.id;
+  }
+
+  async deleteCustomer(customerId: string): Promise<void> {
+    try {
+      await this.stripe.customers.del(customerId);
+    } catch (err) {
+      if (!isMissingAtProvider(err)) throw err;
+    }
   }
 
   private priceId(): Promise<string> {

@@ -9,7 +9,7 @@ import { isDuplicateKey } from '@logbook/service-kit/db';
 import { badRequest, conflict, notFound } from '@logbook/service-kit/errors';
 import { MIN_CHARGE_CENTS, PRICE_CENTS } from '@logbook/contracts/constants';
 import { redeemCoupon, releaseCoupon, type RedeemedCoupon } from '../coupons/coupons';
-import { noAnswer, outcomeUnknown, providerFailure } from '../providers/errors';
+import { isMissingCustomer, noAnswer, outcomeUnknown, providerFailure } from '../providers/errors';
 import type { PaymentProvider } from '../providers/provider';
 import { publisher } from '../events/publisher';
 import {
@@ -196,15 +196,26 @@ async function claim(
   return { kind: 'claimed', record: { _id: current._id, userId: current.userId, ...takeover } };
 }
 
-async function customerFor(provider: PaymentProvider, userId: number): Promise<string> {
+/**
+ * The account's customer at the provider, made on first use. `gone` names one the provider no longer has (deleted in
+ * its dashboard): it is forgotten and a new one made, so the family is never blocked by it.
+ */
+async function customerFor(provider: PaymentProvider, userId: number, gone?: string): Promise<string> {
+  if (gone) await BillingCustomerModel.deleteOne({ _id: userId, stripeCustomerId: gone });
   const kept = await BillingCustomerModel.findById(userId).lean();
   if (kept && provider.keepsCustomers) return kept.stripeCustomerId;
   const user = await userFromOwner(userId);
   if (!user) throw notFound(API_ERRORS.studentNotFound);
   if (!provider.keepsCustomers) return provider.ensureCustomer({ userId, email: user.email });
+  const legacy = user.legacyStripeCustomerId !== gone ? user.legacyStripeCustomerId : undefined;
   const customerId =
-    user.legacyStripeCustomerId ??
-    (await provider.ensureCustomer({ userId, email: user.email, createdAt: new Date(user.createdAt) }));
+    legacy ??
+    (await provider.ensureCustomer({
+      userId,
+      email: user.email,
+      createdAt: new Date(user.createdAt),
+      ...(gone ? { replacing: gone } : {}),
+    }));
   try {
     await BillingCustomerModel.create({ _id: userId, stripeCustomerId: customerId, createdAt: new Date() });
   } catch (err) {
@@ -251,8 +262,7 @@ async function startSubscription(
       coupon = await redeemCoupon(couponCode);
       checkCouponAmount(coupon.discountPercent);
     }
-    const customerId = await customerFor(options.provider, student.userId);
-    const created =
+    const make = async (customerId: string) =>
       (record.lookFirst ? await options.provider.findSubscription(customerId, student._id) : null) ??
       (await options.provider.createSubscription({
         studentId: student._id,
@@ -262,6 +272,15 @@ async function startSubscription(
         coupon:
           coupon && coupon.discountPercent > 0 ? { code: coupon.code, percentOff: coupon.discountPercent } : undefined,
       }));
+    let customerId = await customerFor(options.provider, student.userId);
+    let created: Awaited<ReturnType<typeof make>>;
+    try {
+      created = await make(customerId);
+    } catch (err) {
+      if (!isMissingCustomer(err)) throw err;
+      customerId = await customerFor(options.provider, student.userId, customerId);
+      created = await make(customerId);
+    }
     // Before anything else is written: once the provider has begun a trial, the student has had it.
     if (created.trial) await recordTrial(student, created.subscriptionId, record.freeMonthKey);
     await SubscriptionRecordModel.updateOne(
