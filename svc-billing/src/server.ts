@@ -1,9 +1,10 @@
 import { loadConfig } from '@logbook/service-kit/config';
 import { runService } from '@logbook/service-kit/server';
-import { createApp, models, SERVICE_NAME } from './app';
+import { buildBillingApp, models, SERVICE_NAME } from './app';
 import { billingConfigSchema, loadBillingConfig, type BillingConfig } from './config';
 import { publisher } from './events/publisher';
 import { startNoticeRetries } from './notices/notices';
+import { startEventRetries } from './webhooks/webhooks';
 
 // A deployment's index step only builds indexes and never takes payments, so it needs no Stripe secrets.
 const indexesOnly = process.argv.includes('--create-indexes');
@@ -24,7 +25,10 @@ void runService({
   createApp: () => {
     publisher.startRetries();
     startNoticeRetries();
-    return createApp(config);
+    const { app, provider } = buildBillingApp(config);
+    // Stored webhook events left by a failed attempt, or by a process that stopped mid-way, are worked through.
+    startEventRetries(provider);
+    return app;
   },
 }).catch((err) => {
   console.error(err);

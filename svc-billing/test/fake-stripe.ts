@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
 import Stripe from 'stripe';
+import { unknownParameter } from './stripe-params';
 
 export interface RecordedRequest {
   method: string;
@@ -97,6 +98,8 @@ export class FakeStripe {
   private after: Array<{ method: string; path: RegExp; times: number; status: number }> = [];
   private idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
   private hanging: Response[] = [];
+  private slow: Array<{ method: string; path: RegExp; times: number; ms: number }> = [];
+  private inFlight = new Set<string>();
   private server?: http.Server;
   port = 0;
 
@@ -125,9 +128,36 @@ export class FakeStripe {
       body,
       query: req.query as Obj,
     });
+    // Stripe refuses a parameter it does not know (as its OpenAPI description, and so the SDK's types, list them).
+    const unknown = unknownParameter(req.method, req.path, req.method === 'GET' ? (req.query as Obj) : body);
+    if (unknown)
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        `Received unknown parameter: ${unknown}`,
+        'parameter_unknown',
+        {
+          param: unknown,
+        },
+      );
+    const badExpand = expandsOf(req.method === 'GET' ? req.query.expand : body.expand).find(
+      (e) => !EXPANDABLE.has(e.replace(/^data\./, '')),
+    );
+    if (badExpand)
+      return stripeError(res, 400, 'invalid_request_error', `This property cannot be expanded (${badExpand}).`);
     const key = req.get('idempotency-key');
     const endpoint = `${req.method} ${req.path}`;
     const params = JSON.stringify(body);
+    if (key && req.method === 'POST' && this.inFlight.has(key))
+      // The first request with this key is still running at Stripe (the client gave up waiting on it).
+      return stripeError(
+        res,
+        409,
+        'invalid_request_error',
+        'There is currently another in-progress request using this Idempotent Key (probably because of a timeout). Please try again later.',
+        'idempotency_key_in_use',
+      );
     if (key && req.method === 'POST') {
       const saved = this.idempotent.get(key);
       if (saved) {
@@ -152,8 +182,17 @@ export class FakeStripe {
     const json = res.json.bind(res);
     res.json = (answer: unknown) => {
       store(res.statusCode, answer);
+      if (key) this.inFlight.delete(key);
       return json(answer);
     };
+    const slow = this.slow.find((o) => o.method === req.method && o.path.test(req.path) && o.times > 0);
+    if (slow && !override) {
+      // Still running at Stripe for a while: the key is in use until it answers, whoever is still listening.
+      slow.times -= 1;
+      if (key && req.method === 'POST') this.inFlight.add(key);
+      setTimeout(next, slow.ms).unref();
+      return;
+    }
     if (override) {
       override.times -= 1;
       return override.handle(req, res);
@@ -320,6 +359,15 @@ export class FakeStripe {
     const items = body.items as Array<{ price: string }> | undefined;
     const price = this.prices.find((p) => p.id === items?.[0]?.price) ?? (items?.[0]?.price ? null : undefined);
     if (!items?.[0]?.price) return stripeError(res, 400, 'invalid_request_error', 'Missing required param: items.');
+    if (price && price.active === false)
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        'The price specified is inactive. This subscription cannot be created.',
+        undefined,
+        { param: 'items[0][price]' },
+      );
     const unitAmount = price ? Number(price.unit_amount) : 99;
     const discounts = (body.discounts as Array<{ coupon: string }> | undefined) ?? [];
     for (const d of discounts)
@@ -670,6 +718,19 @@ export class FakeStripe {
     return typeof onFile === 'string' ? onFile : (onFile?.id ?? null);
   }
 
+  /**
+   * 23 hours pass with the first invoice of an incomplete subscription unpaid: Stripe expires the subscription
+   * (incomplete_expired, for good) and voids the invoice.
+   */
+  expireIncomplete(subscriptionId: string) {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    if (s.status !== 'incomplete') throw new Error(`a ${s.status} subscription does not expire`);
+    s.created -= 23 * 3600;
+    s.status = 'incomplete_expired';
+    const invoice = this.invoices.get(s.latestInvoice!)!;
+    invoice.status = 'void';
+  }
+
   /** Every retry of a past-due invoice failed and the billing settings mark it unpaid. */
   markUnpaid(subscriptionId: string) {
     const s = this.subscriptionStates.get(subscriptionId)!;
@@ -742,6 +803,11 @@ export class FakeStripe {
     this.after.push({ method, path, times: 1, status });
   }
 
+  /** The next matching call does its work only after `ms`, its idempotency key in use meanwhile. */
+  slowNext(method: string, path: RegExp, ms: number) {
+    this.slow.push({ method, path, times: 1, ms });
+  }
+
   /** The next matching call never gets an answer (the SDK's time-out ends it). */
   hangNext(method: string, path: RegExp) {
     this.overrides.push({ method, path, times: 1, handle: (_req, res) => void this.hanging.push(res) });
@@ -762,6 +828,7 @@ export class FakeStripe {
     this.requests.length = 0;
     this.overrides = [];
     this.after = [];
+    this.slow = [];
   }
 
   async stop(): Promise<void> {
@@ -794,6 +861,27 @@ function missing(res: Response, kind: string, value: string, param?: string) {
   });
 }
 
-function stripeError(res: Response, status: number, type: string, message: string, code?: string) {
-  res.status(status).json({ error: { type, message, ...(code ? { code } : {}) } });
+function stripeError(
+  res: Response,
+  status: number,
+  type: string,
+  message: string,
+  code?: string,
+  extra: { param?: string } = {},
+) {
+  res.status(status).json({ error: { type, message, ...(code ? { code } : {}), ...extra } });
 }
+
+/** The paths below a subscription, an invoice or an intent that Stripe lets be expanded (of those this server has). */
+const EXPANDABLE = new Set([
+  'customer',
+  'latest_invoice',
+  'latest_invoice.confirmation_secret',
+  'latest_invoice.payments',
+  'latest_invoice.payment_intent',
+  'pending_setup_intent',
+  'default_payment_method',
+  'confirmation_secret',
+  'payments',
+  'payment_method',
+]);

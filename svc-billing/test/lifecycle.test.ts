@@ -5,6 +5,7 @@ import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { createApp } from '../src/app';
 import { StudentBillingModel, StudentTrialModel, SubscriptionRecordModel } from '../src/subscriptions/model';
+import { eventsSettled } from '../src/webhooks/webhooks';
 import { FakeStripe } from './fake-stripe';
 import { makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from './fixtures';
 
@@ -49,6 +50,7 @@ async function deliver(type: string, object: object) {
     .set('stripe-signature', header)
     .send(payload);
   expect(res.status).toBe(200);
+  await eventsSettled();
   return res;
 }
 
@@ -227,5 +229,77 @@ describe('a customer deleted in Stripe', () => {
     expect(fake.customers.has(made.customer)).toBe(true);
     const [customerCall] = fake.calls('POST', '/v1/customers');
     expect(customerCall.headers['idempotency-key']).toContain(`-after-${first}`);
+  });
+});
+
+describe('the Stripe-shaped server refuses what Stripe refuses', () => {
+  const stripe = () =>
+    new Stripe('sk_test_lifecycle', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+
+  it('refuses unknown parameters, bad expands and inactive prices, with the errors Stripe gives', async () => {
+    const client = stripe();
+    const customer = await client.customers.create({ email: 'strict@example.com' });
+    const unknown = await client.customers
+      .create({ email: 'x@example.com', nickname: 'nope' } as Stripe.CustomerCreateParams)
+      .catch((err: unknown) => err);
+    expect(unknown).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(unknown).toMatchObject({ code: 'parameter_unknown', param: 'nickname', statusCode: 400 });
+
+    const price = await client.prices.create({
+      currency: 'aud',
+      unit_amount: 99,
+      recurring: { interval: 'month' },
+      product_data: { name: 'strict' },
+    });
+    const badExpand = await client.subscriptions
+      .create({ customer: customer.id, items: [{ price: price.id }], expand: ['latest_invoice.nothing'] })
+      .catch((err: unknown) => err);
+    expect(badExpand).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((badExpand as Error).message).toBe('This property cannot be expanded (latest_invoice.nothing).');
+
+    fake.prices.find((p) => p.id === price.id)!.active = false;
+    const inactive = await client.subscriptions
+      .create({ customer: customer.id, items: [{ price: price.id }] })
+      .catch((err: unknown) => err);
+    expect(inactive).toMatchObject({ param: 'items[0][price]', statusCode: 400 });
+    expect(fake.subscriptionStates.size).toBeGreaterThan(0);
+  });
+
+  it("keeps the key when Stripe says it is still in use (409), so the retry gets the first request's subscription", async () => {
+    const family = await makeFamily();
+    // Stripe takes longer than the service waits (1 s): the service gives up, Stripe carries on.
+    fake.slowNext('POST', /^\/v1\/subscriptions$/, 1_500);
+    expect((await create(family.cookie, family.studentId)).status).toBe(504);
+    const inUse = await create(family.cookie, family.studentId);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body).toEqual({ message: BILLING_ERRORS.providerConflict });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    const retry = await create(family.cookie, family.studentId);
+    expect(retry.status).toBe(200);
+    const made = fake.subscriptionsOf(family.studentId);
+    expect(made).toHaveLength(1);
+    expect(retry.body.subscriptionId).toBe(made[0].id);
+    const keys = new Set(fake.calls('POST', '/v1/subscriptions').map((r) => r.headers['idempotency-key'] as string));
+    expect(keys.size).toBe(1);
+  });
+
+  it('expires a subscription whose first invoice is unpaid after 23 hours; the student may subscribe again', async () => {
+    const f = await trialFamily();
+    // The free month is used: the next one is paid from today, and waits on its first invoice.
+    await request(app).post('/api/cancel-subscription').set('Cookie', f.cookie).send({ studentId: f.studentId });
+    const paid = await create(f.cookie, f.studentId);
+    expect(paid.body.type).toBe('payment');
+    const id = paid.body.subscriptionId as string;
+    await deliver('customer.subscription.created', fake.subscription(id));
+    expect((await view(f.cookie, f.studentId)).body.status).toBe('incomplete');
+
+    fake.expireIncomplete(id);
+    await deliver('customer.subscription.updated', fake.subscription(id));
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'inactive', nextStep: null });
+    expect(await SubscriptionRecordModel.findById(f.studentId).lean()).toBeNull();
+    const again = await create(f.cookie, f.studentId);
+    expect(again.status).toBe(200);
+    expect(again.body.subscriptionId).not.toBe(id);
   });
 });

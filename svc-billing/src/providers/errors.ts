@@ -11,12 +11,18 @@ const { errors } = Stripe;
  * idempotency key or first look for what was made.
  */
 export function outcomeUnknown(err: unknown): boolean {
-  if (err instanceof errors.StripeConnectionError) return true;
+  if (err instanceof errors.StripeConnectionError || keyInUse(err)) return true;
   return err instanceof errors.StripeError && typeof err.statusCode === 'number' && err.statusCode >= 500;
 }
 
+/**
+ * The first request with this idempotency key is still running at Stripe (409 `idempotency_key_in_use`): it may yet
+ * make the subscription, so its key is kept for the retry.
+ */
+const keyInUse = (err: unknown) => err instanceof errors.StripeError && err.code === 'idempotency_key_in_use';
+
 /** No answer came back at all: the same idempotency key can still get the first request's own result. */
-export const noAnswer = (err: unknown) => err instanceof errors.StripeConnectionError;
+export const noAnswer = (err: unknown) => err instanceof errors.StripeConnectionError || keyInUse(err);
 
 function isTimeout(err: InstanceType<typeof errors.StripeConnectionError>): boolean {
   const detail = (err as { detail?: { code?: string } }).detail;
@@ -37,6 +43,7 @@ export function providerFailure(err: unknown): unknown {
     'payment provider error',
   );
   if (err instanceof errors.StripeCardError) return new AppError(402, err.message || BILLING_ERRORS.providerRejected);
+  if (keyInUse(err)) return new AppError(409, BILLING_ERRORS.providerConflict);
   if (err instanceof errors.StripeRateLimitError) return new AppError(503, BILLING_ERRORS.providerBusy);
   if (err instanceof errors.StripeIdempotencyError) return new AppError(409, BILLING_ERRORS.providerConflict);
   if (err instanceof errors.StripeInvalidRequestError) return new AppError(502, BILLING_ERRORS.providerRejected);

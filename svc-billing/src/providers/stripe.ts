@@ -116,7 +116,17 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createSubscription(request: NewSubscription): Promise<CreatedSubscription> {
-    const price = await this.priceId();
+    try {
+      return await this.subscribe(request, await this.priceId());
+    } catch (err) {
+      // The price found earlier was archived since (Stripe refuses an inactive price): find the current one once more.
+      if (this.options.priceId || !isRefusedPrice(err)) throw err;
+      this.price = undefined;
+      return this.subscribe(request, await this.priceId());
+    }
+  }
+
+  private async subscribe(request: NewSubscription, price: string): Promise<CreatedSubscription> {
     const coupon = request.coupon ? await this.couponId(request.coupon.code, request.coupon.percentOff) : undefined;
     const subscription = await this.stripe.subscriptions.create(
       {
@@ -279,6 +289,8 @@ function asCreated(subscription: Stripe.Subscription): CreatedSubscription {
   return { ...base, clientSecret: null, type: 'none', setupIntentId: idOf(subscription.pending_setup_intent) };
 }
 
+const isRefusedPrice = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && err.param === 'items[0][price]';
 const alreadyCanceled = (err: unknown) =>
   err instanceof Stripe.errors.StripeInvalidRequestError && /already been canceled/i.test(err.message);
 const isUnexpectedState = (err: unknown) =>
