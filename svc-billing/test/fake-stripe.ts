@@ -261,6 +261,7 @@ export class FakeStripe {
         unit_amount: Number(req.body.unit_amount),
         recurring: { interval: req.body.recurring?.interval, interval_count: 1 },
         lookup_key: lookupKey ?? null,
+        tax_behavior: req.body.tax_behavior ?? 'unspecified',
         type: 'recurring',
         livemode: false,
       };
@@ -303,9 +304,18 @@ export class FakeStripe {
         )
         // Stripe lists without a status filter hide canceled ones; newest first.
         .filter((s) => req.query.status !== undefined || s.status !== 'canceled')
-        .sort((a, b) => b.created - a.created)
-        .map((s) => this.subscription(s.id, expandsOf(req.query.expand, 'data.')));
-      res.json({ object: 'list', url: '/v1/subscriptions', has_more: false, data });
+        .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+      // A page of `limit` (10 unless asked, at most 100) after `starting_after`, as Stripe pages lists.
+      const after = req.query.starting_after as string | undefined;
+      const from = after ? data.findIndex((s) => s.id === after) + 1 : 0;
+      const limit = Math.min(100, Number(req.query.limit ?? 10));
+      const page = data.slice(from, from + limit);
+      res.json({
+        object: 'list',
+        url: '/v1/subscriptions',
+        has_more: from + limit < data.length,
+        data: page.map((s) => this.subscription(s.id, expandsOf(req.query.expand, 'data.'))),
+      });
     });
     app.get('/v1/subscriptions/:id', (req, res) => {
       if (!this.subscriptionStates.has(req.params.id)) return missing(res, 'subscription', req.params.id);

@@ -3,7 +3,10 @@ import request from 'supertest';
 import Stripe from 'stripe';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { PRICE_LOOKUP_KEY } from '@logbook/contracts/constants';
 import { createApp } from '../src/app';
+import { PriceRefused } from '../src/providers/errors';
+import { StripeProvider } from '../src/providers/stripe';
 import { StudentBillingModel, StudentTrialModel, SubscriptionRecordModel } from '../src/subscriptions/model';
 import { eventsSettled } from '../src/webhooks/webhooks';
 import { FakeStripe } from './fake-stripe';
@@ -12,22 +15,22 @@ import { makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from '
 // A subscription's life after its first day, as Stripe runs it, through the real SDK against the Stripe-shaped server.
 const fake = new FakeStripe();
 let app: ReturnType<typeof createApp>;
+let config: ReturnType<typeof testConfig>;
 
 beforeAll(async () => {
   await setupTestDatabase(testModels);
   await fake.start();
-  app = createApp(
-    testConfig({
-      STRIPE_SECRET_KEY: 'sk_test_lifecycle',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_lifecycle',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(fake.port),
-      STRIPE_API_PROTOCOL: 'http',
-      STRIPE_MAX_NETWORK_RETRIES: '0',
-      STRIPE_TIMEOUT_MS: '1000',
-    }),
-  );
+  config = testConfig({
+    STRIPE_SECRET_KEY: 'sk_test_lifecycle',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_lifecycle',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(fake.port),
+    STRIPE_API_PROTOCOL: 'http',
+    STRIPE_MAX_NETWORK_RETRIES: '0',
+    STRIPE_TIMEOUT_MS: '1000',
+  });
+  app = createApp(config);
 });
 afterAll(async () => {
   await fake.stop();
@@ -301,5 +304,80 @@ describe('the Stripe-shaped server refuses what Stripe refuses', () => {
     const again = await create(f.cookie, f.studentId);
     expect(again.status).toBe(200);
     expect(again.body.subscriptionId).not.toBe(id);
+  });
+});
+
+describe('the price found by its lookup key', () => {
+  it('is checked: a price holding the key that is not A$0.99 a month is never charged (tried: USD 9.99 yearly)', async () => {
+    for (const price of fake.prices) if (price.lookup_key === PRICE_LOOKUP_KEY) price.lookup_key = null;
+    fake.prices.push({
+      id: 'price_usd_yearly',
+      object: 'price',
+      active: true,
+      currency: 'usd',
+      unit_amount: 999,
+      recurring: { interval: 'year', interval_count: 1 },
+      lookup_key: PRICE_LOOKUP_KEY,
+      type: 'recurring',
+    });
+    try {
+      const provider = new StripeProvider({
+        secretKey: 'sk_test_lifecycle',
+        host: '127.0.0.1',
+        port: fake.port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+      });
+      // What keeps the service from starting with it.
+      await expect(provider.checkPrice()).rejects.toThrow(PriceRefused);
+      await expect(provider.checkPrice()).rejects.toThrow(/currency usd, amount 999, interval 1 year/);
+
+      const fresh = createApp(config);
+      const family = await makeFamily();
+      const res = await request(fresh)
+        .post('/api/create-subscription')
+        .set('Cookie', family.cookie)
+        .send({ studentId: family.studentId });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ message: BILLING_ERRORS.providerUnauthorised });
+      expect(fake.subscriptionsOf(family.studentId)).toHaveLength(0);
+    } finally {
+      const wrong = fake.prices.find((p) => p.id === 'price_usd_yearly')!;
+      wrong.lookup_key = null;
+      wrong.active = false;
+    }
+  });
+
+  it('is made tax inclusive when the service makes it', async () => {
+    for (const price of fake.prices) if (price.lookup_key === PRICE_LOOKUP_KEY) price.lookup_key = null;
+    const fresh = createApp(config);
+    const family = await makeFamily();
+    fake.reset();
+    const res = await request(fresh)
+      .post('/api/create-subscription')
+      .set('Cookie', family.cookie)
+      .send({ studentId: family.studentId });
+    expect(res.status).toBe(200);
+    const [made] = fake.calls('POST', '/v1/prices');
+    expect(made.body).toMatchObject({ currency: 'aud', unit_amount: '99', tax_behavior: 'inclusive' });
+  });
+});
+
+describe('the look-up after an unknown outcome', () => {
+  it("reads every page of the customer's subscriptions, so one beyond the first hundred is found", async () => {
+    const family = await makeFamily();
+    fake.failAfterWork('POST', /^\/v1\/subscriptions$/, 500);
+    expect((await create(family.cookie, family.studentId)).status).toBe(502);
+    const [made] = fake.subscriptionsOf(family.studentId);
+    // The family's other subscriptions, all newer: the student's is on the second page.
+    for (let i = 0; i < 105; i++) {
+      const id = `sub_other_${family.userId}_${i}`;
+      fake.subscriptionStates.set(id, { ...made, id, metadata: { studentId: '0' }, created: made.created + 1 + i });
+    }
+    const retry = await create(family.cookie, family.studentId);
+    expect(retry.status).toBe(200);
+    expect(retry.body.subscriptionId).toBe(made.id);
+    expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
+    expect(fake.calls('GET', '/v1/subscriptions').length).toBeGreaterThan(1);
   });
 });

@@ -6,6 +6,12 @@ import { logger } from '@logbook/service-kit/logger';
 const { errors } = Stripe;
 
 /**
+ * The price holding the product's lookup key is not the product's price (A$0.99 a month, tax included): nothing is
+ * charged with it, and the service refuses to start (or to subscribe) until it is put right.
+ */
+export class PriceRefused extends Error {}
+
+/**
  * True when the provider may or may not have acted: no answer came back (a connection error or time-out), or it
  * answered with a server error (5xx), after which Stripe may still have made the object. A retry must then reuse the
  * idempotency key or first look for what was made.
@@ -34,6 +40,10 @@ function isTimeout(err: InstanceType<typeof errors.StripeConnectionError>): bool
  * (they are written for the card holder); anything else gets a plain message, and the details go to the log.
  */
 export function providerFailure(err: unknown): unknown {
+  if (err instanceof PriceRefused) {
+    logger.error({ msg: err.message }, 'PRICE REFUSED: no subscription is started with it');
+    return new AppError(503, BILLING_ERRORS.providerUnauthorised);
+  }
   if (!(err instanceof errors.StripeError)) return err;
   logger.warn(
     {

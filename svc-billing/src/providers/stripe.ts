@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { PRICE_CENTS, PRICE_CURRENCY, PRICE_LOOKUP_KEY, PRODUCT_NAME, TRIAL_DAYS } from '@logbook/contracts/constants';
 import { logger } from '@logbook/service-kit/logger';
-import { isMissingAtProvider } from './errors';
+import { isMissingAtProvider, PriceRefused } from './errors';
 import type {
   BillingCustomer,
   CreatedSubscription,
@@ -69,6 +69,11 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /** Finds (or makes) the monthly price and checks it; rejects with PriceRefused when it is another price. */
+  async checkPrice(): Promise<void> {
+    await this.priceId();
+  }
+
   private priceId(): Promise<string> {
     if (this.options.priceId) return Promise.resolve(this.options.priceId);
     this.price ??= this.findOrCreatePrice().catch((err) => {
@@ -82,12 +87,13 @@ export class StripeProvider implements PaymentProvider {
     // Active or archived: a lookup key stays on an archived price until another price takes it over.
     const found = await this.stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEY], limit: 1 });
     const holder = found.data[0];
-    if (holder?.active) return holder.id;
+    if (holder?.active) return checkedPrice(holder);
     const price = await this.stripe.prices.create(
       {
         currency: PRICE_CURRENCY.toLowerCase(),
         unit_amount: PRICE_CENTS,
         recurring: { interval: 'month' },
+        tax_behavior: 'inclusive',
         lookup_key: PRICE_LOOKUP_KEY,
         // An archived price keeps its lookup key: take it over rather than fail.
         transfer_lookup_key: true,
@@ -148,16 +154,19 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async findSubscription(customerId: string, studentId: number): Promise<CreatedSubscription | null> {
-    // A list, not a search: Stripe's search may lag behind a subscription just made.
-    const list = await this.stripe.subscriptions.list({
+    // A list, not a search: Stripe's search may lag behind a subscription just made. Every page is read (newest
+    // first): a family with many subscriptions has the student's beyond the first hundred.
+    const pages = this.stripe.subscriptions.list({
       customer: customerId,
       status: 'all',
       limit: 100,
       expand: CREATED_EXPAND.map((path) => `data.${path}`),
     });
-    const found = list.data
-      .filter((s) => s.metadata?.studentId === String(studentId) && !ENDED.has(s.status))
-      .sort((a, b) => b.created - a.created)[0];
+    let found: Stripe.Subscription | undefined;
+    for await (const s of pages) {
+      if (s.metadata?.studentId !== String(studentId) || ENDED.has(s.status)) continue;
+      if (!found || s.created > found.created) found = s;
+    }
     return found ? asCreated(found) : null;
   }
 
@@ -287,6 +296,25 @@ function asCreated(subscription: Stripe.Subscription): CreatedSubscription {
     };
   }
   return { ...base, clientSecret: null, type: 'none', setupIntentId: idOf(subscription.pending_setup_intent) };
+}
+
+/**
+ * The price holding the lookup key must be what the product charges: whatever holds the key would otherwise be charged,
+ * whatever its currency, amount or interval. A price whose tax is added on top would charge more than A$0.99.
+ */
+function checkedPrice(price: Stripe.Price): string {
+  const problems = [
+    price.currency !== PRICE_CURRENCY.toLowerCase() && `currency ${price.currency}`,
+    price.unit_amount !== PRICE_CENTS && `amount ${price.unit_amount}`,
+    (price.recurring?.interval !== 'month' || price.recurring.interval_count !== 1) &&
+      `interval ${price.recurring?.interval_count ?? '?'} ${price.recurring?.interval ?? 'none'}`,
+    price.tax_behavior === 'exclusive' && 'tax added on top (tax_behavior exclusive)',
+  ].filter(Boolean);
+  if (problems.length > 0)
+    throw new PriceRefused(
+      `price ${price.id} holds the lookup key ${PRICE_LOOKUP_KEY} but is not ${PRICE_CENTS} ${PRICE_CURRENCY} cents a month, tax included: ${problems.join(', ')}. Archive it or give the lookup key to the right price.`,
+    );
+  return price.id;
 }
 
 const isRefusedPrice = (err: unknown) =>
