@@ -473,6 +473,30 @@ describe('DELETE /api/user', () => {
     expect(await ownCounters()).toEqual([]);
   });
 
+  it("deletes the family's Stripe customer (email, metadata, saved cards) after canceling its subscriptions", async () => {
+    const family = await makeFamily();
+    const other = await makeFamily();
+    const customerOf = (f: typeof family) => stripe.subscriptionStates.get(f.students[0].subscriptionId)!.customer;
+    const customer = customerOf(family);
+    expect(stripe.customers.has(customer)).toBe(true);
+    stripe.reset();
+
+    const res = await request(auth)
+      .delete('/api/user')
+      .set('Cookie', family.cookie)
+      .send({ password: family.password });
+    expect(res.status).toBe(204);
+    expect(stripe.customers.has(customer)).toBe(false);
+    expect(stripe.deletedCustomers.has(customer)).toBe(true);
+    const order = stripe.requests.map((r) => `${r.method} ${r.path}`);
+    const deletion = order.indexOf(`DELETE /v1/customers/${customer}`);
+    expect(deletion).toBeGreaterThan(-1);
+    // Each subscription is canceled on its own first (with its pending card form), the customer last.
+    for (const kid of family.students)
+      expect(order.indexOf(`DELETE /v1/subscriptions/${kid.subscriptionId}`)).toBeLessThan(deletion);
+    expect(stripe.customers.has(customerOf(other))).toBe(true);
+  });
+
   it('deletes nothing when the payment provider cannot be reached, and says so', async () => {
     const family = await makeFamily();
     const before = await familyDocuments(family);

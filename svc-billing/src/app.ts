@@ -68,7 +68,7 @@ export function createProvider(config: BillingConfig): { provider: PaymentProvid
   const secret = config.SIMULATED_WEBHOOK_SECRET;
   // Simulated events take the same path as Stripe's: signed, then checked and applied by the webhook handler.
   const provider: SimulatedProvider = new SimulatedProvider(secret, (payload, header) =>
-    receiveWebhook(payload, header, secret, provider),
+    receiveWebhook(payload, header, secret, provider, { wait: true }),
   );
   return { provider, webhookSecret: secret };
 }

@@ -49,7 +49,8 @@ describe('status mapping', () => {
     ['active', false, 'active'],
     ['trialing', true, 'active'],
     ['trialing', false, 'incomplete'],
-    ['past_due', true, 'past_due'],
+    // Stripe still retries the renewal (or waits for the bank): a grace period, logging goes on.
+    ['past_due', true, 'active'],
     ['canceled', true, 'canceled'],
     ['incomplete', false, 'incomplete'],
     ['incomplete_expired', false, 'inactive'],

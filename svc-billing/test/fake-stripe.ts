@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
 import Stripe from 'stripe';
+import { unknownParameter } from './stripe-params';
 
 export interface RecordedRequest {
   method: string;
@@ -43,6 +44,11 @@ interface SubscriptionState {
   latestInvoice: string | null;
   price: string;
   discounts: string[];
+  /** trial_settings.end_behavior.missing_payment_method as asked; Stripe's default invoices at the trial's end. */
+  missingPaymentMethod: 'cancel' | 'pause' | 'create_invoice';
+  /** status_details.paused.subscription.type while paused. */
+  pauseCause: Stripe.Subscription.StatusDetails.Paused.Subscription.Type | null;
+  pausedAt: number | null;
 }
 
 interface InvoiceState {
@@ -87,10 +93,13 @@ export class FakeStripe {
   readonly customers = new Map<string, DeepPartial<Stripe.Customer>>();
   readonly prices: Array<DeepPartial<Stripe.Price>> = [];
   readonly coupons = new Map<string, DeepPartial<Stripe.Coupon>>();
+  readonly deletedCustomers = new Set<string>();
   private overrides: Array<{ method: string; path: RegExp; times: number; handle: Override }> = [];
   private after: Array<{ method: string; path: RegExp; times: number; status: number }> = [];
   private idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
   private hanging: Response[] = [];
+  private slow: Array<{ method: string; path: RegExp; times: number; ms: number }> = [];
+  private inFlight = new Set<string>();
   private server?: http.Server;
   port = 0;
 
@@ -119,9 +128,36 @@ export class FakeStripe {
       body,
       query: req.query as Obj,
     });
+    // Stripe refuses a parameter it does not know (as its OpenAPI description, and so the SDK's types, list them).
+    const unknown = unknownParameter(req.method, req.path, req.method === 'GET' ? (req.query as Obj) : body);
+    if (unknown)
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        `Received unknown parameter: ${unknown}`,
+        'parameter_unknown',
+        {
+          param: unknown,
+        },
+      );
+    const badExpand = expandsOf(req.method === 'GET' ? req.query.expand : body.expand).find(
+      (e) => !EXPANDABLE.has(e.replace(/^data\./, '')),
+    );
+    if (badExpand)
+      return stripeError(res, 400, 'invalid_request_error', `This property cannot be expanded (${badExpand}).`);
     const key = req.get('idempotency-key');
     const endpoint = `${req.method} ${req.path}`;
     const params = JSON.stringify(body);
+    if (key && req.method === 'POST' && this.inFlight.has(key))
+      // The first request with this key is still running at Stripe (the client gave up waiting on it).
+      return stripeError(
+        res,
+        409,
+        'invalid_request_error',
+        'There is currently another in-progress request using this Idempotent Key (probably because of a timeout). Please try again later.',
+        'idempotency_key_in_use',
+      );
     if (key && req.method === 'POST') {
       const saved = this.idempotent.get(key);
       if (saved) {
@@ -146,8 +182,17 @@ export class FakeStripe {
     const json = res.json.bind(res);
     res.json = (answer: unknown) => {
       store(res.statusCode, answer);
+      if (key) this.inFlight.delete(key);
       return json(answer);
     };
+    const slow = this.slow.find((o) => o.method === req.method && o.path.test(req.path) && o.times > 0);
+    if (slow && !override) {
+      // Still running at Stripe for a while: the key is in use until it answers, whoever is still listening.
+      slow.times -= 1;
+      if (key && req.method === 'POST') this.inFlight.add(key);
+      setTimeout(next, slow.ms).unref();
+      return;
+    }
     if (override) {
       override.times -= 1;
       return override.handle(req, res);
@@ -181,6 +226,13 @@ export class FakeStripe {
       res.json(customer);
     });
 
+    app.delete('/v1/customers/:id', (req, res) => {
+      if (!this.customers.has(req.params.id)) return missing(res, 'customer', req.params.id);
+      this.deleteCustomer(req.params.id);
+      const deleted: DeepPartial<Stripe.DeletedCustomer> = { id: req.params.id, object: 'customer', deleted: true };
+      res.json(deleted);
+    });
+
     app.get('/v1/prices', (req, res) => {
       const keys = (req.query.lookup_keys as string[] | undefined) ?? [];
       const active = req.query.active === undefined ? undefined : req.query.active === 'true';
@@ -209,6 +261,7 @@ export class FakeStripe {
         unit_amount: Number(req.body.unit_amount),
         recurring: { interval: req.body.recurring?.interval, interval_count: 1 },
         lookup_key: lookupKey ?? null,
+        tax_behavior: req.body.tax_behavior ?? 'unspecified',
         type: 'recurring',
         livemode: false,
       };
@@ -251,9 +304,18 @@ export class FakeStripe {
         )
         // Stripe lists without a status filter hide canceled ones; newest first.
         .filter((s) => req.query.status !== undefined || s.status !== 'canceled')
-        .sort((a, b) => b.created - a.created)
-        .map((s) => this.subscription(s.id, expandsOf(req.query.expand, 'data.')));
-      res.json({ object: 'list', url: '/v1/subscriptions', has_more: false, data });
+        .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+      // A page of `limit` (10 unless asked, at most 100) after `starting_after`, as Stripe pages lists.
+      const after = req.query.starting_after as string | undefined;
+      const from = after ? data.findIndex((s) => s.id === after) + 1 : 0;
+      const limit = Math.min(100, Number(req.query.limit ?? 10));
+      const page = data.slice(from, from + limit);
+      res.json({
+        object: 'list',
+        url: '/v1/subscriptions',
+        has_more: from + limit < data.length,
+        data: page.map((s) => this.subscription(s.id, expandsOf(req.query.expand, 'data.'))),
+      });
     });
     app.get('/v1/subscriptions/:id', (req, res) => {
       if (!this.subscriptionStates.has(req.params.id)) return missing(res, 'subscription', req.params.id);
@@ -307,6 +369,15 @@ export class FakeStripe {
     const items = body.items as Array<{ price: string }> | undefined;
     const price = this.prices.find((p) => p.id === items?.[0]?.price) ?? (items?.[0]?.price ? null : undefined);
     if (!items?.[0]?.price) return stripeError(res, 400, 'invalid_request_error', 'Missing required param: items.');
+    if (price && price.active === false)
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        'The price specified is inactive. This subscription cannot be created.',
+        undefined,
+        { param: 'items[0][price]' },
+      );
     const unitAmount = price ? Number(price.unit_amount) : 99;
     const discounts = (body.discounts as Array<{ coupon: string }> | undefined) ?? [];
     for (const d of discounts)
@@ -335,6 +406,14 @@ export class FakeStripe {
       latestInvoice: null,
       price: items[0].price,
       discounts: discounts.map((d) => d.coupon),
+      missingPaymentMethod:
+        ((body.trial_settings as Obj | undefined)?.end_behavior as Obj | undefined)?.missing_payment_method ===
+          'cancel' ||
+        ((body.trial_settings as Obj | undefined)?.end_behavior as Obj | undefined)?.missing_payment_method === 'pause'
+          ? (((body.trial_settings as Obj).end_behavior as Obj).missing_payment_method as 'cancel' | 'pause')
+          : 'create_invoice',
+      pauseCause: null,
+      pausedAt: null,
     };
     // The first invoice: nothing to pay during a trial.
     const invoice = this.newInvoice(state, 'subscription_create', trial ? 0 : amount);
@@ -439,6 +518,14 @@ export class FakeStripe {
           },
         ],
       },
+      trial_settings: { end_behavior: { missing_payment_method: s.missingPaymentMethod } },
+      ...(s.status === 'paused' && s.pauseCause
+        ? {
+            status_details: {
+              paused: { type: 'subscription', subscription: { type: s.pauseCause }, transitioned_at: s.pausedAt! },
+            },
+          }
+        : {}),
       latest_invoice:
         s.latestInvoice && expand.some((e) => e === 'latest_invoice' || e.startsWith('latest_invoice.'))
           ? this.invoice(s.latestInvoice, sub(expand, 'latest_invoice'))
@@ -558,7 +645,10 @@ export class FakeStripe {
     invoice.status = 'paid';
     invoice.amountPaid = invoice.amountDue;
     s.defaultPaymentMethod = intent.paymentMethod;
+    // Paying the invoice a failed payment left open resumes a subscription paused for it.
     s.status = 'active';
+    s.pauseCause = null;
+    s.pausedAt = null;
   }
 
   /** A renewal is charged: declined (`failed`) or held for the card holder's authentication (`action`). */
@@ -579,11 +669,76 @@ export class FakeStripe {
     return invoice;
   }
 
-  /** A trial ends with no card: with trial_settings.end_behavior.missing_payment_method = pause, Stripe pauses it. */
-  pauseAtTrialEnd(subscriptionId: string) {
+  /**
+   * The trial's end, as Stripe runs it. With a card, the first monthly invoice is paid. Without one, what
+   * trial_settings.end_behavior.missing_payment_method asked: `cancel` ends it (no invoice), `pause` pauses it (no
+   * invoice), and Stripe's default `create_invoice` invoices a card that is not there: the invoice stays open and the
+   * subscription falls past due.
+   */
+  endTrial(subscriptionId: string): SubscriptionState['status'] {
     const s = this.subscriptionStates.get(subscriptionId)!;
-    if (s.status !== 'trialing' || s.defaultPaymentMethod) throw new Error('only a trial without a card pauses');
+    if (s.status !== 'trialing') throw new Error(`cannot end the trial of a ${s.status} subscription`);
+    const now = nowSeconds();
+    s.trialEnd = now;
+    const card = s.defaultPaymentMethod ?? this.cardOnFile(s.customer);
+    if (!card && s.missingPaymentMethod === 'cancel') {
+      s.status = 'canceled';
+      s.canceledAt = now;
+      return s.status;
+    }
+    if (!card && s.missingPaymentMethod === 'pause') {
+      s.status = 'paused';
+      s.pauseCause = 'trial_end_without_payment_method';
+      s.pausedAt = now;
+      return s.status;
+    }
+    const invoice = this.newInvoice(s, 'subscription_cycle', 99);
+    const intent = this.newIntent('payment_intent', s.customer, 99);
+    intent.paymentMethod = card;
+    invoice.paymentIntent = intent.id;
+    s.latestInvoice = invoice.id;
+    s.periodStart = now;
+    s.periodEnd = now + 30 * DAY;
+    if (card) {
+      intent.status = 'succeeded';
+      invoice.status = 'paid';
+      invoice.amountPaid = 99;
+      s.status = 'active';
+    } else {
+      invoice.status = 'open';
+      s.status = 'past_due';
+    }
+    return s.status;
+  }
+
+  /**
+   * Stripe's retries of a renewal all failed and the billing settings pause the subscription: its invoice stays open
+   * (paying it resumes the subscription), and status_details says why it was paused.
+   */
+  pauseAfterFailedPayment(subscriptionId: string, cause: 'first_payment_failure' | 'final_payment_failure') {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    if (s.status !== 'past_due' && s.status !== 'incomplete') throw new Error(`cannot pause a ${s.status} one`);
     s.status = 'paused';
+    s.pauseCause = cause;
+    s.pausedAt = nowSeconds();
+  }
+
+  private cardOnFile(customerId: string): string | null {
+    const onFile = this.customers.get(customerId)?.invoice_settings?.default_payment_method;
+    return typeof onFile === 'string' ? onFile : (onFile?.id ?? null);
+  }
+
+  /**
+   * 23 hours pass with the first invoice of an incomplete subscription unpaid: Stripe expires the subscription
+   * (incomplete_expired, for good) and voids the invoice.
+   */
+  expireIncomplete(subscriptionId: string) {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    if (s.status !== 'incomplete') throw new Error(`a ${s.status} subscription does not expire`);
+    s.created -= 23 * 3600;
+    s.status = 'incomplete_expired';
+    const invoice = this.invoices.get(s.latestInvoice!)!;
+    invoice.status = 'void';
   }
 
   /** Every retry of a past-due invoice failed and the billing settings mark it unpaid. */
@@ -591,6 +746,20 @@ export class FakeStripe {
     const s = this.subscriptionStates.get(subscriptionId)!;
     if (s.status !== 'past_due') throw new Error('only a past-due subscription becomes unpaid');
     s.status = 'unpaid';
+  }
+
+  /**
+   * The customer is deleted (through the API, or in the Dashboard): Stripe cancels its subscriptions at once, and any
+   * later request naming it is refused as missing.
+   */
+  deleteCustomer(customerId: string) {
+    this.customers.delete(customerId);
+    this.deletedCustomers.add(customerId);
+    for (const s of this.subscriptionStates.values())
+      if (s.customer === customerId && s.status !== 'canceled' && s.status !== 'incomplete_expired') {
+        s.status = 'canceled';
+        s.canceledAt = nowSeconds();
+      }
   }
 
   /** The customer has a usable card on file (invoice_settings.default_payment_method). */
@@ -644,6 +813,11 @@ export class FakeStripe {
     this.after.push({ method, path, times: 1, status });
   }
 
+  /** The next matching call does its work only after `ms`, its idempotency key in use meanwhile. */
+  slowNext(method: string, path: RegExp, ms: number) {
+    this.slow.push({ method, path, times: 1, ms });
+  }
+
   /** The next matching call never gets an answer (the SDK's time-out ends it). */
   hangNext(method: string, path: RegExp) {
     this.overrides.push({ method, path, times: 1, handle: (_req, res) => void this.hanging.push(res) });
@@ -664,6 +838,7 @@ export class FakeStripe {
     this.requests.length = 0;
     this.overrides = [];
     this.after = [];
+    this.slow = [];
   }
 
   async stop(): Promise<void> {
@@ -696,6 +871,27 @@ function missing(res: Response, kind: string, value: string, param?: string) {
   });
 }
 
-function stripeError(res: Response, status: number, type: string, message: string, code?: string) {
-  res.status(status).json({ error: { type, message, ...(code ? { code } : {}) } });
+function stripeError(
+  res: Response,
+  status: number,
+  type: string,
+  message: string,
+  code?: string,
+  extra: { param?: string } = {},
+) {
+  res.status(status).json({ error: { type, message, ...(code ? { code } : {}), ...extra } });
 }
+
+/** The paths below a subscription, an invoice or an intent that Stripe lets be expanded (of those this server has). */
+const EXPANDABLE = new Set([
+  'customer',
+  'latest_invoice',
+  'latest_invoice.confirmation_secret',
+  'latest_invoice.payments',
+  'latest_invoice.payment_intent',
+  'pending_setup_intent',
+  'default_payment_method',
+  'confirmation_secret',
+  'payments',
+  'payment_method',
+]);

@@ -5,6 +5,7 @@ import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { createApp } from '../src/app';
+import { eventsSettled } from '../src/webhooks/webhooks';
 import { createCoupon } from '../src/coupons/coupons';
 import { CouponModel, CouponSlotModel } from '../src/coupons/model';
 import { SimulatedSubscriptionModel } from '../src/providers/simulated-model';
@@ -237,6 +238,7 @@ describe('guarded writes hold when 8 requests race', () => {
             .send(payload),
         );
         expect(statusesOf(answers)).toEqual(Array(RACERS).fill(200));
+        await eventsSettled();
         expect(answers.filter((a) => !a.body.duplicate).map((a) => a.body)).toEqual([{ received: true }]);
         expect(answers.filter((a) => a.body.duplicate)).toHaveLength(RACERS - 1);
         expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('active');
@@ -274,6 +276,7 @@ describe('guarded writes hold when 8 requests race', () => {
             .send(events[i].payload),
         );
         expect(statusesOf(answers)).toEqual(Array(RACERS).fill(200));
+        await eventsSettled();
         const student = (await rawStudent(f.studentId))!;
         if (ended) {
           expect(student.subscriptionStatus).toBe('canceled');

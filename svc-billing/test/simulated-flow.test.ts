@@ -150,7 +150,7 @@ describe('simulated provider: the subscription journey', () => {
     expect(await SimulatedSubscriptionModel.countDocuments({ studentId: f.studentId })).toBe(1);
   });
 
-  it('moves a failed renewal to past_due; a past-due student cannot start another', async () => {
+  it('keeps a failed renewal in its grace period (still active, payment needed); it cannot start another', async () => {
     const f = await makeFamily();
     const created = await create(f.cookie, { studentId: f.studentId });
     await confirm(f.cookie, created.body.clientSecret);
@@ -159,7 +159,8 @@ describe('simulated provider: the subscription journey', () => {
       .set('Cookie', f.cookie)
       .send({ studentId: f.studentId });
     expect(failed.status).toBe(200);
-    expect(failed.body).toMatchObject({ status: 'past_due' });
+    // Stripe retries the card meanwhile: logging goes on, and the card says a payment is needed.
+    expect(failed.body).toMatchObject({ status: 'active' });
     expect((await BillingEventModel.countDocuments({ type: 'invoice.payment_failed' })) > 0).toBe(true);
     const again = await create(f.cookie, { studentId: f.studentId });
     expect(again.status).toBe(409);
@@ -169,7 +170,7 @@ describe('simulated provider: the subscription journey', () => {
     expect(
       await mongoose.connection.collection('mail_queue').countDocuments({ to: f.email, kind: 'payment_failed' }),
     ).toBe(1);
-    // A past-due subscription can still be canceled.
+    // A subscription in its grace period can still be canceled.
     expect((await cancel(f.cookie, { studentId: f.studentId })).body.status).toBe('canceled');
   });
 

@@ -91,6 +91,7 @@ describe('Stripe provider: what is sent', () => {
       customer: stripeCustomerId,
       items: [{ price: fake.prices[0].id }],
       trial_period_days: '30',
+      trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription' },
       expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],

@@ -166,9 +166,10 @@ describe('the local Stripe-shaped server against the SDK', () => {
       trial_period_days: 30,
       payment_behavior: 'default_incomplete',
     });
-    // A trial with a card saved never pauses; an active one never becomes unpaid before past_due.
+    // A trial with a card saved is paid at its end; an active one never becomes unpaid before past_due.
     fake.confirmSetup(trial.id);
-    expect(() => fake.pauseAtTrialEnd(trial.id)).toThrow();
+    expect(fake.endTrial(trial.id)).toBe('active');
+    expect(() => fake.endTrial(trial.id)).toThrow();
     expect(() => fake.markUnpaid(trial.id)).toThrow();
     fake.renew(trial.id, 'action');
     const held = await stripe.subscriptions.retrieve(trial.id, { expand: ['latest_invoice.payments'] });

@@ -4,11 +4,12 @@ import Stripe from 'stripe';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { setServiceUrls } from '@logbook/service-kit/internal';
 import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
-import { createApp } from '../src/app';
+import { buildBillingApp } from '../src/app';
+import type { PaymentProvider } from '../src/providers/provider';
 import { BillingNoticeModel, retryNotices } from '../src/notices/notices';
 import { SubscriptionRecordModel } from '../src/subscriptions/model';
 import { BillingEventModel } from '../src/webhooks/model';
-import { WEBHOOK_EVENTS } from '../src/webhooks/webhooks';
+import { EVENT_LEASE_MS, eventsSettled, retryEvents, WEBHOOK_EVENTS } from '../src/webhooks/webhooks';
 import { FakeStripe } from './fake-stripe';
 import {
   makeFamily,
@@ -24,12 +25,13 @@ import {
 
 // Stripe mode against the local Stripe-shaped server: every event is read back through the SDK before it is applied.
 const fake = new FakeStripe();
-let app: ReturnType<typeof createApp>;
+let app: ReturnType<typeof buildBillingApp>['app'];
+let provider: PaymentProvider;
 
 beforeAll(async () => {
   await setupTestDatabase(testModels);
   await fake.start();
-  app = createApp(
+  ({ app, provider } = buildBillingApp(
     testConfig({
       STRIPE_SECRET_KEY: 'sk_test_webhooks',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_webhooks',
@@ -40,19 +42,23 @@ beforeAll(async () => {
       STRIPE_MAX_NETWORK_RETRIES: '0',
       STRIPE_TIMEOUT_MS: '2000',
     }),
-  );
+  ));
 });
 afterAll(async () => {
   await fake.stop();
   await teardownTestDatabase();
 });
 
-const post = (event: { payload: string; header: string }) =>
-  request(app)
+/** Stripe's delivery is answered at once; the event is then worked through from the queue, which is awaited here. */
+async function post(event: { payload: string; header: string }) {
+  const res = await request(app)
     .post('/api/stripe/webhook')
     .set('content-type', 'application/json')
     .set('stripe-signature', event.header)
     .send(event.payload);
+  await eventsSettled();
+  return res;
+}
 
 const now = () => Math.floor(Date.now() / 1000);
 const statusOf = async (studentId: number) => (await rawStudent(studentId))!.subscriptionStatus;
@@ -60,9 +66,16 @@ const view = (f: { cookie: string; studentId: number }) =>
   request(app).get(`/api/subscription/${f.studentId}`).set('Cookie', f.cookie);
 
 /** Stripe sends an event: the object as Stripe has it now unless another picture is given. */
-function deliver(type: string, object: Record<string, unknown>, opts: { apiVersion?: string; created?: number } = {}) {
-  const payload = JSON.stringify(fake.event(type, object, opts));
-  return post({ payload, header: sign(payload) });
+async function deliver(
+  type: string,
+  object: Record<string, unknown>,
+  opts: { apiVersion?: string; created?: number } = {},
+) {
+  const event = fake.event(type, object, opts);
+  const payload = JSON.stringify(event);
+  const res = await post({ payload, header: sign(payload) });
+  // What the worker made of it, as stored with the event.
+  return Object.assign(res, { outcome: (await BillingEventModel.findById(event.id).lean())?.outcome });
 }
 
 /** A family whose student has started the free trial through the API (no card saved yet). */
@@ -187,7 +200,7 @@ describe('webhook signature', () => {
   });
 
   it('answers 503 in Stripe mode when no webhook secret is configured', async () => {
-    const unconfigured = createApp(testConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }));
+    const unconfigured = buildBillingApp(testConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).app;
     const event = signedEvent('customer.subscription.updated', {});
     const res = await request(unconfigured)
       .post('/api/stripe/webhook')
@@ -206,7 +219,7 @@ describe('webhook events: read back from Stripe, then applied', () => {
     const first = fake.event('invoice.payment_failed', fake.invoice(invoice.id));
     const payload = JSON.stringify(first);
     expect((await post({ payload, header: sign(payload) })).body).toEqual({ received: true });
-    expect(await statusOf(f.studentId)).toBe('past_due');
+    expect((await rawStudent(f.studentId))!.providerStatus).toBe('past_due');
     // Stripe delivers it again (a retry); it is not applied a second time and no second email is asked for.
     const resent = await post({ payload, header: sign(payload) });
     expect(resent.status).toBe(200);
@@ -222,11 +235,11 @@ describe('webhook events: read back from Stripe, then applied', () => {
     const activePicture = fake.subscription(f.subscriptionId);
     fake.renew(f.subscriptionId, 'failed');
     await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId), { created: now() });
-    expect(await statusOf(f.studentId)).toBe('past_due');
+    expect((await rawStudent(f.studentId))!.providerStatus).toBe('past_due');
     // An older event saying "active" arrives late, newer by its own clock even: Stripe says past_due, so past_due.
     const late = await deliver('customer.subscription.updated', activePicture, { created: now() + 5 });
     expect(late.body).toEqual({ received: true });
-    expect(await statusOf(f.studentId)).toBe('past_due');
+    expect((await rawStudent(f.studentId))!.providerStatus).toBe('past_due');
     expect((await view(f)).body.nextStep).toBe('payment_needed');
 
     // Canceled in the app; an event from before the cancel arrives afterwards.
@@ -251,7 +264,7 @@ describe('webhook events: read back from Stripe, then applied', () => {
     // A SetupIntent event before Stripe has it succeeded changes nothing.
     const setupIntent = fake.subscriptionStates.get(f.subscriptionId)!.pendingSetupIntent!;
     const early = await deliver('setup_intent.succeeded', { ...fake.intent(setupIntent), status: 'succeeded' });
-    expect(early.body.ignored).toBe('the card is not saved');
+    expect(early.outcome).toBe('ignored: the card is not saved');
     expect(await statusOf(f.studentId)).toBe('incomplete');
 
     fake.confirmSetup(f.subscriptionId);
@@ -261,13 +274,14 @@ describe('webhook events: read back from Stripe, then applied', () => {
     expect((await SubscriptionRecordModel.findById(f.studentId).lean())!.paymentMethodSaved).toBe(true);
   });
 
-  it('moves a failed renewal to past_due, emails the parent once, and a paid invoice back to active', async () => {
+  it('keeps a failed renewal in its grace period, emails the parent once, and a paid invoice clears it', async () => {
     const f = await activeFamily();
     const invoice = fake.renew(f.subscriptionId, 'failed');
     await deliver('invoice.payment_failed', fake.invoice(invoice.id));
-    expect(await statusOf(f.studentId)).toBe('past_due');
+    expect(await rawStudent(f.studentId)).toMatchObject({ subscriptionStatus: 'active', providerStatus: 'past_due' });
+    expect((await view(f)).body.nextStep).toBe('payment_needed');
     expect(await mailTo(f.email, 'payment_failed')).not.toBeNull();
-    expect(await BillingNoticeModel.countDocuments({ studentId: f.studentId })).toBe(0);
+    expect(await BillingNoticeModel.countDocuments({ studentId: f.studentId, sentAt: null })).toBe(0);
     fake.payLatestInvoice(f.subscriptionId);
     await deliver('invoice.paid', fake.invoice(invoice.id));
     expect(await statusOf(f.studentId)).toBe('active');
@@ -280,7 +294,8 @@ describe('webhook events: read back from Stripe, then applied', () => {
     const res = await deliver('invoice.payment_action_required', fake.invoice(invoice.id));
     expect(res.body).toEqual({ received: true });
     expect(await rawStudent(f.studentId)).toMatchObject({
-      subscriptionStatus: 'past_due',
+      subscriptionStatus: 'active',
+      providerStatus: 'past_due',
       paymentActionRequired: true,
     });
     expect((await view(f)).body.nextStep).toBe('confirm_payment');
@@ -321,12 +336,13 @@ describe('webhook events: read back from Stripe, then applied', () => {
   it('emails the parent when the trial is about to end, and keeps the email until the mail service takes it', async () => {
     const f = await activeFamily();
     const trialEnd = fake.subscriptionStates.get(f.subscriptionId)!.trialEnd!;
+    const noticeId = `trial_will_end:${f.subscriptionId}:${trialEnd}`;
     setServiceUrls({ auth: 'http://127.0.0.1:9' });
     const event = fake.event('customer.subscription.trial_will_end', fake.subscription(f.subscriptionId));
     const payload = JSON.stringify(event);
     try {
       expect((await post({ payload, header: sign(payload) })).status).toBe(200);
-      expect(await BillingNoticeModel.findById(event.id).lean()).toMatchObject({
+      expect(await BillingNoticeModel.findById(noticeId).lean()).toMatchObject({
         kind: 'trial_will_end',
         parentId: f.userId,
         studentId: f.studentId,
@@ -337,15 +353,17 @@ describe('webhook events: read back from Stripe, then applied', () => {
     } finally {
       setServiceUrls({ auth: ownerUrl('auth') });
     }
-    await BillingNoticeModel.updateOne({ _id: event.id }, { $set: { nextAttemptAt: new Date() } });
+    await BillingNoticeModel.updateOne({ _id: noticeId }, { $set: { nextAttemptAt: new Date() } });
     expect(await retryNotices()).toBe(0);
-    expect(await BillingNoticeModel.findById(event.id).lean()).toBeNull();
+    expect((await BillingNoticeModel.findById(noticeId).lean())!.sentAt).toBeInstanceOf(Date);
     expect(await mailTo(f.email, 'trial_will_end')).not.toBeNull();
   });
 
   it('treats paused and unpaid as live: they block a second subscription, show what to do and can be canceled', async () => {
     const paused = await subscribedFamily();
-    fake.pauseAtTrialEnd(paused.subscriptionId);
+    // A subscription made when trials without a card were set to pause at their end.
+    fake.subscriptionStates.get(paused.subscriptionId)!.missingPaymentMethod = 'pause';
+    expect(fake.endTrial(paused.subscriptionId)).toBe('paused');
     await deliver('customer.subscription.paused', fake.subscription(paused.subscriptionId));
     expect(await rawStudent(paused.studentId)).toMatchObject({
       subscriptionStatus: 'incomplete',
@@ -418,7 +436,7 @@ describe('webhook events: read back from Stripe, then applied', () => {
     fake.subscriptionStates.get(other.subscriptionId)!.metadata.studentId = String(f.studentId);
     const res = await deliver('customer.subscription.updated', fake.subscription(other.subscriptionId));
     expect(res.status).toBe(200);
-    expect(res.body.ignored).toMatch(/current subscription/);
+    expect(res.outcome).toMatch(/current subscription/);
     expect(await statusOf(f.studentId)).toBe('inactive');
     expect((await rawStudent(f.studentId))!.stripeSubscriptionId).toBeUndefined();
     expect((await SubscriptionRecordModel.findById(f.studentId).lean())!.subscriptionId).toBe(f.subscriptionId);
@@ -427,19 +445,73 @@ describe('webhook events: read back from Stripe, then applied', () => {
   it('acknowledges events for objects Stripe does not have and unknown event types, changing nothing', async () => {
     const ghost = await deliver('customer.subscription.updated', subscriptionObject('sub_ghost', 987654321, 'active'));
     expect(ghost.status).toBe(200);
-    expect(ghost.body).toEqual({ received: true, ignored: 'the provider has no such subscription' });
+    expect(ghost.body).toEqual({ received: true });
+    expect(ghost.outcome).toBe('ignored: the provider has no such subscription');
     const other = await deliver('charge.refunded', { id: 'ch_1', object: 'charge' });
-    expect(other.body).toEqual({ received: true, ignored: 'not an event this service uses' });
+    expect(other.outcome).toBe('ignored: not an event this service uses');
   });
 
-  it('answers 502 when Stripe cannot be read, so Stripe delivers the event again', async () => {
+  it('answers 200 at once even when Stripe cannot be read, keeps the event and works it through later', async () => {
     const f = await subscribedFamily();
+    fake.confirmSetup(f.subscriptionId);
     fake.failNext('GET', /^\/v1\/subscriptions\//, 500, 'api_error', 'Internal error');
     const event = fake.event('customer.subscription.updated', fake.subscription(f.subscriptionId));
     const payload = JSON.stringify(event);
-    expect((await post({ payload, header: sign(payload) })).status).toBe(502);
-    expect(await BillingEventModel.findById(event.id).lean()).toBeNull();
-    expect((await post({ payload, header: sign(payload) })).body).toEqual({ received: true });
+    const res = await post({ payload, header: sign(payload) });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true });
+    expect(await BillingEventModel.findById(event.id).lean()).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(await statusOf(f.studentId)).toBe('inactive');
+    // Stripe's own redelivery is a duplicate: the stored event is what gets worked through.
+    expect((await post({ payload, header: sign(payload) })).body).toEqual({ received: true, duplicate: true });
+
+    await BillingEventModel.updateOne({ _id: event.id }, { $set: { nextAttemptAt: new Date() } });
+    expect(await retryEvents(provider)).toBe(0);
+    expect(await BillingEventModel.findById(event.id).lean()).toMatchObject({ state: 'done', outcome: 'applied' });
+    expect(await statusOf(f.studentId)).toBe('active');
+  });
+
+  it('takes again an event whose worker stopped mid-way once its lease has run out, never while it holds it', async () => {
+    const f = await subscribedFamily();
+    fake.confirmSetup(f.subscriptionId);
+    const event = fake.event('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    const stuck = {
+      _id: event.id,
+      type: event.type,
+      created: new Date(event.created * 1000),
+      receivedAt: new Date(),
+      outcome: 'queued',
+      objectId: f.subscriptionId,
+      state: 'processing' as const,
+      attempts: 0,
+      nextAttemptAt: new Date(),
+    };
+    await BillingEventModel.create({ ...stuck, leaseUntil: new Date(Date.now() + EVENT_LEASE_MS) });
+    expect(await retryEvents(provider)).toBe(0);
+    expect(await BillingEventModel.findById(event.id).lean()).toMatchObject({ state: 'processing' });
+    expect(await statusOf(f.studentId)).toBe('inactive');
+
+    await BillingEventModel.updateOne({ _id: event.id }, { $set: { leaseUntil: new Date(Date.now() - 1000) } });
+    expect(await retryEvents(provider)).toBe(0);
+    expect(await BillingEventModel.findById(event.id).lean()).toMatchObject({ state: 'done', outcome: 'applied' });
+    expect(await statusOf(f.studentId)).toBe('active');
+  });
+
+  it('emails once per invoice and per trial end, whatever the number of Event objects or retries', async () => {
+    const f = await activeFamily();
+    await deliver('customer.subscription.trial_will_end', fake.subscription(f.subscriptionId));
+    await deliver('customer.subscription.trial_will_end', fake.subscription(f.subscriptionId));
+    const invoice = fake.renew(f.subscriptionId, 'failed');
+    // Stripe's first try, a second Event object for the same change, then Smart Retries' next failure.
+    for (let i = 0; i < 3; i++) await deliver('invoice.payment_failed', fake.invoice(invoice.id));
+    const mails = mongoose.connection.collection('mail_queue');
+    expect(await mails.countDocuments({ to: f.email, kind: 'trial_will_end' })).toBe(1);
+    expect(await mails.countDocuments({ to: f.email, kind: 'payment_failed' })).toBe(1);
+    // Another renewal's failure is another notice.
+    fake.payLatestInvoice(f.subscriptionId);
+    const next = fake.renew(f.subscriptionId, 'failed');
+    await deliver('invoice.payment_failed', fake.invoice(next.id));
+    expect(await mails.countDocuments({ to: f.email, kind: 'payment_failed' })).toBe(2);
   });
 
   it('keeps its one-per-student guarantees in unique indexes', async () => {

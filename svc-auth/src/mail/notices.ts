@@ -9,6 +9,8 @@ export const noticeSchema = z.object({
   studentId: z.number().int().positive(),
   studentName: z.string().trim().min(1).max(120).optional(),
   at: z.iso.datetime({ offset: true }).optional(),
+  /** For a trial's end: whether a card is saved, which decides whether the subscription goes on or ends. */
+  cardSaved: z.boolean().optional(),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
@@ -40,6 +42,7 @@ export async function queueNotice(user: { _id: number; email: string }, notice: 
     studentId: notice.studentId,
     studentName: name,
     at: notice.at,
+    ...(notice.cardSaved === undefined ? {} : { cardSaved: notice.cardSaved }),
   });
   await queueMail(user.email, notice.kind, mail, user._id);
 }

@@ -96,11 +96,19 @@ export const mailTemplates = {
       'Your students, their logins, every logged session and signature, your settings and saved supervisors have been deleted. This email is the last we will send you.',
     ]),
 
-  trialWillEnd: (o: { origin: string; studentId: number; studentName?: string; at?: string }) => {
+  trialWillEnd: (o: { origin: string; studentId: number; studentName?: string; at?: string; cardSaved?: boolean }) => {
     const who = o.studentName ?? 'your student';
     const when = longDate(o.at);
+    const ends = `The free trial of ${who}'s ${PRODUCT_NAME} subscription ends in 3 days${when ? `, on ${when}` : ''}.`;
+    // Without a card the trial ends the subscription (nothing is charged): the parent is told so, not of a card.
+    if (o.cardSaved === false)
+      return compose(`${PRODUCT_NAME}: the free trial for ${who} ends in 3 days`, GREETING, [
+        ends,
+        'No card is saved for it, so the subscription then ends and logging new sessions stops. Nothing will be charged. To keep it going, save a card before then:',
+        { label: 'Save a card', link: `${o.origin}/students/${o.studentId}/subscribe` },
+      ]);
     return compose(`${PRODUCT_NAME}: the free trial for ${who} ends in 3 days`, GREETING, [
-      `The free trial of ${who}'s ${PRODUCT_NAME} subscription ends in 3 days${when ? `, on ${when}` : ''}.`,
+      ends,
       'After that the subscription continues with the card saved for it. To stop it, cancel before then:',
       { label: 'Manage the subscription', link: `${o.origin}/students/${o.studentId}/subscribe` },
     ]);
@@ -109,7 +117,7 @@ export const mailTemplates = {
   paymentFailed: (o: { origin: string; studentId: number; studentName?: string; at?: string }) => {
     const who = o.studentName ?? 'your student';
     return compose(`${PRODUCT_NAME}: payment failed for ${who}'s subscription`, GREETING, [
-      `We could not take the payment for ${who}'s ${PRODUCT_NAME} subscription. Logging new sessions stops until it is paid.`,
+      `We could not take the payment for ${who}'s ${PRODUCT_NAME} subscription. The card will be tried again over the next days, and logging new sessions goes on meanwhile; if the payment still does not go through, logging stops until it is paid.`,
       'Check the card, or use another, on the subscribe screen:',
       { label: 'Update payment details', link: `${o.origin}/students/${o.studentId}/subscribe` },
     ]);

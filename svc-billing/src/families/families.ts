@@ -12,7 +12,7 @@ import {
   SubscriptionRecordModel,
   type StudentBilling,
 } from '../subscriptions/model';
-import { freeMonthKeyFromOwner } from '../subscriptions/owners';
+import { freeMonthKeyFromOwner, userFromOwner } from '../subscriptions/owners';
 import { cancelSubscription, rememberFreeMonth, type SubscriptionOptions } from '../subscriptions/subscriptions';
 
 /** Subscriptions that still exist at the provider and would go on charging (or could start to). */
@@ -54,13 +54,30 @@ async function cancelStudent(options: SubscriptionOptions, userId: number, stude
   return true;
 }
 
-/** Cancels every subscription of the family at the provider; answers how many were canceled. */
+/**
+ * Cancels every subscription of the family at the provider, then deletes the account's customer there (its email,
+ * metadata and saved cards go with it); answers how many subscriptions were canceled.
+ */
 export async function cancelFamily(options: SubscriptionOptions, userId: number): Promise<number> {
   let canceled = 0;
   for (const studentId of await familyStudentIds(userId)) {
     if (await cancelStudent(options, userId, studentId)) canceled++;
   }
+  await deleteCustomer(options, userId);
   return canceled;
+}
+
+async function deleteCustomer(options: SubscriptionOptions, userId: number): Promise<void> {
+  if (!options.provider.keepsCustomers) return;
+  const kept = await BillingCustomerModel.findById(userId).lean();
+  const customerId = kept?.stripeCustomerId ?? (await userFromOwner(userId))?.legacyStripeCustomerId;
+  if (!customerId) return;
+  try {
+    await options.provider.deleteCustomer(customerId);
+  } catch (err) {
+    throw providerFailure(err);
+  }
+  await BillingCustomerModel.deleteOne({ _id: userId, stripeCustomerId: customerId });
 }
 
 /** Cancels one student's subscription; 404 when billing knows no such student of any family. */

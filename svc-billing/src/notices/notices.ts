@@ -5,8 +5,10 @@ import { logger } from '@logbook/service-kit/logger';
 export type NoticeKind = 'trial_will_end' | 'payment_failed' | 'payment_action_required';
 
 /**
- * One email the parent must get about a student's subscription, kept until svc-auth (which owns the parents' email
- * addresses and sends the mail) has queued it. The id is the provider event's, so a redelivered event asks once.
+ * One email the parent must get about a student's subscription, handed to svc-auth (which owns the parents' email
+ * addresses and sends the mail). The id is what the email is about (the kind and the invoice, or the trial's end), and
+ * the notice is kept once sent, so a redelivered event, a second Event object for one change or a retried payment
+ * asks once.
  */
 export interface BillingNotice {
   _id: string;
@@ -14,9 +16,14 @@ export interface BillingNotice {
   parentId: number;
   studentId: number;
   at?: Date | null;
+  /** For a trial's end: whether a card is saved (the email then says the subscription goes on, or that it ends). */
+  cardSaved?: boolean;
   attempts: number;
   nextAttemptAt: Date;
   createdAt: Date;
+  /** The sender holding the notice; past this time (the sender died) another replica may send it. */
+  leaseUntil?: Date | null;
+  sentAt?: Date | null;
 }
 
 export const BillingNoticeModel: mongoose.Model<BillingNotice> =
@@ -30,9 +37,12 @@ export const BillingNoticeModel: mongoose.Model<BillingNotice> =
         parentId: { type: Number, required: true },
         studentId: { type: Number, required: true },
         at: Date,
+        cardSaved: Boolean,
         attempts: { type: Number, default: 0 },
         nextAttemptAt: { type: Date, required: true },
         createdAt: { type: Date, required: true },
+        leaseUntil: Date,
+        sentAt: Date,
       },
       { versionKey: false, strict: true },
     ),
@@ -49,6 +59,7 @@ async function send(notice: BillingNotice): Promise<boolean> {
       kind: notice.kind,
       studentId: notice.studentId,
       ...(notice.at ? { at: new Date(notice.at).toISOString() } : {}),
+      ...(typeof notice.cardSaved === 'boolean' ? { cardSaved: notice.cardSaved } : {}),
     });
     if (status === 202 || status === 200) return true;
     if (status === 404) {
@@ -63,21 +74,46 @@ async function send(notice: BillingNotice): Promise<boolean> {
   }
 }
 
+const NOTICE_LEASE_MS = 60_000;
+
+/** One sender across replicas: a notice is sent only by whoever takes its lease (a guarded update decides). */
 async function attempt(notice: BillingNotice): Promise<boolean> {
+  const now = new Date();
+  const taken = await BillingNoticeModel.updateOne(
+    {
+      _id: notice._id,
+      sentAt: null,
+      $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }],
+    },
+    { $set: { leaseUntil: new Date(now.getTime() + NOTICE_LEASE_MS) } },
+  );
+  if (taken.modifiedCount !== 1) return true;
   if (await send(notice)) {
-    await BillingNoticeModel.deleteOne({ _id: notice._id });
+    await BillingNoticeModel.updateOne({ _id: notice._id }, { $set: { sentAt: new Date(), leaseUntil: null } });
     return true;
   }
   await BillingNoticeModel.updateOne(
     { _id: notice._id },
-    { $inc: { attempts: 1 }, $set: { nextAttemptAt: new Date(Date.now() + backoff(notice.attempts + 1)) } },
+    {
+      $inc: { attempts: 1 },
+      $set: { leaseUntil: null, nextAttemptAt: new Date(Date.now() + backoff(notice.attempts + 1)) },
+    },
   );
   return false;
 }
 
 /** Note the notice, then try to hand it over at once; the retries send whatever could not be sent now. */
-export async function queueNotice(notice: Omit<BillingNotice, 'attempts' | 'nextAttemptAt' | 'createdAt'>) {
-  const doc: BillingNotice = { ...notice, attempts: 0, nextAttemptAt: new Date(), createdAt: new Date() };
+export async function queueNotice(
+  notice: Omit<BillingNotice, 'attempts' | 'nextAttemptAt' | 'createdAt' | 'leaseUntil' | 'sentAt'>,
+) {
+  const doc: BillingNotice = {
+    ...notice,
+    attempts: 0,
+    nextAttemptAt: new Date(),
+    createdAt: new Date(),
+    leaseUntil: null,
+    sentAt: null,
+  };
   const result = await BillingNoticeModel.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true });
   if (result.upsertedCount !== 1) return;
   await attempt(doc).catch((err: unknown) => logger.warn({ err, notice: doc._id }, 'billing notice not sent yet'));
@@ -85,7 +121,7 @@ export async function queueNotice(notice: Omit<BillingNotice, 'attempts' | 'next
 
 /** Sends again every notice that is due; answers how many are still waiting afterwards. */
 export async function retryNotices(limit = 100): Promise<number> {
-  const due = await BillingNoticeModel.find({ nextAttemptAt: { $lte: new Date() } })
+  const due = await BillingNoticeModel.find({ sentAt: null, nextAttemptAt: { $lte: new Date() } })
     .sort({ nextAttemptAt: 1 })
     .limit(limit)
     .lean();

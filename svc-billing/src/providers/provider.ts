@@ -6,6 +6,8 @@ export interface BillingCustomer {
   /** The provider's customer id when this account already has one. */
   customerId?: string;
   createdAt?: Date;
+  /** A customer of this account the provider no longer has (deleted in its dashboard): its replacement is new. */
+  replacing?: string;
 }
 
 export interface NewSubscription {
@@ -39,6 +41,8 @@ export interface PaymentProvider {
   /** Whether customer ids are kept on the account (`users.stripeCustomerId`). */
   readonly keepsCustomers: boolean;
   ensureCustomer(customer: BillingCustomer): Promise<string>;
+  /** Deletes the account's customer (its email, metadata and saved cards); quiet when the provider has none. */
+  deleteCustomer(customerId: string): Promise<void>;
   createSubscription(request: NewSubscription): Promise<CreatedSubscription>;
   /** Ends the subscription now (and its pending SetupIntent); resolves quietly if the provider no longer has it. */
   cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<void>;
@@ -47,6 +51,11 @@ export interface PaymentProvider {
    * earlier attempt's outcome is unknown. Null when there is none.
    */
   findSubscription(customerId: string, studentId: number): Promise<CreatedSubscription | null>;
+  /**
+   * A subscription as made, with what the browser must confirm for it (its pending SetupIntent's or open first
+   * invoice's secret); null when the provider has no such subscription.
+   */
+  readCreated(subscriptionId: string): Promise<CreatedSubscription | null>;
   /** The subscription as the provider has it now; null when the provider has no such subscription. */
   readSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   /** An invoice as the provider has it now; null when it has none. */
@@ -70,6 +79,8 @@ export interface ProviderSubscription {
   paymentMethodSaved: boolean;
   /** The latest invoice is open and its payment waits for the card holder (3-D Secure). */
   paymentActionRequired: boolean;
+  /** Why a paused subscription was paused (Stripe's `status_details.paused.subscription.type`); null otherwise. */
+  pauseCause: string | null;
 }
 
 export interface ProviderInvoice {

@@ -38,6 +38,9 @@ export class SimulatedProvider implements PaymentProvider {
     return `cus_sim_${customer.userId}`;
   }
 
+  /** Nothing of the family is kept outside this service's own database. */
+  async deleteCustomer(): Promise<void> {}
+
   async createSubscription(request: NewSubscription): Promise<CreatedSubscription> {
     const replay = await SimulatedSubscriptionModel.findOne({ idempotencyKey: request.idempotencyKey }).lean();
     if (replay) return this.created(replay);
@@ -86,6 +89,11 @@ export class SimulatedProvider implements PaymentProvider {
     return found ? this.created(found) : null;
   }
 
+  async readCreated(subscriptionId: string): Promise<CreatedSubscription | null> {
+    const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
+    return doc ? this.created(doc) : null;
+  }
+
   async readSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
     const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
     if (!doc) return null;
@@ -99,6 +107,7 @@ export class SimulatedProvider implements PaymentProvider {
       // Like Stripe's pending_setup_intent: nothing waits to be set up once the card is saved, or without a trial.
       paymentMethodSaved: Boolean(doc.paymentMethodId) || !doc.setupIntentId,
       paymentActionRequired: false,
+      pauseCause: null,
     };
   }
 

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { PRICE_CENTS, PRICE_CURRENCY, PRICE_LOOKUP_KEY, PRODUCT_NAME, TRIAL_DAYS } from '@logbook/contracts/constants';
 import { logger } from '@logbook/service-kit/logger';
-import { isMissingAtProvider } from './errors';
+import { isMissingAtProvider, PriceRefused } from './errors';
 import type {
   BillingCustomer,
   CreatedSubscription,
@@ -50,10 +50,28 @@ export class StripeProvider implements PaymentProvider {
     if (customer.customerId) return customer.customerId;
     const created = await this.stripe.customers.create(
       { email: customer.email, metadata: { userId: String(customer.userId) } },
-      // One account, one customer, even when two of its students subscribe at the same moment.
-      { idempotencyKey: `customer-${customer.userId}-${customer.createdAt?.getTime() ?? 0}` },
+      // One account, one customer, even when two of its students subscribe at the same moment; a replacement for a
+      // deleted customer has a key of its own, or Stripe would replay the deleted one.
+      {
+        idempotencyKey: `customer-${customer.userId}-${customer.createdAt?.getTime() ?? 0}${
+          customer.replacing ? `-after-${customer.replacing}` : ''
+        }`,
+      },
     );
     return created.id;
+  }
+
+  async deleteCustomer(customerId: string): Promise<void> {
+    try {
+      await this.stripe.customers.del(customerId);
+    } catch (err) {
+      if (!isMissingAtProvider(err)) throw err;
+    }
+  }
+
+  /** Finds (or makes) the monthly price and checks it; rejects with PriceRefused when it is another price. */
+  async checkPrice(): Promise<void> {
+    await this.priceId();
   }
 
   private priceId(): Promise<string> {
@@ -69,12 +87,13 @@ export class StripeProvider implements PaymentProvider {
     // Active or archived: a lookup key stays on an archived price until another price takes it over.
     const found = await this.stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEY], limit: 1 });
     const holder = found.data[0];
-    if (holder?.active) return holder.id;
+    if (holder?.active) return checkedPrice(holder);
     const price = await this.stripe.prices.create(
       {
         currency: PRICE_CURRENCY.toLowerCase(),
         unit_amount: PRICE_CENTS,
         recurring: { interval: 'month' },
+        tax_behavior: 'inclusive',
         lookup_key: PRICE_LOOKUP_KEY,
         // An archived price keeps its lookup key: take it over rather than fail.
         transfer_lookup_key: true,
@@ -103,13 +122,26 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createSubscription(request: NewSubscription): Promise<CreatedSubscription> {
-    const price = await this.priceId();
+    try {
+      return await this.subscribe(request, await this.priceId());
+    } catch (err) {
+      // The price found earlier was archived since (Stripe refuses an inactive price): find the current one once more.
+      if (this.options.priceId || !isRefusedPrice(err)) throw err;
+      this.price = undefined;
+      return this.subscribe(request, await this.priceId());
+    }
+  }
+
+  private async subscribe(request: NewSubscription, price: string): Promise<CreatedSubscription> {
     const coupon = request.coupon ? await this.couponId(request.coupon.code, request.coupon.percentOff) : undefined;
     const subscription = await this.stripe.subscriptions.create(
       {
         customer: request.customerId,
         items: [{ price }],
-        ...(request.trial ? { trial_period_days: TRIAL_DAYS } : {}),
+        // No card by the trial's end, no subscription: Stripe cancels it rather than invoice a card that is not there.
+        ...(request.trial
+          ? { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } }
+          : {}),
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
         expand: CREATED_EXPAND,
@@ -122,17 +154,29 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async findSubscription(customerId: string, studentId: number): Promise<CreatedSubscription | null> {
-    // A list, not a search: Stripe's search may lag behind a subscription just made.
-    const list = await this.stripe.subscriptions.list({
+    // A list, not a search: Stripe's search may lag behind a subscription just made. Every page is read (newest
+    // first): a family with many subscriptions has the student's beyond the first hundred.
+    const pages = this.stripe.subscriptions.list({
       customer: customerId,
       status: 'all',
       limit: 100,
       expand: CREATED_EXPAND.map((path) => `data.${path}`),
     });
-    const found = list.data
-      .filter((s) => s.metadata?.studentId === String(studentId) && !ENDED.has(s.status))
-      .sort((a, b) => b.created - a.created)[0];
+    let found: Stripe.Subscription | undefined;
+    for await (const s of pages) {
+      if (s.metadata?.studentId !== String(studentId) || ENDED.has(s.status)) continue;
+      if (!found || s.created > found.created) found = s;
+    }
     return found ? asCreated(found) : null;
+  }
+
+  async readCreated(subscriptionId: string): Promise<CreatedSubscription | null> {
+    try {
+      return asCreated(await this.stripe.subscriptions.retrieve(subscriptionId, { expand: CREATED_EXPAND }));
+    } catch (err) {
+      if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
   }
 
   async cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<void> {
@@ -172,6 +216,8 @@ export class StripeProvider implements PaymentProvider {
       cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
       paymentMethodSaved: Boolean(subscription.default_payment_method) || subscription.pending_setup_intent === null,
       paymentActionRequired: invoice ? await this.invoiceNeedsAction(invoice) : false,
+      pauseCause:
+        subscription.status === 'paused' ? (subscription.status_details?.paused?.subscription?.type ?? null) : null,
     };
   }
 
@@ -252,6 +298,27 @@ function asCreated(subscription: Stripe.Subscription): CreatedSubscription {
   return { ...base, clientSecret: null, type: 'none', setupIntentId: idOf(subscription.pending_setup_intent) };
 }
 
+/**
+ * The price holding the lookup key must be what the product charges: whatever holds the key would otherwise be charged,
+ * whatever its currency, amount or interval. A price whose tax is added on top would charge more than A$0.99.
+ */
+function checkedPrice(price: Stripe.Price): string {
+  const problems = [
+    price.currency !== PRICE_CURRENCY.toLowerCase() && `currency ${price.currency}`,
+    price.unit_amount !== PRICE_CENTS && `amount ${price.unit_amount}`,
+    (price.recurring?.interval !== 'month' || price.recurring.interval_count !== 1) &&
+      `interval ${price.recurring?.interval_count ?? '?'} ${price.recurring?.interval ?? 'none'}`,
+    price.tax_behavior === 'exclusive' && 'tax added on top (tax_behavior exclusive)',
+  ].filter(Boolean);
+  if (problems.length > 0)
+    throw new PriceRefused(
+      `price ${price.id} holds the lookup key ${PRICE_LOOKUP_KEY} but is not ${PRICE_CENTS} ${PRICE_CURRENCY} cents a month, tax included: ${problems.join(', ')}. Archive it or give the lookup key to the right price.`,
+    );
+  return price.id;
+}
+
+const isRefusedPrice = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && err.param === 'items[0][price]';
 const alreadyCanceled = (err: unknown) =>
   err instanceof Stripe.errors.StripeInvalidRequestError && /already been canceled/i.test(err.message);
 const isUnexpectedState = (err: unknown) =>

@@ -17,6 +17,8 @@ export interface StudentBilling {
   providerStatus?: string | null;
   /** The latest invoice's payment waits for the card holder's authentication (3-D Secure). */
   paymentActionRequired?: boolean;
+  /** Why the provider paused the subscription (a trial with no card, or a failed payment); null when not paused. */
+  pauseCause?: string | null;
   /**
    * When the state last written was read from the provider (or the cancel made here): a read begun earlier that
    * finishes later is older and is not written.
@@ -41,6 +43,7 @@ export const StudentBillingModel: mongoose.Model<StudentBilling> =
         subscriptionCancelAtPeriodEnd: Boolean,
         providerStatus: String,
         paymentActionRequired: Boolean,
+        pauseCause: String,
         subscriptionEventAt: Date,
         version: Number,
       },

@@ -1,24 +1,43 @@
 import type { SubscriptionNextStep, SubscriptionStatus } from '@logbook/contracts/constants';
 
 /**
- * The student's subscription status for a provider subscription status. A trial counts as active only once a payment
- * method is saved: a trial with no card is still waiting on the parent, so it is incomplete. Stripe's paused (a trial
- * that ended without a card) and unpaid (every retry failed) still exist at Stripe and are not ended: a paused one
- * waits for a card like an incomplete one, an unpaid one is owed like a past-due one.
+ * Why Stripe paused a subscription (`status_details.paused.subscription.type`). A trial that ended with no card waits
+ * for nothing this service can take; a pause after a failed payment keeps its invoice collectible, and paying it
+ * resumes the subscription.
  */
-export function studentStatusFor(providerStatus: string, paymentMethodSaved: boolean): SubscriptionStatus {
+export type PauseCause =
+  'trial_end_without_payment_method' | 'first_payment_failure' | 'final_payment_failure' | 'pause_requested' | 'system';
+
+/** Pauses Stripe makes after a payment failed: the open invoice is still owed and can be paid to resume. */
+export const isPaymentPause = (cause: string | null | undefined) =>
+  cause === 'first_payment_failure' || cause === 'final_payment_failure';
+
+/**
+ * The student's subscription status (what svc-logbook lets log) for a provider status:
+ * - a trial counts as active only once a card is saved; without one it is still waiting on the parent (incomplete);
+ * - past_due is a grace period: Stripe is still retrying the renewal (or waits for the bank's authentication), so
+ *   logging goes on until Stripe gives up (unpaid, canceled, or paused after the final failure);
+ * - unpaid and a pause after a failed payment are owed (past_due: no logging until paid); a trial paused with no card
+ *   waits like an incomplete one.
+ */
+export function studentStatusFor(
+  providerStatus: string,
+  paymentMethodSaved: boolean,
+  pauseCause?: string | null,
+): SubscriptionStatus {
   switch (providerStatus) {
     case 'active':
+    case 'past_due':
       return 'active';
     case 'trialing':
       return paymentMethodSaved ? 'active' : 'incomplete';
-    case 'past_due':
     case 'unpaid':
       return 'past_due';
+    case 'paused':
+      return isPaymentPause(pauseCause) ? 'past_due' : 'incomplete';
     case 'canceled':
       return 'canceled';
     case 'incomplete':
-    case 'paused':
       return 'incomplete';
     default:
       // incomplete_expired (never started) and anything new.

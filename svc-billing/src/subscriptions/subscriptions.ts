@@ -9,7 +9,7 @@ import { isDuplicateKey } from '@logbook/service-kit/db';
 import { badRequest, conflict, notFound } from '@logbook/service-kit/errors';
 import { MIN_CHARGE_CENTS, PRICE_CENTS } from '@logbook/contracts/constants';
 import { redeemCoupon, releaseCoupon, type RedeemedCoupon } from '../coupons/coupons';
-import { noAnswer, outcomeUnknown, providerFailure } from '../providers/errors';
+import { isMissingCustomer, noAnswer, outcomeUnknown, providerFailure } from '../providers/errors';
 import type { PaymentProvider } from '../providers/provider';
 import { publisher } from '../events/publisher';
 import {
@@ -22,7 +22,7 @@ import {
   type SubscriptionRecord,
 } from './model';
 import { billingStudent, freeMonthKeyFromOwner, userFromOwner } from './owners';
-import { isLiveAtProvider, nextStepFor, studentSubscriptionEnded } from './status';
+import { isLiveAtProvider, isPaymentPause, nextStepFor, studentSubscriptionEnded } from './status';
 
 export interface SubscriptionOptions {
   provider: PaymentProvider;
@@ -84,7 +84,7 @@ export async function rememberFreeMonth(key: string, userId: number) {
 }
 
 /** Remember that this student has had the free month; a second writer finds it there already, which is the same. */
-async function recordTrial(student: StudentBilling, subscriptionId: string, key: string | undefined) {
+export async function recordTrial(student: StudentBilling, subscriptionId: string, key: string | undefined) {
   if (key) await rememberFreeMonth(key, student.userId);
   try {
     await StudentTrialModel.create({ _id: student._id, userId: student.userId, subscriptionId, startedAt: new Date() });
@@ -159,6 +159,8 @@ async function claim(
   // key gets the first request's own result; after a server error Stripe replays that error for the key, so a retry
   // that finds nothing made needs a new key.
   const unknown = stale || (current.state === 'failed' && Boolean(current.outcomeUnknown));
+  // The student already shows a live subscription the failed attempt never recorded: it is found, never made again.
+  const shown = Boolean(student.stripeSubscriptionId) && isLiveAtProvider(student.providerStatus);
   const reuseKey = unknown && !current.serverError && (current.couponCode ?? null) === (couponCode ?? null);
   const takeover = {
     state: 'creating' as const,
@@ -170,7 +172,7 @@ async function claim(
     ...(fresh.freeMonthKey ? { freeMonthKey: fresh.freeMonthKey } : {}),
     outcomeUnknown: false,
     serverError: false,
-    lookFirst: unknown,
+    lookFirst: unknown || shown,
     updatedAt: now,
   };
   // updateOne, not findOneAndUpdate: on the embedded fallback server only updateOne lets exactly one of several
@@ -194,15 +196,26 @@ async function claim(
   return { kind: 'claimed', record: { _id: current._id, userId: current.userId, ...takeover } };
 }
 
-async function customerFor(provider: PaymentProvider, userId: number): Promise<string> {
+/**
+ * The account's customer at the provider, made on first use. `gone` names one the provider no longer has (deleted in
+ * its dashboard): it is forgotten and a new one made, so the family is never blocked by it.
+ */
+async function customerFor(provider: PaymentProvider, userId: number, gone?: string): Promise<string> {
+  if (gone) await BillingCustomerModel.deleteOne({ _id: userId, stripeCustomerId: gone });
   const kept = await BillingCustomerModel.findById(userId).lean();
   if (kept && provider.keepsCustomers) return kept.stripeCustomerId;
   const user = await userFromOwner(userId);
   if (!user) throw notFound(API_ERRORS.studentNotFound);
   if (!provider.keepsCustomers) return provider.ensureCustomer({ userId, email: user.email });
+  const legacy = user.legacyStripeCustomerId !== gone ? user.legacyStripeCustomerId : undefined;
   const customerId =
-    user.legacyStripeCustomerId ??
-    (await provider.ensureCustomer({ userId, email: user.email, createdAt: new Date(user.createdAt) }));
+    legacy ??
+    (await provider.ensureCustomer({
+      userId,
+      email: user.email,
+      createdAt: new Date(user.createdAt),
+      ...(gone ? { replacing: gone } : {}),
+    }));
   try {
     await BillingCustomerModel.create({ _id: userId, stripeCustomerId: customerId, createdAt: new Date() });
   } catch (err) {
@@ -249,8 +262,7 @@ async function startSubscription(
       coupon = await redeemCoupon(couponCode);
       checkCouponAmount(coupon.discountPercent);
     }
-    const customerId = await customerFor(options.provider, student.userId);
-    const created =
+    const make = async (customerId: string) =>
       (record.lookFirst ? await options.provider.findSubscription(customerId, student._id) : null) ??
       (await options.provider.createSubscription({
         studentId: student._id,
@@ -260,6 +272,15 @@ async function startSubscription(
         coupon:
           coupon && coupon.discountPercent > 0 ? { code: coupon.code, percentOff: coupon.discountPercent } : undefined,
       }));
+    let customerId = await customerFor(options.provider, student.userId);
+    let created: Awaited<ReturnType<typeof make>>;
+    try {
+      created = await make(customerId);
+    } catch (err) {
+      if (!isMissingCustomer(err)) throw err;
+      customerId = await customerFor(options.provider, student.userId, customerId);
+      created = await make(customerId);
+    }
     // Before anything else is written: once the provider has begun a trial, the student has had it.
     if (created.trial) await recordTrial(student, created.subscriptionId, record.freeMonthKey);
     await SubscriptionRecordModel.updateOne(
@@ -304,8 +325,10 @@ export async function createSubscription(
       throw conflict(API_ERRORS.alreadySubscribed);
     if (student.stripeSubscriptionId && isLiveAtProvider(student.providerStatus)) {
       // Still at the provider: only the subscription this service is waiting on may be handed back, never a second.
+      // An attempt that failed without learning what it made may have made this one: its retry looks it up.
       const waiting = await SubscriptionRecordModel.findById(student._id).lean();
-      if (!waiting || (waiting.state !== 'creating' && waiting.subscriptionId !== student.stripeSubscriptionId))
+      const unsettled = waiting?.state === 'creating' || (waiting?.state === 'failed' && !waiting.subscriptionId);
+      if (!waiting || (!unsettled && waiting.subscriptionId !== student.stripeSubscriptionId))
         throw conflict(API_ERRORS.alreadySubscribed);
     }
     const result = await claim(student, input.couponCode, options);
@@ -383,7 +406,9 @@ export async function paymentForStudent(
   if (!subscriptionId || !nextStepFor(student.providerStatus, student.paymentActionRequired))
     throw conflict(BILLING_ERRORS.nothingToPay);
   // Paused at the trial's end with no card: nothing is invoiced, so there is nothing to pay until it is started again.
-  if (student.providerStatus === 'paused') throw conflict(BILLING_ERRORS.pausedTrial);
+  // Paused after a failed payment: the invoice is still open, and paying it resumes the subscription.
+  if (student.providerStatus === 'paused' && !isPaymentPause(student.pauseCause))
+    throw conflict(BILLING_ERRORS.pausedTrial);
   let clientSecret: string | null;
   try {
     clientSecret = await options.provider.paymentSecret(subscriptionId);

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import Stripe from 'stripe';
 import type { SubscriptionStatus } from '@logbook/contracts/constants';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
@@ -7,15 +8,15 @@ import { AppError, badRequest } from '@logbook/service-kit/errors';
 import { logger } from '@logbook/service-kit/logger';
 import { queueNotice, type NoticeKind } from '../notices/notices';
 import type { PaymentProvider, ProviderSubscription } from '../providers/provider';
-import { providerFailure } from '../providers/errors';
 import {
   StudentBillingModel,
   SubscriptionRecordModel,
   type StudentBilling,
   type SubscriptionRecord,
 } from '../subscriptions/model';
-import { isEnded, isLiveAtProvider, studentStatusFor, toEventTime } from '../subscriptions/status';
+import { isEnded, isLiveAtProvider, isPaymentPause, studentStatusFor, toEventTime } from '../subscriptions/status';
 import { billingStudent } from '../subscriptions/owners';
+import { recordTrial } from '../subscriptions/subscriptions';
 import { publisher } from '../events/publisher';
 import { BillingEventModel } from './model';
 
@@ -47,16 +48,31 @@ type Outcome = { applied: true } | { applied: false; reason: string };
 const applied: Outcome = { applied: true };
 const ignored = (reason: string): Outcome => ({ applied: false, reason });
 
+/** How long a worker holds an event: one taken longer ago (its worker died mid-way) is taken again. */
+export const EVENT_LEASE_MS = 60_000;
+const MAX_EVENT_BACKOFF_MS = 30 * 60_000;
+const eventBackoff = (attempts: number) => Math.min(MAX_EVENT_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 12));
+
+/** Events being worked on in this process (tests and shutdown wait for them). */
+const running = new Set<Promise<unknown>>();
+
+/** Resolves once every event this process has taken is worked through. */
+export async function eventsSettled(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running]);
+}
+
 /**
- * Check the signature, count the event once, and act on it. The HTTP route and the simulated provider both come
- * through here, so both are held to the same rules. The event only says which object changed: the object itself is
- * read back from the provider, in this service's API version, and that current state is what is applied.
+ * Check the signature and store the event once, then answer: Stripe is told at once, whatever the work costs. The
+ * work is done from the stored queue (see processEvent): by this process straight away, or by any replica's retries
+ * later. The HTTP route and the simulated provider both come through here; the simulated one waits for the work,
+ * because its caller shows the result at once.
  */
 export async function receiveWebhook(
   payload: Buffer | string | undefined,
   signatureHeader: string | undefined,
   secret: string | undefined,
   provider: PaymentProvider,
+  options: { wait?: boolean } = {},
 ): Promise<WebhookResult> {
   if (!secret) throw new AppError(503, BILLING_ERRORS.webhookNotConfigured);
   if (payload === undefined || !signatureHeader) throw badRequest(BILLING_ERRORS.webhookSignature);
@@ -75,33 +91,108 @@ export async function receiveWebhook(
       'WEBHOOK API VERSION MISMATCH: set the Stripe webhook endpoint to the API version this service is built for; the object is read back from Stripe instead',
     );
   }
+  const now = new Date();
   try {
     await BillingEventModel.create({
       _id: event.id,
       type: event.type,
       created: toEventTime(event.created),
-      receivedAt: new Date(),
-      outcome: 'processing',
+      receivedAt: now,
+      outcome: 'queued',
       apiVersion: typeof event.api_version === 'string' ? event.api_version : null,
+      objectId: idOf(event.data.object as Ref) ?? null,
+      state: 'queued',
+      leaseUntil: null,
+      attempts: 0,
+      nextAttemptAt: now,
     });
   } catch (err) {
     if (isDuplicateKey(err)) return { received: true, duplicate: true };
     throw err;
   }
+  const work = processEvent(provider, event.id).catch((err: unknown) =>
+    logger.warn({ err, event: event.id }, 'billing event not processed yet; it will be retried'),
+  );
+  running.add(work);
+  void work.finally(() => running.delete(work));
+  if (options.wait) await work;
+  return { received: true };
+}
+
+/**
+ * Take one stored event under a lease and act on it. Only one worker holds an event at a time (a guarded update
+ * decides), and an event whose lease ran out is taken again, so a crash mid-way never loses it. A failure (Stripe
+ * could not be read) puts it back for a later attempt. False when another worker holds it or it is done.
+ */
+export async function processEvent(provider: PaymentProvider, eventId: string): Promise<boolean> {
+  const now = new Date();
+  const current = await BillingEventModel.findById(eventId).lean();
+  if (!current || current.state === 'done' || !current.state) return false;
+  if (current.leaseUntil && new Date(current.leaseUntil) > now) return false;
+  const taken = await BillingEventModel.updateOne(
+    { _id: eventId, state: current.state, leaseUntil: current.leaseUntil ?? null },
+    { $set: { state: 'processing', leaseUntil: new Date(now.getTime() + EVENT_LEASE_MS) } },
+  );
+  if (taken.modifiedCount !== 1) return false;
   let outcome: Outcome;
   try {
-    outcome = HANDLED.has(event.type)
-      ? await actOnEvent(provider, event.id, event.type, event.data.object as { id?: unknown })
+    outcome = HANDLED.has(current.type)
+      ? await actOnEvent(provider, current._id, current.type, { id: current.objectId ?? undefined })
       : ignored('not an event this service uses');
   } catch (err) {
-    // Not counted, so the provider's retry gets another go.
-    await BillingEventModel.deleteOne({ _id: event.id }).catch(() => undefined);
-    throw err instanceof AppError ? err : providerFailure(err);
+    const attempts = (current.attempts ?? 0) + 1;
+    await BillingEventModel.updateOne(
+      { _id: eventId },
+      {
+        $set: {
+          state: 'queued',
+          leaseUntil: null,
+          attempts,
+          nextAttemptAt: new Date(Date.now() + eventBackoff(attempts)),
+          outcome: `failed: ${(err as Error).message}`.slice(0, 300),
+        },
+      },
+    );
+    throw err;
   }
   const summary = outcome.applied ? 'applied' : `ignored: ${outcome.reason}`;
-  await BillingEventModel.updateOne({ _id: event.id }, { $set: { outcome: summary } });
-  logger.info({ event: event.id, type: event.type, outcome: summary }, 'billing event');
-  return outcome.applied ? { received: true } : { received: true, ignored: outcome.reason };
+  await BillingEventModel.updateOne({ _id: eventId }, { $set: { state: 'done', leaseUntil: null, outcome: summary } });
+  logger.info({ event: eventId, type: current.type, outcome: summary }, 'billing event');
+  return true;
+}
+
+/** Works through every stored event that is due, or whose worker's lease ran out; answers how many are left. */
+export async function retryEvents(provider: PaymentProvider, limit = 100): Promise<number> {
+  const now = new Date();
+  const due = await BillingEventModel.find({
+    $or: [
+      { state: 'queued', nextAttemptAt: { $lte: now } },
+      { state: 'processing', leaseUntil: { $lt: now } },
+    ],
+  })
+    .sort({ created: 1 })
+    .limit(limit)
+    .select({ _id: 1 })
+    .lean();
+  let left = 0;
+  for (const { _id } of due) if (!(await processEvent(provider, _id).catch(() => false))) left++;
+  return left;
+}
+
+/** Retries stored events in the background while the process runs. */
+export function startEventRetries(provider: PaymentProvider, intervalMs = 10_000): () => void {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy || mongoose.connection.readyState !== 1) return;
+    busy = true;
+    retryEvents(provider)
+      .catch((err: unknown) => logger.warn({ err }, 'billing event retry failed'))
+      .finally(() => {
+        busy = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -144,23 +235,37 @@ async function actOnEvent(
   const readAt = new Date();
   const subscription = await provider.readSubscription(subscriptionId);
   if (!subscription) return ignored('the provider has no such subscription');
-  const result = await applySubscription(subscription, readAt);
+  const result = await applySubscription(provider, subscription, readAt);
   if (result.outcome.applied && notice && result.student && stillCalledFor(notice, subscription)) {
     await queueNotice({
-      _id: eventId,
+      _id: noticeKey(notice, objectId, subscription),
       kind: notice,
       parentId: result.student.userId,
       studentId: result.student._id,
       at: notice === 'trial_will_end' ? seconds(subscription.trialEnd) : null,
+      ...(notice === 'trial_will_end' ? { cardSaved: cardSavedFor(subscription, result.record) } : {}),
     });
   }
   return result.outcome;
 }
 
+/**
+ * One email per thing the parent is told of: an invoice's failure or wait for the bank (Stripe sends one Event per
+ * retry, and may send two for one change), a trial's end (a new trial end is a new notice).
+ */
+function noticeKey(notice: NoticeKind, objectId: string, subscription: ProviderSubscription) {
+  if (notice === 'trial_will_end') return `trial_will_end:${subscription.id}:${subscription.trialEnd ?? 'none'}`;
+  return `${notice}:${objectId}`;
+}
+
 function stillCalledFor(notice: NoticeKind, subscription: ProviderSubscription) {
   if (notice === 'trial_will_end') return subscription.status === 'trialing';
   if (notice === 'payment_action_required') return subscription.paymentActionRequired;
-  return subscription.status === 'past_due' || subscription.status === 'unpaid';
+  return (
+    subscription.status === 'past_due' ||
+    subscription.status === 'unpaid' ||
+    (subscription.status === 'paused' && isPaymentPause(subscription.pauseCause))
+  );
 }
 
 /** A SetupIntent of a subscription this service is waiting on has succeeded (checked with the provider). */
@@ -190,6 +295,7 @@ interface StudentChange {
   subscriptionStatus: SubscriptionStatus;
   providerStatus: string;
   paymentActionRequired: boolean;
+  pauseCause: string | null;
   subscriptionTrialEnd: Date | null;
   subscriptionCurrentPeriodEnd: Date | null;
   subscriptionCancelAtPeriodEnd: boolean;
@@ -221,11 +327,47 @@ async function applyToStudent(
   return applied;
 }
 
+/**
+ * A subscription whose metadata names a student with an attempt still pending, or failed without knowing what the
+ * provider did (a 500, a time-out), is that attempt's: it is recorded as made, with the free month it began and the
+ * secret the waiting screen confirms, so the parent's retry gets it back instead of being refused.
+ */
+async function adoptIntoAttempt(
+  provider: PaymentProvider,
+  subscription: ProviderSubscription,
+  student: StudentBilling,
+  record: SubscriptionRecord,
+): Promise<SubscriptionRecord | null> {
+  if (record.subscriptionId || record.state === 'created' || subscription.studentId !== record._id) return record;
+  if (!isLiveAtProvider(subscription.status)) return record;
+  const created = await provider.readCreated(subscription.id);
+  if (!created) return record;
+  if (created.trial) await recordTrial(student, created.subscriptionId, record.freeMonthKey);
+  await SubscriptionRecordModel.updateOne(
+    { _id: record._id, attemptKey: record.attemptKey, state: record.state, subscriptionId: { $exists: false } },
+    {
+      $set: {
+        state: 'created',
+        subscriptionId: created.subscriptionId,
+        ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
+        type: created.type,
+        ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
+        providerStatus: created.status,
+        outcomeUnknown: false,
+        serverError: false,
+        updatedAt: new Date(),
+      },
+    },
+  );
+  return SubscriptionRecordModel.findById(record._id).lean();
+}
+
 async function applySubscription(
+  provider: PaymentProvider,
   subscription: ProviderSubscription,
   readAt: Date,
-): Promise<{ outcome: Outcome; student?: StudentBilling }> {
-  const record = subscription.studentId
+): Promise<{ outcome: Outcome; student?: StudentBilling; record?: SubscriptionRecord | null }> {
+  let record: SubscriptionRecord | null = subscription.studentId
     ? await SubscriptionRecordModel.findById(subscription.studentId).lean()
     : await SubscriptionRecordModel.findOne({ subscriptionId: subscription.id }).lean();
   const studentId =
@@ -237,13 +379,15 @@ async function applySubscription(
   if (!student) return { outcome: ignored('unknown student') };
   if (!belongsToStudent(subscription.id, student, record))
     return { outcome: ignored("not the student's current subscription") };
+  if (record) record = await adoptIntoAttempt(provider, subscription, student, record);
   const ours = record?.subscriptionId === subscription.id;
   const paymentMethodSaved = subscription.paymentMethodSaved || Boolean(ours && record?.paymentMethodSaved);
-  const status = studentStatusFor(subscription.status, paymentMethodSaved);
+  const status = studentStatusFor(subscription.status, paymentMethodSaved, subscription.pauseCause);
   const outcome = await applyToStudent(studentId, subscription.id, readAt, {
     subscriptionStatus: status,
     providerStatus: subscription.status,
     paymentActionRequired: isLiveAtProvider(subscription.status) && subscription.paymentActionRequired,
+    pauseCause: subscription.pauseCause,
     subscriptionTrialEnd: seconds(subscription.trialEnd),
     subscriptionCurrentPeriodEnd: seconds(subscription.currentPeriodEnd),
     subscriptionCancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
@@ -259,5 +403,9 @@ async function applySubscription(
       );
     }
   }
-  return { outcome, student };
+  return { outcome, student, record };
 }
+
+/** A card is saved for the subscription: Stripe says so, or this service saw its SetupIntent succeed. */
+const cardSavedFor = (subscription: ProviderSubscription, record: SubscriptionRecord | null | undefined) =>
+  subscription.paymentMethodSaved || Boolean(record?.subscriptionId === subscription.id && record.paymentMethodSaved);

@@ -1,0 +1,383 @@
+import mongoose from 'mongoose';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { PRICE_LOOKUP_KEY } from '@logbook/contracts/constants';
+import { createApp } from '../src/app';
+import { PriceRefused } from '../src/providers/errors';
+import { StripeProvider } from '../src/providers/stripe';
+import { StudentBillingModel, StudentTrialModel, SubscriptionRecordModel } from '../src/subscriptions/model';
+import { eventsSettled } from '../src/webhooks/webhooks';
+import { FakeStripe } from './fake-stripe';
+import { makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from './fixtures';
+
+// A subscription's life after its first day, as Stripe runs it, through the real SDK against the Stripe-shaped server.
+const fake = new FakeStripe();
+let app: ReturnType<typeof createApp>;
+let config: ReturnType<typeof testConfig>;
+
+beforeAll(async () => {
+  await setupTestDatabase(testModels);
+  await fake.start();
+  config = testConfig({
+    STRIPE_SECRET_KEY: 'sk_test_lifecycle',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_lifecycle',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(fake.port),
+    STRIPE_API_PROTOCOL: 'http',
+    STRIPE_MAX_NETWORK_RETRIES: '0',
+    STRIPE_TIMEOUT_MS: '1000',
+  });
+  app = createApp(config);
+});
+afterAll(async () => {
+  await fake.stop();
+  await teardownTestDatabase();
+});
+beforeEach(() => fake.reset());
+
+const create = (cookie: string, studentId: number) =>
+  request(app).post('/api/create-subscription').set('Cookie', cookie).send({ studentId });
+const view = (cookie: string, studentId: number) =>
+  request(app).get(`/api/subscription/${studentId}`).set('Cookie', cookie);
+
+/** Stripe sends an event with the object as it has it now. */
+async function deliver(type: string, object: object) {
+  const payload = JSON.stringify(fake.event(type, object));
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const res = await request(app)
+    .post('/api/stripe/webhook')
+    .set('content-type', 'application/json')
+    .set('stripe-signature', header)
+    .send(payload);
+  expect(res.status).toBe(200);
+  await eventsSettled();
+  return res;
+}
+
+describe('an outcome that is not known', () => {
+  it('adopts the subscription Stripe made before answering 500: the retry gets its card form, the free month is kept', async () => {
+    const family = await makeFamily();
+    fake.failAfterWork('POST', /^\/v1\/subscriptions$/, 500);
+    expect((await create(family.cookie, family.studentId)).status).toBe(502);
+    const [made] = fake.subscriptionsOf(family.studentId);
+    expect(made.status).toBe('trialing');
+
+    // Stripe's event arrives before the parent tries again: it names the student, whose attempt failed.
+    await deliver('customer.subscription.created', fake.subscription(made.id));
+    const record = await SubscriptionRecordModel.findById(family.studentId).lean();
+    expect(record).toMatchObject({
+      state: 'created',
+      subscriptionId: made.id,
+      type: 'setup',
+      clientSecret: fake.intents.get(made.pendingSetupIntent!)!.clientSecret,
+    });
+    expect(await StudentTrialModel.exists({ _id: family.studentId })).toBeTruthy();
+
+    const retry = await create(family.cookie, family.studentId);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual({ subscriptionId: made.id, clientSecret: record!.clientSecret, type: 'setup' });
+    expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
+    const shown = await view(family.cookie, family.studentId);
+    expect(shown.body).toMatchObject({ status: 'incomplete', subscriptionId: made.id, trialAvailable: false });
+  });
+
+  it('a retry reaches the look-up even when the student already shows the subscription Stripe made', async () => {
+    const family = await makeFamily();
+    fake.failAfterWork('POST', /^\/v1\/subscriptions$/, 500);
+    expect((await create(family.cookie, family.studentId)).status).toBe(502);
+    const [made] = fake.subscriptionsOf(family.studentId);
+    // The student learned of it (another replica's event) while the failed attempt still waits.
+    await StudentBillingModel.updateOne(
+      { _id: family.studentId },
+      { $set: { stripeSubscriptionId: made.id, providerStatus: 'trialing', subscriptionStatus: 'incomplete' } },
+    );
+    await SubscriptionRecordModel.updateOne({ _id: family.studentId }, { $set: { state: 'failed' } });
+
+    const retry = await create(family.cookie, family.studentId);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ subscriptionId: made.id, type: 'setup' });
+    expect(fake.calls('GET', '/v1/subscriptions').length).toBeGreaterThan(0);
+    expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
+    expect((await rawStudent(family.studentId))!.stripeSubscriptionId).toBe(made.id);
+  });
+});
+
+/** A family whose student has started the free trial (no card saved yet), as Stripe's first event leaves it. */
+async function trialFamily() {
+  const family = await makeFamily();
+  const res = await create(family.cookie, family.studentId);
+  expect(res.status).toBe(200);
+  const subscriptionId = res.body.subscriptionId as string;
+  await deliver('customer.subscription.created', fake.subscription(subscriptionId));
+  return { ...family, subscriptionId };
+}
+
+/** A trial with its card saved: the student is active. */
+async function activeFamily() {
+  const f = await trialFamily();
+  fake.confirmSetup(f.subscriptionId);
+  await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+  expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('active');
+  return f;
+}
+
+const mailText = async (email: string, kind: string) =>
+  ((await mongoose.connection.collection('mail_queue').findOne({ to: email, kind })) as { text?: string } | null)?.text;
+
+describe('a trial that ends without a card', () => {
+  it('is canceled by Stripe at its end, never invoiced: the student is canceled', async () => {
+    const f = await trialFamily();
+    const [sent] = fake.calls('POST', '/v1/subscriptions');
+    expect(sent.body.trial_settings).toEqual({ end_behavior: { missing_payment_method: 'cancel' } });
+
+    expect(fake.endTrial(f.subscriptionId)).toBe('canceled');
+    const renewals = [...fake.invoices.values()].filter(
+      (i) => i.subscription === f.subscriptionId && i.billingReason === 'subscription_cycle',
+    );
+    expect(renewals).toHaveLength(0);
+    await deliver('customer.subscription.deleted', fake.subscription(f.subscriptionId));
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'canceled', nextStep: null });
+  });
+
+  it('words the trial-ending email by whether a card is saved', async () => {
+    const without = await trialFamily();
+    await deliver('customer.subscription.trial_will_end', fake.subscription(without.subscriptionId));
+    const noCard = await mailText(without.email, 'trial_will_end');
+    expect(noCard).toContain('No card is saved for it, so the subscription then ends');
+    expect(noCard).not.toContain('continues with the card saved');
+
+    const saved = await activeFamily();
+    await deliver('customer.subscription.trial_will_end', fake.subscription(saved.subscriptionId));
+    const withCard = await mailText(saved.email, 'trial_will_end');
+    expect(withCard).toContain('continues with the card saved for it');
+    expect(withCard).not.toContain('No card is saved');
+  });
+});
+
+describe('a renewal that fails', () => {
+  it('keeps logging open while Stripe retries (past_due), says so in the email, and shows what to pay', async () => {
+    const f = await activeFamily();
+    const invoice = fake.renew(f.subscriptionId, 'failed');
+    await deliver('invoice.payment_failed', fake.invoice(invoice.id));
+    expect(await rawStudent(f.studentId)).toMatchObject({ subscriptionStatus: 'active', providerStatus: 'past_due' });
+    // svc-students is told the status svc-logbook lets log by.
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'active', nextStep: 'payment_needed' });
+    expect(await mailText(f.email, 'payment_failed')).toContain('logging new sessions goes on meanwhile');
+
+    // Stripe gives up: unpaid. Logging stops until it is paid.
+    fake.markUnpaid(f.subscriptionId);
+    await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'past_due', nextStep: 'payment_needed' });
+  });
+
+  it('a pause after the final failed payment is owed, not an expired trial: the parent pays it and it resumes', async () => {
+    const f = await activeFamily();
+    const invoice = fake.renew(f.subscriptionId, 'failed');
+    fake.pauseAfterFailedPayment(f.subscriptionId, 'final_payment_failure');
+    await deliver('customer.subscription.paused', fake.subscription(f.subscriptionId));
+    expect(await rawStudent(f.studentId)).toMatchObject({
+      subscriptionStatus: 'past_due',
+      providerStatus: 'paused',
+      pauseCause: 'final_payment_failure',
+    });
+    const pay = await request(app)
+      .post('/api/billing/payment')
+      .set('Cookie', f.cookie)
+      .send({ studentId: f.studentId });
+    expect(pay.status).toBe(200);
+    expect(pay.body).toEqual({
+      subscriptionId: f.subscriptionId,
+      clientSecret: fake.intents.get(fake.invoices.get(invoice.id)!.paymentIntent!)!.clientSecret,
+      type: 'payment',
+    });
+    fake.payLatestInvoice(f.subscriptionId);
+    await deliver('invoice.paid', fake.invoice(invoice.id));
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'active', nextStep: null });
+  });
+
+  it('a trial paused with no card is still told apart: nothing to pay, cancel and subscribe again', async () => {
+    const f = await trialFamily();
+    fake.subscriptionStates.get(f.subscriptionId)!.missingPaymentMethod = 'pause';
+    fake.endTrial(f.subscriptionId);
+    await deliver('customer.subscription.paused', fake.subscription(f.subscriptionId));
+    expect(await rawStudent(f.studentId)).toMatchObject({
+      subscriptionStatus: 'incomplete',
+      pauseCause: 'trial_end_without_payment_method',
+    });
+    const pay = await request(app)
+      .post('/api/billing/payment')
+      .set('Cookie', f.cookie)
+      .send({ studentId: f.studentId });
+    expect(pay.status).toBe(409);
+    expect(pay.body).toEqual({ message: BILLING_ERRORS.pausedTrial });
+  });
+});
+
+describe('a customer deleted in Stripe', () => {
+  it('is made again for the next subscription, with a key of its own, instead of blocking the family', async () => {
+    const f = await trialFamily();
+    const first = fake.subscriptionStates.get(f.subscriptionId)!.customer;
+    fake.deleteCustomer(first);
+    await deliver('customer.subscription.deleted', fake.subscription(f.subscriptionId));
+    expect((await view(f.cookie, f.studentId)).body.status).toBe('canceled');
+
+    fake.reset();
+    const again = await create(f.cookie, f.studentId);
+    expect(again.status).toBe(200);
+    const made = fake.subscriptionStates.get(again.body.subscriptionId as string)!;
+    expect(made.customer).not.toBe(first);
+    expect(fake.customers.has(made.customer)).toBe(true);
+    const [customerCall] = fake.calls('POST', '/v1/customers');
+    expect(customerCall.headers['idempotency-key']).toContain(`-after-${first}`);
+  });
+});
+
+describe('the Stripe-shaped server refuses what Stripe refuses', () => {
+  const stripe = () =>
+    new Stripe('sk_test_lifecycle', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+
+  it('refuses unknown parameters, bad expands and inactive prices, with the errors Stripe gives', async () => {
+    const client = stripe();
+    const customer = await client.customers.create({ email: 'strict@example.com' });
+    const unknown = await client.customers
+      .create({ email: 'x@example.com', nickname: 'nope' } as Stripe.CustomerCreateParams)
+      .catch((err: unknown) => err);
+    expect(unknown).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(unknown).toMatchObject({ code: 'parameter_unknown', param: 'nickname', statusCode: 400 });
+
+    const price = await client.prices.create({
+      currency: 'aud',
+      unit_amount: 99,
+      recurring: { interval: 'month' },
+      product_data: { name: 'strict' },
+    });
+    const badExpand = await client.subscriptions
+      .create({ customer: customer.id, items: [{ price: price.id }], expand: ['latest_invoice.nothing'] })
+      .catch((err: unknown) => err);
+    expect(badExpand).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((badExpand as Error).message).toBe('This property cannot be expanded (latest_invoice.nothing).');
+
+    fake.prices.find((p) => p.id === price.id)!.active = false;
+    const inactive = await client.subscriptions
+      .create({ customer: customer.id, items: [{ price: price.id }] })
+      .catch((err: unknown) => err);
+    expect(inactive).toMatchObject({ param: 'items[0][price]', statusCode: 400 });
+    expect(fake.subscriptionStates.size).toBeGreaterThan(0);
+  });
+
+  it("keeps the key when Stripe says it is still in use (409), so the retry gets the first request's subscription", async () => {
+    const family = await makeFamily();
+    // Stripe takes longer than the service waits (1 s): the service gives up, Stripe carries on.
+    fake.slowNext('POST', /^\/v1\/subscriptions$/, 1_500);
+    expect((await create(family.cookie, family.studentId)).status).toBe(504);
+    const inUse = await create(family.cookie, family.studentId);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body).toEqual({ message: BILLING_ERRORS.providerConflict });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    const retry = await create(family.cookie, family.studentId);
+    expect(retry.status).toBe(200);
+    const made = fake.subscriptionsOf(family.studentId);
+    expect(made).toHaveLength(1);
+    expect(retry.body.subscriptionId).toBe(made[0].id);
+    const keys = new Set(fake.calls('POST', '/v1/subscriptions').map((r) => r.headers['idempotency-key'] as string));
+    expect(keys.size).toBe(1);
+  });
+
+  it('expires a subscription whose first invoice is unpaid after 23 hours; the student may subscribe again', async () => {
+    const f = await trialFamily();
+    // The free month is used: the next one is paid from today, and waits on its first invoice.
+    await request(app).post('/api/cancel-subscription').set('Cookie', f.cookie).send({ studentId: f.studentId });
+    const paid = await create(f.cookie, f.studentId);
+    expect(paid.body.type).toBe('payment');
+    const id = paid.body.subscriptionId as string;
+    await deliver('customer.subscription.created', fake.subscription(id));
+    expect((await view(f.cookie, f.studentId)).body.status).toBe('incomplete');
+
+    fake.expireIncomplete(id);
+    await deliver('customer.subscription.updated', fake.subscription(id));
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'inactive', nextStep: null });
+    expect(await SubscriptionRecordModel.findById(f.studentId).lean()).toBeNull();
+    const again = await create(f.cookie, f.studentId);
+    expect(again.status).toBe(200);
+    expect(again.body.subscriptionId).not.toBe(id);
+  });
+});
+
+describe('the price found by its lookup key', () => {
+  it('is checked: a price holding the key that is not A$0.99 a month is never charged (tried: USD 9.99 yearly)', async () => {
+    for (const price of fake.prices) if (price.lookup_key === PRICE_LOOKUP_KEY) price.lookup_key = null;
+    fake.prices.push({
+      id: 'price_usd_yearly',
+      object: 'price',
+      active: true,
+      currency: 'usd',
+      unit_amount: 999,
+      recurring: { interval: 'year', interval_count: 1 },
+      lookup_key: PRICE_LOOKUP_KEY,
+      type: 'recurring',
+    });
+    try {
+      const provider = new StripeProvider({
+        secretKey: 'sk_test_lifecycle',
+        host: '127.0.0.1',
+        port: fake.port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+      });
+      // What keeps the service from starting with it.
+      await expect(provider.checkPrice()).rejects.toThrow(PriceRefused);
+      await expect(provider.checkPrice()).rejects.toThrow(/currency usd, amount 999, interval 1 year/);
+
+      const fresh = createApp(config);
+      const family = await makeFamily();
+      const res = await request(fresh)
+        .post('/api/create-subscription')
+        .set('Cookie', family.cookie)
+        .send({ studentId: family.studentId });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ message: BILLING_ERRORS.providerUnauthorised });
+      expect(fake.subscriptionsOf(family.studentId)).toHaveLength(0);
+    } finally {
+      const wrong = fake.prices.find((p) => p.id === 'price_usd_yearly')!;
+      wrong.lookup_key = null;
+      wrong.active = false;
+    }
+  });
+
+  it('is made tax inclusive when the service makes it', async () => {
+    for (const price of fake.prices) if (price.lookup_key === PRICE_LOOKUP_KEY) price.lookup_key = null;
+    const fresh = createApp(config);
+    const family = await makeFamily();
+    fake.reset();
+    const res = await request(fresh)
+      .post('/api/create-subscription')
+      .set('Cookie', family.cookie)
+      .send({ studentId: family.studentId });
+    expect(res.status).toBe(200);
+    const [made] = fake.calls('POST', '/v1/prices');
+    expect(made.body).toMatchObject({ currency: 'aud', unit_amount: '99', tax_behavior: 'inclusive' });
+  });
+});
+
+describe('the look-up after an unknown outcome', () => {
+  it("reads every page of the customer's subscriptions, so one beyond the first hundred is found", async () => {
+    const family = await makeFamily();
+    fake.failAfterWork('POST', /^\/v1\/subscriptions$/, 500);
+    expect((await create(family.cookie, family.studentId)).status).toBe(502);
+    const [made] = fake.subscriptionsOf(family.studentId);
+    // The family's other subscriptions, all newer: the student's is on the second page.
+    for (let i = 0; i < 105; i++) {
+      const id = `sub_other_${family.userId}_${i}`;
+      fake.subscriptionStates.set(id, { ...made, id, metadata: { studentId: '0' }, created: made.created + 1 + i });
+    }
+    const retry = await create(family.cookie, family.studentId);
+    expect(retry.status).toBe(200);
+    expect(retry.body.subscriptionId).toBe(made.id);
+    expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
+    expect(fake.calls('GET', '/v1/subscriptions').length).toBeGreaterThan(1);
+  });
+});
