@@ -29,7 +29,19 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
   /** @type {Array<{method: string, path: string, status: number, headers: Headers, body: unknown, note: string}>} */
   const calls = [];
 
-  async function call(method, path, { body, raw, cookie, headers = {}, note = '', crossOrigin } = {}) {
+  /**
+   * One request, as a client sends it. A service that is briefly unavailable or slow (503, 504: a loaded machine) is
+   * asked again after a moment, as the front ends do; every answer, those included, is kept and judged.
+   */
+  async function call(method, path, options = {}) {
+    for (let attempt = 1; ; attempt++) {
+      const record = await callOnce(method, path, options);
+      if (![503, 504].includes(record.status) || attempt === 4) return record;
+      await sleep(1000 * attempt);
+    }
+  }
+
+  async function callOnce(method, path, { body, raw, cookie, headers = {}, note = '', crossOrigin } = {}) {
     const sent = { ...headers };
     if (cookie) sent.cookie = cookie;
     if (method !== 'GET') sent.origin = crossOrigin ? 'https://elsewhere.example' : origin;
@@ -397,6 +409,59 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
   expectStatus(await call('DELETE', `/api/supervisors/${supervisor.id}`, { cookie: parent }), 204);
   expectStatus(await call('DELETE', `/api/supervisors/${supervisor.id}`, { cookie: parent, note: 'gone' }), 404);
 
+  // ---- Another family: every route that names something of the first family's
+  log('another family');
+  const strangerEmail = `${unique('stranger')}@example.com`;
+  expectStatus(await call('POST', '/api/register', { body: { email: strangerEmail, password } }), 201);
+  const stranger = cookieOf(
+    expectStatus(await call('POST', '/api/login', { body: { email: strangerEmail, password } }), 200),
+    'll_parent',
+  );
+  const theirs = { cookie: stranger, note: 'another family' };
+  for (const path of [
+    `/api/students/${student.id}`,
+    `/api/students/${student.id}/opening-balance`,
+    `/api/subscription/${student.id}`,
+    `/api/driving-sessions/${student.id}`,
+    `/api/driving-sessions/${student.id}/summary`,
+    `/api/driving-sessions/${student.id}/insights`,
+    `/api/driving-sessions/${student.id}/pdf`,
+    `/api/driving-sessions/${student.id}/verification`,
+  ]) {
+    expectStatus(await call('GET', path, theirs), 403, 404);
+  }
+  const ids = { studentId: student.id };
+  for (const [method, path, body] of [
+    ['PUT', `/api/students/${student.id}`, studentBody],
+    ['DELETE', `/api/students/${student.id}`, undefined],
+    ['PUT', `/api/students/${student.id}/opening-balance`, { dayHours: 1, nightHours: 1 }],
+    ['PUT', `/api/students/${student.id}/update-login`, { studentUsername: username, studentPassword }],
+    ['DELETE', `/api/students/${student.id}/delete-login`, undefined],
+    ['POST', '/api/create-subscription', ids],
+    ['POST', '/api/cancel-subscription', ids],
+    ['POST', '/api/billing/payment', ids],
+    ['POST', '/api/billing/simulate/renewal-failure', ids],
+    ['POST', '/api/billing/simulate/confirm', { clientSecret: created.clientSecret }],
+    ['POST', '/api/driving-sessions', session()],
+    ['POST', `/api/driving-sessions/${corrected.id}/correction`, session({ reason: 'Not theirs' })],
+    ['POST', `/api/driving-sessions/${corrected.id}/removal`, { reason: 'Not theirs' }],
+  ]) {
+    expectStatus(await call(method, path, { ...theirs, body }), 403, 404);
+  }
+  const ownSupervisor = expectStatus(
+    await call('POST', '/api/supervisors', { cookie: parent, body: { name: 'Lee Learner', licenseNumber: 'SA111' } }),
+    201,
+  ).body;
+  expectStatus(
+    await call('PUT', `/api/supervisors/${ownSupervisor.id}`, {
+      ...theirs,
+      body: { name: 'Lee', licenseNumber: 'SA111' },
+    }),
+    403,
+    404,
+  );
+  expectStatus(await call('DELETE', `/api/supervisors/${ownSupervisor.id}`, theirs), 403, 404);
+
   // ---- Hostile input: operators for strings, wrong types, bodies that are not JSON or too large
   log('hostile input');
   expectStatus(await call('POST', '/api/login', { body: { email: { $gt: '' }, password: 'x' }, note: 'hostile' }), 400);
@@ -478,6 +543,17 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
   for (let attempt = 0; attempt < 30; attempt++) {
     limited = await call('POST', '/api/login', { body: { email: locked, password: 'wrong-pass-phrase-9' } });
     if (limited.status !== 401) break;
+  }
+  expectStatus(limited, 429);
+  // Reset links to one address, and the versions from one caller, are limited too.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    limited = await call('POST', '/api/password-reset', { body: { email: locked } });
+    if (limited.status !== 202) break;
+  }
+  expectStatus(limited, 429);
+  for (let attempt = 0; attempt < 80; attempt++) {
+    limited = await call('GET', '/api/versions');
+    if (limited.status !== 200) break;
   }
   expectStatus(limited, 429);
   return calls;
