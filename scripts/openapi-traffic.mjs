@@ -22,14 +22,25 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const unique = (what) => `${what}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`;
 
 /**
- * Drives the traffic at `base` (the proxy). `origin` is the app's own origin, sent on writes as a browser does;
- * `inboxUrl` is the local mail inbox the reset link is read from. Returns every call made.
+ * A client of `base` (the proxy) that keeps every call with its answer. `origin` is the app's own origin, sent on
+ * writes as a browser does.
  */
-export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
-  /** @type {Array<{method: string, path: string, status: number, headers: Headers, body: unknown, note: string}>} */
+function client(base, origin) {
   const calls = [];
 
-  async function call(method, path, { body, raw, cookie, headers = {}, note = '', crossOrigin } = {}) {
+  /**
+   * One request, as a client sends it. A service that is briefly unavailable or slow (503, 504: a loaded machine) is
+   * asked again after a moment, as the front ends do; every answer, those included, is kept and judged.
+   */
+  async function call(method, path, options = {}) {
+    for (let attempt = 1; ; attempt++) {
+      const record = await callOnce(method, path, options);
+      if (![503, 504].includes(record.status) || attempt === 4) return record;
+      await sleep(1000 * attempt);
+    }
+  }
+
+  async function callOnce(method, path, { body, raw, cookie, headers = {}, note = '', crossOrigin } = {}) {
     const sent = { ...headers };
     if (cookie) sent.cookie = cookie;
     if (method !== 'GET') sent.origin = crossOrigin ? 'https://elsewhere.example' : origin;
@@ -67,17 +78,20 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
     }
     return res;
   };
+  return { calls, call, cookieOf, expectStatus };
+}
 
-  // ---- The gateway's own routes
-  log('the gateway');
+/** The gateway's own routes. */
+async function gatewayRoutes({ call, expectStatus }) {
   expectStatus(await call('GET', '/api/health'), 200);
   expectStatus(await call('GET', '/api/versions'), 200);
   expectStatus(await call('GET', '/api/openapi.json'), 200);
   expectStatus(await call('GET', '/api/docs'), 200);
   expectStatus(await call('GET', '/api/docs/redoc.standalone.js'), 200);
+}
 
-  // ---- A parent: registering, signing in, the account
-  log('a parent account');
+/** A parent: registering, signing in, the account. */
+async function parentAccount({ call, expectStatus, cookieOf }, family) {
   const email = `${unique('parent')}@example.com`;
   let password = 'a-long-pass-phrase-1';
   expectStatus(await call('POST', '/api/register', { body: { email, password } }), 201);
@@ -105,9 +119,12 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
     200,
   );
   password = 'another-long-pass-2';
+  Object.assign(family, { email, password, parent });
+}
 
-  // ---- Students and their logins
-  log('students');
+/** Students and their logins. */
+async function students({ call, expectStatus }, family) {
+  const { parent } = family;
   const studentBody = { firstName: 'Sam', lastName: 'Driver', dateOfBirth: '2009-04-02', licenseNumber: 'L123' };
   const student = expectStatus(await call('POST', '/api/students', { cookie: parent, body: studentBody }), 201).body;
   const other = expectStatus(
@@ -130,8 +147,12 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
     }),
     200,
   );
-  // ---- Billing, through the simulated provider
-  log('billing');
+  Object.assign(family, { studentBody, student, other });
+}
+
+/** Billing, through the simulated provider. */
+async function billing({ call, expectStatus }, family) {
+  const { parent, student } = family;
   expectStatus(await call('GET', '/api/billing/config'), 200);
   expectStatus(await call('GET', `/api/subscription/${student.id}`, { cookie: parent }), 200);
   const created = expectStatus(
@@ -189,9 +210,12 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
     }),
     400,
   );
+  Object.assign(family, { created });
+}
 
-  // ---- A student's login (a subscribed student's)
-  log('student logins');
+/** A student's login (a subscribed student's). */
+async function studentLogins({ call, expectStatus, cookieOf }, family) {
+  const { parent, student, other } = family;
   const username = unique('sam').replace(/-/g, '').slice(0, 24);
   const studentPassword = 'student-pass-1';
   expectStatus(
@@ -236,9 +260,12 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
     401,
   );
   expectStatus(await call('GET', '/api/student-auth', { cookie: studentCookie }), 200);
+  Object.assign(family, { username, studentPassword, studentCookie });
+}
 
-  // ---- Sessions, once the subscription has reached the log book
-  log('driving sessions');
+/** Sessions, once the subscription has reached the log book. */
+async function drivingSessions({ calls, call, expectStatus }, family) {
+  const { parent, student, other, studentCookie } = family;
   const sig = signature();
   const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const session = (overrides = {}) => ({
@@ -301,9 +328,12 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
     200,
   );
   expectStatus(await call('GET', `/api/driving-sessions/${student.id}/pdf`, { cookie: parent }), 200);
+  Object.assign(family, { session, logged, bySt });
+}
 
-  // ---- Corrections and removals
-  log('corrections');
+/** Corrections and removals. */
+async function corrections({ call, expectStatus }, family) {
+  const { parent, studentCookie, session, logged, bySt } = family;
   const corrected = expectStatus(
     await call('POST', `/api/driving-sessions/${logged.body.id}/correction`, {
       cookie: parent,
@@ -342,9 +372,12 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
     }),
     404,
   );
+  Object.assign(family, { corrected });
+}
 
-  // ---- Verification of a printed log book
-  log('verification');
+/** Verification of a printed log book. */
+async function verification({ call, expectStatus }, family) {
+  const { parent, student } = family;
   const verification = expectStatus(
     await call('GET', `/api/driving-sessions/${student.id}/verification`, { cookie: parent }),
     200,
@@ -353,9 +386,11 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
   if (typeof code !== 'string') throw new Error(`no verification code in ${JSON.stringify(verification)}`);
   expectStatus(await call('GET', `/api/verify/${encodeURIComponent(code)}`), 200);
   expectStatus(await call('GET', '/api/verify/NOT-A-CODE', { note: 'unknown code' }), 404);
+}
 
-  // ---- Settings and supervisors
-  log('settings and supervisors');
+/** Settings and supervisors. */
+async function settingsAndSupervisors({ call, expectStatus }, family) {
+  const { parent, studentCookie } = family;
   expectStatus(await call('GET', '/api/settings', { cookie: studentCookie }), 200);
   expectStatus(await call('PUT', '/api/settings/dayTimeTargetHours', { cookie: parent, body: { value: 60 } }), 200);
   expectStatus(
@@ -396,9 +431,66 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
   );
   expectStatus(await call('DELETE', `/api/supervisors/${supervisor.id}`, { cookie: parent }), 204);
   expectStatus(await call('DELETE', `/api/supervisors/${supervisor.id}`, { cookie: parent, note: 'gone' }), 404);
+}
 
-  // ---- Hostile input: operators for strings, wrong types, bodies that are not JSON or too large
-  log('hostile input');
+/** Another family: every route that names something of the first family's. */
+async function anotherFamily({ call, expectStatus, cookieOf }, family) {
+  const { parent, password, student, studentBody, username, studentPassword, created, session, corrected } = family;
+  const strangerEmail = `${unique('stranger')}@example.com`;
+  expectStatus(await call('POST', '/api/register', { body: { email: strangerEmail, password } }), 201);
+  const stranger = cookieOf(
+    expectStatus(await call('POST', '/api/login', { body: { email: strangerEmail, password } }), 200),
+    'll_parent',
+  );
+  const theirs = { cookie: stranger, note: 'another family' };
+  for (const path of [
+    `/api/students/${student.id}`,
+    `/api/students/${student.id}/opening-balance`,
+    `/api/subscription/${student.id}`,
+    `/api/driving-sessions/${student.id}`,
+    `/api/driving-sessions/${student.id}/summary`,
+    `/api/driving-sessions/${student.id}/insights`,
+    `/api/driving-sessions/${student.id}/pdf`,
+    `/api/driving-sessions/${student.id}/verification`,
+  ]) {
+    expectStatus(await call('GET', path, theirs), 403, 404);
+  }
+  const ids = { studentId: student.id };
+  for (const [method, path, body] of [
+    ['PUT', `/api/students/${student.id}`, studentBody],
+    ['DELETE', `/api/students/${student.id}`, undefined],
+    ['PUT', `/api/students/${student.id}/opening-balance`, { dayHours: 1, nightHours: 1 }],
+    ['PUT', `/api/students/${student.id}/update-login`, { studentUsername: username, studentPassword }],
+    ['DELETE', `/api/students/${student.id}/delete-login`, undefined],
+    ['POST', '/api/create-subscription', ids],
+    ['POST', '/api/cancel-subscription', ids],
+    ['POST', '/api/billing/payment', ids],
+    ['POST', '/api/billing/simulate/renewal-failure', ids],
+    ['POST', '/api/billing/simulate/confirm', { clientSecret: created.clientSecret }],
+    ['POST', '/api/driving-sessions', session()],
+    ['POST', `/api/driving-sessions/${corrected.id}/correction`, session({ reason: 'Not theirs' })],
+    ['POST', `/api/driving-sessions/${corrected.id}/removal`, { reason: 'Not theirs' }],
+  ]) {
+    expectStatus(await call(method, path, { ...theirs, body }), 403, 404);
+  }
+  const ownSupervisor = expectStatus(
+    await call('POST', '/api/supervisors', { cookie: parent, body: { name: 'Lee Learner', licenseNumber: 'SA111' } }),
+    201,
+  ).body;
+  expectStatus(
+    await call('PUT', `/api/supervisors/${ownSupervisor.id}`, {
+      ...theirs,
+      body: { name: 'Lee', licenseNumber: 'SA111' },
+    }),
+    403,
+    404,
+  );
+  expectStatus(await call('DELETE', `/api/supervisors/${ownSupervisor.id}`, theirs), 403, 404);
+}
+
+/** Hostile input: operators for strings, wrong types, bodies that are not JSON or too large. */
+async function hostileInput({ call, expectStatus }, family) {
+  const { parent, password, student, studentBody } = family;
   expectStatus(await call('POST', '/api/login', { body: { email: { $gt: '' }, password: 'x' }, note: 'hostile' }), 400);
   expectStatus(
     await call('POST', '/api/students', { cookie: parent, body: { ...studentBody, dateOfBirth: 20090402 } }),
@@ -428,9 +520,12 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
     }),
     400,
   );
+}
 
-  // ---- The account's end: export, password reset, signing out, closing
-  log('export, reset, signing out, closing');
+/** The account's end: export, password reset, signing out, closing. */
+async function accountEnd({ call, expectStatus, cookieOf }, family, { inboxUrl }) {
+  let { password } = family;
+  const { email, parent, studentCookie, student, other } = family;
   expectStatus(await call('GET', '/api/user/export', { cookie: parent }), 200);
   expectStatus(await call('GET', '/api/user/export?format=csv', { cookie: parent }), 200);
   expectStatus(await call('POST', '/api/password-reset', { body: { email } }), 202);
@@ -469,9 +564,11 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
     403,
   );
   expectStatus(await call('DELETE', '/api/user', { cookie: fresh, body: { password } }), 204);
+  Object.assign(family, { password });
+}
 
-  // ---- Limits: an account's sign-in lockout
-  log('limits');
+/** Limits: an account's sign-in lockout. */
+async function limits({ call, expectStatus }) {
   const locked = `${unique('locked')}@example.com`;
   expectStatus(await call('POST', '/api/register', { body: { email: locked, password: 'a-long-pass-phrase-1' } }), 201);
   let limited;
@@ -480,5 +577,47 @@ export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
     if (limited.status !== 401) break;
   }
   expectStatus(limited, 429);
-  return calls;
+  // Reset links to one address, and the versions from one caller, are limited too.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    limited = await call('POST', '/api/password-reset', { body: { email: locked } });
+    if (limited.status !== 202) break;
+  }
+  expectStatus(limited, 429);
+  // 60 a minute from one address: a minute that ends midway gives a fresh allowance, which runs out in turn.
+  for (let attempt = 0; attempt < 200; attempt++) {
+    limited = await call('GET', '/api/versions');
+    if (limited.status !== 200) break;
+  }
+  expectStatus(limited, 429);
+}
+
+/** In order: each part may use what an earlier one made (the family, its student, their sessions). */
+const PARTS = [
+  ['the gateway', gatewayRoutes],
+  ['a parent account', parentAccount],
+  ['students', students],
+  ['billing', billing],
+  ['student logins', studentLogins],
+  ['driving sessions', drivingSessions],
+  ['corrections', corrections],
+  ['verification', verification],
+  ['settings and supervisors', settingsAndSupervisors],
+  ['another family', anotherFamily],
+  ['hostile input', hostileInput],
+  ['export, reset, signing out, closing', accountEnd],
+  ['limits', limits],
+];
+
+/**
+ * Drives the traffic at `base` (the proxy). `origin` is the app's own origin, sent on writes as a browser does;
+ * `inboxUrl` is the local mail inbox the reset link is read from. Returns every call made.
+ */
+export async function driveTraffic({ base, origin, inboxUrl, log = () => {} }) {
+  const c = client(base, origin);
+  const family = {};
+  for (const [title, part] of PARTS) {
+    log(title);
+    await part(c, family, { inboxUrl });
+  }
+  return c.calls;
 }

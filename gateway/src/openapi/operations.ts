@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type { Caller, Refusal, RouteDescription } from '@logbook/contracts/api-routes';
+import { studentsApi } from '@logbook/contracts/students-api';
 import {
   cancelSubscriptionSchema,
   createSubscriptionSchema,
@@ -13,11 +14,8 @@ import {
   settingValueSchema,
   simulatedConfirmInputSchema,
   studentCredentialsSchema,
-  studentInputSchema,
-  studentLoginSchema,
   supervisorInputSchema,
 } from '@logbook/contracts/schemas';
-import { openingBalanceSchema } from '@logbook/contracts/opening-balance';
 import {
   changePasswordSchema,
   deleteAccountSchema,
@@ -26,50 +24,9 @@ import {
   passwordResetRequestSchema,
 } from '@logbook/contracts/account';
 
-/** Who may call a route: the parent's cookie, the student's, either, or anyone. */
-export type Caller = 'parent' | 'student' | 'parent-or-student' | 'anyone';
-
-/**
- * A refusal that comes from a route's own rules, named where the route gives it. Those that follow from the kind of
- * route are added by document.ts: 400 for input, 401 for a signed-in caller, 403 and 415 for writes, 404 for an id in
- * the path, 413 for every request, 502/503/504 for a service's routes.
- */
-export type Refusal =
-  /** 401 from a public route: wrong credentials. */
-  | 'unauthorized'
-  /** 403: the caller is signed in but may not do this (a student on a parent's change, no subscription). */
-  | 'forbidden'
-  /** 404: something named in the body is not there, or not the caller's. */
-  | 'notFound'
-  /** 409: a duplicate, or a state that no longer allows it. */
-  | 'conflict'
-  /** 402: the payment provider declined the card. */
-  | 'paymentRefused'
-  /** 429 with Retry-After: a rate limit or an account's sign-in lockout. */
-  | 'tooMany'
-  /** 503 with Retry-After: the password workers cannot take the check in time. */
-  | 'busy';
-
-export interface Operation {
-  summary: string;
-  caller: Caller;
-  /** The JSON body the service parses, with the same schema it parses it with. */
-  body?: z.ZodType;
-  /** The query string the service parses. */
-  query?: z.ZodObject;
-  /** The success status when it is not 200. */
-  status?: number;
-  /** Also answered 200 by a route whose success is 201: a repeat (the same client id) answers what was first stored. */
-  repeatAnswersOk?: true;
-  /** Answered in another format too, by this content type (chosen by the query). */
-  alsoAs?: string;
-  /** The refusals of the route's own rules. */
-  refuses?: Refusal[];
-  /** A route that answers with no body (its status says it all). */
-  noContent?: true;
-  /** The body is taken as raw bytes (a signed webhook), not JSON parsed by this schema. */
-  rawBody?: string;
-}
+/** What the description says of a route besides its answer: in @logbook/contracts/api-routes, shared with the routes. */
+export type Operation = RouteDescription;
+export type { Caller, Refusal };
 
 /**
  * What the API description says of each /api route besides its answer (which comes from `responseSchemas` in
@@ -135,41 +92,8 @@ export const operations: Record<string, Operation> = {
     body: passwordResetConfirmSchema,
     refuses: ['busy'],
   },
-  // svc-students
-  'GET /api/students': { summary: "The parent's students", caller: 'parent' },
-  'POST /api/students': { summary: 'Add a student', caller: 'parent', body: studentInputSchema, status: 201 },
-  'GET /api/students/:id': { summary: 'One student', caller: 'parent' },
-  'PUT /api/students/:id': { summary: "Change a student's details", caller: 'parent', body: studentInputSchema },
-  'DELETE /api/students/:id': {
-    summary: 'Remove a student and everything of theirs',
-    caller: 'parent',
-    status: 204,
-    noContent: true,
-  },
-  'GET /api/students/:id/opening-balance': { summary: 'Hours logged before the app', caller: 'parent' },
-  'PUT /api/students/:id/opening-balance': {
-    summary: 'Record hours logged before the app',
-    caller: 'parent',
-    body: openingBalanceSchema,
-  },
-  'POST /api/students/:id/create-login': {
-    summary: 'Give a student a login',
-    caller: 'parent',
-    body: studentLoginSchema,
-    status: 201,
-    refuses: ['forbidden', 'conflict', 'busy'],
-  },
-  'PUT /api/students/:id/update-login': {
-    summary: "Change a student's login",
-    caller: 'parent',
-    body: studentLoginSchema,
-    refuses: ['conflict', 'busy'],
-  },
-  'DELETE /api/students/:id/delete-login': {
-    summary: "Remove a student's login",
-    caller: 'parent',
-    refuses: ['conflict'],
-  },
+  // svc-students: registered from the same declarations (see `declaredRouter` in @logbook/service-kit)
+  ...studentsApi,
   // svc-billing
   'GET /api/billing/config': { summary: 'Which payment provider the browser talks to', caller: 'anyone' },
   'POST /api/create-subscription': {

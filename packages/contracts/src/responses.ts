@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_NEXT_STEPS, SUBSCRIPTION_STATUSES } from './constants';
 import { accountMessageSchema, familyExportSchema } from './account';
-import { openingBalanceResponseSchema } from './opening-balance';
+import { answersOf, noContent, type BinaryResponse } from './api-routes';
 import { progressSummarySchema } from './progress-summary';
+import { studentsApi } from './students-api';
 import {
   billingConfigSchema,
   createSubscriptionResponseSchema,
@@ -11,7 +12,6 @@ import {
   studentAuthSchema,
   supervisorListSchema,
   supervisorSchema,
-  studentSchema,
   userSchema,
 } from './schemas';
 
@@ -115,14 +115,8 @@ export type VerificationAnswer = z.infer<typeof verificationAnswerSchema>;
 export const ownVerificationSchema = verificationAnswerSchema.extend({ code: z.string(), url: z.string() });
 export type OwnVerification = z.infer<typeof ownVerificationSchema>;
 
-/** An answer that is not JSON: declared by its content type, checked by its bytes, never parsed as an object. */
-export interface BinaryResponse {
-  kind: 'binary';
-  contentType: string;
-}
+export type { BinaryResponse };
 const pdf: BinaryResponse = { kind: 'binary', contentType: 'application/pdf' };
-/** 204 No Content: no body at all, so no content type to declare. */
-const noContent: BinaryResponse = { kind: 'binary', contentType: '' };
 
 /** Every /api route, as its service declares it ("METHOD /path"), and its success answer. */
 export const responseSchemas = {
@@ -139,17 +133,8 @@ export const responseSchemas = {
   'DELETE /api/user': noContent,
   'POST /api/password-reset': accountMessageSchema,
   'POST /api/password-reset/confirm': accountMessageSchema,
-  // svc-students
-  'GET /api/students': z.array(studentSchema),
-  'POST /api/students': studentSchema,
-  'GET /api/students/:id': studentSchema,
-  'PUT /api/students/:id': studentSchema,
-  'DELETE /api/students/:id': noContent,
-  'GET /api/students/:id/opening-balance': openingBalanceResponseSchema,
-  'PUT /api/students/:id/opening-balance': openingBalanceResponseSchema,
-  'POST /api/students/:id/create-login': studentSchema,
-  'PUT /api/students/:id/update-login': studentSchema,
-  'DELETE /api/students/:id/delete-login': studentSchema,
+  // svc-students: declared with the routes themselves
+  ...answersOf(studentsApi),
   // svc-billing
   'GET /api/billing/config': billingConfigSchema,
   'POST /api/create-subscription': createSubscriptionResponseSchema,

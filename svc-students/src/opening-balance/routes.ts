@@ -1,17 +1,14 @@
-import { Router } from 'express';
-import { openingBalanceSchema } from '@logbook/contracts/opening-balance';
-import { parentOf, requireParent } from '@logbook/service-kit/auth';
-import { parseId, parseOr400 } from '@logbook/service-kit/errors';
+import { studentsApi } from '@logbook/contracts/students-api';
+import { parentOf } from '@logbook/service-kit/auth';
+import { declaredRouter } from '@logbook/service-kit/declared';
 import { getOpeningBalance, setOpeningBalance } from './opening-balance';
 
-export const openingBalanceRouter = Router();
+// Each route is registered from its declaration in @logbook/contracts/students-api: guard, ids, body and status.
+const { router, route } = declaredRouter(studentsApi);
+export const openingBalanceRouter = router;
 
-openingBalanceRouter.get('/api/students/:id/opening-balance', requireParent, async (req, res) => {
-  res.json(await getOpeningBalance(parentOf(res).userId, parseId(req.params.id)));
-});
+route('GET /api/students/:id/opening-balance', ({ ids, res }) => getOpeningBalance(parentOf(res).userId, ids.id));
 
-openingBalanceRouter.put('/api/students/:id/opening-balance', requireParent, async (req, res) => {
-  const studentId = parseId(req.params.id);
-  const balance = parseOr400(openingBalanceSchema, req.body);
-  res.json(await setOpeningBalance(parentOf(res).userId, studentId, balance));
-});
+route('PUT /api/students/:id/opening-balance', ({ ids, res, body }) =>
+  setOpeningBalance(parentOf(res).userId, ids.id, body),
+);

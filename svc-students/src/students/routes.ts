@@ -1,33 +1,20 @@
-import { Router } from 'express';
-import { studentInputSchema } from '@logbook/contracts/schemas';
-import { parentOf, requireParent } from '@logbook/service-kit/auth';
-import { parseId, parseOr400 } from '@logbook/service-kit/errors';
+import { studentsApi } from '@logbook/contracts/students-api';
+import { parentOf } from '@logbook/service-kit/auth';
+import { declaredRouter } from '@logbook/service-kit/declared';
 import { removeStudent } from './removal';
 import { createStudent, getStudent, listStudents, updateStudent } from './students';
 
-export const studentsRouter = Router();
+// Each route is registered from its declaration in @logbook/contracts/students-api: guard, ids, body and status.
+const { router, route } = declaredRouter(studentsApi);
+export const studentsRouter = router;
 
-studentsRouter.get('/api/students', requireParent, async (_req, res) => {
-  res.json(await listStudents(parentOf(res).userId));
-});
+route('GET /api/students', ({ res }) => listStudents(parentOf(res).userId));
 
-studentsRouter.get('/api/students/:id', requireParent, async (req, res) => {
-  res.json(await getStudent(parentOf(res).userId, parseId(req.params.id)));
-});
+route('GET /api/students/:id', ({ ids, res }) => getStudent(parentOf(res).userId, ids.id));
 
-studentsRouter.post('/api/students', requireParent, async (req, res) => {
-  const data = parseOr400(studentInputSchema, req.body);
-  res.status(201).json(await createStudent(parentOf(res).userId, data));
-});
+route('POST /api/students', ({ res, body }) => createStudent(parentOf(res).userId, body));
 
-studentsRouter.put('/api/students/:id', requireParent, async (req, res) => {
-  const studentId = parseId(req.params.id);
-  const data = parseOr400(studentInputSchema, req.body);
-  res.json(await updateStudent(parentOf(res).userId, studentId, data));
-});
+route('PUT /api/students/:id', ({ ids, res, body }) => updateStudent(parentOf(res).userId, ids.id, body));
 
 /** Removes the student and everything of theirs: subscription canceled first, then login, sessions and signatures. */
-studentsRouter.delete('/api/students/:id', requireParent, async (req, res) => {
-  await removeStudent(parentOf(res).userId, parseId(req.params.id));
-  res.status(204).end();
-});
+route('DELETE /api/students/:id', ({ ids, res }) => removeStudent(parentOf(res).userId, ids.id));
