@@ -1,6 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@logbook/contracts/messages';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
-import { SESSION_FIELDS, fieldsWhere, type SessionFieldRegistry } from '@logbook/contracts/session-fields';
 import { AppError } from '@logbook/service-kit/errors';
 import { callInternal, type ServiceName } from '@logbook/service-kit/internal';
 import { logger } from '@logbook/service-kit/logger';
@@ -110,37 +109,17 @@ export async function deleteFamily(userId: number): Promise<void> {
   await queueMail(user.email, 'account_deleted', mailTemplates.accountDeleted());
 }
 
-/** The CSV's columns: the entry's number, its student and their name, every exported session field, the entry's state. */
-export const csvColumns = (registry: SessionFieldRegistry = SESSION_FIELDS): string[] => [
-  'sessionId',
-  ...fieldsWhere(registry, 'exported').flatMap((name) => (name === 'studentId' ? [name, 'studentName'] : [name])),
-  'status',
-  'createdAt',
-];
-
-/** One cell: quoted, and a leading formula character defused so a spreadsheet shows it as text. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** The family's sessions, one row per session, for a spreadsheet. */
-export function sessionsCsv(
-  data: Pick<FamilyExport, 'students' | 'sessions'>,
-  registry: SessionFieldRegistry = SESSION_FIELDS,
-): string {
-  const columns = csvColumns(registry);
-  const names = new Map(data.students.map((s) => [s.id, `${String(s.firstName)} ${String(s.lastName)}`]));
-  const rows = data.sessions.map((session) =>
-    columns
-      .map((column) => {
-        if (column === 'sessionId') return csvCell(session.id);
-        if (column === 'studentName') return csvCell(names.get(session.studentId) ?? '');
-        if (column === 'status') return csvCell(session.status ?? 'in_force');
-        return csvCell(session[column]);
-      })
-      .join(','),
+/** The family's sessions as a CSV, made by the log book, which owns them. */
+export async function exportSessionsCsv(userId: number): Promise<string> {
+  const user = await UserModel.exists({ _id: userId });
+  if (!user) throw new AppError(401, ACCOUNT_MESSAGES.exportFailed);
+  const { students } = await studentsOf(userId);
+  const named = namedStudents(students.map((s) => s.id));
+  const { csv } = await ask<{ csv: string }>(
+    'logbook',
+    'GET',
+    `/internal/families/${userId}/sessions-csv${named}`,
+    200,
   );
-  return [columns.join(','), ...rows].join('\r\n') + '\r\n';
+  return csv;
 }

@@ -9,7 +9,7 @@ import type { RateLimits } from '../config';
 import { signInSucceeded } from '../limits/account-lock';
 import { admitPasswordCheck } from '../passwords';
 import { passwordRecheckLimit } from '../rate-limits';
-import { deleteFamily, exportFamily, sessionsCsv } from './family';
+import { deleteFamily, exportFamily, exportSessionsCsv } from './family';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -35,11 +35,17 @@ export function familyRouter(limits: RateLimits): Router {
 
   router.get('/api/user/export', requireParent, async (req, res) => {
     const { format } = parseOr400(exportQuerySchema, req.query);
-    const data = await exportFamily(parentOf(res).userId);
+    const { userId } = parentOf(res);
     const name = `learner-logbook-${format === 'csv' ? 'sessions' : 'data'}-${today()}.${format}`;
-    res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-    if (format === 'csv') res.type('text/csv; charset=utf-8').send(sessionsCsv(data));
-    else res.json(data);
+    if (format === 'csv') {
+      const csv = await exportSessionsCsv(userId);
+      res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+      res.type('text/csv; charset=utf-8').send(csv);
+    } else {
+      const data = await exportFamily(userId);
+      res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+      res.json(data);
+    }
   });
 
   router.delete('/api/user', requireParent, admitPasswordCheck, async (req, res) => {

@@ -8,7 +8,7 @@ import { StudentRecordModel } from '../students/model';
 type Doc = Record<string, unknown>;
 
 /** The family's students: those the log book's copy names, and any the caller names that this copy has not heard of. */
-async function familyStudentIds(userId: number, named: number[] = []): Promise<number[]> {
+export async function familyStudentIds(userId: number, named: number[] = []): Promise<number[]> {
   const known = await StudentRecordModel.find({ userId }).select({ _id: 1 }).lean();
   // A student named by the caller counts only when no other family owns it here.
   const others = await StudentRecordModel.find({ _id: { $in: named }, userId: { $ne: userId } })

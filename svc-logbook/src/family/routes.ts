@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { internalRouter } from '@logbook/service-kit/internal';
+import { familySessionsCsv } from './csv';
 import { deleteFamily, deleteStudent, exportFamily } from './family';
 
 /** The family's students as the caller knows them (svc-students owns them), e.g. `?studentIds=4,9`. */
@@ -19,6 +20,12 @@ export const familyRouter = internalRouter();
 familyRouter.get('/internal/families/:parentId/export', async (req, res) => {
   const { studentIds } = parseOr400(namedSchema, req.query);
   res.json(await exportFamily(parseId(req.params.parentId), studentIds));
+});
+
+/** The family's sessions as a CSV, for svc-auth to hand on: `{ csv }`. */
+familyRouter.get('/internal/families/:parentId/sessions-csv', async (req, res) => {
+  const { studentIds } = parseOr400(namedSchema, req.query);
+  res.json({ csv: await familySessionsCsv(parseId(req.params.parentId), studentIds) });
 });
 
 familyRouter.delete('/internal/families/:parentId', async (req, res) => {
