@@ -10,6 +10,7 @@ import { ActiveSubscriptionNotice } from './ActiveSubscriptionNotice';
 import { OwedPaymentNotice } from './OwedPaymentNotice';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { PaymentStep } from './PaymentStep';
+import { WaitingCardNotice } from './WaitingCardNotice';
 
 /**
  * Start the free trial and pay, see and cancel the active subscription, or pay (or confirm with the bank) what a
@@ -57,6 +58,19 @@ function SubscriptionSteps({
         firstName={student.firstName}
         details={details}
         canceling={pending === 'cancel'}
+        onCancel={cancel}
+      />
+    );
+  }
+
+  // Still at the provider but waiting for a card (a trial begun without one): save it, or cancel.
+  if (!subscription && student.subscriptionStatus === 'incomplete' && details?.subscriptionId) {
+    return (
+      <WaitingCardNotice
+        firstName={student.firstName}
+        starting={pending === 'start'}
+        canceling={pending === 'cancel'}
+        onSaveCard={start}
         onCancel={cancel}
       />
     );
