@@ -52,7 +52,8 @@ function SubscriptionSteps({
     );
   }
 
-  if (active) {
+  // During a renewal's grace period the student is still active: paying what is owed shows the card form.
+  if (active && !subscription) {
     return (
       <ActiveSubscriptionNotice
         firstName={student.firstName}
