@@ -56,6 +56,10 @@ export const TRIAL_TEXT = {
   used: `Your free month has been used: $${PRICE_AUD.toFixed(2)} ${PRICE_CURRENCY} a month from today.`,
   startPaid: 'Start Subscription',
   paidNote: `Your card is charged $${PRICE_AUD.toFixed(2)} ${PRICE_CURRENCY} today, then monthly. Cancel anytime.`,
+  waitingTitle: 'No card saved yet',
+  waiting:
+    'This subscription is waiting for a card. Save one to keep it going; without one nothing is charged and it ends.',
+  saveCard: 'Save a card',
   createdPaid: {
     title: 'Subscription Created Successfully!',
     description: 'Enter your card details to pay for the first month.',

@@ -10,6 +10,7 @@ import { ActiveSubscriptionNotice } from './ActiveSubscriptionNotice';
 import { OwedPaymentNotice } from './OwedPaymentNotice';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { PaymentStep } from './PaymentStep';
+import { WaitingCardNotice } from './WaitingCardNotice';
 
 /**
  * Start the free trial and pay, see and cancel the active subscription, or pay (or confirm with the bank) what a
@@ -51,12 +52,26 @@ function SubscriptionSteps({
     );
   }
 
-  if (active) {
+  // During a renewal's grace period the student is still active: paying what is owed shows the card form.
+  if (active && !subscription) {
     return (
       <ActiveSubscriptionNotice
         firstName={student.firstName}
         details={details}
         canceling={pending === 'cancel'}
+        onCancel={cancel}
+      />
+    );
+  }
+
+  // Still at the provider but waiting for a card (a trial begun without one): save it, or cancel.
+  if (!subscription && student.subscriptionStatus === 'incomplete' && details?.subscriptionId) {
+    return (
+      <WaitingCardNotice
+        firstName={student.firstName}
+        starting={pending === 'start'}
+        canceling={pending === 'cancel'}
+        onSaveCard={start}
         onCancel={cancel}
       />
     );
