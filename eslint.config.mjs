@@ -43,6 +43,19 @@ const importZones = [
         'A feature may not import another feature: move the shared piece to src/lib/, or compose them in src/app/.',
     })),
   ),
+  // Inside a front end imports flow one way: src/app/ → src/features/ → src/lib/, never back.
+  ...REMOTES.flatMap((app) => [
+    {
+      target: `./${app}/src/lib`,
+      from: [`./${app}/src/features`, `./${app}/src/app`],
+      message: 'src/lib/ serves the features and the app: it may not import them.',
+    },
+    {
+      target: `./${app}/src/features`,
+      from: `./${app}/src/app`,
+      message: 'A feature may not import src/app/: the app composes the features, not the other way round.',
+    },
+  ]),
 ];
 
 export default tseslint.config(
@@ -71,8 +84,49 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,jsx,mjs,cjs}'],
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'] } } },
-    rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: importZones }] },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: ROOT, zones: importZones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // service-kit is Node-only (mongoose, express, node:crypto): it has no place in a browser bundle.
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}', 'packages/shell-context/**/*.ts'],
+    ignores: ['**/vite.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@logbook/service-kit', '@logbook/service-kit/*'],
+              message: 'Browser code may not import service-kit, which is for the services (Node) alone.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@logbook/service-kit', '@logbook/service-kit/*'],
+              message:
+                'contracts may not import service-kit: the services depend on contracts, never the other way round.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The in-memory database the services run on where no mongod can be had does not keep find-and-modify atomic: a

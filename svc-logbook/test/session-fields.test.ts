@@ -14,7 +14,7 @@ const withVehicle = {
     stored: 'optionalText',
     form: z.string(),
     listed: true,
-    printed: true,
+    printed: 'line',
     exported: true,
   },
 } as const;

@@ -89,8 +89,8 @@ export interface SessionFieldSpec {
   api?: z.ZodType;
   /** In the session list and every answer about a session. */
   listed?: true;
-  /** Read for the PDF. */
-  printed?: true;
+  /** Read for the PDF: drawn in a `cell` of its own in the sessions table, or said on a `line` beneath its row. */
+  printed?: 'cell' | 'line';
   /** A column of the family's CSV of sessions. */
   exported?: true;
 }
@@ -138,7 +138,7 @@ export const SESSION_FIELDS = {
     label: 'Student signature',
     stored: 'signature',
     form: signatureField(VALIDATION.studentSignatureRequired),
-    printed: true,
+    printed: 'cell',
   },
   supervisorName: { label: 'Supervisor', stored: 'text', form: supervisorNameSchema, ...everywhere() },
   supervisorLicenseNumber: {
@@ -151,7 +151,7 @@ export const SESSION_FIELDS = {
     label: 'Supervisor signature',
     stored: 'signature',
     form: signatureField(VALIDATION.supervisorSignatureRequired),
-    printed: true,
+    printed: 'cell',
   },
   /** A licensed driving instructor supervised (a lesson, which some states count at a bonus rate). */
   supervisorIsInstructor: {
@@ -163,12 +163,12 @@ export const SESSION_FIELDS = {
   /** Where the location button found the car; the server keeps it rounded to about 100 m. */
   coordinates: { label: 'Position', stored: 'coordinates', api: coordinatesSchema.optional(), listed: true },
   /** The entry a correction replaces (set by the server). */
-  correctionOf: { label: 'Corrects entry', stored: 'optionalInteger', listed: true, printed: true },
+  correctionOf: { label: 'Corrects entry', stored: 'optionalInteger', listed: true, printed: 'cell' },
 } as const satisfies SessionFieldRegistry;
 
 /** Listed, printed and exported. */
 function everywhere() {
-  return { listed: true, printed: true, exported: true } as const;
+  return { listed: true, printed: 'cell', exported: true } as const;
 }
 
 /**

@@ -34,7 +34,7 @@ const withVehicle = {
     stored: 'optionalText',
     form: z.string({ error: 'Vehicle registration is required' }).trim().min(1, 'Vehicle registration is required'),
     listed: true,
-    printed: true,
+    printed: 'line',
     exported: true,
   },
 } as const;

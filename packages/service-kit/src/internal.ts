@@ -5,6 +5,7 @@ import { Router, type RequestHandler } from 'express';
 import mongoose, { Schema } from 'mongoose';
 import { z } from 'zod';
 import { API_ERRORS } from '@logbook/contracts/messages';
+import { EVENT_DATA, statusOnlySchema, type EventData, type EventTopic } from '@logbook/contracts/internal-api';
 import { AppError, BusyError, notFound, parseOr400 } from './errors';
 import { logger } from './logger';
 
@@ -101,10 +102,8 @@ export function internalRouter(): Router {
   return router;
 }
 
-export interface InternalReply<T> {
-  status: number;
-  body: T;
-}
+/** The owner's answer: its body read by the caller's schema when it is a success (2xx), left unread otherwise. */
+export type InternalReply<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: unknown };
 
 const unavailable = () => new AppError(503, API_ERRORS.serviceUnavailable);
 
@@ -112,13 +111,14 @@ const unavailable = () => new AppError(503, API_ERRORS.serviceUnavailable);
  * Calls another service's internal API. A 2xx or 4xx is the owner's answer; no answer, a time-out or a 5xx is
  * "unavailable" (503), never a guess. A busy owner's 503 with Retry-After is passed on as it is.
  */
-export async function callInternal<T>(
+export async function callInternal<S extends z.ZodType>(
+  schema: S,
   service: ServiceName,
   method: 'GET' | 'POST' | 'DELETE',
   route: string,
   body?: unknown,
   opts: { timeoutMs?: number } = {},
-): Promise<InternalReply<T>> {
+): Promise<InternalReply<z.output<S>>> {
   const base = urls[service];
   if (!base || !secret) throw unavailable();
   let res: Response;
@@ -146,7 +146,20 @@ export async function callInternal<T>(
     throw unavailable();
   }
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  let answer: unknown;
+  try {
+    answer = text ? JSON.parse(text) : undefined;
+  } catch {
+    answer = text;
+  }
+  if (!res.ok) return { ok: false, status: res.status, body: answer };
+  // An owner's success that is not what its contract says is no answer to act on.
+  const read = schema.safeParse(answer);
+  if (!read.success) {
+    logger.warn({ service, route, status: res.status, issues: read.error.issues }, 'internal answer not as agreed');
+    throw unavailable();
+  }
+  return { ok: true, status: res.status, body: read.data };
 }
 
 /* ---------- Events: the owner tells readers that something of its own changed ---------- */
@@ -160,16 +173,32 @@ export const internalEventSchema = z.object({
 });
 export type InternalEvent = z.infer<typeof internalEventSchema>;
 
-export type EventHandlers = Record<string, (event: InternalEvent) => Promise<void>>;
+/** An event of one topic, its data read by the topic's schema. */
+export type TopicEvent<T extends EventTopic> = Omit<InternalEvent, 'data'> & { data: EventData<T> };
 
-/** `POST /internal/events`: applies each topic's events; readers keep only the newest version, so repeats are harmless. */
+export type EventHandlers = { [T in EventTopic]?: (event: TopicEvent<T>) => Promise<void> };
+
+const isTopic = (topic: string, handlers: EventHandlers): topic is EventTopic =>
+  Object.hasOwn(EVENT_DATA, topic) && Object.hasOwn(handlers, topic);
+
+/**
+ * `POST /internal/events`: applies each topic's events, their data read by the topic's schema in contracts (400 when it
+ * is not); readers keep only the newest version, so repeats are harmless.
+ */
 export function eventsRouter(handlers: EventHandlers): Router {
   const router = internalRouter();
   router.post('/internal/events', async (req, res) => {
     const event = parseOr400(internalEventSchema, req.body);
-    const handle = handlers[event.topic];
-    if (!handle) throw notFound();
-    await handle(event);
+    const topic = event.topic;
+    if (!isTopic(topic, handlers)) throw notFound();
+    const data: unknown = parseOr400(EVENT_DATA[topic], event.data);
+    const handle = handlers[topic] as (event: {
+      topic: string;
+      key: number;
+      version: number;
+      data: unknown;
+    }) => Promise<void>;
+    await handle({ ...event, data });
     res.status(204).end();
   });
   return router;
@@ -238,7 +267,7 @@ export class Publisher {
       const event: InternalEvent = { topic: entry.topic, key: entry.key, ...state };
       for (const service of entry.pending as ServiceName[]) {
         try {
-          const { status } = await callInternal(service, 'POST', '/internal/events', event);
+          const { status } = await callInternal(statusOnlySchema, service, 'POST', '/internal/events', event);
           if (status >= 300) throw new Error(`answered ${status}`);
         } catch (err) {
           logger.warn({ err, service, topic: entry.topic, key: entry.key }, 'event not delivered yet');

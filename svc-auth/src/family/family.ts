@@ -1,5 +1,12 @@
 import { ACCOUNT_MESSAGES } from '@logbook/contracts/messages';
+import type { z } from 'zod';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
+import {
+  logbookExportSchema,
+  sessionsCsvSchema,
+  statusOnlySchema,
+  studentsExportSchema,
+} from '@logbook/contracts/internal-api';
 import { AppError } from '@logbook/service-kit/errors';
 import { callInternal, type ServiceName } from '@logbook/service-kit/internal';
 import { logger } from '@logbook/service-kit/logger';
@@ -12,29 +19,18 @@ import { PasswordResetTokenModel } from '../password-reset/model';
 import { forgetAccountCounters } from '../rate-limits';
 import { StudentLoginVersionModel } from '../student-sessions/login-versions';
 
-type Doc = Record<string, unknown>;
-
-/** What svc-students hands over of the family. */
-interface StudentsExport {
-  students: Array<Doc & { id: number; login: { username: string } | null }>;
-}
-
-/** What svc-logbook hands over of the family. */
-interface LogbookExport {
-  studentIds: number[];
-  settings: Doc[];
-  supervisors: Doc[];
-  sessions: Array<Doc & { studentId: number }>;
-  chains: Doc[];
-  verificationCodes: Doc[];
-}
-
 /** Cancels at the provider can take a while: the provider's own retries run inside the call. */
 const PROVIDER_CALL_MS = 30_000;
 
-async function ask<T>(service: ServiceName, method: 'GET' | 'POST' | 'DELETE', route: string, ok: number) {
-  const reply = await callInternal<T>(service, method, route, undefined, { timeoutMs: PROVIDER_CALL_MS });
-  if (reply.status !== ok) {
+async function ask<S extends z.ZodType>(
+  schema: S,
+  service: ServiceName,
+  method: 'GET' | 'POST' | 'DELETE',
+  route: string,
+  expected: number,
+): Promise<z.output<S>> {
+  const reply = await callInternal(schema, service, method, route, undefined, { timeoutMs: PROVIDER_CALL_MS });
+  if (!reply.ok || reply.status !== expected) {
     logger.warn({ service, route, status: reply.status }, 'family request refused');
     throw new AppError(503, ACCOUNT_MESSAGES.deleteFailed);
   }
@@ -42,7 +38,7 @@ async function ask<T>(service: ServiceName, method: 'GET' | 'POST' | 'DELETE', r
 }
 
 const studentsOf = (userId: number) =>
-  ask<StudentsExport>('students', 'GET', `/internal/families/${userId}/export`, 200);
+  ask(studentsExportSchema, 'students', 'GET', `/internal/families/${userId}/export`, 200);
 
 const namedStudents = (ids: number[]) => (ids.length ? `?studentIds=${ids.join(',')}` : '');
 
@@ -51,7 +47,8 @@ export async function exportFamily(userId: number) {
   const user = await UserModel.findById(userId).select({ email: 1, username: 1, createdAt: 1 }).lean();
   if (!user) throw new AppError(401, ACCOUNT_MESSAGES.exportFailed);
   const { students } = await studentsOf(userId);
-  const logbook = await ask<LogbookExport>(
+  const logbook = await ask(
+    logbookExportSchema,
     'logbook',
     'GET',
     `/internal/families/${userId}/export${namedStudents(students.map((s) => s.id))}`,
@@ -86,16 +83,16 @@ export async function deleteFamily(userId: number): Promise<void> {
   const user = await UserModel.findById(userId).select({ email: 1 }).lean();
   if (!user) return;
   try {
-    await ask('billing', 'POST', `/internal/families/${userId}/cancel`, 200);
+    await ask(statusOnlySchema, 'billing', 'POST', `/internal/families/${userId}/cancel`, 200);
   } catch (err) {
     logger.warn({ err, userId }, 'account not deleted: subscriptions could not be canceled');
     throw new AppError(503, ACCOUNT_MESSAGES.deleteProviderDown);
   }
   const { students } = await studentsOf(userId);
   const studentIds = students.map((s) => s.id);
-  await ask('students', 'DELETE', `/internal/families/${userId}`, 204);
-  await ask('logbook', 'DELETE', `/internal/families/${userId}${namedStudents(studentIds)}`, 204);
-  await ask('billing', 'DELETE', `/internal/families/${userId}`, 204);
+  await ask(statusOnlySchema, 'students', 'DELETE', `/internal/families/${userId}`, 204);
+  await ask(statusOnlySchema, 'logbook', 'DELETE', `/internal/families/${userId}${namedStudents(studentIds)}`, 204);
+  await ask(statusOnlySchema, 'billing', 'DELETE', `/internal/families/${userId}`, 204);
   await endFamilySessions(userId);
   await StudentLoginVersionModel.deleteMany({ _id: { $in: studentIds } });
   await PasswordResetTokenModel.deleteMany({ userId });
@@ -115,7 +112,8 @@ export async function exportSessionsCsv(userId: number): Promise<string> {
   if (!user) throw new AppError(401, ACCOUNT_MESSAGES.exportFailed);
   const { students } = await studentsOf(userId);
   const named = namedStudents(students.map((s) => s.id));
-  const { csv } = await ask<{ csv: string }>(
+  const { csv } = await ask(
+    sessionsCsvSchema,
     'logbook',
     'GET',
     `/internal/families/${userId}/sessions-csv${named}`,

@@ -1,20 +1,11 @@
-import { z } from 'zod';
+import type { InternalUser } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { notFound, parseId, parseOr400 } from '@logbook/service-kit/errors';
-import { eventsRouter, internalRouter, type InternalEvent } from '@logbook/service-kit/internal';
+import { eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
 import { endStudentSessions } from '@logbook/service-kit/auth';
 import { UserModel } from '../accounts/model';
 import { queueNotice, noticeSchema } from '../mail/notices';
 import { StudentLoginVersionModel, loginChanged } from '../student-sessions/login-versions';
-
-/** What svc-billing may know of a parent account: the email its payment customer is made with. */
-export interface InternalUser {
-  id: number;
-  email: string;
-  createdAt: string;
-  /** Set only on accounts whose payment customer svc-billing wrote here before it kept its own records. */
-  legacyStripeCustomerId?: string;
-}
 
 export const internalAuthRouter = internalRouter();
 
@@ -50,11 +41,9 @@ internalAuthRouter.delete('/internal/students/:studentId/sessions', async (req, 
   res.status(204).end();
 });
 
-const studentLoginEventSchema = z.object({ loginVersion: z.number().int().min(0) });
-
 /** svc-students' `student-login` event: the login changed or went, so every session signed in before it ends. */
-async function applyStudentLogin(event: InternalEvent) {
-  const { loginVersion } = parseOr400(studentLoginEventSchema, event.data);
+async function applyStudentLogin(event: TopicEvent<'student-login'>) {
+  const { loginVersion } = event.data;
   await loginChanged(event.key, loginVersion);
 }
 

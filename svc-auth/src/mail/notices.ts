@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { internalStudentSchema } from '@logbook/contracts/internal-api';
 import { callInternal } from '@logbook/service-kit/internal';
 import { logger } from '@logbook/service-kit/logger';
 import { mailOrigin, queueMail } from './queue';
@@ -23,12 +24,8 @@ const TEMPLATES = {
 /** The student's first name as svc-students has it, when it is this parent's student; else the email says "your student". */
 async function studentName(parentId: number, studentId: number): Promise<string | undefined> {
   try {
-    const { status, body } = await callInternal<{ userId: number; firstName: string }>(
-      'students',
-      'GET',
-      `/internal/students/${studentId}`,
-    );
-    return status === 200 && body.userId === parentId ? body.firstName : undefined;
+    const reply = await callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${studentId}`);
+    return reply.ok && reply.body.userId === parentId ? reply.body.firstName : undefined;
   } catch (err) {
     logger.warn({ err, studentId }, 'student name not available for a notice');
     return undefined;

@@ -1,4 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
+import { statusOnlySchema } from '@logbook/contracts/internal-api';
 import { callInternal } from '@logbook/service-kit/internal';
 import { logger } from '@logbook/service-kit/logger';
 
@@ -55,12 +56,18 @@ const backoff = (attempts: number) => Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math
 /** Hands one notice to svc-auth; true once it is queued there (or the parent no longer exists). */
 async function send(notice: BillingNotice): Promise<boolean> {
   try {
-    const { status } = await callInternal('auth', 'POST', `/internal/parents/${notice.parentId}/notices`, {
-      kind: notice.kind,
-      studentId: notice.studentId,
-      ...(notice.at ? { at: new Date(notice.at).toISOString() } : {}),
-      ...(typeof notice.cardSaved === 'boolean' ? { cardSaved: notice.cardSaved } : {}),
-    });
+    const { status } = await callInternal(
+      statusOnlySchema,
+      'auth',
+      'POST',
+      `/internal/parents/${notice.parentId}/notices`,
+      {
+        kind: notice.kind,
+        studentId: notice.studentId,
+        ...(notice.at ? { at: new Date(notice.at).toISOString() } : {}),
+        ...(typeof notice.cardSaved === 'boolean' ? { cardSaved: notice.cardSaved } : {}),
+      },
+    );
     if (status === 202 || status === 200) return true;
     if (status === 404) {
       logger.warn({ notice: notice._id, parent: notice.parentId }, 'billing notice for an unknown parent dropped');

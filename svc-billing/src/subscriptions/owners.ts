@@ -1,29 +1,12 @@
+import { internalStudentSchema, internalUserSchema, type InternalUser } from '@logbook/contracts/internal-api';
 import { callInternal } from '@logbook/service-kit/internal';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { StudentBillingModel, type StudentBilling } from './model';
 
-/** A student as svc-students' internal API answers them. */
-interface OwnerStudent {
-  id: number;
-  userId: number;
-  subscriptionStatus: string;
-  legacyStripeSubscriptionId?: string;
-  /** What the student's free month is remembered by; absent from an owner that does not compute it yet. */
-  freeMonthKey?: string;
-}
-
-/** A parent account as svc-auth's internal API answers it. */
-export interface OwnerUser {
-  id: number;
-  email: string;
-  createdAt: string;
-  legacyStripeCustomerId?: string;
-}
-
 /** The account from svc-auth, which owns it; null when there is none. */
-export async function userFromOwner(userId: number): Promise<OwnerUser | null> {
-  const { status, body } = await callInternal<OwnerUser>('auth', 'GET', `/internal/users/${userId}`);
-  return status === 200 ? body : null;
+export async function userFromOwner(userId: number): Promise<InternalUser | null> {
+  const reply = await callInternal(internalUserSchema, 'auth', 'GET', `/internal/users/${userId}`);
+  return reply.ok ? reply.body : null;
 }
 
 /**
@@ -33,8 +16,9 @@ export async function userFromOwner(userId: number): Promise<OwnerUser | null> {
 export async function billingStudent(studentId: number): Promise<StudentBilling | null> {
   const known = await StudentBillingModel.findById(studentId).lean();
   if (known) return known;
-  const { status, body } = await callInternal<OwnerStudent>('students', 'GET', `/internal/students/${studentId}`);
-  if (status !== 200) return null;
+  const reply = await callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${studentId}`);
+  if (!reply.ok) return null;
+  const { body } = reply;
   const adopted: StudentBilling = {
     _id: studentId,
     userId: body.userId,
@@ -56,6 +40,6 @@ export async function billingStudent(studentId: number): Promise<StudentBilling 
  * have changed since billing first saw them); null when it knows no such student or does not say.
  */
 export async function freeMonthKeyFromOwner(studentId: number): Promise<string | null> {
-  const { status, body } = await callInternal<OwnerStudent>('students', 'GET', `/internal/students/${studentId}`);
-  return status === 200 && typeof body.freeMonthKey === 'string' ? body.freeMonthKey : null;
+  const reply = await callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${studentId}`);
+  return reply.ok ? (reply.body.freeMonthKey ?? null) : null;
 }

@@ -1,28 +1,19 @@
 import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { z } from 'zod';
+import type { InternalStudent, VerifiedStudent } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { studentUsernameKey } from '@logbook/contracts/student-usernames';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { notFound, parseId, parseOr400, unauthorized } from '@logbook/service-kit/errors';
-import { applyIfNewer, eventsRouter, internalRouter, type InternalEvent } from '@logbook/service-kit/internal';
+import { applyIfNewer, eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
 import { passwordHashing } from '@logbook/service-kit/password-hash';
 import { PASSWORD_HASH_ROUNDS } from '../logins/logins';
 import { freeMonthKey } from '../students/free-month';
 import { StudentModel } from '../students/model';
 
-/** What other services may know of a student, and only through here. */
-export interface InternalStudent {
-  id: number;
-  userId: number;
-  firstName: string;
-  lastName: string;
-  subscriptionStatus: string;
-  /** Set only on students whose subscription svc-billing wrote here before it kept its own records. */
-  legacyStripeSubscriptionId?: string;
-  /** What svc-billing remembers the student's free month by (see students/free-month.ts). */
-  freeMonthKey: string;
-}
+/** What other services may know of a student, and only through here (see students/free-month.ts for its key). */
+export type { InternalStudent };
 
 // Compared against when nobody has the username, so an unknown name costs the same bcrypt work as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(16).toString('hex'), PASSWORD_HASH_ROUNDS);
@@ -41,8 +32,6 @@ const SIGN_IN_FIELDS = {
   studentPassword: 1,
   loginVersion: 1,
 } as const;
-
-const subscriptionEventSchema = z.object({ status: z.string().min(1).max(40) });
 
 export const internalStudentsRouter = internalRouter();
 
@@ -78,19 +67,20 @@ internalStudentsRouter.post('/internal/student-logins/verify', passwordHashing.a
   const hash = doc?.hasStudentLogin && doc.studentPassword?.startsWith('$2') ? doc.studentPassword : undefined;
   const matches = await passwordHashing.compare(studentPassword, hash ?? DUMMY_HASH);
   if (!doc || !hash || !matches) throw unauthorized(API_ERRORS.invalidCredentials);
-  res.json({
+  const verified: VerifiedStudent = {
     id: doc._id,
     userId: doc.userId,
     firstName: doc.firstName,
     lastName: doc.lastName,
     subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
     loginVersion: doc.loginVersion ?? 0,
-  });
+  };
+  res.json(verified);
 });
 
 /** svc-billing's `subscription` events: the status shown on the dashboard and required for a student login. */
-async function applySubscription(event: InternalEvent) {
-  const { status } = parseOr400(subscriptionEventSchema, event.data);
+async function applySubscription(event: TopicEvent<'subscription'>) {
+  const { status } = event.data;
   if (!(await StudentModel.exists({ _id: event.key }))) return;
   await applyIfNewer(StudentModel, event.key, 'subscriptionVersion', event.version, { subscriptionStatus: status });
 }

@@ -1,5 +1,6 @@
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { AppError, notFound } from '@logbook/service-kit/errors';
+import { statusOnlySchema } from '@logbook/contracts/internal-api';
 import { callInternal, type ServiceName } from '@logbook/service-kit/internal';
 import { logger } from '@logbook/service-kit/logger';
 import { StudentsOutboxModel } from '../events/publisher';
@@ -16,7 +17,9 @@ const PROVIDER_CALL_MS = 30_000;
 async function ask(service: ServiceName, method: 'POST' | 'DELETE', route: string, ok: number) {
   let status: number;
   try {
-    ({ status } = await callInternal(service, method, route, undefined, { timeoutMs: PROVIDER_CALL_MS }));
+    ({ status } = await callInternal(statusOnlySchema, service, method, route, undefined, {
+      timeoutMs: PROVIDER_CALL_MS,
+    }));
   } catch (err) {
     logger.warn({ err, service, route }, 'student removal stopped');
     throw new AppError(503, REMOVAL_UNAVAILABLE);

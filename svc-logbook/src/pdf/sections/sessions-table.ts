@@ -86,31 +86,11 @@ export function noSessions(w: PageWriter, y: number): void {
   w.text('No driving sessions logged yet.', MARGIN + CELL_PAD, y + 14, { size: 10, color: MUTED });
 }
 
-/** The printed fields that have a cell of their own in the table (or, like `correctionOf`, only order the rows). */
-const DRAWN_IN_CELLS = new Set([
-  'date',
-  'startTime',
-  'endTime',
-  'duration',
-  'startSuburb',
-  'endSuburb',
-  'timeOfDay',
-  'trafficConditions',
-  'roadConditions',
-  'weatherConditions',
-  'studentSignature',
-  'supervisorName',
-  'supervisorLicenseNumber',
-  'supervisorSignature',
-  'supervisorIsInstructor',
-  'correctionOf',
-]);
-
 /** The printed fields without a cell of their own, each said as "Label: value". */
 function otherFields(session: LogbookSession, registry: SessionFieldRegistry): string {
   const values = session as unknown as Record<string, unknown>;
   return fieldsWhere(registry, 'printed')
-    .filter((name) => !DRAWN_IN_CELLS.has(name) && values[name] !== undefined && values[name] !== null)
+    .filter((name) => registry[name].printed === 'line' && values[name] !== undefined && values[name] !== null)
     .map((name) => `${registry[name].label}: ${pdfText(String(values[name]))}`)
     .join(' · ');
 }

@@ -36,7 +36,7 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   '@logbook/contracts/': import.meta.glob(
     [
       '../../../../../packages/contracts/src/*.ts',
-      '!../../../../../packages/contracts/src/{account,coordinates,hash-chain,insights,student-usernames}.ts',
+      '!../../../../../packages/contracts/src/{account,coordinates,hash-chain,insights,internal-api,student-usernames}.ts',
     ],
     { eager: true },
   ),

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import './text-fields';
+
+/*
+ * What the services' internal API answers and what their events carry: one schema per answer, used by the owner to
+ * build it and by every caller to read it (`callInternal(schema, …)`, `eventsRouter`). Server side only.
+ */
+
+const id = z.number().int().positive();
+const hours = z.number().min(0).max(10_000);
+const status = z.string().min(1).max(40);
+
+/** GET /internal/users/:id (svc-auth): what svc-billing may know of a parent account. */
+export const internalUserSchema = z.object({
+  id,
+  email: z.string(),
+  createdAt: z.string(),
+  /** Set only on accounts whose payment customer svc-billing wrote there before it kept its own records. */
+  legacyStripeCustomerId: z.string().optional(),
+});
+export type InternalUser = z.infer<typeof internalUserSchema>;
+
+/** GET /internal/students/:id (svc-students): what other services may know of a student. */
+export const internalStudentSchema = z.object({
+  id,
+  userId: id,
+  firstName: z.string(),
+  lastName: z.string(),
+  subscriptionStatus: z.string(),
+  /** Set only on students whose subscription svc-billing wrote there before it kept its own records. */
+  legacyStripeSubscriptionId: z.string().optional(),
+  /** What svc-billing remembers the student's free month by; absent from an owner that does not compute it yet. */
+  freeMonthKey: z.string().optional(),
+});
+export type InternalStudent = z.infer<typeof internalStudentSchema>;
+
+/** POST /internal/student-logins/verify (svc-students): the student the credentials belong to. */
+export const verifiedStudentSchema = internalStudentSchema
+  .pick({ id: true, userId: true, firstName: true, lastName: true, subscriptionStatus: true })
+  .extend({ loginVersion: z.number().int().min(0) });
+export type VerifiedStudent = z.infer<typeof verifiedStudentSchema>;
+
+const document = z.record(z.string(), z.unknown());
+
+/** GET /internal/families/:parentId/export (svc-students): the family's students. */
+export const studentsExportSchema = z.object({
+  students: z.array(
+    z.looseObject({
+      id,
+      firstName: z.string(),
+      lastName: z.string(),
+      login: z.object({ username: z.string() }).nullable(),
+    }),
+  ),
+});
+export type StudentsExport = z.infer<typeof studentsExportSchema>;
+
+/** GET /internal/families/:parentId/export (svc-logbook): the family's log books. */
+export const logbookExportSchema = z.object({
+  studentIds: z.array(id),
+  settings: z.array(document),
+  supervisors: z.array(document),
+  sessions: z.array(z.looseObject({ id, studentId: id })),
+  chains: z.array(document),
+  verificationCodes: z.array(document),
+});
+export type LogbookExport = z.infer<typeof logbookExportSchema>;
+
+/** GET /internal/families/:parentId/sessions-csv (svc-logbook). */
+export const sessionsCsvSchema = z.object({ csv: z.string() });
+
+/** An answer whose status alone is read (204, 202). */
+export const statusOnlySchema = z.unknown();
+
+/* ---------- Events: the data each topic carries ---------- */
+
+/** `student` (svc-students → svc-logbook): the profile as the log book shows and prints it. */
+export const studentEventSchema = z.object({
+  userId: id,
+  firstName: z.string().max(200),
+  lastName: z.string().max(200),
+  dateOfBirth: z.string().max(20),
+  licenseNumber: z.string().max(100).nullable(),
+  openingBalance: z.object({ dayHours: hours, nightHours: hours, note: z.string().max(1000) }).nullable(),
+  subscriptionStatus: status.optional(),
+});
+
+/** `subscription` (svc-billing → svc-students, svc-logbook): the student's subscription status. */
+export const subscriptionEventSchema = z.object({ userId: id, status });
+
+/** `student-login` (svc-students → svc-auth): the login changed or went. */
+export const studentLoginEventSchema = z.object({ loginVersion: z.number().int().min(0) });
+
+/** Every topic and the data its events carry. */
+export const EVENT_DATA = {
+  student: studentEventSchema,
+  subscription: subscriptionEventSchema,
+  'student-login': studentLoginEventSchema,
+} as const;
+export type EventTopic = keyof typeof EVENT_DATA;
+export type EventData<T extends EventTopic> = z.output<(typeof EVENT_DATA)[T]>;
