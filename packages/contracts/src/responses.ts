@@ -3,6 +3,7 @@ import { SUBSCRIPTION_NEXT_STEPS, SUBSCRIPTION_STATUSES } from './constants';
 import { accountMessageSchema, familyExportSchema } from './account';
 import { openingBalanceResponseSchema } from './opening-balance';
 import { progressSummarySchema } from './progress-summary';
+import { readinessSchema, stateRulesAnswerSchema } from './readiness';
 import {
   billingConfigSchema,
   createSubscriptionResponseSchema,
@@ -174,6 +175,9 @@ export const responseSchemas = {
   'PUT /api/supervisors/:id': supervisorSchema,
   'DELETE /api/supervisors/:id': noContent,
   'GET /api/settings': z.array(settingSchema),
+  'DELETE /api/settings/targets': z.array(settingSchema),
+  'GET /api/state-rules': stateRulesAnswerSchema,
+  'GET /api/driving-sessions/:studentId/readiness': readinessSchema,
   'PUT /api/settings/:key': settingSchema,
   'POST /api/settings': settingSchema,
 } as const satisfies Record<string, z.ZodType | BinaryResponse>;

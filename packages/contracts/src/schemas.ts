@@ -16,7 +16,7 @@ import { BILLING_ERRORS } from './billing';
 import { isNotAfter, isRealDate, isValidTime, localDateISO } from './dates';
 import { VALIDATION } from './messages';
 import { COORDINATE_MESSAGES } from './coordinates';
-import { STATE_RULES, type StateRule } from './state-rules';
+import { STATE_CODES, STATE_RULES, type StateCode, type StateRule } from './state-rules';
 import { hasHiddenCharacters, visibleText } from './visible-text';
 
 export { hasHiddenCharacters };
@@ -122,6 +122,12 @@ export const studentInputSchema = z.object({
   lastName: requiredText(VALIDATION.lastNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong),
   dateOfBirth: dateOfBirthSchema,
   licenseNumber: optionalText(TEXT_LIMITS.license, VALIDATION.licenseTooLong),
+  /** The day the learner's permit was issued: the time on the permit counts from it. Empty: not known yet. */
+  permitDate: z
+    .string({ error: VALIDATION.permitDateInvalid })
+    .trim()
+    .refine((v) => v === '' || (isRealDate(v) && isNotAfter(v, localDateISO())), VALIDATION.permitDateInvalid)
+    .optional(),
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
 export type StudentData = z.output<typeof studentInputSchema>;
@@ -132,6 +138,7 @@ export const studentSchema = z.object({
   lastName: z.string(),
   dateOfBirth: z.string(),
   licenseNumber: z.string().optional().nullable(),
+  permitDate: z.string().optional().nullable(),
   subscriptionStatus: z.string(),
   hasStudentLogin: z.boolean(),
   studentUsername: z.string().optional().nullable(),
@@ -327,6 +334,15 @@ export const supervisorInputSchema = z.object({
   name: supervisorNameSchema,
   licenseNumber: supervisorLicenseSchema,
   isInstructor: z.boolean({ error: VALIDATION.invalidInput }).optional().default(false),
+  /** The state or territory that issued the supervisor's licence. */
+  licenceState: z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput }).optional(),
+  /** The year the supervisor got a full (unrestricted) licence: states ask for some years of it. */
+  fullLicenceYear: z
+    .number({ error: VALIDATION.fullLicenceYearInvalid })
+    .int(VALIDATION.fullLicenceYearInvalid)
+    .min(1940, VALIDATION.fullLicenceYearInvalid)
+    .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid)
+    .optional(),
 });
 export type SupervisorInput = z.input<typeof supervisorInputSchema>;
 
@@ -335,6 +351,8 @@ export const supervisorSchema = z.object({
   name: z.string(),
   licenseNumber: z.string(),
   isInstructor: z.boolean(),
+  licenceState: z.string().nullable().optional(),
+  fullLicenceYear: z.number().int().nullable().optional(),
   lastUsedAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -18,7 +18,7 @@ import {
 } from '@logbook/contracts/schemas';
 import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '../students/students';
 import type { OpeningBalance, StudentRecord } from '../students/model';
-import { familyRulesOf } from '../settings/settings';
+import { familyRulesOf, targetsOfLearner } from '../settings/settings';
 import { ensureChain, recordHead } from '../chain/chain';
 import { linkSession } from '../chain/link';
 import { supervisorUsed } from '../supervisors/supervisors';
@@ -405,7 +405,12 @@ export interface StudentSummary extends Progress {
   openingBalance: Required<OpeningBalance> | null;
 }
 
-type SummaryStudent = { _id: number; userId: number; openingBalance?: OpeningBalance | null };
+type SummaryStudent = {
+  _id: number;
+  userId: number;
+  dateOfBirth?: string | null;
+  openingBalance?: OpeningBalance | null;
+};
 
 /**
  * Progress of one student against their family's targets, counting the entries in force and the bonus of the
@@ -422,9 +427,9 @@ export async function progressOf(
   const openingBalance = openingBalanceOf(student);
   const progress = computeProgress(
     sessions,
-    rules.targets,
+    targetsOfLearner(rules, student.dateOfBirth),
     { dayHours: openingBalance?.dayHours ?? 0, nightHours: openingBalance?.nightHours ?? 0 },
-    rules.bonusRule,
+    rules.bonusRuleOn,
   );
   return { ...progress, openingBalance };
 }

@@ -28,6 +28,12 @@ export function appliedText(rule: StateRule): string {
   return `The rules of ${rule.name} give ${targets.day} day and ${targets.night} night hours. Save Changes to use them.`;
 }
 
+/** What Reset to Defaults says: the family's state's rule, which then sets each learner's targets for their age. */
+export function resetText(rule: StateRule): string {
+  const targets = targetsForState(rule.code);
+  return `The rule of ${rule.name}: ${targets.day} day and ${targets.night} night hours, set for each learner's age. Save Changes to follow it.`;
+}
+
 /** Whether the saved targets are the ones this state's rules give. */
 export function matchesTargets(rule: StateRule, targets: TargetHours): boolean {
   if (!hasRequirement(rule)) return false;
