@@ -1,6 +1,17 @@
 import { readinessSchema, stateRulesAnswerSchema } from '@logbook/contracts/readiness';
 import { VALIDATION } from '@logbook/contracts/messages';
-import { cookieFor, http, insertStudent, newParent, sendEvent, sessionBody, useDatabase } from './helpers';
+import fs from 'node:fs';
+import {
+  cookieFor,
+  fetchPdf,
+  http,
+  insertStudent,
+  newParent,
+  pdfTextOf,
+  sendEvent,
+  sessionBody,
+  useDatabase,
+} from './helpers';
 
 useDatabase();
 
@@ -155,6 +166,15 @@ describe('GET /api/driving-sessions/:studentId/readiness', () => {
     expect(done).toMatchObject({ ready: true, earliestTestDate: '2026-01-15' });
     const asStudent = await readiness(student.id, await cookieFor(student));
     expect(asStudent.body.ready).toBe(true);
+
+    // The PDF's first page says the same in words.
+    const pdf = await fetchPdf(student.id, parent.cookie);
+    const text = pdfTextOf(pdf);
+    expect(text).toContain('READY FOR THE DRIVING TEST Yes earliest test date 15 Jan 2026');
+    expect(text).toContain('Done: 75 of 75 hours logged');
+    expect(text).toContain('Done: 15 of 15 night hours logged');
+    expect(text).toContain('Done: Every supervisor has held a full licence for 2 years or more');
+    if (process.env.PDF_SAMPLE_DIR) fs.writeFileSync(`${process.env.PDF_SAMPLE_DIR}/readiness-ready.pdf`, pdf);
   });
 
   it("asks for the permit date and a supervisor's full-licence year, and is the owners' alone", async () => {
@@ -163,10 +183,10 @@ describe('GET /api/driving-sessions/:studentId/readiness', () => {
     const answer = (await readiness(student.id, parent.cookie)).body;
     expect(answer.earliestTestDate).toBeNull();
     expect(answer.checks.find((c: { id: string }) => c.id === 'permit-time').message).toContain(
-      "add the date of the learner's permit",
+      "add the learner's permit date",
     );
     expect(answer.checks.find((c: { id: string }) => c.id === 'supervisors').message).toBe(
-      'Not yet: record the year Pat Supervisor got a full licence (2 years needed)',
+      'Not yet: add the year Pat Supervisor got a full licence (2 years needed)',
     );
     const stranger = await newParent();
     expect((await readiness(student.id, stranger.cookie)).status).toBe(404);

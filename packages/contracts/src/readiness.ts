@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDate } from './dates';
+import { formatDisplayDate, isRealDate } from './dates';
 import { VALIDATION } from './messages';
 import { computeProgress, type BonusRuleFor, type ProgressSession } from './progress';
 import {
@@ -154,10 +154,10 @@ export function readinessOf(input: ReadinessInput): Readiness {
     ok: earliestTestDate !== null && earliestTestDate <= today,
     message:
       earliestTestDate === null
-        ? `Not yet: add the date of the learner's permit to the student's details (${months} on the permit are needed)`
+        ? `Not yet: add the learner's permit date to the student's details (${months} needed)`
         : earliestTestDate <= today
-          ? `${months} on the learner's permit: done on ${earliestTestDate}`
-          : `Not yet: ${months} on the learner's permit, reached on ${earliestTestDate}`,
+          ? `${months} on the learner's permit: done on ${formatDisplayDate(earliestTestDate)}`
+          : `Not yet: ${months} on the learner's permit, reached on ${formatDisplayDate(earliestTestDate)}`,
     source: permit.source,
   });
 
@@ -183,7 +183,7 @@ export function readinessOf(input: ReadinessInput): Readiness {
         ? 'Every supervisor needs a full licence'
         : short.length === 0
           ? `Every supervisor has held a full licence for ${plural(years, 'year', 'years')} or more`
-          : `Not yet: record the year ${names.join(', ')} got a full licence (${plural(years, 'year', 'years')} needed)`,
+          : `Not yet: add the year ${names.join(', ')} got a full licence (${plural(years, 'year', 'years')} needed)`,
     source: rule.supervisor.source,
   });
 

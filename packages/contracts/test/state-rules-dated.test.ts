@@ -164,7 +164,7 @@ describe('readiness under a rule', () => {
       sessions: [signed('2026-07-01', '1 hours', 'day')],
       bonusRuleOn: () => null,
     });
-    expect(qld.checks.find((c) => c.id === 'permit-time')!.message).toContain("add the date of the learner's permit");
+    expect(qld.checks.find((c) => c.id === 'permit-time')!.message).toContain("add the learner's permit date");
     expect(qld.checks.find((c) => c.id === 'entries')!.message).toContain("the vehicle's registration");
     const sa = readinessOf({
       rule: ruleOn('SA', '2026-11-25'),
