@@ -2,15 +2,8 @@ import { z } from 'zod';
 import { formatDisplayDate, isRealDate } from './dates';
 import { VALIDATION } from './messages';
 import { computeProgress, type BonusRuleFor, type ProgressSession } from './progress';
-import {
-  ageOn,
-  hoursFor,
-  permitTimeFor,
-  STATE_CODES,
-  targetsFor,
-  type EntryField,
-  type StateRuleVersion,
-} from './state-rules';
+import { ageOn, hoursFor, permitTimeFor, targetsFor, type EntryField, type StateRuleVersion } from './state-rules';
+import { STATE_CODES } from './state-codes';
 
 const sourcedSchema = { source: z.string(), verified: z.boolean(), note: z.string().optional() };
 const ageBand = { fromAge: z.number(), underAge: z.number().nullable() };

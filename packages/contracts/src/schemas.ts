@@ -16,7 +16,7 @@ import { BILLING_ERRORS } from './billing';
 import { isNotAfter, isRealDate, isValidTime, localDateISO } from './dates';
 import { VALIDATION } from './messages';
 import { COORDINATE_MESSAGES } from './coordinates';
-import { STATE_CODES, STATE_RULES, type StateCode, type StateRule } from './state-rules';
+import { STATE_CODES, type StateCode } from './state-codes';
 import { hasHiddenCharacters, visibleText } from './visible-text';
 
 export { hasHiddenCharacters };
@@ -397,7 +397,7 @@ export const targetHoursSchema = z
 export const settingValueSchema = z.object({ value: targetHoursSchema });
 /** PUT /api/settings/state: the family's state or territory, whose rules count instructor lessons. */
 export const stateSettingValueSchema = z.object({
-  value: z.enum(STATE_RULES.map((r) => r.code) as [StateRule['code'], ...StateRule['code'][]], {
+  value: z.enum(STATE_CODES as [StateCode, ...StateCode[]], {
     error: VALIDATION.stateInvalid,
   }),
 });

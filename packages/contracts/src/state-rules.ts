@@ -5,8 +5,9 @@
  */
 
 import { HOME_TIME_ZONE, todayInTimeZone } from './dates';
+import { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode } from './state-codes';
 
-export type StateCode = 'SA' | 'NSW' | 'VIC' | 'QLD' | 'WA' | 'TAS' | 'ACT' | 'NT';
+export { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode };
 
 /**
  * The day South Australia's 3-for-1 lesson credit comes into force, or null while the state has not published it
@@ -369,13 +370,8 @@ export function stateRuleVersions(
   ];
 }
 
-export const STATE_CODES: readonly StateCode[] = ['SA', 'NSW', 'VIC', 'QLD', 'WA', 'TAS', 'ACT', 'NT'];
-export const SUGGESTED_STATE: StateCode = 'SA';
 /** Where the SA lesson credit's timing is published: shown beside the rule while no date is set. */
 export const SA_REFORM_SOURCE = SA_REFORM;
-
-export const isStateCode = (value: unknown): value is StateCode =>
-  typeof value === 'string' && (STATE_CODES as readonly string[]).includes(value);
 
 const inForce = (v: StateRuleVersion, on: string) =>
   (v.from === null || v.from <= on) && (v.until === null || on < v.until);
