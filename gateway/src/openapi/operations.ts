@@ -18,7 +18,7 @@ import {
   supervisorInputSchema,
 } from '@logbook/contracts/schemas';
 import { openingBalanceSchema } from '@logbook/contracts/opening-balance';
-import { stateRulesQuerySchema } from '@logbook/contracts/readiness';
+import { stateRulesQuerySchema } from '@logbook/contracts/readiness-schema';
 import {
   changePasswordSchema,
   deleteAccountSchema,

@@ -3,7 +3,7 @@ import { SUBSCRIPTION_NEXT_STEPS, SUBSCRIPTION_STATUSES } from './constants';
 import { accountMessageSchema, familyExportSchema } from './account';
 import { openingBalanceResponseSchema } from './opening-balance';
 import { progressSummarySchema } from './progress-summary';
-import { readinessSchema, stateRulesAnswerSchema } from './readiness';
+import { readinessSchema, stateRulesAnswerSchema } from './readiness-schema';
 import {
   billingConfigSchema,
   createSubscriptionResponseSchema,

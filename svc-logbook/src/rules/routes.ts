@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { stateRulesQuerySchema } from '@logbook/contracts/readiness';
+import { stateRulesQuerySchema } from '@logbook/contracts/readiness-schema';
 import { rulesOn, todayIso } from '@logbook/contracts/state-rules';
 import { parseOr400 } from '@logbook/service-kit/errors';
 import { logbookRuleVersions } from '../settings/settings';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Setting } from '@logbook/contracts/schemas';
 import type { TargetHours } from '@logbook/contracts/progress';
-import { isStateCode, STATE_RULES, SUGGESTED_STATE, targetsForState } from '@logbook/contracts/state-rules';
+import { isStateCode, STATE_RULES, SUGGESTED_STATE, targetsForState } from '../utils/ruleData';
 import { useSaveTargets } from '../hooks/useSaveTargets';
 import { useTargetHoursForm } from '../hooks/useTargetHoursForm';
 import { settingsFormFromTargets } from '../utils/settingsForm';

@@ -1,4 +1,4 @@
-import { STATE_RULES, SUGGESTED_STATE, targetsForState, type StateRule } from '@logbook/contracts/state-rules';
+import { STATE_RULES, SUGGESTED_STATE, targetsForState, type StateRule } from './ruleData';
 import type { TargetHours } from '@logbook/contracts/progress';
 
 /** The suggested state first, then the rest in the table's order. */

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { readinessSchema, type Readiness } from '@logbook/contracts/readiness';
+import { readinessSchema, type Readiness } from '@logbook/contracts/readiness-schema';
 import { apiFetch } from '@logbook/shell-context/apiClient';
 import { sessionReadinessKey } from '../../../lib/sessionKeys';
 
