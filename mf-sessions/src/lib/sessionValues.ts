@@ -1,59 +1,18 @@
 import { calculateDuration } from '@logbook/contracts/duration';
-import type { WeatherConditions } from '@logbook/contracts/constants';
 import type { DrivingSessionInput } from '@logbook/contracts/schemas';
 import type { Coordinates } from './coordinates';
+import { DRAFT_FIELDS, type DraftField, type DraftValues } from '@logbook/shell-context/drafts';
 
 /** What a person types on the session form; every field is text ('' while empty). */
-export interface SessionValues {
-  date: string;
-  startTime: string;
-  endTime: string;
-  startSuburb: string;
-  endSuburb: string;
-  timeOfDay: string;
-  trafficConditions: string;
-  roadConditions: string;
-  weatherConditions: string;
-  studentSignature: string;
-  supervisorName: string;
-  supervisorLicenseNumber: string;
-  supervisorSignature: string;
-}
+export type SessionValues = DraftValues;
 
-export type SessionField = keyof SessionValues;
+export type SessionField = DraftField;
 
-export const SESSION_FIELDS: readonly SessionField[] = [
-  'date',
-  'startTime',
-  'endTime',
-  'startSuburb',
-  'endSuburb',
-  'timeOfDay',
-  'trafficConditions',
-  'roadConditions',
-  'weatherConditions',
-  'studentSignature',
-  'supervisorName',
-  'supervisorLicenseNumber',
-  'supervisorSignature',
-];
+/** The form's fields, as the session's field registry lists them. */
+export const SESSION_FIELDS: readonly SessionField[] = DRAFT_FIELDS;
 
 export function emptySessionValues(): SessionValues {
-  return {
-    date: '',
-    startTime: '',
-    endTime: '',
-    startSuburb: '',
-    endSuburb: '',
-    timeOfDay: '',
-    trafficConditions: '',
-    roadConditions: '',
-    weatherConditions: '',
-    studentSignature: '',
-    supervisorName: '',
-    supervisorLicenseNumber: '',
-    supervisorSignature: '',
-  };
+  return Object.fromEntries(SESSION_FIELDS.map((field) => [field, ''])) as SessionValues;
 }
 
 /** Picks the form fields out of anything shaped like a session (a stored draft, an outbox payload). */
@@ -76,24 +35,16 @@ export function sessionPayload(
   coordinates?: Coordinates,
   supervisor: SupervisorChoice = {},
 ): SessionPayload {
-  const payload: SessionPayload = {
+  // Every field as typed, trimmed; one left empty (the weather on a form from before it was asked) is not sent.
+  const typed = Object.fromEntries(
+    SESSION_FIELDS.flatMap((field) => (values[field].trim() ? [[field, values[field].trim()]] : [])),
+  );
+  const payload = {
     studentId,
-    date: values.date,
-    startTime: values.startTime,
-    endTime: values.endTime,
+    ...typed,
     duration: calculateDuration(values.startTime, values.endTime),
-    startSuburb: values.startSuburb.trim(),
-    endSuburb: values.endSuburb.trim(),
-    timeOfDay: values.timeOfDay as DrivingSessionInput['timeOfDay'],
-    trafficConditions: values.trafficConditions as DrivingSessionInput['trafficConditions'],
-    roadConditions: values.roadConditions as DrivingSessionInput['roadConditions'],
-    ...(values.weatherConditions ? { weatherConditions: values.weatherConditions as WeatherConditions } : {}),
-    studentSignature: values.studentSignature,
-    supervisorName: values.supervisorName.trim(),
-    supervisorLicenseNumber: values.supervisorLicenseNumber.trim(),
-    supervisorSignature: values.supervisorSignature,
     clientId,
-  };
+  } as SessionPayload;
   if (coordinates) payload.coordinates = { latitude: coordinates.latitude, longitude: coordinates.longitude };
   if (supervisor.supervisorId !== undefined) payload.supervisorId = supervisor.supervisorId;
   if (supervisor.supervisorIsInstructor !== undefined)

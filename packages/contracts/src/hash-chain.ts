@@ -1,50 +1,43 @@
 import { createHash } from 'node:crypto';
+import type { Coordinates } from './coordinates';
+import { SESSION_HASH } from './session-fields';
 
 /** The hash before a student's first session. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** The fields a session's hash covers, in a fixed order (signatures included, so a swapped signature breaks it). */
-export const HASHED_FIELDS = [
-  'id',
-  'studentId',
-  'date',
-  'startTime',
-  'endTime',
-  'duration',
-  'startSuburb',
-  'endSuburb',
-  'timeOfDay',
-  'trafficConditions',
-  'roadConditions',
-  'studentSignature',
-  'supervisorName',
-  'supervisorLicenseNumber',
-  'supervisorSignature',
-] as const;
+/**
+ * The fields a session's hash always covers, in a fixed order (signatures included, so a swapped signature breaks it),
+ * read from the session's registry: `id` then `SESSION_HASH.always`.
+ */
+export const HASHED_FIELDS = ['id', ...SESSION_HASH.always] as const;
+
+/** The fields sealed only when a session has them, in this order, so sessions from before they existed hash as always. */
+export const HASHED_WHEN_PRESENT = SESSION_HASH.whenPresent;
+
+type SealedValue = string | number | boolean | Coordinates;
 
 export type HashedSession = { [K in (typeof HASHED_FIELDS)[number]]: string | number } & {
+  [K in (typeof HASHED_WHEN_PRESENT)[number]]?: SealedValue;
+} & {
   /** Only on sessions logged with a position: a session without one hashes exactly as it always has. */
-  coordinates?: { latitude: number; longitude: number };
-  /*
-   * Each of these is sealed only when the session has it, so sessions logged before they were asked hash exactly as
-   * they always have.
-   */
+  coordinates?: Coordinates;
   weatherConditions?: string;
   supervisorIsInstructor?: boolean;
   /** The entry a correction replaces. */
   correctionOf?: number;
 };
 
+/** How a sealed value is written into the hashed content (a position as "latitude,longitude"). */
+const sealed = (value: SealedValue): string =>
+  typeof value === 'object' ? `${value.latitude},${value.longitude}` : String(value);
+
 /** SHA-256 over the session's content and the previous session's hash (server side only: uses node:crypto). */
 export function sessionHash(session: HashedSession, previousHash: string): string {
   const content = HASHED_FIELDS.map((f) => [f, String(session[f])]);
-  const where = session.coordinates;
-  if (where) content.push(['coordinates', `${where.latitude},${where.longitude}`]);
-  if (typeof session.weatherConditions === 'string') content.push(['weatherConditions', session.weatherConditions]);
-  if (typeof session.supervisorIsInstructor === 'boolean') {
-    content.push(['supervisorIsInstructor', String(session.supervisorIsInstructor)]);
+  for (const field of HASHED_WHEN_PRESENT) {
+    const value = session[field];
+    if (value !== undefined && value !== null) content.push([field, sealed(value)]);
   }
-  if (typeof session.correctionOf === 'number') content.push(['correctionOf', String(session.correctionOf)]);
   return createHash('sha256').update(JSON.stringify({ previousHash, content })).digest('hex');
 }
 

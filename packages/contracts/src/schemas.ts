@@ -3,38 +3,30 @@ import {
   MAX_TARGET_HOURS,
   MIN_TARGET_HOURS,
   PASSWORD_MIN,
-  ROAD_CONDITIONS,
   SETTING_KEYS,
   SUBSCRIPTION_STATUSES,
   SESSION_STATUSES,
   TEXT_LIMITS,
   TIME_OF_DAY,
-  TRAFFIC_CONDITIONS,
-  WEATHER_CONDITIONS,
 } from './constants';
 import { BILLING_ERRORS } from './billing';
-import { isNotAfter, isRealDate, isValidTime, localDateISO } from './dates';
+import { isNotAfter, isRealDate, localDateISO } from './dates';
 import { VALIDATION } from './messages';
-import { COORDINATE_MESSAGES } from './coordinates';
+import {
+  ANSWERED_AS,
+  SESSION_FIELDS,
+  studentIdSchema,
+  supervisorLicenseSchema,
+  supervisorNameSchema,
+  type SessionFieldRegistry,
+  type SessionFieldSpec,
+  type StoredAs,
+} from './session-fields';
 import { STATE_CODES, type StateCode } from './state-codes';
+import { optionalText, requiredText } from './text-fields';
 import { hasHiddenCharacters, visibleText } from './visible-text';
 
 export { hasHiddenCharacters };
-
-// No runtime code generation: the app's Content-Security-Policy forbids eval, and zod would otherwise probe for it.
-z.config({ jitless: true });
-
-/**
- * A required string field whose every failure (missing, wrong type, blank) reads `message`; like every free text, it
- * refuses hidden characters (see visible-text.ts).
- */
-const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
-  visibleText(z.string({ error: message }).trim().min(1, message).max(max, tooLong));
-
-const optionalText = (max: number, tooLong: string) =>
-  visibleText(z.string({ error: VALIDATION.invalidInput }).trim().max(max, tooLong))
-    .optional()
-    .transform((v) => v ?? '');
 
 export const emailSchema = z
   .string({ error: VALIDATION.invalidEmail })
@@ -158,54 +150,97 @@ export const studentAuthSchema = z.object({
 export type StudentAuth = z.infer<typeof studentAuthSchema>['student'];
 
 // ---- Driving sessions ----
-const dateField = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isRealDate, VALIDATION.dateInvalid);
-const timeField = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isValidTime, VALIDATION.timeInvalid);
-const signatureField = (required: string) =>
-  z.string({ error: required }).min(1, required).startsWith('data:image/png;base64,', VALIDATION.signatureInvalid);
+export {
+  coordinatesSchema,
+  roadSchema,
+  studentIdSchema,
+  timeOfDaySchema,
+  trafficSchema,
+  weatherSchema,
+} from './session-fields';
 
-export const studentIdSchema = z.union(
-  [
-    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    z
-      .string()
-      .regex(/^[1-9]\d{0,15}$/)
-      .transform(Number),
-  ],
-  { error: VALIDATION.studentIdRequired },
-);
+type FormShape<R> = {
+  -readonly [K in keyof R as R[K] extends { form: z.ZodType } ? K : never]: R[K] extends { form: infer T } ? T : never;
+};
+type ApiShape<R> = {
+  -readonly [K in keyof R as R[K] extends { api: z.ZodType } | { form: z.ZodType } ? K : never]: R[K] extends {
+    api: infer T;
+  }
+    ? T
+    : R[K] extends { form: infer T }
+      ? T
+      : never;
+};
+type AnswerShape<R> = {
+  -readonly [K in keyof R as R[K] extends { listed: true } | { stored: 'signature' } ? K : never]: R[K] extends {
+    stored: infer S extends StoredAs;
+  }
+    ? ReturnType<(typeof ANSWERED_AS)[S]>
+    : never;
+};
 
-export const timeOfDaySchema = z.enum(TIME_OF_DAY, { error: VALIDATION.timeOfDayRequired });
-export const trafficSchema = z.enum(TRAFFIC_CONDITIONS, { error: VALIDATION.trafficRequired });
-export const roadSchema = z.enum(ROAD_CONDITIONS, { error: VALIDATION.roadRequired });
-export const weatherSchema = z.enum(WEATHER_CONDITIONS, { error: VALIDATION.weatherRequired });
+/** What a session request carries beside the session's own fields. */
+const SESSION_REQUEST_EXTRAS = {
+  clientId: z.uuid({ error: VALIDATION.clientIdInvalid }).optional(),
+  /**
+   * The IANA time zone of the device when the session was submitted or queued ('Pacific/Auckland'), so a drive on the
+   * driver's own today is not refused while Adelaide is still on the day before. Only the date check reads it: it is
+   * never stored nor sealed into the session. A zone that is not known, or not text, counts as not given.
+   */
+  timeZone: z.string().max(64).optional().catch(undefined),
+  /** A saved supervisor of the family picked on the form; the session keeps its own copy of the name and licence. */
+  supervisorId: z.number({ error: VALIDATION.invalidInput }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  /** Save the supervisor for next time unless the family already has one with this name and licence number. */
+  rememberSupervisor: z.boolean({ error: VALIDATION.invalidInput }).optional(),
+};
 
-/** A supervising driver's name and licence number: the same limits and words on the session form and in the saved list. */
-const supervisorNameSchema = requiredText(VALIDATION.supervisorNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong);
-const supervisorLicenseSchema = requiredText(
-  VALIDATION.supervisorLicenseRequired,
-  TEXT_LIMITS.license,
-  VALIDATION.licenseTooLong,
-);
+/** What an answer about a session carries beside the session's own fields: its record in the log book. */
+const SESSION_RECORD_ANSWER = {
+  clientId: z.string(),
+  /** SHA-256 over the session and the hash before it; absent only on a session not yet sealed into the chain. */
+  hash: z.string().optional(),
+  createdAt: z.string(),
+  /** 'in_force' counts; 'superseded' (put right by a correction) and 'removed' are kept, struck through. */
+  status: z.enum(SESSION_STATUSES).optional(),
+  /** The correction that replaced this entry. */
+  supersededBy: z.number().int().nullable().optional(),
+  /** Why the entry was corrected or removed, and when. */
+  changeReason: z.string().nullable().optional(),
+  changedAt: z.string().nullable().optional(),
+};
+
+/**
+ * The session's three schemas, built from a field registry: the form's fields, what the API takes, what it answers.
+ * The form's fields lead the API's, so a request missing several is told about the form's first.
+ */
+export function sessionSchemasOf<R extends SessionFieldRegistry>(registry: R) {
+  const shape = (pick: (spec: SessionFieldSpec) => z.ZodType | undefined) =>
+    Object.fromEntries(
+      Object.entries(registry).flatMap(([name, spec]) => {
+        const type = pick(spec);
+        return type ? [[name, type] as const] : [];
+      }),
+    );
+  const onForm = shape((s) => s.form);
+  return {
+    fields: z.object(onForm as FormShape<R>),
+    input: z.object({
+      ...(shape((s) => (s.form ? (s.api ?? s.form) : undefined)) as object),
+      ...(shape((s) => (s.form ? undefined : s.api)) as object),
+      ...SESSION_REQUEST_EXTRAS,
+    } as ApiShape<R> & typeof SESSION_REQUEST_EXTRAS),
+    answer: z.object({
+      id: z.number().int(),
+      ...(shape((s) => (s.listed || s.stored === 'signature' ? ANSWERED_AS[s.stored]() : undefined)) as AnswerShape<R>),
+      ...SESSION_RECORD_ANSWER,
+    }),
+  };
+}
+
+const sessionSchemas = sessionSchemasOf(SESSION_FIELDS);
 
 /** The fields a person fills in on the session form (the duration is derived). */
-export const sessionFieldsSchema = z.object({
-  date: dateField(VALIDATION.dateRequired),
-  startTime: timeField(VALIDATION.startTimeRequired),
-  endTime: timeField(VALIDATION.endTimeRequired),
-  startSuburb: requiredText(VALIDATION.startSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
-  endSuburb: requiredText(VALIDATION.endSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
-  timeOfDay: timeOfDaySchema,
-  trafficConditions: trafficSchema,
-  roadConditions: roadSchema,
-  /** Required on the form; the API also takes a session without it (see drivingSessionInputSchema). */
-  weatherConditions: weatherSchema,
-  studentSignature: signatureField(VALIDATION.studentSignatureRequired),
-  supervisorName: supervisorNameSchema,
-  supervisorLicenseNumber: supervisorLicenseSchema,
-  supervisorSignature: signatureField(VALIDATION.supervisorSignatureRequired),
-});
+export const sessionFieldsSchema = sessionSchemas.fields;
 export type SessionFields = z.infer<typeof sessionFieldsSchema>;
 
 /**
@@ -225,86 +260,13 @@ export function sessionDateProblem(
   return undefined;
 }
 
-/** Latitude and longitude in degrees (finite numbers in range; text, objects and NaN are refused). */
-export const coordinatesSchema = z.object(
-  {
-    latitude: z
-      .number({ error: COORDINATE_MESSAGES.latitudeInvalid })
-      .min(-90, COORDINATE_MESSAGES.latitudeInvalid)
-      .max(90, COORDINATE_MESSAGES.latitudeInvalid),
-    longitude: z
-      .number({ error: COORDINATE_MESSAGES.longitudeInvalid })
-      .min(-180, COORDINATE_MESSAGES.longitudeInvalid)
-      .max(180, COORDINATE_MESSAGES.longitudeInvalid),
-  },
-  { error: COORDINATE_MESSAGES.coordinatesInvalid },
-);
-
 /** POST /api/driving-sessions: every field of a session, plus an optional clientId that makes the call idempotent. */
-export const drivingSessionInputSchema = sessionFieldsSchema.extend({
-  studentId: studentIdSchema,
-  duration: visibleText(
-    z.string({ error: VALIDATION.durationRequired }).trim().min(1, VALIDATION.durationRequired).max(40),
-  ),
-  clientId: z.uuid({ error: VALIDATION.clientIdInvalid }).optional(),
-  /** Where the location button found the car; the server keeps it rounded to about 100 m. */
-  coordinates: coordinatesSchema.optional(),
-  /**
-   * The IANA time zone of the device when the session was submitted or queued ('Pacific/Auckland'), so a drive on the
-   * driver's own today is not refused while Adelaide is still on the day before. Only the date check reads it: it is
-   * never stored nor sealed into the session. A zone that is not known, or not text, counts as not given.
-   */
-  timeZone: z.string().max(64).optional().catch(undefined),
-  /** Older clients, the offline outbox and drafts saved before send none: stored as "not recorded". */
-  weatherConditions: weatherSchema.nullable().optional(),
-  /** A saved supervisor of the family picked on the form; the session keeps its own copy of the name and licence. */
-  supervisorId: z.number({ error: VALIDATION.invalidInput }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  /** A licensed driving instructor supervised (a lesson, which some states count at a bonus rate). */
-  supervisorIsInstructor: z.boolean({ error: VALIDATION.invalidInput }).optional(),
-  /** Save the supervisor for next time unless the family already has one with this name and licence number. */
-  rememberSupervisor: z.boolean({ error: VALIDATION.invalidInput }).optional(),
-});
+export const drivingSessionInputSchema = sessionSchemas.input;
 export type DrivingSessionInput = z.input<typeof drivingSessionInputSchema>;
 export type DrivingSessionData = z.output<typeof drivingSessionInputSchema>;
 
 /** A driving session as the API answers it (`id`, never `_id`; signatures only when asked for). */
-export const drivingSessionSchema = z.object({
-  id: z.number().int(),
-  studentId: z.number().int(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  duration: z.string(),
-  startSuburb: z.string(),
-  endSuburb: z.string(),
-  timeOfDay: z.string(),
-  trafficConditions: z.string(),
-  roadConditions: z.string(),
-  studentSignature: z.string().optional(),
-  supervisorName: z.string(),
-  supervisorLicenseNumber: z.string(),
-  supervisorSignature: z.string().optional(),
-  clientId: z.string(),
-  coordinates: coordinatesSchema.optional(),
-  /** SHA-256 over the session and the hash before it; absent only on a session not yet sealed into the chain. */
-  hash: z.string().optional(),
-  createdAt: z.string(),
-  /*
-   * The server always sends the fields below; they are optional here so a list kept on the device from before still
-   * reads. Null weather means "not recorded" (logged before the weather was asked).
-   */
-  weatherConditions: z.string().nullable().optional(),
-  supervisorIsInstructor: z.boolean().optional(),
-  /** 'in_force' counts; 'superseded' (put right by a correction) and 'removed' are kept, struck through. */
-  status: z.enum(SESSION_STATUSES).optional(),
-  /** The entry this one corrects. */
-  correctionOf: z.number().int().nullable().optional(),
-  /** The correction that replaced this entry. */
-  supersededBy: z.number().int().nullable().optional(),
-  /** Why the entry was corrected or removed, and when. */
-  changeReason: z.string().nullable().optional(),
-  changedAt: z.string().nullable().optional(),
-});
+export const drivingSessionSchema = sessionSchemas.answer;
 export type DrivingSession = z.infer<typeof drivingSessionSchema>;
 
 /**
@@ -462,33 +424,6 @@ export const billingConfigSchema = z.object({
   publishableKey: z.string().optional(),
 });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
-
-// ---- Drafts (browser storage only) ----
-export const draftSessionSchema = z.object({
-  id: z.string(),
-  studentId: z.union([z.string(), z.number()]),
-  studentName: z.string().default(''),
-  sessionDate: z.string().default(''),
-  startTime: z.string().default(''),
-  endTime: z.string().default(''),
-  startLocation: z.string().default(''),
-  endLocation: z.string().default(''),
-  weatherConditions: z.string().default(''),
-  trafficConditions: z.string().default(''),
-  roadConditions: z.string().default(''),
-  lightConditions: z.string().default(''),
-  supervisorName: z.string().default(''),
-  supervisorLicense: z.string().default(''),
-  lastSaved: z.string(),
-  studentSignature: z.string().optional(),
-  supervisorSignature: z.string().optional(),
-  serverMessage: z.string().optional(),
-  /** The session's client id, so submitting the draft later can never log it twice. */
-  clientId: z.string().optional(),
-  /** The position the location button found; a damaged one is dropped rather than losing the draft. */
-  coordinates: coordinatesSchema.optional().catch(undefined),
-});
-export type DraftSession = z.infer<typeof draftSessionSchema>;
 
 /** First message of a zod error, for `{ message }` answers and toasts. */
 export function firstIssueMessage(error: z.ZodError): string {

@@ -1,6 +1,7 @@
 import { COORDINATE_MESSAGES, roundCoordinates } from '@logbook/contracts/coordinates';
 import { GENESIS_HASH, sessionHash, type HashedSession } from '@logbook/contracts/hash-chain';
-import { coordinatesSchema, draftSessionSchema, drivingSessionInputSchema } from '@logbook/contracts/schemas';
+import { coordinatesSchema, drivingSessionInputSchema } from '@logbook/contracts/schemas';
+import { storedDraftSchema } from '@logbook/shell-context/drafts';
 
 const session: HashedSession = {
   id: 7,
@@ -48,7 +49,7 @@ describe('session coordinates', () => {
 
   it('is optional on a session and on a draft, and a damaged draft position is dropped, not the draft', () => {
     expect(drivingSessionInputSchema.shape.coordinates.safeParse(undefined).success).toBe(true);
-    const draft = draftSessionSchema.parse({
+    const draft = storedDraftSchema.parse({
       id: 'd1',
       studentId: 1,
       lastSaved: '2026-01-01T00:00:00Z',
@@ -56,7 +57,7 @@ describe('session coordinates', () => {
     });
     expect(draft.coordinates).toBeUndefined();
     expect(
-      draftSessionSchema.parse({
+      storedDraftSchema.parse({
         id: 'd2',
         studentId: 1,
         lastSaved: '2026-01-01T00:00:00Z',

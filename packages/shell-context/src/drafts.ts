@@ -15,14 +15,13 @@ import { accountStorage } from './deviceAccount';
  */
 
 /** A field of the session form, named as the session names it (the weather is one even where the API lets it go). */
-export type DraftField = keyof SessionFields | 'weatherConditions';
+export type DraftField = keyof SessionFields;
 
 /** The form's fields, every one as typed ('' while empty), named as the session names them. */
 export type DraftValues = Record<DraftField, string>;
 
-export const DRAFT_FIELDS: DraftField[] = [
-  ...new Set<DraftField>([...(Object.keys(sessionFieldsSchema.shape) as DraftField[]), 'weatherConditions']),
-];
+/** The session form's fields, as the session's field registry lists them. */
+export const DRAFT_FIELDS = Object.keys(sessionFieldsSchema.shape) as DraftField[];
 
 export type Coordinates = z.output<typeof coordinatesSchema>;
 

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@logbook/contracts/messages';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
+import { SESSION_FIELDS, fieldsWhere, type SessionFieldRegistry } from '@logbook/contracts/session-fields';
 import { AppError } from '@logbook/service-kit/errors';
 import { callInternal, type ServiceName } from '@logbook/service-kit/internal';
 import { logger } from '@logbook/service-kit/logger';
@@ -109,26 +110,13 @@ export async function deleteFamily(userId: number): Promise<void> {
   await queueMail(user.email, 'account_deleted', mailTemplates.accountDeleted());
 }
 
-const CSV_COLUMNS = [
+/** The CSV's columns: the entry's number, its student and their name, every exported session field, the entry's state. */
+export const csvColumns = (registry: SessionFieldRegistry = SESSION_FIELDS): string[] => [
   'sessionId',
-  'studentId',
-  'studentName',
-  'date',
-  'startTime',
-  'endTime',
-  'duration',
-  'timeOfDay',
-  'startSuburb',
-  'endSuburb',
-  'trafficConditions',
-  'roadConditions',
-  'weatherConditions',
-  'supervisorName',
-  'supervisorLicenseNumber',
-  'supervisorIsInstructor',
+  ...fieldsWhere(registry, 'exported').flatMap((name) => (name === 'studentId' ? [name, 'studentName'] : [name])),
   'status',
   'createdAt',
-] as const;
+];
 
 /** One cell: quoted, and a leading formula character defused so a spreadsheet shows it as text. */
 function csvCell(value: unknown): string {
@@ -138,15 +126,21 @@ function csvCell(value: unknown): string {
 }
 
 /** The family's sessions, one row per session, for a spreadsheet. */
-export function sessionsCsv(data: FamilyExport): string {
+export function sessionsCsv(
+  data: Pick<FamilyExport, 'students' | 'sessions'>,
+  registry: SessionFieldRegistry = SESSION_FIELDS,
+): string {
+  const columns = csvColumns(registry);
   const names = new Map(data.students.map((s) => [s.id, `${String(s.firstName)} ${String(s.lastName)}`]));
   const rows = data.sessions.map((session) =>
-    CSV_COLUMNS.map((column) => {
-      if (column === 'sessionId') return csvCell(session.id);
-      if (column === 'studentName') return csvCell(names.get(session.studentId) ?? '');
-      if (column === 'status') return csvCell(session.status ?? 'in_force');
-      return csvCell(session[column]);
-    }).join(','),
+    columns
+      .map((column) => {
+        if (column === 'sessionId') return csvCell(session.id);
+        if (column === 'studentName') return csvCell(names.get(session.studentId) ?? '');
+        if (column === 'status') return csvCell(session.status ?? 'in_force');
+        return csvCell(session[column]);
+      })
+      .join(','),
   );
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  return [columns.join(','), ...rows].join('\r\n') + '\r\n';
 }

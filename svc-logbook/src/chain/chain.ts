@@ -1,31 +1,24 @@
-import { GENESIS_HASH, sessionHash, shortHash, type HashedSession } from '@logbook/contracts/hash-chain';
+import {
+  GENESIS_HASH,
+  HASHED_WHEN_PRESENT,
+  sessionHash,
+  shortHash,
+  type HashedSession,
+} from '@logbook/contracts/hash-chain';
+import { SESSION_HASH } from '@logbook/contracts/session-fields';
 import { hoursFromDuration, roundToTenth } from '@logbook/contracts/duration';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { DrivingSessionModel, type DrivingSessionRecord } from '../sessions/model';
 import { sessionsWithSignatures } from '../sessions/signatures';
 import { SessionChainModel } from './model';
 
+const project = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, 1 as const]));
+
 /** The stored fields a session's hash covers, plus the chain links. */
 export const CHAIN_FIELDS = {
-  studentId: 1,
-  date: 1,
-  startTime: 1,
-  endTime: 1,
-  duration: 1,
-  startSuburb: 1,
-  endSuburb: 1,
-  timeOfDay: 1,
-  trafficConditions: 1,
-  roadConditions: 1,
-  studentSignature: 1,
-  supervisorName: 1,
-  supervisorLicenseNumber: 1,
-  supervisorSignature: 1,
+  ...project(SESSION_HASH.always),
+  ...project(SESSION_HASH.whenPresent),
   signaturesId: 1,
-  coordinates: 1,
-  weatherConditions: 1,
-  supervisorIsInstructor: 1,
-  correctionOf: 1,
   previousHash: 1,
   hash: 1,
   // Not hashed: read to count what is in force.
@@ -36,30 +29,15 @@ type StoredSession = Partial<DrivingSessionRecord> & { _id: number };
 
 /** A stored session as the hash sees it (the numeric id is part of it, so an entry cannot be renumbered). */
 export function hashedContent(doc: StoredSession): HashedSession {
-  const content: HashedSession = {
-    id: doc._id,
-    studentId: doc.studentId!,
-    date: doc.date!,
-    startTime: doc.startTime!,
-    endTime: doc.endTime!,
-    duration: doc.duration!,
-    startSuburb: doc.startSuburb!,
-    endSuburb: doc.endSuburb!,
-    timeOfDay: doc.timeOfDay!,
-    trafficConditions: doc.trafficConditions!,
-    roadConditions: doc.roadConditions!,
-    studentSignature: doc.studentSignature!,
-    supervisorName: doc.supervisorName!,
-    supervisorLicenseNumber: doc.supervisorLicenseNumber!,
-    supervisorSignature: doc.supervisorSignature!,
-  };
-  // Present (even emptied) only when stored: a session logged without a position hashes as sessions always have.
-  if (doc.coordinates !== undefined) content.coordinates = doc.coordinates;
-  // Null weather ("not recorded") is sealed as absent: there is nothing to alter but by adding a value, which shows.
-  if (typeof doc.weatherConditions === 'string') content.weatherConditions = doc.weatherConditions;
-  if (typeof doc.supervisorIsInstructor === 'boolean') content.supervisorIsInstructor = doc.supervisorIsInstructor;
-  if (typeof doc.correctionOf === 'number') content.correctionOf = doc.correctionOf;
-  return content;
+  const stored = doc as Record<string, unknown>;
+  const content: Record<string, unknown> = { id: doc._id };
+  for (const field of SESSION_HASH.always) content[field] = stored[field];
+  // Each is sealed only when stored: null weather ("not recorded") is sealed as absent, and a session logged without
+  // a position hashes as sessions always have.
+  for (const field of HASHED_WHEN_PRESENT) {
+    if (stored[field] !== undefined && stored[field] !== null) content[field] = stored[field];
+  }
+  return content as HashedSession;
 }
 
 /**

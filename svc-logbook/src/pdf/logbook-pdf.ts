@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
+import { SESSION_FIELDS, type SessionFieldRegistry } from '@logbook/contracts/session-fields';
 import type { LogbookInput } from './contents';
 import { FIRST_PAGE_TABLE_TOP, NEXT_PAGE_TABLE_TOP, ROW_HEIGHT, pageCountFor } from './layout';
 import { footer } from './sections/footer';
@@ -12,7 +13,7 @@ import { pdfText } from './text';
 import { PageWriter } from './writer';
 
 /** The student's log book as a PDF stream: it starts flowing at once and ends after the last session is drawn. */
-export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
+export function logbookPdf(request: LogbookInput, registry: SessionFieldRegistry = SESSION_FIELDS): PDFKit.PDFDocument {
   const name = pdfText(`${request.student.firstName} ${request.student.lastName}`);
   const writer = new PageWriter(
     { Title: `${PRODUCT_NAME} - ${name}`, Author: PRODUCT_NAME, Subject: 'Supervised driving log' },
@@ -42,7 +43,7 @@ export function logbookPdf(request: LogbookInput): PDFKit.PDFDocument {
       if (doc.destroyed) return; // the reader went away
       if (index >= contents.sessionCount) break;
       const number = index;
-      writer.row((y) => sessionRow(writer, session, number, y));
+      writer.row((y) => sessionRow(writer, session, number, y, registry));
       index += 1;
     }
     writer.end();

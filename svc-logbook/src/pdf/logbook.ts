@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { localDateISO } from '@logbook/contracts/dates';
 import { ensureChain } from '../chain/chain';
 import { verificationCodeOf, verificationUrl } from '../chain/verification';
+import { printProjection } from '../sessions/fields';
 import { DrivingSessionModel, type DrivingSessionRecord } from '../sessions/model';
 import { sessionsWithSignatures } from '../sessions/signatures';
 import { progressOf } from '../sessions/sessions';
@@ -11,30 +12,7 @@ import { findAccessibleStudent } from '../students/students';
 import type { LogbookContents, LogbookInput, LogbookSession } from './contents';
 import { fileNamePart } from './text';
 
-const PDF_FIELDS = {
-  date: 1,
-  startTime: 1,
-  endTime: 1,
-  duration: 1,
-  startSuburb: 1,
-  endSuburb: 1,
-  timeOfDay: 1,
-  trafficConditions: 1,
-  roadConditions: 1,
-  studentSignature: 1,
-  supervisorName: 1,
-  supervisorLicenseNumber: 1,
-  supervisorSignature: 1,
-  studentSignaturePrint: 1,
-  supervisorSignaturePrint: 1,
-  signaturesId: 1,
-  hash: 1,
-  weatherConditions: 1,
-  supervisorIsInstructor: 1,
-  correctionOf: 1,
-  status: 1,
-  changeReason: 1,
-} as const;
+const PDF_FIELDS = printProjection();
 
 type StoredRow = Partial<DrivingSessionRecord> & { _id: number };
 

@@ -1,37 +1,17 @@
 import mongoose, { Schema } from 'mongoose';
-import type { Coordinates } from '@logbook/contracts/coordinates';
+import { storedDefinition, type StoredSessionFields } from './fields';
 
-/** One supervised drive, with the client id that makes a repeated submission harmless. */
-export interface DrivingSessionRecord {
+/**
+ * One supervised drive: the session's own fields (see the registry in contracts' session-fields.ts), with the client
+ * id that makes a repeated submission harmless and its place in the chain.
+ */
+export interface DrivingSessionRecord extends StoredSessionFields {
   _id: number;
-  studentId: number;
-  date: string;
-  startTime: string;
-  endTime: string;
-  duration: string;
-  startSuburb: string;
-  endSuburb: string;
-  timeOfDay: string;
-  trafficConditions: string;
-  roadConditions: string;
-  /** Inline only on sessions logged before signatures had a collection of their own. */
-  studentSignature?: string;
-  supervisorName: string;
-  supervisorLicenseNumber: string;
-  supervisorSignature?: string;
   /** The session_signatures record holding this session's two signatures. */
   signaturesId?: string;
   clientId: string;
-  /** Where the session was logged, rounded to about 100 m; only when the location button was used. */
-  coordinates?: Coordinates;
-  /** 'clear' | 'overcast' | 'rain' | 'fog'; null when not recorded, absent on sessions logged before it was asked. */
-  weatherConditions?: string | null;
-  /** A licensed driving instructor supervised; absent on sessions logged before it was asked. */
-  supervisorIsInstructor?: boolean;
   /** The family's saved supervisor picked on the form (the session keeps its own copy of the name and licence). */
   supervisorId?: number;
-  /** The entry this one corrects: sealed into the hash, so a correction cannot be moved to another entry. */
-  correctionOf?: number;
   /**
    * Outside the hash (the entry itself is never changed): absent while in force; 'superseded' once a correction
    * replaced it, 'removed' once removed, with the reason and when.
@@ -55,32 +35,12 @@ const text = { type: String, required: true };
 const drivingSessionSchema = new Schema<DrivingSessionRecord>(
   {
     _id: Number,
-    studentId: { type: Number, required: true },
-    date: text,
-    startTime: text,
-    endTime: text,
-    duration: text,
-    startSuburb: text,
-    endSuburb: text,
-    timeOfDay: text,
-    trafficConditions: text,
-    roadConditions: text,
-    studentSignature: String,
-    supervisorName: text,
-    supervisorLicenseNumber: text,
-    supervisorSignature: String,
+    ...storedDefinition(),
     signaturesId: String,
     clientId: text,
-    coordinates: {
-      type: new Schema<Coordinates>({ latitude: Number, longitude: Number }, { _id: false, versionKey: false }),
-      required: false,
-    },
     studentSignaturePrint: String,
     supervisorSignaturePrint: String,
-    weatherConditions: { type: String, required: false },
-    supervisorIsInstructor: Boolean,
     supervisorId: Number,
-    correctionOf: Number,
     status: { type: String, enum: ['superseded', 'removed'] },
     supersededBy: Number,
     changeReason: String,

@@ -22,6 +22,7 @@ import { familyRulesOf, targetsOfLearner } from '../settings/settings';
 import { ensureChain, recordHead } from '../chain/chain';
 import { linkSession } from '../chain/link';
 import { supervisorUsed } from '../supervisors/supervisors';
+import { listProjection, sessionView, type StoredDoc } from './fields';
 import { DrivingSessionModel, IN_FORCE, type DrivingSessionRecord } from './model';
 import { signatureForPrint } from './signature';
 import { timed } from './post-timing';
@@ -31,31 +32,7 @@ import { forgetList, listGzip, listJson, listVersion, listView, recordChange, se
 /** A driving session as the API answers it: the contract's type, built here without a parse (the list is hot). */
 export type DrivingSessionView = DrivingSession;
 
-const LIST_FIELDS = {
-  studentId: 1,
-  date: 1,
-  startTime: 1,
-  endTime: 1,
-  duration: 1,
-  startSuburb: 1,
-  endSuburb: 1,
-  timeOfDay: 1,
-  trafficConditions: 1,
-  roadConditions: 1,
-  supervisorName: 1,
-  supervisorLicenseNumber: 1,
-  clientId: 1,
-  coordinates: 1,
-  hash: 1,
-  createdAt: 1,
-  weatherConditions: 1,
-  supervisorIsInstructor: 1,
-  correctionOf: 1,
-  status: 1,
-  supersededBy: 1,
-  changeReason: 1,
-  changedAt: 1,
-} as const;
+const LIST_FIELDS = listProjection();
 // Sessions logged before signatures were kept apart carry them inline.
 const FIELDS_WITH_SIGNATURES = {
   ...LIST_FIELDS,
@@ -69,39 +46,7 @@ export function toView(
   doc: Partial<DrivingSessionRecord> & { _id: number },
   withSignatures: boolean,
 ): DrivingSessionView {
-  const view: DrivingSessionView = {
-    id: doc._id,
-    studentId: doc.studentId!,
-    date: doc.date!,
-    startTime: doc.startTime!,
-    endTime: doc.endTime!,
-    duration: doc.duration!,
-    startSuburb: doc.startSuburb!,
-    endSuburb: doc.endSuburb!,
-    timeOfDay: doc.timeOfDay!,
-    trafficConditions: doc.trafficConditions!,
-    roadConditions: doc.roadConditions!,
-    supervisorName: doc.supervisorName!,
-    supervisorLicenseNumber: doc.supervisorLicenseNumber!,
-    clientId: doc.clientId!,
-    createdAt: (doc.createdAt ?? new Date(0)).toISOString(),
-    weatherConditions: typeof doc.weatherConditions === 'string' ? doc.weatherConditions : null,
-    supervisorIsInstructor: doc.supervisorIsInstructor === true,
-    status: doc.status ?? 'in_force',
-    correctionOf: typeof doc.correctionOf === 'number' ? doc.correctionOf : null,
-    supersededBy: typeof doc.supersededBy === 'number' ? doc.supersededBy : null,
-    changeReason: typeof doc.changeReason === 'string' ? doc.changeReason : null,
-    changedAt: doc.changedAt ? doc.changedAt.toISOString() : null,
-  };
-  if (doc.coordinates) {
-    view.coordinates = { latitude: doc.coordinates.latitude, longitude: doc.coordinates.longitude };
-  }
-  if (doc.hash) view.hash = doc.hash;
-  if (withSignatures) {
-    view.studentSignature = doc.studentSignature;
-    view.supervisorSignature = doc.supervisorSignature;
-  }
-  return view;
+  return sessionView(doc as StoredDoc, withSignatures);
 }
 
 /** The duration the start and end give ('{n} hours'); a sent duration must agree with it. */
@@ -157,6 +102,10 @@ async function storeSession(
   const today = latestSessionDateISO(input.timeZone);
   const dateProblem = sessionDateProblem(input.date, { today, dateOfBirth: student.dateOfBirth });
   if (dateProblem) throw badRequest(dateProblem);
+  const { odometerStart, odometerEnd } = input;
+  if (typeof odometerStart === 'number' && typeof odometerEnd === 'number' && odometerEnd < odometerStart) {
+    throw badRequest(VALIDATION.odometerEndBeforeStart);
+  }
   // Decoding the images is the costly part of a session: only for a caller who may log one for this student.
   const [studentSignaturePrint, supervisorSignaturePrint] = await timed('signatures', () => [
     signatureForPrint(input.studentSignature),
@@ -192,6 +141,10 @@ async function storeSession(
     weatherConditions: input.weatherConditions ?? null,
     supervisorIsInstructor,
     ...(link.correctionOf !== undefined ? { correctionOf: link.correctionOf } : {}),
+    // Kept (and sealed) only when given, so entries without them hash as they always have.
+    ...(input.vehicleRegistration ? { vehicleRegistration: input.vehicleRegistration } : {}),
+    ...(typeof odometerStart === 'number' ? { odometerStart } : {}),
+    ...(typeof odometerEnd === 'number' ? { odometerEnd } : {}),
   };
   const signatures = { studentSignature: input.studentSignature, supervisorSignature: input.supervisorSignature };
   // The signatures are stored first: a session is only ever stored (and so only ever acknowledged, even to a retry

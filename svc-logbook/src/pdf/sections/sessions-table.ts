@@ -1,5 +1,6 @@
 import { ROAD_LABELS, TIME_OF_DAY_LABELS, TRAFFIC_LABELS, WEATHER_LABELS } from '@logbook/contracts/constants';
 import { formatDisplayDate } from '@logbook/contracts/dates';
+import { SESSION_FIELDS, fieldsWhere, type SessionFieldRegistry } from '@logbook/contracts/session-fields';
 import { shortHash } from '@logbook/contracts/hash-chain';
 import { printableSignature } from '../../sessions/print-signature';
 import type { LogbookSession } from '../contents';
@@ -85,8 +86,48 @@ export function noSessions(w: PageWriter, y: number): void {
   w.text('No driving sessions logged yet.', MARGIN + CELL_PAD, y + 14, { size: 10, color: MUTED });
 }
 
+/** The printed fields that have a cell of their own in the table (or, like `correctionOf`, only order the rows). */
+const DRAWN_IN_CELLS = new Set([
+  'date',
+  'startTime',
+  'endTime',
+  'duration',
+  'startSuburb',
+  'endSuburb',
+  'timeOfDay',
+  'trafficConditions',
+  'roadConditions',
+  'weatherConditions',
+  'studentSignature',
+  'supervisorName',
+  'supervisorLicenseNumber',
+  'supervisorSignature',
+  'supervisorIsInstructor',
+  'correctionOf',
+]);
+
+/** The printed fields without a cell of their own, each said as "Label: value". */
+function otherFields(session: LogbookSession, registry: SessionFieldRegistry): string {
+  const values = session as unknown as Record<string, unknown>;
+  const { odometerStart, odometerEnd } = values;
+  const both = typeof odometerStart === 'number' && typeof odometerEnd === 'number';
+  const said = fieldsWhere(registry, 'printed')
+    .filter((name) => !DRAWN_IN_CELLS.has(name) && values[name] !== undefined && values[name] !== null)
+    .filter((name) => !(both && (name === 'odometerStart' || name === 'odometerEnd')))
+    .map((name) => `${registry[name].label}: ${pdfText(String(values[name]))}`);
+  // Both readings said as one, with the distance they give.
+  if (both) said.push(`Odometer ${odometerStart}-${odometerEnd} km, distance ${odometerEnd - odometerStart} km`);
+  return said.join(' · ');
+}
+
 /** One session as a row at `y`, numbered from 1 in the order drawn. */
-export function sessionRow(w: PageWriter, session: LogbookSession, index: number, y: number): void {
+export function sessionRow(
+  w: PageWriter,
+  session: LogbookSession,
+  index: number,
+  y: number,
+  registry: SessionFieldRegistry = SESSION_FIELDS,
+): void {
   const cell = (column: ColumnName, text: string, line: number, opts: { font?: string; color?: string } = {}) =>
     w.text(text, COLUMN_X[column] + CELL_PAD, y + 8 + line * 11, {
       size: 8,
@@ -101,6 +142,15 @@ export function sessionRow(w: PageWriter, session: LogbookSession, index: number
   cell('duration', pdfText(session.duration), 0);
   cell('route', `From: ${pdfText(session.startSuburb)}`, 0);
   cell('route', `To: ${pdfText(session.endSuburb)}`, 1);
+  const others = otherFields(session, registry);
+  // Beneath the route and the conditions, where a struck entry says why instead.
+  if (others && !session.status) {
+    w.text(others, COLUMN_X.route + CELL_PAD, y + 30, {
+      size: 8,
+      color: MUTED,
+      width: COLUMN_X.supervisor - COLUMN_X.route - 2 * CELL_PAD,
+    });
+  }
   cell('timeOfDay', label(TIME_OF_DAY_LABELS, session.timeOfDay), 0);
   cell('traffic', label(TRAFFIC_LABELS, session.trafficConditions), 0);
   cell('road', label(ROAD_LABELS, session.roadConditions), 0);

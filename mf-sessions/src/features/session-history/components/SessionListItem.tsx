@@ -7,23 +7,13 @@ import {
   type WeatherConditions,
 } from '@logbook/contracts/constants';
 import { formatDisplayDate } from '@logbook/contracts/dates';
+import type { ListedTextFields } from '@logbook/contracts/session-fields';
 import { memo, type ReactElement } from 'react';
 import { Badge } from '@logbook/ui/Badge';
 import { Button } from '@logbook/ui/Button';
 import type { SessionChangeFields } from '../../../lib/sessionHistory';
 
-export type ListedSession = {
-  date: string;
-  startTime: string;
-  endTime: string;
-  duration: string;
-  startSuburb: string;
-  endSuburb: string;
-  timeOfDay: string;
-  trafficConditions: string;
-  roadConditions: string;
-  supervisorName: string;
-} & SessionChangeFields;
+export type ListedSession = ListedTextFields & SessionChangeFields;
 
 export interface SessionListItemProps<S extends ListedSession = ListedSession> {
   session: S;
