@@ -58,7 +58,15 @@ describe('the session field registry', () => {
       'supervisorLicenseNumber',
       'supervisorSignature',
     ]);
-    expect(HASHED_WHEN_PRESENT).toEqual(['coordinates', 'weatherConditions', 'supervisorIsInstructor', 'correctionOf']);
+    expect(HASHED_WHEN_PRESENT).toEqual([
+      'coordinates',
+      'weatherConditions',
+      'supervisorIsInstructor',
+      'correctionOf',
+      'vehicleRegistration',
+      'odometerStart',
+      'odometerEnd',
+    ]);
     // Computed by the hand-written hash before the registry: chains recorded then must keep verifying.
     expect(sessionHash(session, GENESIS_HASH)).toBe('83d4ecbae4bbb91a08e9c77308cafc81cb0534ceb3cc29e520c9955a563b732c');
     const everything = {
@@ -70,6 +78,12 @@ describe('the session field registry', () => {
     };
     expect(sessionHash(everything, GENESIS_HASH)).toBe(
       'de1b790f74ff8f83cda0f696be0731e2c213b69272bb37271104fb35d8284bd5',
+    );
+    // The vehicle's details are sealed when given: changing one changes the hash.
+    const withVehicle = { ...session, vehicleRegistration: 'S123ABC', odometerStart: 100, odometerEnd: 123 };
+    expect(sessionHash(withVehicle, GENESIS_HASH)).not.toBe(sessionHash(session, GENESIS_HASH));
+    expect(sessionHash({ ...withVehicle, odometerEnd: 124 }, GENESIS_HASH)).not.toBe(
+      sessionHash(withVehicle, GENESIS_HASH),
     );
     expect(sessionHash({ ...session, supervisorIsInstructor: false }, 'ab'.repeat(32))).toBe(
       '70c557af0974f0cc4c27503fae6ee8e09018cb51b2d410fca3300a55c4210ce2',
