@@ -35,6 +35,7 @@ export const ROUTING_TABLE: ReadonlyArray<{ pattern: string; service: ServiceNam
   { pattern: '/api/supervisors', service: 'logbook' },
   { pattern: '/api/supervisors/*', service: 'logbook' },
   { pattern: '/api/verify/*', service: 'logbook' },
+  { pattern: '/api/state-rules', service: 'logbook' },
 ];
 
 const exact = new Map<string, ServiceName>();

@@ -59,6 +59,8 @@ const CALLS: Array<[Method, string, ServiceName, object | null]> = [
   ['post', '/api/driving-sessions', 'logbook', { studentId: 12, date: '2025-01-02' }],
   ['get', '/api/driving-sessions/12/pdf', 'logbook', null],
   ['get', '/api/verify/abc123', 'logbook', null],
+  ['get', '/api/state-rules?on=2026-11-25', 'logbook', null],
+  ['get', '/api/driving-sessions/12/readiness', 'logbook', null],
 ];
 
 describe('routing table', () => {

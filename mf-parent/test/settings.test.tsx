@@ -65,7 +65,7 @@ describe('Administrator Settings screen', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/dashboard');
   });
 
-  it('resets to 75 and 25, refuses out-of-range values, then saves with PUT for keys that exist and POST for the rest', async () => {
+  it("resets to the state's rule (SA: 60 and 15), refuses out-of-range values, then saves with PUT for keys that exist and POST for the rest", async () => {
     let saved: Array<{ key: string; value: string }> = [{ key: 'dayTimeTargetHours', value: '60' }];
     const { calls } = fakeFetch({
       ...user,
@@ -90,18 +90,53 @@ describe('Administrator Settings screen', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
-    expect(input('Daytime Target Hours').value).toBe('75');
-    expect(input('Nighttime Target Hours').value).toBe('25');
+    expect(input('Daytime Target Hours').value).toBe('60');
+    expect(input('Nighttime Target Hours').value).toBe('15');
+    expect(screen.getByTestId('target-hours-notice').textContent).toBe(
+      "The rule of South Australia: 60 day and 15 night hours, set for each learner's age. Save Changes to follow it.",
+    );
     expect(screen.queryByText(VALIDATION.targetHoursRange)).toBeNull();
 
     fireEvent.change(input('Nighttime Target Hours'), { target: { value: '30' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' })));
     await waitFor(() => expect(toastTexts()[0]).toMatch(new RegExp(`^${TOASTS.settingsUpdated}`)));
     expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body])).toEqual([
-      ['PUT', '/api/settings/dayTimeTargetHours', { value: '75' }],
+      ['PUT', '/api/settings/dayTimeTargetHours', { value: '60' }],
       ['POST', '/api/settings', { key: 'nightTimeTargetHours', value: '30' }],
     ]);
-    await waitFor(() => expect(screen.getByTestId('requirement-total').textContent).toBe('105'));
+    await waitFor(() => expect(screen.getByTestId('requirement-total').textContent).toBe('90'));
+  });
+
+  it("Reset to Defaults then Save drops the family's own targets, so the state's rule sets them again", async () => {
+    let saved = [
+      { key: 'dayTimeTargetHours', value: '90' },
+      { key: 'nightTimeTargetHours', value: '20' },
+      { key: 'targetsFrom', value: 'family' },
+      { key: 'state', value: 'NSW' },
+    ];
+    const { calls } = fakeFetch({
+      ...user,
+      'GET /api/settings': () => ({ body: saved }),
+      'DELETE /api/settings/targets': () => {
+        saved = [
+          { key: 'dayTimeTargetHours', value: '100' },
+          { key: 'nightTimeTargetHours', value: '20' },
+          { key: 'targetsFrom', value: 'state' },
+          { key: 'state', value: 'NSW' },
+        ];
+        return { body: saved };
+      },
+    });
+    renderWithProviders(<AdminSettings />, { path: '/admin-settings', route: '/admin-settings' });
+    await waitFor(() => expect(input('Daytime Target Hours').value).toBe('90'));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
+    expect(input('Daytime Target Hours').value).toBe('100');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' })));
+    await waitFor(() => expect(toastTexts()[0]).toMatch(new RegExp(`^${TOASTS.settingsUpdated}`)));
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url])).toEqual([
+      ['DELETE', '/api/settings/targets'],
+    ]);
+    await waitFor(() => expect(screen.getByTestId('requirement-total').textContent).toBe('120'));
   });
 
   it('says the settings were not saved when the server refuses', async () => {
@@ -153,10 +188,14 @@ describe('state rules', () => {
       expect(within(row).queryByText('Suggested') !== null).toBe(rule.code === SUGGESTED_STATE);
     }
     const nsw = within(card).getByTestId('state-rule-NSW');
-    expect(within(nsw).getByText('120 hours, including 20 at night')).toBeTruthy();
-    expect(within(nsw).getByRole('link').textContent).toBe('nsw.gov.au (opens in a new tab)');
+    expect(within(nsw).getByText('120 hours, including 20 at night, for learners under 25')).toBeTruthy();
+    expect(within(nsw).getByRole('link').textContent).toBe('transport.nsw.gov.au (opens in a new tab)');
+    const vic = within(card).getByTestId('state-rule-VIC');
+    expect(within(vic).getByText('120 hours, including 20 at night, for learners under 21')).toBeTruthy();
     const act = within(card).getByTestId('state-rule-ACT');
-    expect(within(act).getByText('100 hours, including 10 at night, for learners under 25')).toBeTruthy();
+    expect(
+      within(act).getByText('100 hours, including 10 at night, for learners under 25; 50 (5 at night) from 25'),
+    ).toBeTruthy();
     expect(within(card).getByTestId('state-rule-SA').textContent).toContain('75 hours, including 15 at night');
   });
 

@@ -41,7 +41,7 @@ describe('student form validation', () => {
   });
 
   it('refuses impossible and future dates of birth', () => {
-    const base = { firstName: 'Sam', lastName: 'Lee', licenseNumber: '' };
+    const base = { firstName: 'Sam', lastName: 'Lee', licenseNumber: '', permitDate: '' };
     expect(validateStudentForm({ ...base, dateOfBirth: '2008-02-30' })).toEqual({
       ok: false,
       errors: { dateOfBirth: VALIDATION.dateOfBirthInvalid },
@@ -56,11 +56,30 @@ describe('student form validation', () => {
 
   it('trims the names and keeps the license number optional', () => {
     expect(
-      validateStudentForm({ firstName: ' Sam ', lastName: 'Lee ', dateOfBirth: '2008-04-02', licenseNumber: '' }),
+      validateStudentForm({
+        firstName: ' Sam ',
+        lastName: 'Lee ',
+        dateOfBirth: '2008-04-02',
+        licenseNumber: '',
+        permitDate: '',
+      }),
     ).toEqual({
       ok: true,
-      data: { firstName: 'Sam', lastName: 'Lee', dateOfBirth: '2008-04-02', licenseNumber: '' },
+      data: { firstName: 'Sam', lastName: 'Lee', dateOfBirth: '2008-04-02', licenseNumber: '', permitDate: '' },
     });
+  });
+
+  it("keeps the learner's permit date optional, and refuses one in the future or not a date", () => {
+    const base = { firstName: 'Sam', lastName: 'Lee', dateOfBirth: '2008-04-02', licenseNumber: '' };
+    expect(validateStudentForm({ ...base, permitDate: '2025-06-01' })).toMatchObject({ ok: true });
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    for (const permitDate of [localDateISO(tomorrow), '2025-02-30']) {
+      expect(validateStudentForm({ ...base, permitDate })).toEqual({
+        ok: false,
+        errors: { permitDate: VALIDATION.permitDateInvalid },
+      });
+    }
   });
 });
 
@@ -93,6 +112,7 @@ describe('student form screen', () => {
     fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: 'Lee' } });
     fireEvent.change(screen.getByLabelText('Date of Birth'), { target: { value: '2008-04-02' } });
     fireEvent.change(screen.getByLabelText('License Number (Optional)'), { target: { value: 'L123' } });
+    fireEvent.change(screen.getByLabelText("Learner's Permit Date (Optional)"), { target: { value: '2025-06-01' } });
     expect(screen.getByLabelText('Date of Birth').getAttribute('type')).toBe('date');
 
     jest.useFakeTimers();
@@ -103,6 +123,7 @@ describe('student form screen', () => {
         lastName: 'Lee',
         dateOfBirth: '2008-04-02',
         licenseNumber: 'L123',
+        permitDate: '2025-06-01',
       });
       expect(toastTexts()).toEqual([TOASTS.studentCreated]);
       expect(location()).toBe('/students/new');

@@ -254,6 +254,11 @@ describe('every answer of a real stack, parsed with its contract', () => {
     await answer('GET /api/driving-sessions/:studentId/insights', `/api/driving-sessions/${A1}/insights`, {
       cookie: parentA,
     });
+    await answer('GET /api/driving-sessions/:studentId/readiness', `/api/driving-sessions/${A1}/readiness`, {
+      cookie: world.cookies.studentA1,
+    });
+    for (const query of ['', '?on=2020-11-30', '?on=2026-11-25'])
+      await answer('GET /api/state-rules', `/api/state-rules${query}`);
     const own = await answer(
       'GET /api/driving-sessions/:studentId/verification',
       `/api/driving-sessions/${A1}/verification`,
@@ -273,6 +278,7 @@ describe('every answer of a real stack, parsed with its contract', () => {
       cookie: parentA,
       body: { key: 'nightTimeTargetHours', value: 20 },
     });
+    await answer('DELETE /api/settings/targets', '/api/settings/targets', { cookie: parentA });
 
     // Refusals of every kind: validation, sign-in, ownership, unknown code, forged webhook, no such route.
     await refusal('POST', '/api/students', { cookie: parentA, body: { firstName: '' } });

@@ -281,6 +281,14 @@ export const MATRIX: MatrixEntry[] = [
   },
   {
     method: 'GET',
+    route: '/api/driving-sessions/:studentId/readiness',
+    url: (w) => `/api/driving-sessions/${w.ids.A1}/readiness`,
+    expect: ownerOfA1(200),
+  },
+  // Public and cached: the states' rules are the same for everyone.
+  { method: 'GET', route: '/api/state-rules', url: () => '/api/state-rules?on=2026-11-25', expect: all(200) },
+  {
+    method: 'GET',
     route: '/api/driving-sessions/:studentId/verification',
     url: (w) => `/api/driving-sessions/${w.ids.A1}/verification`,
     expect: ownerOfA1(200),
@@ -343,6 +351,7 @@ export const MATRIX: MatrixEntry[] = [
     body: () => ({ key: 'nightTimeTargetHours', value: 20 }),
     expect: anyParent(200),
   },
+  { method: 'DELETE', route: '/api/settings/targets', url: () => '/api/settings/targets', expect: anyParent(200) },
 
   // A3 goes last of the students: its login was the target of the entries above.
   {

@@ -12,6 +12,8 @@ import { studentEventsRouter } from './students/events';
 import { StudentRecordModel } from './students/model';
 import { familyRouter } from './family/routes';
 import { supervisorsRouter } from './supervisors/routes';
+import { readinessRouter } from './readiness/routes';
+import { rulesRouter } from './rules/routes';
 import { SupervisorModel } from './supervisors/model';
 
 /** The collections this service owns (their indexes are created at start). */
@@ -32,6 +34,8 @@ export function createLogbookApp(): Express {
     // The session form sends two signature images of up to 200 KB each, base64-encoded.
     jsonLimit: '600kb',
     routers: [
+      readinessRouter,
+      rulesRouter,
       sessionsRouter,
       pdfRouter,
       settingsRouter,

@@ -16,6 +16,14 @@ const logbookConfigSchema = z.object({
    * behind the service's back shows once the answer is this old.
    */
   VERIFY_REUSE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * The day South Australia's lesson credit comes into force (YYYY-MM-DD). Unset: the date written in the rules
+   * (none until the state publishes it), so lessons count as plain hours.
+   */
+  SA_LESSON_CREDIT_FROM: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 let loaded: z.output<typeof logbookConfigSchema> | undefined;

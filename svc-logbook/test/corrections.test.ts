@@ -79,7 +79,7 @@ describe('corrections and removals', () => {
     const insights = (await get(parent.cookie, `/api/driving-sessions/${student.id}/insights?today=2026-03-08`)).body;
     expect(insights.hoursPerWeek[3]).toBe(2.5);
     expect(insights.counts.weather).toEqual({ clear: 0, overcast: 0, rain: 0, fog: 1 });
-    expect(insights.hoursRemaining).toBe(100 - 2.5);
+    expect(insights.hoursRemaining).toBe(75 - 2.5);
 
     const verification = (await get(parent.cookie, `/api/driving-sessions/${student.id}/verification`)).body;
     expect(verification).toMatchObject({

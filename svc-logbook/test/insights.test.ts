@@ -59,10 +59,10 @@ describe('GET /api/driving-sessions/:studentId/insights', () => {
       today: '2026-03-28',
       hoursPerWeek: [0, 4, 2, 2],
       averageWeeklyHours: 2,
-      // 100 target - 9 logged - 11 on paper = 80 hours at 2 a week: 280 days.
-      hoursRemaining: 80,
-      totalTarget: 100,
-      forecastDate: '2027-01-02',
+      // South Australia's 75 - 9 logged - 11 on paper = 55 hours at 2 a week: 193 days.
+      hoursRemaining: 55,
+      totalTarget: 75,
+      forecastDate: '2026-10-07',
       counts: {
         timeOfDay: { day: 3, night: 1 },
         traffic: { light: 3, medium: 1, heavy: 0 },
@@ -70,7 +70,7 @@ describe('GET /api/driving-sessions/:studentId/insights', () => {
         weather: { clear: 2, overcast: 0, rain: 1, fog: 0 },
       },
       notPractised: ['heavy traffic', 'unsealed roads', 'multi-laned roads', 'overcast weather', 'fog'],
-      paceText: 'At this pace: all 100 hours by 2 January 2027',
+      paceText: 'At this pace: all 75 hours by 7 October 2026',
       notPractisedText: 'Not yet practised: heavy traffic, unsealed roads, multi-laned roads, overcast weather, fog',
     });
   });
@@ -89,8 +89,9 @@ describe('GET /api/driving-sessions/:studentId/insights', () => {
     expect(res.body).toMatchObject({
       hoursPerWeek: [0, 0, 0, 0],
       forecastDate: null,
-      totalTarget: 125,
-      hoursRemaining: 116,
+      // 100 day hours of the family's own and the state's 15 at night.
+      totalTarget: 115,
+      hoursRemaining: 106,
       paceText: 'At this pace: no driving in the last four weeks to forecast from',
     });
   });

@@ -84,7 +84,8 @@ describe('the PDF with corrected and removed entries, weather and instructor les
     expect(rowOf(text, 'Duplicate Park')).toMatch(/Removed: ?Logged twice/);
     expect(rowOf(text, 'Prospect')).not.toMatch(/Corrected|Removed/);
     // In force: 4 x 1.5 h driven less the removed one = 4.5 h, plus 3 bonus hours for the lesson.
-    expect(text).toMatch(/Total 7\.5 of 100 hours/);
+    // New South Wales asks 120 hours of a learner of 18.
+    expect(text).toMatch(/Total 7\.5 of 120 hours/);
     expect(text).toContain('Total hours including 3 bonus hours from 1 lesson with a driving instructor');
     // Rows in order: the lesson, the struck original, its correction, the removed entry, the last one.
     const order = ['From: Glenelg', 'From: Wrongville', 'From: Prospect', 'From: Duplicate Park', 'From: Unley'].map(

@@ -82,9 +82,10 @@ describe('GET /api/driving-sessions/:studentId/pdf', () => {
       '14 Feb 2009',
       'LP7731',
       'No driving sessions logged yet.',
+      // South Australia's rule for a new family: 75 hours, 15 of them at night.
+      '0.0 of 60 hours',
+      '0.0 of 15 hours',
       '0.0 of 75 hours',
-      '0.0 of 25 hours',
-      '0.0 of 100 hours',
       'Getting Started',
       'Page 1 of 1',
     ]) {
@@ -194,8 +195,8 @@ describe('GET /api/driving-sessions/:studentId/pdf', () => {
     await seedSessions(student.id, 2);
     const pdf = await pdfParse((await fetchPdf(student.id, parent.cookie)).body);
     expect(pdf.text).toContain('Includes 12.0 day and 3.5 night hours from a paper log book:\nPaper book pages 1-4');
-    expect(pdf.text).toContain('13.0 of 75 hours');
-    expect(pdf.text).toContain('5.0 of 25 hours');
+    expect(pdf.text).toContain('13.0 of 60 hours');
+    expect(pdf.text).toContain('5.0 of 15 hours');
   });
 
   it('draws hostile and oversize text as plain, shortened text', async () => {

@@ -9,8 +9,8 @@ import { pdfTextOf, signaturePng } from './helpers';
 /** The product's registry with one more field, as a new field is added: one row, nothing else. */
 const withVehicle = {
   ...SESSION_FIELDS,
-  vehicleRegistration: {
-    label: 'Vehicle registration',
+  trailerPlate: {
+    label: 'Trailer plate',
     stored: 'optionalText',
     form: z.string(),
     listed: true,
@@ -37,7 +37,7 @@ const stored = {
   supervisorIsInstructor: false,
   clientId: 'c-41',
   createdAt: new Date('2026-03-01T01:00:00Z'),
-  vehicleRegistration: 'S123ABC',
+  trailerPlate: 'S123ABC',
 };
 
 function pdfOf(session: LogbookSession, registry = SESSION_FIELDS): Promise<Buffer> {
@@ -48,6 +48,7 @@ function pdfOf(session: LogbookSession, registry = SESSION_FIELDS): Promise<Buff
       madeOn: '2026-03-02',
       contents: async () => ({
         progress: { ...computeProgress([session]), openingBalance: null },
+        readiness: { ready: false, earliestTestDate: null, checks: [] },
         sessionCount: 1,
         sessions: (async function* () {
           yield { ...session, studentSignaturePrint: png, supervisorSignaturePrint: png };
@@ -73,23 +74,23 @@ describe("the log book's views of a session, read from the field registry", () =
     expect(Object.keys(printProjection())).toEqual(expect.arrayContaining(fieldsWhere(SESSION_FIELDS, 'printed')));
     const view = sessionView(stored, false);
     expect(view).toMatchObject({ id: 41, studentId: 9, weatherConditions: 'clear', status: 'in_force' });
-    expect(view).not.toHaveProperty('vehicleRegistration');
+    expect(view).not.toHaveProperty('trailerPlate');
     expect(view).not.toHaveProperty('coordinates');
     expect(view).not.toHaveProperty('studentSignature');
   });
 
   it('takes a field added to the registry into the stored record, the list, the answer and the PDF', async () => {
-    expect(storedDefinition(withVehicle)).toHaveProperty('vehicleRegistration');
-    expect(listProjection(withVehicle)).toHaveProperty('vehicleRegistration', 1);
-    expect(printProjection(withVehicle)).toHaveProperty('vehicleRegistration', 1);
-    expect(sessionView(stored, false, withVehicle)).toMatchObject({ vehicleRegistration: 'S123ABC' });
-    expect(sessionView({ ...stored, vehicleRegistration: undefined }, false, withVehicle)).toMatchObject({
-      vehicleRegistration: null,
+    expect(storedDefinition(withVehicle)).toHaveProperty('trailerPlate');
+    expect(listProjection(withVehicle)).toHaveProperty('trailerPlate', 1);
+    expect(printProjection(withVehicle)).toHaveProperty('trailerPlate', 1);
+    expect(sessionView(stored, false, withVehicle)).toMatchObject({ trailerPlate: 'S123ABC' });
+    expect(sessionView({ ...stored, trailerPlate: undefined }, false, withVehicle)).toMatchObject({
+      trailerPlate: null,
     });
 
     const session = stored as unknown as LogbookSession;
     const printed = pdfTextOf(await pdfOf(session, withVehicle));
-    expect(printed).toContain('Vehicle registration: S123ABC');
+    expect(printed).toContain('Trailer plate: S123ABC');
     expect(printed).toContain('Glenelg');
     // Without the row, the same session prints as it always has.
     expect(pdfTextOf(await pdfOf(session))).not.toContain('S123ABC');

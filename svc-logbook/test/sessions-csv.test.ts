@@ -13,6 +13,9 @@ const sessions = [
     duration: '1.5 hours',
     supervisorName: '=Pat',
     vehicleRegistration: 'S123ABC',
+    odometerStart: 100,
+    odometerEnd: 123,
+    trailerPlate: 'T99',
   },
 ];
 const names = new Map([[9, 'Ada Driver']]);
@@ -31,19 +34,21 @@ describe('the CSV of sessions, with its columns read from the field registry', (
     expect(csvColumns()).toEqual(expect.arrayContaining(['weatherConditions', 'supervisorIsInstructor', 'status']));
     expect(csvColumns()).not.toContain('studentSignature');
     const [header, row] = sessionsCsv(sessions, names).trim().split('\r\n');
-    expect(header).not.toContain('vehicleRegistration');
+    expect(header).toContain('vehicleRegistration,odometerStart,odometerEnd');
+    expect(header).not.toContain('trailerPlate');
     expect(row).toContain('"Ada Driver"');
     expect(row).toContain(`"'=Pat"`);
+    expect(row).toContain('"S123ABC"');
   });
 
   it('takes a field added to the registry as a column, with no other change', () => {
     const withVehicle = {
       ...SESSION_FIELDS,
-      vehicleRegistration: { label: 'Vehicle registration', stored: 'optionalText', exported: true },
+      trailerPlate: { label: 'Trailer plate', stored: 'optionalText', exported: true },
     } as const;
     const [header, row] = sessionsCsv(sessions, names, withVehicle).trim().split('\r\n');
-    expect(header.split(',').at(-3)).toBe('vehicleRegistration');
-    expect(row.split(',').at(-3)).toBe('"S123ABC"');
+    expect(header.split(',').at(-3)).toBe('trailerPlate');
+    expect(row.split(',').at(-3)).toBe('"T99"');
   });
 
   it("answers the family's sessions, and no other family's, to the internal API alone", async () => {

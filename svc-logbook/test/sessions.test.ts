@@ -82,6 +82,10 @@ describe('POST /api/driving-sessions', () => {
         'supersededBy',
         'changeReason',
         'changedAt',
+        // Not recorded on this entry: answered as null.
+        'vehicleRegistration',
+        'odometerStart',
+        'odometerEnd',
       ].sort(),
     );
     expect(res.body.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -580,7 +584,7 @@ describe('GET /api/driving-sessions/:studentId/summary', () => {
     expect(res.status).toBe(201);
   }
 
-  it('adds up day and night hours against the default targets', async () => {
+  it("adds up day and night hours against the default targets (South Australia's 75, 15 at night)", async () => {
     const { parent, student } = await family();
     const empty = await http().get(`/api/driving-sessions/${student.id}/summary`).set('Cookie', parent.cookie);
     expect(empty.status).toBe(200);
@@ -588,9 +592,9 @@ describe('GET /api/driving-sessions/:studentId/summary', () => {
       dayHours: 0,
       nightHours: 0,
       totalHours: 0,
-      targets: { day: 75, night: 25, total: 100 },
+      targets: { day: 60, night: 15, total: 75 },
       percent: { day: 0, night: 0, total: 0 },
-      remaining: { day: 75, night: 25, total: 100 },
+      remaining: { day: 60, night: 15, total: 75 },
       badge: 'Getting Started',
       sessionCount: 0,
       openingBalance: null,
@@ -607,9 +611,9 @@ describe('GET /api/driving-sessions/:studentId/summary', () => {
       dayHours: 3.5,
       nightHours: 1.3,
       totalHours: 4.8,
-      targets: { day: 75, night: 25, total: 100 },
-      percent: { day: 4.7, night: 5.2, total: 4.8 },
-      remaining: { day: 71.5, night: 23.7, total: 95.2 },
+      targets: { day: 60, night: 15, total: 75 },
+      percent: { day: 5.8, night: 8.7, total: 6.4 },
+      remaining: { day: 56.5, night: 13.7, total: 70.2 },
       badge: 'Getting Started',
       sessionCount: 3,
       bonusHours: 0,

@@ -4,15 +4,17 @@ import { cookieFor, http, insertStudent, newParent, useDatabase } from './helper
 
 useDatabase();
 
+/** A new family follows South Australia's rule: 75 hours, 15 of them at night. */
 const DEFAULTS = [
-  { key: 'dayTimeTargetHours', value: '75' },
-  { key: 'nightTimeTargetHours', value: '25' },
+  { key: 'dayTimeTargetHours', value: '60' },
+  { key: 'nightTimeTargetHours', value: '15' },
+  { key: 'targetsFrom', value: 'state' },
 ];
 
 const getSettings = (cookie: string) => http().get('/api/settings').set('Cookie', cookie);
 
 describe('GET /api/settings', () => {
-  it('answers 75 and 25 when nothing was ever set, and 401 without a cookie', async () => {
+  it("answers South Australia's 60 day and 15 night hours when nothing was ever set, and 401 without a cookie", async () => {
     const parent = await newParent();
     const res = await getSettings(parent.cookie);
     expect(res.status).toBe(200);
@@ -29,8 +31,9 @@ describe('GET /api/settings', () => {
     const res = await getSettings(await cookieFor(student));
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { key: 'dayTimeTargetHours', value: '75' },
+      { key: 'dayTimeTargetHours', value: '60' },
       { key: 'nightTimeTargetHours', value: '40' },
+      { key: 'targetsFrom', value: 'family' },
     ]);
   });
 });
@@ -50,6 +53,7 @@ describe('PUT /api/settings/:key and POST /api/settings', () => {
     expect((await getSettings(parent.cookie)).body).toEqual([
       { key: 'dayTimeTargetHours', value: '60' },
       { key: 'nightTimeTargetHours', value: '30' },
+      { key: 'targetsFrom', value: 'family' },
     ]);
     // POST on a key that exists, and PUT again: still one row per key.
     await http().post('/api/settings').set('Cookie', parent.cookie).send({ key: 'dayTimeTargetHours', value: 0 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { localDateISO } from '@logbook/contracts/dates';
+import { VALIDATION } from '@logbook/contracts/messages';
 import { parentCookie, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { models } from '../src/app';
 import {
@@ -28,6 +29,37 @@ const tomorrow = () => {
   return localDateISO(d);
 };
 
+describe("the learner's permit date", () => {
+  it('is kept with the student, changed with PUT, cleared with an empty value, and never in the future', async () => {
+    const { cookie } = await newParent();
+    const made = await request(app)
+      .post('/api/students')
+      .set('cookie', cookie)
+      .send({ ...aStudent(), permitDate: '2025-06-01' });
+    expect([made.status, made.body.permitDate]).toEqual([201, '2025-06-01']);
+    const changed = await request(app)
+      .put(`/api/students/${made.body.id}`)
+      .set('cookie', cookie)
+      .send({ ...aStudent(), permitDate: '2025-07-02' });
+    expect([changed.status, changed.body.permitDate]).toEqual([200, '2025-07-02']);
+    expect((await request(app).get(`/api/students/${made.body.id}`).set('cookie', cookie)).body.permitDate).toBe(
+      '2025-07-02',
+    );
+    for (const bad of [tomorrow(), '2025-02-30', 12]) {
+      const res = await request(app)
+        .put(`/api/students/${made.body.id}`)
+        .set('cookie', cookie)
+        .send({ ...aStudent(), permitDate: bad });
+      expect([res.status, res.body]).toEqual([400, { message: VALIDATION.permitDateInvalid }]);
+    }
+    const cleared = await request(app)
+      .put(`/api/students/${made.body.id}`)
+      .set('cookie', cookie)
+      .send({ ...aStudent(), permitDate: '' });
+    expect(cleared.body.permitDate).toBeNull();
+  });
+});
+
 describe('POST /api/students', () => {
   it('creates a student for the signed-in parent and answers 201 with the public fields only', async () => {
     const { cookie } = await newParent();
@@ -42,10 +74,12 @@ describe('POST /api/students', () => {
         'id',
         'lastName',
         'licenseNumber',
+        'permitDate',
         'studentUsername',
         'subscriptionStatus',
       ].sort(),
     );
+    expect(res.body.permitDate).toBeNull();
     expect(res.body).toMatchObject({
       firstName: 'Ava',
       lastName: 'Nguyen',

@@ -16,6 +16,7 @@ import {
   studentCredentialsSchema,
   supervisorInputSchema,
 } from '@logbook/contracts/schemas';
+import { stateRulesQuerySchema } from '@logbook/contracts/readiness-schema';
 import {
   changePasswordSchema,
   deleteAccountSchema,
@@ -172,7 +173,20 @@ export const operations: Record<string, Operation> = {
     refuses: ['forbidden', 'conflict'],
   },
   'GET /api/verify/:code': { summary: 'Check a printed log book', caller: 'anyone', refuses: ['notFound', 'tooMany'] },
+  'GET /api/driving-sessions/:studentId/readiness': {
+    summary: 'Will this log book pass? A checklist under the state rule in force today',
+    caller: 'parent-or-student',
+  },
+  'GET /api/state-rules': {
+    summary: "Every state's learner rule in force on a day, each figure with its official page (cached)",
+    caller: 'anyone',
+    query: stateRulesQuerySchema,
+  },
   'GET /api/settings': { summary: 'Settings', caller: 'parent-or-student' },
+  'DELETE /api/settings/targets': {
+    summary: "Reset to Defaults: drop the family's own targets, so its state's rule sets them",
+    caller: 'parent',
+  },
   'PUT /api/settings/:key': { summary: 'Change a setting', caller: 'parent', body: settingValueSchema },
   'POST /api/settings': { summary: 'Add a setting', caller: 'parent', body: settingInputSchema },
   'GET /api/supervisors': { summary: "The family's saved supervisors", caller: 'parent-or-student' },

@@ -14,6 +14,10 @@ const CSS = `
 }
 @media (min-width: 960px) { .lls-fields--4 { grid-template-columns: repeat(4, minmax(0, 1fr)); } }
 .lls-live-slot { margin-bottom: 18px; }
+.lls-readiness { border-top: 1px solid var(--ll-border); padding-top: 12px; display: grid; gap: 6px; }
+.lls-readiness__title { margin: 0; font-size: 15px; }
+.lls-readiness__checks { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; font-size: 14px; overflow-wrap: anywhere; }
+.lls-readiness__source { color: var(--ll-text-muted); font-size: 13px; }
 .lls-reason { min-height: 80px; resize: vertical; width: 100%; }
 .lls-live-slot:empty { display: none; }
 .lls-live__clock { margin: 0; font-variant-numeric: tabular-nums; }

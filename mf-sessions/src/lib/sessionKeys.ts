@@ -32,6 +32,9 @@ export const sessionSummaryKey = (studentId: number) => `${sessionsBase(studentI
 /** GET /api/driving-sessions/{studentId}/insights: pace over four weeks and the conditions practised. */
 export const sessionInsightsKey = (studentId: number) => `${sessionsBase(studentId)}/insights`;
 
+/** GET /api/driving-sessions/{studentId}/readiness: whether the log book would pass today. */
+export const sessionReadinessKey = (studentId: number) => `${sessionsBase(studentId)}/readiness`;
+
 /**
  * Matches every cached read of one student's sessions (lists with any filters, the summary), whichever key
  * shape a front end used: '/api/driving-sessions/7?…' or ['/api/driving-sessions', 7, 'summary'].

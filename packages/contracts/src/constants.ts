@@ -102,6 +102,7 @@ export const STUDENT_COOKIE = 'll_student';
 export const TEXT_LIMITS = {
   name: 100,
   license: 50,
+  vehicleRegistration: 12,
   suburb: 120,
   email: 254,
   password: 128,

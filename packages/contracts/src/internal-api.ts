@@ -81,6 +81,7 @@ export const studentEventSchema = z.object({
   lastName: z.string().max(200),
   dateOfBirth: z.string().max(20),
   licenseNumber: z.string().max(100).nullable(),
+  permitDate: z.string().max(20).nullable().optional(),
   openingBalance: z.object({ dayHours: hours, nightHours: hours, note: z.string().max(1000) }).nullable(),
   subscriptionStatus: status.optional(),
 });

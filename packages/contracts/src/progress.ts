@@ -31,27 +31,33 @@ export interface ProgressSession {
   startTime?: string;
 }
 
+/** The lesson credit one session counts under: the same for every session, or the rule in force on its date. */
+export type BonusRuleFor = InstructorBonusRule | null | undefined | ((date: string) => InstructorBonusRule | null);
+
 /**
- * The bonus hours of the instructor lessons among `sessions` under `rule`: the oldest lessons first, each lesson hour
- * adding (multiplier - 1) hours until the rule's cap of lesson hours is reached.
+ * The bonus hours of the instructor lessons among `sessions`: the oldest lessons first, each lesson counted under the
+ * rule in force on its own date, each lesson hour adding (multiplier - 1) hours until that rule's cap of lesson hours
+ * is reached. Lessons from before a credit existed count as plain hours and use none of its cap.
  */
 export function instructorBonus(
   sessions: ReadonlyArray<ProgressSession>,
-  rule: InstructorBonusRule | null | undefined,
+  rule: BonusRuleFor,
 ): { bonusHours: number; instructorLessons: number } {
-  if (!rule || rule.multiplier <= 1) return { bonusHours: 0, instructorLessons: 0 };
+  const ruleFor = typeof rule === 'function' ? rule : () => rule ?? null;
   const lessons = sessions
     .filter((s) => s.supervisorIsInstructor === true)
     .sort((a, b) => `${a.date ?? ''} ${a.startTime ?? ''}`.localeCompare(`${b.date ?? ''} ${b.startTime ?? ''}`));
-  let left = rule.maxLessonHours ?? Number.POSITIVE_INFINITY;
+  let used = 0;
   let bonus = 0;
   let counted = 0;
   for (const lesson of lessons) {
-    if (left <= 0) break;
+    const r = ruleFor(lesson.date ?? '');
+    if (!r || r.multiplier <= 1) continue;
+    const left = (r.maxLessonHours ?? Number.POSITIVE_INFINITY) - used;
     const hours = Math.min(hoursFromDuration(lesson.duration), left);
     if (hours <= 0) continue;
-    left -= hours;
-    bonus += hours * (rule.multiplier - 1);
+    used += hours;
+    bonus += hours * (r.multiplier - 1);
     counted += 1;
   }
   return { bonusHours: roundToTenth(bonus), instructorLessons: counted };
@@ -92,7 +98,7 @@ export function computeProgress(
   sessions: ReadonlyArray<ProgressSession>,
   targets: TargetHours = DEFAULT_TARGETS,
   extra: { dayHours?: number; nightHours?: number } = {},
-  bonusRule: InstructorBonusRule | null = null,
+  bonusRule: BonusRuleFor = null,
 ): Progress {
   const bonus = instructorBonus(sessions, bonusRule);
   let day = (extra.dayHours ?? 0) + bonus.bonusHours;

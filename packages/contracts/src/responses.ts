@@ -4,6 +4,7 @@ import { accountMessageSchema, familyExportSchema } from './account';
 import { answersOf, noContent, type BinaryResponse } from './api-routes';
 import { progressSummarySchema } from './progress-summary';
 import { studentsApi } from './students-api';
+import { readinessSchema, stateRulesAnswerSchema } from './readiness-schema';
 import {
   billingConfigSchema,
   createSubscriptionResponseSchema,
@@ -159,6 +160,9 @@ export const responseSchemas = {
   'PUT /api/supervisors/:id': supervisorSchema,
   'DELETE /api/supervisors/:id': noContent,
   'GET /api/settings': z.array(settingSchema),
+  'DELETE /api/settings/targets': z.array(settingSchema),
+  'GET /api/state-rules': stateRulesAnswerSchema,
+  'GET /api/driving-sessions/:studentId/readiness': readinessSchema,
   'PUT /api/settings/:key': settingSchema,
   'POST /api/settings': settingSchema,
 } as const satisfies Record<string, z.ZodType | BinaryResponse>;

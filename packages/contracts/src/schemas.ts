@@ -22,7 +22,7 @@ import {
   type SessionFieldSpec,
   type StoredAs,
 } from './session-fields';
-import { STATE_RULES, type StateRule } from './state-rules';
+import { STATE_CODES, type StateCode } from './state-codes';
 import { optionalText, requiredText } from './text-fields';
 import { hasHiddenCharacters, visibleText } from './visible-text';
 
@@ -114,6 +114,12 @@ export const studentInputSchema = z.object({
   lastName: requiredText(VALIDATION.lastNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong),
   dateOfBirth: dateOfBirthSchema,
   licenseNumber: optionalText(TEXT_LIMITS.license, VALIDATION.licenseTooLong),
+  /** The day the learner's permit was issued: the time on the permit counts from it. Empty: not known yet. */
+  permitDate: z
+    .string({ error: VALIDATION.permitDateInvalid })
+    .trim()
+    .refine((v) => v === '' || (isRealDate(v) && isNotAfter(v, localDateISO())), VALIDATION.permitDateInvalid)
+    .optional(),
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
 export type StudentData = z.output<typeof studentInputSchema>;
@@ -124,6 +130,7 @@ export const studentSchema = z.object({
   lastName: z.string(),
   dateOfBirth: z.string(),
   licenseNumber: z.string().optional().nullable(),
+  permitDate: z.string().optional().nullable(),
   subscriptionStatus: z.string(),
   hasStudentLogin: z.boolean(),
   studentUsername: z.string().optional().nullable(),
@@ -289,6 +296,15 @@ export const supervisorInputSchema = z.object({
   name: supervisorNameSchema,
   licenseNumber: supervisorLicenseSchema,
   isInstructor: z.boolean({ error: VALIDATION.invalidInput }).optional().default(false),
+  /** The state or territory that issued the supervisor's licence. */
+  licenceState: z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput }).optional(),
+  /** The year the supervisor got a full (unrestricted) licence: states ask for some years of it. */
+  fullLicenceYear: z
+    .number({ error: VALIDATION.fullLicenceYearInvalid })
+    .int(VALIDATION.fullLicenceYearInvalid)
+    .min(1940, VALIDATION.fullLicenceYearInvalid)
+    .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid)
+    .optional(),
 });
 export type SupervisorInput = z.input<typeof supervisorInputSchema>;
 
@@ -297,6 +313,8 @@ export const supervisorSchema = z.object({
   name: z.string(),
   licenseNumber: z.string(),
   isInstructor: z.boolean(),
+  licenceState: z.string().nullable().optional(),
+  fullLicenceYear: z.number().int().nullable().optional(),
   lastUsedAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -341,7 +359,7 @@ export const targetHoursSchema = z
 export const settingValueSchema = z.object({ value: targetHoursSchema });
 /** PUT /api/settings/state: the family's state or territory, whose rules count instructor lessons. */
 export const stateSettingValueSchema = z.object({
-  value: z.enum(STATE_RULES.map((r) => r.code) as [StateRule['code'], ...StateRule['code'][]], {
+  value: z.enum(STATE_CODES as [StateCode, ...StateCode[]], {
     error: VALIDATION.stateInvalid,
   }),
 });

@@ -164,11 +164,55 @@ export const SESSION_FIELDS = {
   coordinates: { label: 'Position', stored: 'coordinates', api: coordinatesSchema.optional(), listed: true },
   /** The entry a correction replaces (set by the server). */
   correctionOf: { label: 'Corrects entry', stored: 'optionalInteger', listed: true, printed: 'cell' },
+  /** The car's number plate: optional, asked for where the family's state's log book records it (Queensland). */
+  vehicleRegistration: {
+    label: 'Vehicle registration',
+    stored: 'optionalText',
+    api: visibleText(
+      z
+        .string({ error: VALIDATION.vehicleRegistrationInvalid })
+        .trim()
+        .toUpperCase()
+        .max(TEXT_LIMITS.vehicleRegistration, VALIDATION.vehicleRegistrationInvalid),
+    )
+      .nullable()
+      .optional(),
+    ...everywhereBelowTheRow(),
+  },
+  /** The odometer at the start and at the end of the drive, in whole kilometres (the end never below the start). */
+  odometerStart: {
+    label: 'Odometer at start',
+    stored: 'optionalInteger',
+    api: odometerSchema(),
+    ...everywhereBelowTheRow(),
+  },
+  odometerEnd: {
+    label: 'Odometer at end',
+    stored: 'optionalInteger',
+    api: odometerSchema(),
+    ...everywhereBelowTheRow(),
+  },
 } as const satisfies SessionFieldRegistry;
+
+/** An odometer reading in whole kilometres. */
+function odometerSchema() {
+  return z
+    .number({ error: VALIDATION.odometerInvalid })
+    .int(VALIDATION.odometerInvalid)
+    .min(0, VALIDATION.odometerInvalid)
+    .max(9_999_999, VALIDATION.odometerInvalid)
+    .nullable()
+    .optional();
+}
 
 /** Listed, printed and exported. */
 function everywhere() {
   return { listed: true, printed: 'cell', exported: true } as const;
+}
+
+/** Listed and exported; printed on a line beneath the entry's row. */
+function everywhereBelowTheRow() {
+  return { listed: true, printed: 'line', exported: true } as const;
 }
 
 /**
@@ -193,7 +237,15 @@ export const SESSION_HASH = {
     'supervisorLicenseNumber',
     'supervisorSignature',
   ],
-  whenPresent: ['coordinates', 'weatherConditions', 'supervisorIsInstructor', 'correctionOf'],
+  whenPresent: [
+    'coordinates',
+    'weatherConditions',
+    'supervisorIsInstructor',
+    'correctionOf',
+    'vehicleRegistration',
+    'odometerStart',
+    'odometerEnd',
+  ],
 } as const satisfies Record<'always' | 'whenPresent', ReadonlyArray<keyof typeof SESSION_FIELDS>>;
 
 export type SessionFieldName = keyof typeof SESSION_FIELDS;

@@ -1,19 +1,447 @@
-/** Supervised-driving hours each Australian state and territory asks of a learner, with where that is published. */
+/**
+ * The learner-driver rules of each Australian state and territory, as dated versions, each part with the official page
+ * it rests on. A part whose figure could not be checked against the state's own page is marked `verified: false` and
+ * is counted conservatively: an unverified credit gives no hours, an unverified minimum is still asked for.
+ */
+
+import { HOME_TIME_ZONE, todayInTimeZone } from './dates';
+import { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode } from './state-codes';
+
+export { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode };
+
+/**
+ * The day South Australia's 3-for-1 lesson credit comes into force, or null while the state has not published it
+ * ("the reforms will come into effect in the first half of 2027. Until then, nothing will change for existing learner
+ * drivers"). Set this one line (YYYY-MM-DD) when the date is published.
+ */
+export const SA_LESSON_CREDIT_FROM: string | null = null;
+
+/** Where a figure comes from, and whether it was checked against that official page. */
+export interface Sourced {
+  source: string;
+  verified: boolean;
+  note?: string;
+}
+
+/** Hours a learner of an age (at the learner's permit, in years: from, under) must log; 0 where none are asked. */
+export interface HoursByAge extends Sourced {
+  fromAge: number;
+  underAge: number | null;
+  totalHours: number;
+  nightHours: number;
+}
+
+/**
+ * Each lesson hour with a licensed instructor counts as `multiplier` log book hours, for at most `maxLessonHours`
+ * lesson hours. The extra hours count as day hours: a night lesson gives one night hour for each hour driven and the
+ * rest as day hours (`nightSplit`).
+ */
+export interface LessonCredit extends Sourced {
+  multiplier: number;
+  maxLessonHours: number | null;
+  nightSplit: 'extra-as-day';
+}
+
+/** A course that adds log book hours once (New South Wales's Safer Drivers Course). */
+export interface CourseCredit extends Sourced {
+  id: 'safer-drivers-course' | 'ryda';
+  name: string;
+  hours: number;
+  conditions: string;
+}
+
+/** The shortest time on the learner's permit before the test, by the learner's age. */
+export interface PermitTime extends Sourced {
+  fromAge: number;
+  underAge: number | null;
+  months: number;
+}
+
+/** How long a supervisor must have held a full licence (0: a full licence, no length set). */
+export interface SupervisorRule extends Sourced {
+  fullLicenceYears: number;
+}
+
+export type EntryField =
+  'date' | 'times' | 'supervisor' | 'signatures' | 'locations' | 'vehicleRegistration' | 'odometer';
+
+export interface EntryFields extends Sourced {
+  fields: EntryField[];
+}
+
+export interface StateRuleVersion {
+  state: StateCode;
+  name: string;
+  /** In force from this day (YYYY-MM-DD), null: since before any log book the product keeps. */
+  from: string | null;
+  /** In force until the day before this one, null: still in force. */
+  until: string | null;
+  hours: HoursByAge[];
+  lessonCredit: LessonCredit | null;
+  courseCredits: CourseCredit[];
+  permitTime: PermitTime[];
+  supervisor: SupervisorRule;
+  entryFields: EntryFields;
+}
+
+const BASE_FIELDS: EntryField[] = ['date', 'times', 'supervisor', 'signatures'];
+
+const SA_LEARNERS = 'https://mylicence.sa.gov.au/my-car-licence/learners-stage';
+const SA_P1 = 'https://mylicence.sa.gov.au/road-rules/the-drivers-handbook/provisional-licence';
+const SA_SUPERVISOR = 'https://mylicence.sa.gov.au/the-driving-companion/choosing-qualified-supervisor';
+const SA_CREDIT = 'https://dpti.sa.gov.au/news/?a=1429416';
+const SA_REFORM = 'https://www.dit.sa.gov.au/driver-training-reform/home/learners';
+const NSW_LEARNERS = 'https://www.transport.nsw.gov.au/roadsafety/young-drivers/learners';
+const NSW_LOG_BOOK = 'http://www.rms.nsw.gov.au/licensing/gettingalicence/car/learners/index.html';
+const NSW_SDC = 'http://roadsafety.transport.nsw.gov.au/stayingsafe/drivers/youngdrivers/youngerdriverscourse.html';
+const NSW_P1 =
+  'https://www.nsw.gov.au/driving-boating-and-transport/driver-and-rider-licences/driver-licences/provisional-p1-licence';
+const VIC_LOG_BOOK = 'https://www.vicroads.vic.gov.au/licences/your-ls/get-your-ls/learner-permit-log-book';
+const QLD_LOG_BOOK = 'https://www.qld.gov.au/transport/licensing/getting/learner-logbook';
+const QLD_LEARNER = 'https://www.qld.gov.au/transport/licensing/driver-licensing/applying/learner';
+const WA_LEARN = 'https://www.transport.wa.gov.au/licensing/step-2-learn-to-drive-ride.asp';
+const WA_HOURS = 'https://www.rsc.wa.gov.au/Your-Safety/People/Novice-Drivers/Your-licence';
+const TAS_LEARNER =
+  'https://www.transport.tas.gov.au/licensing/getting_your_car_licence/getting_your_novice_learner_licence';
+const TAS_HOURS = 'http://platesplus.tas.gov.au/page-logbook-hours.php';
+const TAS_P1 = 'https://www.transport.tas.gov.au/licensing/getting_your_car_licence/getting_your_ps';
+const TAS_CHANGE = 'https://www.legislation.tas.gov.au/view/whole/html/asmade/sr-2020-075';
+const ACT_RULES =
+  'https://www.cityservices.act.gov.au/roads-and-paths/road-safety/learner-and-provisional-drivers/safe-plates-frequently-asked-questions';
+const ACT_LICENCE = 'https://www.accesscanberra.act.gov.au/driving-and-transport/driver-licences/learner-licence';
+const NT_LICENCE = 'https://nt.gov.au/driving/driverlicence/get-your-licence';
+
+const unverified = (source: string, note: string) => ({ source, verified: false, note });
+const verified = (source: string, note?: string) => ({ source, verified: true, ...(note ? { note } : {}) });
+
+function saVersions(creditFrom: string | null): StateRuleVersion[] {
+  const base: Omit<StateRuleVersion, 'from' | 'until' | 'lessonCredit'> = {
+    state: 'SA',
+    name: 'South Australia',
+    hours: [{ fromAge: 16, underAge: null, totalHours: 75, nightHours: 15, ...verified(SA_LEARNERS) }],
+    courseCredits: [],
+    permitTime: [
+      { fromAge: 16, underAge: 25, months: 12, ...verified(SA_P1) },
+      { fromAge: 25, underAge: null, months: 6, ...verified(SA_P1) },
+    ],
+    supervisor: { fullLicenceYears: 2, ...verified(SA_SUPERVISOR) },
+    entryFields: { fields: BASE_FIELDS, ...verified(SA_LEARNERS) },
+  };
+  const credit: LessonCredit = {
+    multiplier: 3,
+    maxLessonHours: 5,
+    nightSplit: 'extra-as-day',
+    ...verified(SA_CREDIT, 'announced 15 November 2024 as a planned change: up to 5 lesson hours logged as 15'),
+  };
+  const before: StateRuleVersion = {
+    ...base,
+    from: null,
+    until: creditFrom,
+    lessonCredit: null,
+  };
+  if (creditFrom === null) return [before];
+  return [before, { ...base, from: creditFrom, until: null, lessonCredit: credit }];
+}
+
+/** Every state's rule versions, oldest first; South Australia's lesson credit from `saLessonCreditFrom` if set. */
+export function stateRuleVersions(
+  saLessonCreditFrom: string | null = SA_LESSON_CREDIT_FROM,
+): readonly StateRuleVersion[] {
+  return [
+    ...saVersions(saLessonCreditFrom),
+    {
+      state: 'NSW',
+      name: 'New South Wales',
+      from: null,
+      until: null,
+      hours: [
+        { fromAge: 16, underAge: 25, totalHours: 120, nightHours: 20, ...verified(NSW_LEARNERS) },
+        {
+          fromAge: 25,
+          underAge: null,
+          totalHours: 0,
+          nightHours: 0,
+          ...verified(NSW_P1, 'no log book at 25 or over'),
+        },
+      ],
+      lessonCredit: {
+        multiplier: 3,
+        maxLessonHours: 10,
+        nightSplit: 'extra-as-day',
+        ...verified(
+          NSW_LOG_BOOK,
+          'up to 10 lesson hours logged as 30; a night lesson gives one night hour and two day hours (the split is ' +
+            'stated on driving-school pages, not found on a stored official page, and is the narrower reading)',
+        ),
+      },
+      courseCredits: [
+        {
+          id: 'safer-drivers-course',
+          name: 'Safer Drivers Course',
+          hours: 20,
+          conditions: 'once, for a learner under 25 who has logged at least 50 hours',
+          ...verified(NSW_SDC),
+        },
+      ],
+      permitTime: [
+        {
+          fromAge: 16,
+          underAge: 25,
+          months: 12,
+          ...unverified(NSW_P1, 'official text seen only as quoted by a third-party page'),
+        },
+        { fromAge: 25, underAge: null, months: 0, ...unverified(NSW_P1, 'at 25 or over, when ready') },
+      ],
+      supervisor: { fullLicenceYears: 0, ...verified(NSW_LEARNERS, 'a full (unrestricted) licence') },
+      entryFields: { fields: BASE_FIELDS, ...verified(NSW_LOG_BOOK) },
+    },
+    {
+      state: 'VIC',
+      name: 'Victoria',
+      from: null,
+      until: null,
+      hours: [
+        {
+          fromAge: 16,
+          underAge: 21,
+          totalHours: 120,
+          nightHours: 20,
+          ...unverified(VIC_LOG_BOOK, 'no stored VicRoads page; 20 night hours is the higher of the figures published'),
+        },
+        {
+          fromAge: 21,
+          underAge: null,
+          totalHours: 0,
+          nightHours: 0,
+          ...unverified(VIC_LOG_BOOK, 'no log book from 21'),
+        },
+      ],
+      lessonCredit: null,
+      courseCredits: [],
+      permitTime: [
+        { fromAge: 16, underAge: 21, months: 12, ...unverified(VIC_LOG_BOOK, 'no stored VicRoads page') },
+        { fromAge: 21, underAge: 25, months: 6, ...unverified(VIC_LOG_BOOK, 'no stored VicRoads page') },
+        { fromAge: 25, underAge: null, months: 3, ...unverified(VIC_LOG_BOOK, 'no stored VicRoads page') },
+      ],
+      supervisor: { fullLicenceYears: 0, ...unverified(VIC_LOG_BOOK, 'a full licence; no stored VicRoads page') },
+      entryFields: { fields: BASE_FIELDS, ...unverified(VIC_LOG_BOOK, 'no stored VicRoads page') },
+    },
+    {
+      state: 'QLD',
+      name: 'Queensland',
+      from: null,
+      until: null,
+      hours: [
+        { fromAge: 16, underAge: 25, totalHours: 100, nightHours: 10, ...verified(QLD_LOG_BOOK) },
+        { fromAge: 25, underAge: null, totalHours: 0, nightHours: 0, ...verified(QLD_LOG_BOOK, 'no log book at 25') },
+      ],
+      lessonCredit: {
+        multiplier: 3,
+        maxLessonHours: 10,
+        nightSplit: 'extra-as-day',
+        ...unverified(QLD_LOG_BOOK, 'stated by driving schools only; no credit counted until checked'),
+      },
+      courseCredits: [],
+      permitTime: [
+        { fromAge: 16, underAge: 25, months: 12, ...unverified(QLD_LEARNER, 'stated by third-party pages only') },
+        { fromAge: 25, underAge: null, months: 12, ...unverified(QLD_LEARNER, 'stated by third-party pages only') },
+      ],
+      supervisor: { fullLicenceYears: 1, ...verified(QLD_LEARNER) },
+      entryFields: {
+        fields: [...BASE_FIELDS, 'locations', 'vehicleRegistration', 'odometer'],
+        ...verified(QLD_LOG_BOOK),
+      },
+    },
+    {
+      state: 'WA',
+      name: 'Western Australia',
+      from: null,
+      until: null,
+      hours: [
+        { fromAge: 16, underAge: 25, totalHours: 50, nightHours: 5, ...verified(WA_HOURS) },
+        { fromAge: 25, underAge: null, totalHours: 0, nightHours: 0, ...verified(WA_HOURS, 'no log book at 25') },
+      ],
+      lessonCredit: null,
+      courseCredits: [],
+      permitTime: [
+        { fromAge: 16, underAge: null, months: 6, ...unverified(WA_LEARN, 'stated by a driving school only') },
+      ],
+      supervisor: { fullLicenceYears: 4, ...verified(WA_LEARN) },
+      entryFields: { fields: BASE_FIELDS, ...unverified(WA_LEARN, 'no stored official log book page') },
+    },
+    {
+      state: 'TAS',
+      name: 'Tasmania',
+      from: null,
+      until: '2020-12-01',
+      hours: [
+        {
+          fromAge: 16,
+          underAge: null,
+          totalHours: 50,
+          nightHours: 0,
+          ...verified(TAS_P1, 'L2 stage: 50 hours, no night minimum'),
+        },
+      ],
+      lessonCredit: null,
+      courseCredits: [],
+      permitTime: [{ fromAge: 16, underAge: null, months: 9, ...verified(TAS_P1, 'L2 licence for 9 months') }],
+      supervisor: { fullLicenceYears: 0, ...unverified(TAS_LEARNER, 'no stored official page') },
+      entryFields: { fields: BASE_FIELDS, ...unverified(TAS_LEARNER, 'no stored official page') },
+    },
+    {
+      state: 'TAS',
+      name: 'Tasmania',
+      from: '2020-12-01',
+      until: null,
+      hours: [
+        {
+          fromAge: 16,
+          underAge: null,
+          totalHours: 80,
+          nightHours: 15,
+          ...verified(TAS_LEARNER, 'a single learner period since 1 December 2020'),
+        },
+      ],
+      lessonCredit: {
+        multiplier: 2,
+        maxLessonHours: 10,
+        nightSplit: 'extra-as-day',
+        ...verified(TAS_HOURS, 'a one-hour lesson logs two hours, capped at 10 lessons'),
+      },
+      courseCredits: [
+        {
+          id: 'ryda',
+          name: 'Rotary Youth Driver Awareness program',
+          hours: 5,
+          conditions: 'once',
+          ...verified(TAS_HOURS),
+        },
+      ],
+      permitTime: [{ fromAge: 16, underAge: null, months: 12, ...verified(TAS_LEARNER) }],
+      supervisor: { fullLicenceYears: 0, ...unverified(TAS_LEARNER, 'no stored official page') },
+      entryFields: { fields: BASE_FIELDS, ...unverified(TAS_CHANGE, 'no stored official page') },
+    },
+    {
+      state: 'ACT',
+      name: 'Australian Capital Territory',
+      from: null,
+      until: null,
+      hours: [
+        { fromAge: 15, underAge: 25, totalHours: 100, nightHours: 10, ...verified(ACT_RULES) },
+        { fromAge: 25, underAge: null, totalHours: 50, nightHours: 5, ...verified(ACT_RULES) },
+      ],
+      lessonCredit: {
+        multiplier: 3,
+        maxLessonHours: 10,
+        nightSplit: 'extra-as-day',
+        ...unverified(ACT_LICENCE, 'stated by a driving school only; no credit counted until checked'),
+      },
+      courseCredits: [],
+      permitTime: [
+        { fromAge: 15, underAge: 25, months: 12, ...verified(ACT_RULES) },
+        { fromAge: 25, underAge: null, months: 6, ...verified(ACT_RULES) },
+      ],
+      supervisor: { fullLicenceYears: 0, ...unverified(ACT_LICENCE, 'a full licence; no stored official page') },
+      entryFields: { fields: BASE_FIELDS, ...unverified(ACT_LICENCE, 'no stored official page') },
+    },
+    {
+      state: 'NT',
+      name: 'Northern Territory',
+      from: null,
+      until: null,
+      hours: [
+        {
+          fromAge: 16,
+          underAge: null,
+          totalHours: 0,
+          nightHours: 0,
+          ...unverified(NT_LICENCE, 'no logged hours are asked; not confirmed on a stored official page'),
+        },
+      ],
+      lessonCredit: null,
+      courseCredits: [],
+      permitTime: [
+        { fromAge: 16, underAge: null, months: 6, ...unverified(NT_LICENCE, 'stated by a community legal centre') },
+      ],
+      supervisor: { fullLicenceYears: 0, ...unverified(NT_LICENCE, 'a full licence') },
+      entryFields: { fields: BASE_FIELDS, ...unverified(NT_LICENCE, 'no stored official page') },
+    },
+  ];
+}
+
+/** Where the SA lesson credit's timing is published: shown beside the rule while no date is set. */
+export const SA_REFORM_SOURCE = SA_REFORM;
+
+const inForce = (v: StateRuleVersion, on: string) =>
+  (v.from === null || v.from <= on) && (v.until === null || on < v.until);
+
+/** The version of a state's rule in force on a day (YYYY-MM-DD). */
+export function ruleOn(
+  state: StateCode,
+  on: string,
+  versions: readonly StateRuleVersion[] = stateRuleVersions(),
+): StateRuleVersion {
+  const found = versions.find((v) => v.state === state && inForce(v, on));
+  if (!found) throw new Error(`No rule for ${state} on ${on}`);
+  return found;
+}
+
+/** Every state's rule in force on a day. */
+export function rulesOn(on: string, versions: readonly StateRuleVersion[] = stateRuleVersions()): StateRuleVersion[] {
+  return STATE_CODES.map((code) => ruleOn(code, on, versions));
+}
+
+/** A learner's age in whole years on a day; null when the date of birth is not a date. */
+export function ageOn(dateOfBirth: string | null | undefined, on: string): number | null {
+  const birth = /^(\d{4})-(\d{2})-(\d{2})/.exec(dateOfBirth ?? '');
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(on);
+  if (!birth || !day) return null;
+  let age = Number(day[1]) - Number(birth[1]);
+  if (`${day[2]}-${day[3]}` < `${birth[2]}-${birth[3]}`) age -= 1;
+  return age;
+}
+
+const fitsAge = (band: { fromAge: number; underAge: number | null }, age: number) =>
+  age >= band.fromAge && (band.underAge === null || age < band.underAge);
+
+/** The hours the rule asks of a learner of this age (the youngest band when the age is unknown). */
+export function hoursFor(rule: StateRuleVersion, age: number | null): HoursByAge {
+  return (age === null ? undefined : rule.hours.find((h) => fitsAge(h, age))) ?? rule.hours[0]!;
+}
+
+/** The settings targets a rule gives a learner of this age: day is the total less the night hours. */
+export function targetsFor(rule: StateRuleVersion, age: number | null): { day: number; night: number } {
+  const hours = hoursFor(rule, age);
+  return { day: hours.totalHours - hours.nightHours, night: hours.nightHours };
+}
+
+/** The time on the permit the rule asks of a learner of this age. */
+export function permitTimeFor(rule: StateRuleVersion, age: number | null): PermitTime {
+  return (age === null ? undefined : rule.permitTime.find((p) => fitsAge(p, age))) ?? rule.permitTime[0]!;
+}
+
+/** The lesson credit to count: none where the rule has none or its figure is unverified. */
+export function countedLessonCredit(rule: StateRuleVersion): LessonCredit | null {
+  return rule.lessonCredit?.verified ? rule.lessonCredit : null;
+}
+
+/** Today as YYYY-MM-DD where the product's families live (Adelaide), UTC if that zone is unknown. */
+export const todayIso = (now: Date = new Date()) =>
+  todayInTimeZone(HOME_TIME_ZONE, now) ?? now.toISOString().slice(0, 10);
+
+/** A state's rule summarised as the settings screen lists it: the version in force today for a young learner. */
 export interface StateRule {
-  code: 'SA' | 'NSW' | 'VIC' | 'QLD' | 'WA' | 'TAS' | 'ACT' | 'NT';
+  code: StateCode;
   name: string;
   totalHours: number;
   nightHours: number;
   note?: string;
   source: string;
-  /** Lessons with a licensed driving instructor counted at a bonus rate; absent where they count as plain hours. */
   instructorBonus?: InstructorBonusRule;
 }
 
-/**
- * Each lesson hour counts as `multiplier` log book hours, for at most `maxLessonHours` lesson hours (null: no cap is
- * published). The extra hours count as day hours: a night lesson still gives one night hour for each hour driven.
- */
+/** The lesson credit as progress counts it. */
 export interface InstructorBonusRule {
   multiplier: number;
   maxLessonHours: number | null;
@@ -21,107 +449,61 @@ export interface InstructorBonusRule {
   source: string;
 }
 
-export const STATE_RULES: readonly StateRule[] = [
-  {
-    code: 'SA',
-    name: 'South Australia',
-    totalHours: 75,
-    nightHours: 15,
-    source: 'https://www.sa.gov.au/topics/driving-and-transport/licences/learners-permit/log-book',
-    instructorBonus: {
-      multiplier: 3,
-      maxLessonHours: 5,
-      note: 'announced in November 2024: up to 5 lesson hours logged as 15',
-      source: 'https://dpti.sa.gov.au/news/?a=1429416',
-    },
-  },
-  {
-    code: 'NSW',
-    name: 'New South Wales',
-    totalHours: 120,
-    nightHours: 20,
-    source:
-      'https://www.nsw.gov.au/driving-boating-and-transport/driver-and-rider-licences/learner-drivers/learner-driver-log-book',
-    instructorBonus: {
-      multiplier: 3,
-      maxLessonHours: 10,
-      note: 'up to 10 lesson hours logged as 30',
-      source:
-        'https://www.nsw.gov.au/driving-boating-and-transport/driver-and-rider-licences/learner-drivers/learner-driver-log-book',
-    },
-  },
-  {
-    code: 'VIC',
-    name: 'Victoria',
-    totalHours: 120,
-    nightHours: 20,
-    source: 'https://www.vicroads.vic.gov.au/licences/your-ls/get-your-ls/learner-permit-log-book',
-  },
-  {
-    code: 'QLD',
-    name: 'Queensland',
-    totalHours: 100,
-    nightHours: 10,
-    source: 'https://www.qld.gov.au/transport/licensing/driver-licensing/learner/logbook',
-    instructorBonus: {
-      multiplier: 3,
-      maxLessonHours: 10,
-      note: 'up to 10 hours with an accredited driver trainer logged as 30',
-      source: 'https://www.qld.gov.au/transport/licensing/getting/learner-logbook',
-    },
-  },
-  {
-    code: 'WA',
-    name: 'Western Australia',
-    totalHours: 50,
-    nightHours: 5,
-    source: 'https://www.transport.wa.gov.au/licensing/learner-drivers.asp',
-  },
-  {
-    code: 'TAS',
-    name: 'Tasmania',
-    totalHours: 80,
-    nightHours: 15,
-    source: 'https://www.transport.tas.gov.au/licensing/getting_a_licence/learner_licence',
-    instructorBonus: {
-      multiplier: 2,
-      maxLessonHours: null,
-      note: 'two-for-one credit hours for a lesson with a professional driving instructor',
-      source:
-        'https://www.transport.tas.gov.au/road_safety_and_rules/changes_to_graduated_licensing_system/l1_Logbook_hours/recording_logbook_hours',
-    },
-  },
-  {
-    code: 'ACT',
-    name: 'Australian Capital Territory',
-    totalHours: 100,
-    nightHours: 10,
-    note: 'for learners under 25',
-    source: 'https://www.accesscanberra.act.gov.au/driving-and-transport/driver-licences/learner-licence',
-  },
-  {
-    code: 'NT',
-    name: 'Northern Territory',
-    totalHours: 0,
-    nightHours: 0,
-    note: 'no logged hours are required',
-    source: 'https://nt.gov.au/driving/licences/learner-licence',
-  },
-];
-
-export const SUGGESTED_STATE: StateRule['code'] = 'SA';
-
-/** The settings targets a state's rules give: day is the total less the night hours. */
-export function targetsForState(code: StateRule['code']): { day: number; night: number } {
-  const rule = STATE_RULES.find((r) => r.code === code);
-  if (!rule) throw new Error(`Unknown state: ${code}`);
-  return { day: rule.totalHours - rule.nightHours, night: rule.nightHours };
+function summaryOf(rule: StateRuleVersion): StateRule {
+  const young = rule.hours[0]!;
+  const older = rule.hours[1];
+  const credit = countedLessonCredit(rule);
+  const note =
+    older && young.underAge !== null
+      ? older.totalHours > 0
+        ? `for learners under ${young.underAge}; ${older.totalHours} (${older.nightHours} at night) from ${older.fromAge}`
+        : `for learners under ${young.underAge}`
+      : young.totalHours === 0
+        ? 'no logged hours are required'
+        : undefined;
+  return {
+    code: rule.state,
+    name: rule.name,
+    totalHours: young.totalHours,
+    nightHours: young.nightHours,
+    ...(note ? { note } : {}),
+    source: young.source,
+    ...(credit
+      ? {
+          instructorBonus: {
+            multiplier: credit.multiplier,
+            maxLessonHours: credit.maxLessonHours,
+            ...(credit.note ? { note: credit.note } : {}),
+            source: credit.source,
+          },
+        }
+      : {}),
+  };
 }
 
-/** The state's bonus for lessons with a licensed driving instructor, or null where lessons count as plain hours. */
-export function instructorBonusOf(code: StateRule['code'] | string | null | undefined): InstructorBonusRule | null {
-  return STATE_RULES.find((r) => r.code === code)?.instructorBonus ?? null;
+/** The rules as the settings screen lists them, in force today. */
+export const STATE_RULES: readonly StateRule[] = rulesOn(todayIso()).map(summaryOf);
+
+/** The settings targets a state's rule in force today gives a young learner. */
+export function targetsForState(code: StateCode): { day: number; night: number } {
+  if (!isStateCode(code)) throw new Error(`Unknown state: ${String(code)}`);
+  return targetsFor(ruleOn(code, todayIso()), null);
 }
 
-export const isStateCode = (value: unknown): value is StateRule['code'] =>
-  typeof value === 'string' && STATE_RULES.some((r) => r.code === value);
+/** The state's lesson credit in force on a day (today by default), or null where lessons count as plain hours. */
+export function instructorBonusOf(
+  code: StateCode | string | null | undefined,
+  on: string = todayIso(),
+  versions: readonly StateRuleVersion[] = stateRuleVersions(),
+): InstructorBonusRule | null {
+  if (!isStateCode(code)) return null;
+  const credit = countedLessonCredit(ruleOn(code, on, versions));
+  return credit
+    ? {
+        multiplier: credit.multiplier,
+        maxLessonHours: credit.maxLessonHours,
+        ...(credit.note ? { note: credit.note } : {}),
+        source: credit.source,
+      }
+    : null;
+}

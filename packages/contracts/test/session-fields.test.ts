@@ -29,10 +29,10 @@ const session = {
 /** A registry with one more field, as a new field is added: one row. */
 const withVehicle = {
   ...SESSION_FIELDS,
-  vehicleRegistration: {
-    label: 'Vehicle registration',
+  trailerPlate: {
+    label: 'Trailer plate',
     stored: 'optionalText',
-    form: z.string({ error: 'Vehicle registration is required' }).trim().min(1, 'Vehicle registration is required'),
+    form: z.string({ error: 'Trailer plate is required' }).trim().min(1, 'Trailer plate is required'),
     listed: true,
     printed: 'line',
     exported: true,
@@ -58,7 +58,15 @@ describe('the session field registry', () => {
       'supervisorLicenseNumber',
       'supervisorSignature',
     ]);
-    expect(HASHED_WHEN_PRESENT).toEqual(['coordinates', 'weatherConditions', 'supervisorIsInstructor', 'correctionOf']);
+    expect(HASHED_WHEN_PRESENT).toEqual([
+      'coordinates',
+      'weatherConditions',
+      'supervisorIsInstructor',
+      'correctionOf',
+      'vehicleRegistration',
+      'odometerStart',
+      'odometerEnd',
+    ]);
     // Computed by the hand-written hash before the registry: chains recorded then must keep verifying.
     expect(sessionHash(session, GENESIS_HASH)).toBe('83d4ecbae4bbb91a08e9c77308cafc81cb0534ceb3cc29e520c9955a563b732c');
     const everything = {
@@ -70,6 +78,12 @@ describe('the session field registry', () => {
     };
     expect(sessionHash(everything, GENESIS_HASH)).toBe(
       'de1b790f74ff8f83cda0f696be0731e2c213b69272bb37271104fb35d8284bd5',
+    );
+    // The vehicle's details are sealed when given: changing one changes the hash.
+    const withVehicle = { ...session, vehicleRegistration: 'S123ABC', odometerStart: 100, odometerEnd: 123 };
+    expect(sessionHash(withVehicle, GENESIS_HASH)).not.toBe(sessionHash(session, GENESIS_HASH));
+    expect(sessionHash({ ...withVehicle, odometerEnd: 124 }, GENESIS_HASH)).not.toBe(
+      sessionHash(withVehicle, GENESIS_HASH),
     );
     expect(sessionHash({ ...session, supervisorIsInstructor: false }, 'ab'.repeat(32))).toBe(
       '70c557af0974f0cc4c27503fae6ee8e09018cb51b2d410fca3300a55c4210ce2',
@@ -97,13 +111,13 @@ describe('the session field registry', () => {
 
   it('carries a field added to the registry into all three schemas, with no other change', () => {
     const { fields, input, answer } = sessionSchemasOf(withVehicle);
-    expect(fields.shape).toHaveProperty('vehicleRegistration');
-    expect(input.shape).toHaveProperty('vehicleRegistration');
-    expect(answer.shape).toHaveProperty('vehicleRegistration');
+    expect(fields.shape).toHaveProperty('trailerPlate');
+    expect(input.shape).toHaveProperty('trailerPlate');
+    expect(answer.shape).toHaveProperty('trailerPlate');
     const missing = fields.safeParse({});
-    expect(missing.error?.issues.map((i) => i.message)).toContain('Vehicle registration is required');
-    expect(answer.shape.vehicleRegistration.parse(null)).toBeNull();
+    expect(missing.error?.issues.map((i) => i.message)).toContain('Trailer plate is required');
+    expect(answer.shape.trailerPlate.parse(null)).toBeNull();
     // The registry the product runs on has no such field.
-    expect(sessionFieldsSchema.shape).not.toHaveProperty('vehicleRegistration');
+    expect(sessionFieldsSchema.shape).not.toHaveProperty('trailerPlate');
   });
 });

@@ -1,4 +1,5 @@
 import type { Progress } from '@logbook/contracts/progress';
+import type { Readiness } from '@logbook/contracts/readiness';
 import type { DrivingSessionRecord } from '../sessions/model';
 import type { OpeningBalance } from '../students/model';
 
@@ -47,6 +48,8 @@ export type LogbookProgress = Progress & { openingBalance: Required<OpeningBalan
 
 export interface LogbookContents {
   progress: LogbookProgress;
+  /** Whether the log book would pass today, printed as a checklist on the first page. */
+  readiness: Readiness;
   /**
    * At most how many rows `sessions` yields (entries in force, and corrected and removed ones struck through): the
    * page count is printed on page 1, before they are read.

@@ -5,6 +5,7 @@ import { FIRST_PAGE_TABLE_TOP, NEXT_PAGE_TABLE_TOP, ROW_HEIGHT, pageCountFor } f
 import { footer } from './sections/footer';
 import { continuationHeading, titleBlock } from './sections/header';
 import { progressPanel } from './sections/progress';
+import { readinessPanel } from './sections/readiness';
 import { noSessions, sessionRow, sessionsHeading, tableHeader } from './sections/sessions-table';
 import { studentPanel } from './sections/student';
 import { verificationPanel } from './sections/verification';
@@ -32,6 +33,7 @@ export function logbookPdf(request: LogbookInput, registry: SessionFieldRegistry
     titleBlock(writer);
     studentPanel(writer, request.student, name, request.madeOn);
     progressPanel(writer, contents.progress);
+    readinessPanel(writer, contents.readiness);
     verificationPanel(writer, contents.verification);
     sessionsHeading(writer, contents.sessionCount, Math.max(0, contents.sessionCount - contents.progress.sessionCount));
     writer.startRows(tableHeader(writer, FIRST_PAGE_TABLE_TOP), ROW_HEIGHT);

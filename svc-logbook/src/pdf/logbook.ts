@@ -7,6 +7,7 @@ import { printProjection } from '../sessions/fields';
 import { DrivingSessionModel, type DrivingSessionRecord } from '../sessions/model';
 import { sessionsWithSignatures } from '../sessions/signatures';
 import { progressOf } from '../sessions/sessions';
+import { readinessFor } from '../readiness/readiness';
 import { findAccessibleStudent } from '../students/students';
 import type { LogbookContents, LogbookInput, LogbookSession } from './contents';
 import { fileNamePart } from './text';
@@ -56,7 +57,11 @@ export async function openLogbook(
   const student = await findAccessibleStudent(callers, studentId);
   const contents = async (): Promise<LogbookContents> => {
     await ensureChain(student._id);
-    const [progress, code] = await Promise.all([progressOf(student), verificationCodeOf(student._id)]);
+    const [progress, code, readiness] = await Promise.all([
+      progressOf(student),
+      verificationCodeOf(student._id),
+      readinessFor(callers, student._id),
+    ]);
     const url = verificationUrl(code, origin);
     const qr = await QRCode.toBuffer(url, { width: 300, margin: 2 });
     // The count fixes the page count printed on every page; sessions logged while the PDF is drawn wait for the next.
@@ -65,7 +70,7 @@ export async function openLogbook(
     const rows = rowsInPrintOrder(student._id, rowCount);
     // Rows are drawn a batch at a time, each batch's signatures read with it: memory stays flat however long the log.
     const sessions = sessionsWithSignatures(rows, { print: true, batchSize: 50 }) as AsyncIterable<LogbookSession>;
-    return { progress, sessionCount: rowCount, sessions, verification: { code, url, qr } };
+    return { progress, readiness, sessionCount: rowCount, sessions, verification: { code, url, qr } };
   };
   return {
     student,

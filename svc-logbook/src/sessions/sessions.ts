@@ -18,7 +18,7 @@ import {
 } from '@logbook/contracts/schemas';
 import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '../students/students';
 import type { OpeningBalance, StudentRecord } from '../students/model';
-import { familyRulesOf } from '../settings/settings';
+import { familyRulesOf, targetsOfLearner } from '../settings/settings';
 import { ensureChain, recordHead } from '../chain/chain';
 import { linkSession } from '../chain/link';
 import { supervisorUsed } from '../supervisors/supervisors';
@@ -102,6 +102,10 @@ async function storeSession(
   const today = latestSessionDateISO(input.timeZone);
   const dateProblem = sessionDateProblem(input.date, { today, dateOfBirth: student.dateOfBirth });
   if (dateProblem) throw badRequest(dateProblem);
+  const { odometerStart, odometerEnd } = input;
+  if (typeof odometerStart === 'number' && typeof odometerEnd === 'number' && odometerEnd < odometerStart) {
+    throw badRequest(VALIDATION.odometerEndBeforeStart);
+  }
   // Decoding the images is the costly part of a session: only for a caller who may log one for this student.
   const [studentSignaturePrint, supervisorSignaturePrint] = await timed('signatures', () => [
     signatureForPrint(input.studentSignature),
@@ -137,6 +141,10 @@ async function storeSession(
     weatherConditions: input.weatherConditions ?? null,
     supervisorIsInstructor,
     ...(link.correctionOf !== undefined ? { correctionOf: link.correctionOf } : {}),
+    // Kept (and sealed) only when given, so entries without them hash as they always have.
+    ...(input.vehicleRegistration ? { vehicleRegistration: input.vehicleRegistration } : {}),
+    ...(typeof odometerStart === 'number' ? { odometerStart } : {}),
+    ...(typeof odometerEnd === 'number' ? { odometerEnd } : {}),
   };
   const signatures = { studentSignature: input.studentSignature, supervisorSignature: input.supervisorSignature };
   // The signatures are stored first: a session is only ever stored (and so only ever acknowledged, even to a retry
@@ -350,7 +358,12 @@ export interface StudentSummary extends Progress {
   openingBalance: Required<OpeningBalance> | null;
 }
 
-type SummaryStudent = { _id: number; userId: number; openingBalance?: OpeningBalance | null };
+type SummaryStudent = {
+  _id: number;
+  userId: number;
+  dateOfBirth?: string | null;
+  openingBalance?: OpeningBalance | null;
+};
 
 /**
  * Progress of one student against their family's targets, counting the entries in force and the bonus of the
@@ -367,9 +380,9 @@ export async function progressOf(
   const openingBalance = openingBalanceOf(student);
   const progress = computeProgress(
     sessions,
-    rules.targets,
+    targetsOfLearner(rules, student.dateOfBirth),
     { dayHours: openingBalance?.dayHours ?? 0, nightHours: openingBalance?.nightHours ?? 0 },
-    rules.bonusRule,
+    rules.bonusRuleOn,
   );
   return { ...progress, openingBalance };
 }

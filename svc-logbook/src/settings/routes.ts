@@ -8,7 +8,7 @@ import {
 import { accountOf, callers, parentOf, requireParent, requireParentOrStudent } from '@logbook/service-kit/auth';
 import { parseOr400, unauthorized } from '@logbook/service-kit/errors';
 import { bodyObject } from '../body';
-import { saveSetting, saveState, settingsOf, STATE_SETTING } from './settings';
+import { followStateTargets, saveSetting, saveState, settingsOf, STATE_SETTING } from './settings';
 
 export const settingsRouter = Router();
 
@@ -16,6 +16,11 @@ settingsRouter.get('/api/settings', requireParentOrStudent, async (_req, res) =>
   const account = accountOf(callers(res));
   if (account === undefined) throw unauthorized();
   res.json(await settingsOf(account));
+});
+
+/** Reset to Defaults: the family's own targets are dropped and its state's rule sets them again. */
+settingsRouter.delete('/api/settings/targets', requireParent, async (_req, res) => {
+  res.json(await followStateTargets(parentOf(res).userId));
 });
 
 settingsRouter.put('/api/settings/:key', requireParent, async (req, res) => {

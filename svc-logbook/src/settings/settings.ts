@@ -1,21 +1,39 @@
-import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '@logbook/contracts/constants';
-import { targetsFromSettings, type TargetHours } from '@logbook/contracts/progress';
+import { SETTING_KEYS, type SettingKey } from '@logbook/contracts/constants';
+import type { TargetHours } from '@logbook/contracts/progress';
 import {
+  ageOn,
   instructorBonusOf,
   isStateCode,
+  ruleOn,
+  SA_LESSON_CREDIT_FROM,
+  stateRuleVersions,
   SUGGESTED_STATE,
+  targetsFor,
+  todayIso,
   type InstructorBonusRule,
-  type StateRule,
+  type StateCode,
+  type StateRuleVersion,
 } from '@logbook/contracts/state-rules';
 import type { Setting } from '@logbook/contracts/schemas';
 import { isDuplicateKey } from '@logbook/service-kit/db';
+import { logbookConfig } from '../config';
 import { SettingModel } from './model';
 
 /** A setting as the API answers it. */
 export type SettingView = Setting;
 
-/** The family's state, kept with the settings: its rules decide how instructor lessons count. */
+/** The family's state, kept with the settings: its rules decide the targets and how instructor lessons count. */
 export const STATE_SETTING = 'state';
+/** Whose targets are in force: 'state' (the state's rule for each learner's age) or 'family' (their own numbers). */
+export const TARGETS_FROM_SETTING = 'targetsFrom';
+
+let versions: readonly StateRuleVersion[] | undefined;
+
+/** The rule versions this service counts under: the lesson-credit date from the configuration when it is set. */
+export function logbookRuleVersions(): readonly StateRuleVersion[] {
+  versions ??= stateRuleVersions(logbookConfig().SA_LESSON_CREDIT_FROM ?? SA_LESSON_CREDIT_FROM);
+  return versions;
+}
 
 async function storedSettings(userId: number) {
   return SettingModel.find({ userId, key: { $in: [...SETTING_KEYS, STATE_SETTING] } })
@@ -23,34 +41,71 @@ async function storedSettings(userId: number) {
     .lean();
 }
 
-/** Every known setting of an account, with the defaults for those never set; the state only once chosen. */
+/** The family's own targets once it set either (the state's rule fills the other), else null. */
+function ownTargets(stored: ReadonlyArray<{ key: string; value: string }>, state: StateCode): TargetHours | null {
+  const read = (key: SettingKey) => {
+    const n = Number.parseInt(stored.find((s) => s.key === key)?.value ?? '', 10);
+    return Number.isInteger(n) && n >= 0 && n <= 200 ? n : null;
+  };
+  const day = read('dayTimeTargetHours');
+  const night = read('nightTimeTargetHours');
+  if (day === null && night === null) return null;
+  const fromRule = targetsFor(ruleOn(state, todayIso(), logbookRuleVersions()), null);
+  return { day: day ?? fromRule.day, night: night ?? fromRule.night };
+}
+
+const stateOf = (stored: ReadonlyArray<{ key: string; value: string }>): StateCode => {
+  const chosen = stored.find((s) => s.key === STATE_SETTING)?.value;
+  return isStateCode(chosen) ? chosen : SUGGESTED_STATE;
+};
+
+/**
+ * Every known setting of an account: the family's own targets, or its state's rule for a young learner when it has
+ * none (South Australia's until a state is chosen); where they come from; the state only once chosen.
+ */
 export async function settingsOf(userId: number): Promise<SettingView[]> {
   const stored = await storedSettings(userId);
-  const views: SettingView[] = SETTING_KEYS.map((key) => ({
-    key,
-    value: stored.find((s) => s.key === key)?.value ?? String(DEFAULT_SETTINGS[key]),
-  }));
-  const state = stored.find((s) => s.key === STATE_SETTING)?.value;
-  if (isStateCode(state)) views.push({ key: STATE_SETTING, value: state });
+  const state = stateOf(stored);
+  const own = ownTargets(stored, state);
+  const targets = own ?? targetsFor(ruleOn(state, todayIso(), logbookRuleVersions()), null);
+  const views: SettingView[] = [
+    { key: 'dayTimeTargetHours', value: String(targets.day) },
+    { key: 'nightTimeTargetHours', value: String(targets.night) },
+    { key: TARGETS_FROM_SETTING, value: own ? 'family' : 'state' },
+  ];
+  const chosen = stored.find((s) => s.key === STATE_SETTING)?.value;
+  if (isStateCode(chosen)) views.push({ key: STATE_SETTING, value: chosen });
   return views;
 }
 
-export async function targetsOf(userId: number): Promise<TargetHours> {
-  return targetsFromSettings(await settingsOf(userId));
+export interface FamilyRules {
+  state: StateCode;
+  /** The family's own targets, or null: the state's rule for the learner's age. */
+  ownTargets: TargetHours | null;
+  /** The lesson credit a session counts under: the state's rule in force on the session's date. */
+  bonusRuleOn: (date: string) => InstructorBonusRule | null;
 }
 
-/** The family's targets and its state's instructor bonus (South Australia's until a state is chosen). */
-export async function familyRulesOf(
-  userId: number,
-): Promise<{ targets: TargetHours; state: StateRule['code']; bonusRule: InstructorBonusRule | null }> {
-  const settings = await settingsOf(userId);
-  const chosen = settings.find((s) => s.key === STATE_SETTING)?.value;
-  const state = isStateCode(chosen) ? chosen : SUGGESTED_STATE;
-  return { targets: targetsFromSettings(settings), state, bonusRule: instructorBonusOf(state) };
+export async function familyRulesOf(userId: number): Promise<FamilyRules> {
+  const stored = await storedSettings(userId);
+  const state = stateOf(stored);
+  const all = logbookRuleVersions();
+  return {
+    state,
+    ownTargets: ownTargets(stored, state),
+    bonusRuleOn: (date) => instructorBonusOf(state, /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : todayIso(), all),
+  };
 }
 
-/** Choose the family's state (a code of STATE_RULES). */
-export async function saveState(userId: number, code: StateRule['code']): Promise<SettingView> {
+/** A learner's targets today: the family's own, else the state's rule for the learner's age. */
+export function targetsOfLearner(rules: FamilyRules, dateOfBirth: string | null | undefined): TargetHours {
+  if (rules.ownTargets) return rules.ownTargets;
+  const today = todayIso();
+  return targetsFor(ruleOn(rules.state, today, logbookRuleVersions()), ageOn(dateOfBirth, today));
+}
+
+/** Choose the family's state (a code of STATE_CODES). */
+export async function saveState(userId: number, code: StateCode): Promise<SettingView> {
   await saveValue(userId, STATE_SETTING, code);
   return { key: STATE_SETTING, value: code };
 }
@@ -59,6 +114,12 @@ export async function saveState(userId: number, code: StateRule['code']): Promis
 export async function saveSetting(userId: number, key: SettingKey, value: number): Promise<SettingView> {
   await saveValue(userId, key, String(value));
   return { key, value: String(value) };
+}
+
+/** Reset to Defaults: drop the family's own targets, so its state's rule sets them again. */
+export async function followStateTargets(userId: number): Promise<SettingView[]> {
+  await SettingModel.deleteMany({ userId, key: { $in: [...SETTING_KEYS] } });
+  return settingsOf(userId);
 }
 
 async function saveValue(userId: number, key: string, value: string): Promise<void> {

@@ -19,6 +19,8 @@ export interface StudentRecord {
   lastName: string;
   dateOfBirth: string;
   licenseNumber?: string | null;
+  /** The day the learner's permit was issued, when the family gave it. */
+  permitDate?: string | null;
   subscriptionStatus?: string;
   openingBalance?: OpeningBalance | null;
   /** The versions of the last `student` and `subscription` events applied: an older one arriving late is ignored. */
@@ -38,6 +40,7 @@ export const StudentRecordModel: mongoose.Model<StudentRecord> =
         lastName: String,
         dateOfBirth: String,
         licenseNumber: String,
+        permitDate: String,
         subscriptionStatus: String,
         openingBalance: { type: Schema.Types.Mixed },
         studentVersion: Number,

@@ -8,6 +8,8 @@ export interface SupervisorRecord {
   name: string;
   licenseNumber: string;
   isInstructor: boolean;
+  licenceState?: string | null;
+  fullLicenceYear?: number | null;
   lastUsedAt: Date | null;
   createdAt: Date;
 }
@@ -19,6 +21,8 @@ const supervisorSchema = new Schema<SupervisorRecord>(
     name: { type: String, required: true },
     licenseNumber: { type: String, required: true },
     isInstructor: { type: Boolean, default: false },
+    licenceState: { type: String },
+    fullLicenceYear: { type: Number },
     lastUsedAt: { type: Date, default: null },
     createdAt: { type: Date, default: () => new Date() },
   },

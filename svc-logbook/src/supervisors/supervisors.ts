@@ -11,6 +11,8 @@ export interface SupervisorData {
   name: string;
   licenseNumber: string;
   isInstructor: boolean;
+  licenceState?: string | undefined;
+  fullLicenceYear?: number | undefined;
 }
 
 const toView = (doc: SupervisorRecord): Supervisor => ({
@@ -18,6 +20,8 @@ const toView = (doc: SupervisorRecord): Supervisor => ({
   name: doc.name,
   licenseNumber: doc.licenseNumber,
   isInstructor: doc.isInstructor === true,
+  licenceState: doc.licenceState ?? null,
+  fullLicenceYear: doc.fullLicenceYear ?? null,
   lastUsedAt: doc.lastUsedAt ? doc.lastUsedAt.toISOString() : null,
   createdAt: doc.createdAt.toISOString(),
 });
@@ -52,6 +56,8 @@ async function saveForFamily(userId: number, input: SupervisorData): Promise<Sup
   const existing = await SupervisorModel.findOne({ userId, name: input.name, licenseNumber: input.licenseNumber });
   if (existing) {
     existing.isInstructor = input.isInstructor;
+    if (input.licenceState !== undefined) existing.licenceState = input.licenceState;
+    if (input.fullLicenceYear !== undefined) existing.fullLicenceYear = input.fullLicenceYear;
     await existing.save();
     return toView(existing.toObject());
   }

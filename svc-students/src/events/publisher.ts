@@ -10,6 +10,7 @@ const STUDENT_EVENT_FIELDS = {
   lastName: 1,
   dateOfBirth: 1,
   licenseNumber: 1,
+  permitDate: 1,
   openingBalance: 1,
   subscriptionStatus: 1,
   version: 1,
@@ -34,6 +35,7 @@ export const publisher = new Publisher(StudentsOutboxModel, {
           lastName: doc.lastName,
           dateOfBirth: doc.dateOfBirth,
           licenseNumber: doc.licenseNumber ?? null,
+          permitDate: doc.permitDate || null,
           // svc-billing's status as last relayed here: the log book uses it only until billing's own events reach it.
           subscriptionStatus: doc.subscriptionStatus,
           openingBalance: balance

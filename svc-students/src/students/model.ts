@@ -19,6 +19,7 @@ export interface StudentRecord {
   lastName: string;
   dateOfBirth: string;
   licenseNumber: string;
+  permitDate?: string | null;
   /** Written by svc-billing before billing kept its own records; read only to hand them over (internal API). */
   stripeSubscriptionId?: string;
   /** svc-billing's status for the student, as its last `subscription` event told it. */
@@ -61,6 +62,7 @@ const studentSchema = new Schema<StudentRecord>(
     lastName: { type: String, required: true },
     dateOfBirth: { type: String, required: true },
     licenseNumber: { type: String, default: '' },
+    permitDate: { type: String },
     stripeSubscriptionId: { type: String },
     subscriptionStatus: { type: String, default: DEFAULT_SUBSCRIPTION_STATUS },
     subscriptionVersion: { type: Number },
@@ -108,6 +110,7 @@ export const PUBLIC_FIELDS = {
   lastName: 1,
   dateOfBirth: 1,
   licenseNumber: 1,
+  permitDate: 1,
   subscriptionStatus: 1,
   hasStudentLogin: 1,
   studentUsername: 1,

@@ -14,6 +14,7 @@ type PublicStudent = Pick<
   | 'lastName'
   | 'dateOfBirth'
   | 'licenseNumber'
+  | 'permitDate'
   | 'subscriptionStatus'
   | 'hasStudentLogin'
   | 'studentUsername'
@@ -28,6 +29,7 @@ export function toStudentResponse(doc: PublicStudent): Student {
     lastName: doc.lastName,
     dateOfBirth: doc.dateOfBirth,
     licenseNumber: doc.licenseNumber ?? '',
+    permitDate: doc.permitDate || null,
     subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
     hasStudentLogin: doc.hasStudentLogin === true,
     studentUsername: doc.hasStudentLogin && doc.studentUsername ? doc.studentUsername : null,
@@ -60,6 +62,7 @@ export async function createStudent(parentUserId: number, data: StudentData): Pr
       lastName: data.lastName,
       dateOfBirth: data.dateOfBirth,
       licenseNumber: data.licenseNumber,
+      ...(data.permitDate ? { permitDate: data.permitDate } : {}),
       version: 1,
     }),
   );
@@ -74,6 +77,7 @@ export async function updateStudent(parentUserId: number, studentId: number, dat
     lastName: data.lastName,
     dateOfBirth: data.dateOfBirth,
     licenseNumber: data.licenseNumber,
+    ...(data.permitDate !== undefined ? { permitDate: data.permitDate || null } : {}),
   };
   const saved = await updateIfMatches(
     StudentModel,

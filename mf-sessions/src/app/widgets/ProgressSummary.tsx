@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useParams } from '@logbook/shell-context/routing';
 import { ProgressSummaryCard } from '../../features/progress/components/ProgressSummaryCard';
 import { SessionsStyles } from '../../lib/SessionsStyles';
@@ -14,7 +14,20 @@ export interface ProgressSummaryProps {
   enabled?: boolean;
 }
 
-/** Day, night and total hours against the account's targets, with the progress badge. */
+// Loaded after the first paint: not part of the screen's first view.
+const ReadinessChecklist = lazy(() => import('../../features/readiness/components/ReadinessChecklist'));
+
+/** Shows its children only after the first paint, so their code is fetched once the screen is up. */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setPainted(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return painted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/** Day, night and total hours against the account's targets, with the progress badge and the readiness checklist. */
 export default function ProgressSummary({ studentId: given, enabled = true }: ProgressSummaryProps) {
   const params = useParams();
   const studentId = given ?? parseStudentId(params.studentId) ?? undefined;
@@ -27,6 +40,13 @@ export default function ProgressSummary({ studentId: given, enabled = true }: Pr
         summary={data}
         error={error}
         notice={!enabled && studentId ? <SubscriptionRequired studentId={studentId} /> : undefined}
+        extra={
+          enabled && studentId && data ? (
+            <AfterFirstPaint>
+              <ReadinessChecklist studentId={studentId} />
+            </AfterFirstPaint>
+          ) : undefined
+        }
       />
     </>
   );

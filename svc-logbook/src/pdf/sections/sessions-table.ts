@@ -89,10 +89,15 @@ export function noSessions(w: PageWriter, y: number): void {
 /** The printed fields without a cell of their own, each said as "Label: value". */
 function otherFields(session: LogbookSession, registry: SessionFieldRegistry): string {
   const values = session as unknown as Record<string, unknown>;
-  return fieldsWhere(registry, 'printed')
+  const { odometerStart, odometerEnd } = values;
+  const both = typeof odometerStart === 'number' && typeof odometerEnd === 'number';
+  const said = fieldsWhere(registry, 'printed')
     .filter((name) => registry[name].printed === 'line' && values[name] !== undefined && values[name] !== null)
-    .map((name) => `${registry[name].label}: ${pdfText(String(values[name]))}`)
-    .join(' · ');
+    .filter((name) => !(both && (name === 'odometerStart' || name === 'odometerEnd')))
+    .map((name) => `${registry[name].label}: ${pdfText(String(values[name]))}`);
+  // Both readings said as one, with the distance they give.
+  if (both) said.push(`Odometer ${odometerStart}-${odometerEnd} km, distance ${odometerEnd - odometerStart} km`);
+  return said.join(' · ');
 }
 
 /** One session as a row at `y`, numbered from 1 in the order drawn. */

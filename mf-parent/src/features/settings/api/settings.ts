@@ -17,6 +17,11 @@ export async function saveSetting(existing: readonly Setting[], key: SettingKey,
   }
 }
 
+/** Reset to Defaults: drop the family's own targets, so its state's rule sets each learner's. */
+export async function followStateRule(): Promise<void> {
+  await apiRequest('DELETE', `${SETTINGS_KEY}/targets`);
+}
+
 /** The family's state or territory: whose rule, instructor lessons included, their hours count under. */
 export async function saveFamilyState(code: string): Promise<void> {
   await apiRequest('PUT', `${SETTINGS_KEY}/state`, { value: code });

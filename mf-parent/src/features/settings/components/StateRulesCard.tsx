@@ -1,7 +1,7 @@
 import { Badge } from '@logbook/ui/Badge';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
-import { SUGGESTED_STATE, type StateRule } from '@logbook/contracts/state-rules';
+import { SUGGESTED_STATE, type StateRule } from '../utils/ruleData';
 import type { TargetHours } from '@logbook/contracts/progress';
 import {
   STATE_RULES_SUGGESTED_FIRST,

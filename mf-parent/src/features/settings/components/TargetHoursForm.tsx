@@ -13,10 +13,12 @@ export interface TargetHoursFormProps {
   form: TargetHoursFormState;
   pending: boolean;
   onSave: (targets: { dayTimeTargetHours: number; nightTimeTargetHours: number }) => void;
+  /** Reset to Defaults: fills the form with the family's state's rule. */
+  onReset: () => void;
 }
 
 /** Daytime and Nighttime Target Hours (0 to 200), Reset to Defaults and Save Changes. */
-export function TargetHoursForm({ form, pending, onSave }: TargetHoursFormProps) {
+export function TargetHoursForm({ form, pending, onSave, onReset }: TargetHoursFormProps) {
   const { values, errors, notice } = form;
 
   const submit = (e: FormEvent) => {
@@ -60,7 +62,7 @@ export function TargetHoursForm({ form, pending, onSave }: TargetHoursFormProps)
           {notice}
         </p>
         <div className="pp-form__actions">
-          <Button variant="outline" onClick={form.reset} disabled={pending}>
+          <Button variant="outline" onClick={onReset} disabled={pending}>
             Reset to Defaults
           </Button>
           <Button type="submit" pending={pending}>

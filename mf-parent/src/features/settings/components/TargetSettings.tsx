@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Setting } from '@logbook/contracts/schemas';
 import type { TargetHours } from '@logbook/contracts/progress';
-import { targetsForState } from '@logbook/contracts/state-rules';
+import { isStateCode, STATE_RULES, SUGGESTED_STATE, targetsForState } from '../utils/ruleData';
 import { useSaveTargets } from '../hooks/useSaveTargets';
 import { useTargetHoursForm } from '../hooks/useTargetHoursForm';
 import { settingsFormFromTargets } from '../utils/settingsForm';
-import { appliedText } from '../utils/stateRules';
+import { appliedText, resetText } from '../utils/stateRules';
 import { CurrentRequirementsCard } from './CurrentRequirementsCard';
 import { StateRulesCard } from './StateRulesCard';
 import { TARGET_HOURS_FORM_ID, TargetHoursForm } from './TargetHoursForm';
@@ -16,10 +16,18 @@ export function TargetSettings({ settings, targets }: { settings: readonly Setti
   const { save, pending } = useSaveTargets();
   // The state whose rule was applied last: saved with the targets as the family's state.
   const [appliedState, setAppliedState] = useState<string | null>(null);
+  const chosen = settings.find((s) => s.key === 'state')?.value;
+  const familyState = isStateCode(chosen) ? chosen : SUGGESTED_STATE;
+  const familyRule = STATE_RULES.find((r) => r.code === familyState)!;
 
   return (
     <div className="pp-settings">
-      <TargetHoursForm form={form} pending={pending} onSave={(values) => save(settings, values, appliedState)} />
+      <TargetHoursForm
+        form={form}
+        pending={pending}
+        onSave={(values) => save(settings, values, appliedState, form.followsState)}
+        onReset={() => form.reset(targetsForState(familyState), resetText(familyRule))}
+      />
       <CurrentRequirementsCard targets={targets} />
       <StateRulesCard
         savedTargets={targets}

@@ -5,7 +5,7 @@ import { TOASTS } from '@logbook/contracts/messages';
 import type { Setting } from '@logbook/contracts/schemas';
 import { SETTINGS_KEY } from '../../../lib/apiKeys';
 import { refreshProgressSummaries } from '../../../lib/progressSummaries';
-import { saveFamilyState, saveSetting } from '../api/settings';
+import { followStateRule, saveFamilyState, saveSetting } from '../api/settings';
 
 /** Saves both targets (and the state whose rule filled them, so its instructor-lesson rule counts), then refreshes the settings and every progress summary that used the old ones. */
 export function useSaveTargets() {
@@ -17,15 +17,22 @@ export function useSaveTargets() {
     existing: readonly Setting[],
     targets: { dayTimeTargetHours: number; nightTimeTargetHours: number },
     stateCode: string | null = null,
+    followState = false,
   ) => {
     setPending(true);
     try {
-      await saveSetting(existing, 'dayTimeTargetHours', targets.dayTimeTargetHours);
-      await saveSetting(existing, 'nightTimeTargetHours', targets.nightTimeTargetHours);
+      if (followState) {
+        await followStateRule();
+      } else {
+        await saveSetting(existing, 'dayTimeTargetHours', targets.dayTimeTargetHours);
+        await saveSetting(existing, 'nightTimeTargetHours', targets.nightTimeTargetHours);
+      }
       if (stateCode) await saveFamilyState(stateCode);
       toast({
         title: TOASTS.settingsUpdated,
-        description: `Targets are now ${targets.dayTimeTargetHours} day and ${targets.nightTimeTargetHours} night hours.`,
+        description: followState
+          ? "Targets now follow your state's rule for each learner's age."
+          : `Targets are now ${targets.dayTimeTargetHours} day and ${targets.nightTimeTargetHours} night hours.`,
       });
     } catch {
       toast({ title: TOASTS.error, description: TOASTS.settingsFailed, variant: 'destructive' });

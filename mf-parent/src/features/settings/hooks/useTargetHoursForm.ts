@@ -1,23 +1,28 @@
 import { useState } from 'react';
 import type { TargetHours } from '@logbook/contracts/progress';
 import {
-  DEFAULT_SETTINGS_FORM,
   settingsFormFromTargets,
   validateSettingsForm,
   type SettingsFormErrors,
   type SettingsFormValues,
 } from '../utils/settingsForm';
 
-/** What the target-hours form holds: the two inputs as typed, their messages and a note on where the values came from. */
+/**
+ * What the target-hours form holds: the two inputs as typed, their messages, a note on where the values came from, and
+ * whether they are the state's rule (after Reset to Defaults, until a number is typed): saved so, each learner's
+ * targets follow the rule for their age.
+ */
 export function useTargetHoursForm(initialValues: SettingsFormValues) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<SettingsFormErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
+  const [followsState, setFollowsState] = useState(false);
 
   const change = (field: keyof SettingsFormValues, value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
     setNotice(null);
+    setFollowsState(false);
     // Once a field has a message, keep it in step with what is typed.
     if (errors[field]) {
       const result = validateSettingsForm(next);
@@ -25,10 +30,11 @@ export function useTargetHoursForm(initialValues: SettingsFormValues) {
     }
   };
 
-  const fill = (next: SettingsFormValues, message: string | null) => {
+  const fill = (next: SettingsFormValues, message: string | null, fromState = false) => {
     setValues(next);
     setErrors({});
     setNotice(message);
+    setFollowsState(fromState);
   };
 
   return {
@@ -36,7 +42,9 @@ export function useTargetHoursForm(initialValues: SettingsFormValues) {
     errors,
     notice,
     change,
-    reset: () => fill(DEFAULT_SETTINGS_FORM, null),
+    followsState,
+    /** Reset to Defaults: the state's rule, as it stands for a young learner. */
+    reset: (stateTargets: TargetHours, message: string) => fill(settingsFormFromTargets(stateTargets), message, true),
     apply: (targets: TargetHours, message: string) => fill(settingsFormFromTargets(targets), message),
     /** The checked numbers to save, or null after showing what is wrong. */
     validate: () => {

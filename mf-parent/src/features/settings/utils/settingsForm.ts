@@ -1,5 +1,4 @@
 import { fieldErrors, settingsFormSchema } from '@logbook/contracts/schemas';
-import { DEFAULT_DAY_TARGET_HOURS, DEFAULT_NIGHT_TARGET_HOURS } from '@logbook/contracts/constants';
 import type { TargetHours } from '@logbook/contracts/progress';
 
 /** What the two number inputs hold (text, as typed). */
@@ -9,11 +8,6 @@ export interface SettingsFormValues {
 }
 
 export type SettingsFormErrors = Partial<Record<keyof SettingsFormValues, string>>;
-
-export const DEFAULT_SETTINGS_FORM: SettingsFormValues = {
-  dayTimeTargetHours: String(DEFAULT_DAY_TARGET_HOURS),
-  nightTimeTargetHours: String(DEFAULT_NIGHT_TARGET_HOURS),
-};
 
 export const settingsFormFromTargets = (targets: TargetHours): SettingsFormValues => ({
   dayTimeTargetHours: String(targets.day),

@@ -1,4 +1,4 @@
-import { STATE_RULES, SUGGESTED_STATE, targetsForState, type StateRule } from '@logbook/contracts/state-rules';
+import { STATE_RULES, SUGGESTED_STATE, targetsForState, type StateRule } from './ruleData';
 import type { TargetHours } from '@logbook/contracts/progress';
 
 /** The suggested state first, then the rest in the table's order. */
@@ -26,6 +26,12 @@ export function sourceSite(rule: StateRule): string {
 export function appliedText(rule: StateRule): string {
   const targets = targetsForState(rule.code);
   return `The rules of ${rule.name} give ${targets.day} day and ${targets.night} night hours. Save Changes to use them.`;
+}
+
+/** What Reset to Defaults says: the family's state's rule, which then sets each learner's targets for their age. */
+export function resetText(rule: StateRule): string {
+  const targets = targetsForState(rule.code);
+  return `The rule of ${rule.name}: ${targets.day} day and ${targets.night} night hours, set for each learner's age. Save Changes to follow it.`;
 }
 
 /** Whether the saved targets are the ones this state's rules give. */

@@ -17,7 +17,10 @@ export interface StudentDetailsFormProps {
   onSubmit: (data: StudentData) => void;
 }
 
-/** First Name, Last Name, Date of Birth and an optional License Number, checked with the shared schema. */
+/**
+ * First Name, Last Name, Date of Birth, an optional License Number and the learner's permit date (the time on the
+ * permit the state asks for counts from it), checked with the shared schema.
+ */
 export function StudentDetailsForm({ initialValues, mode, pending, onSubmit }: StudentDetailsFormProps) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<StudentFormErrors>({});
@@ -92,6 +95,22 @@ export function StudentDetailsForm({ initialValues, mode, pending, onSubmit }: S
             maxLength={TEXT_LIMITS.license}
             value={values.licenseNumber}
             onChange={change('licenseNumber')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Learner's Permit Date (Optional)"
+        error={errors.permitDate}
+        hint="The day the learner's permit was issued: the time on the permit your state asks for counts from it."
+      >
+        {(field) => (
+          <Input
+            {...field}
+            type="date"
+            name="permitDate"
+            max={localDateISO()}
+            value={values.permitDate}
+            onChange={change('permitDate')}
           />
         )}
       </FormField>

@@ -5,6 +5,8 @@ export interface StudentFormValues {
   lastName: string;
   dateOfBirth: string;
   licenseNumber: string;
+  /** The day the learner's permit was issued ('' when not known yet). */
+  permitDate: string;
 }
 
 export type StudentFormErrors = Partial<Record<keyof StudentFormValues, string>>;
@@ -14,6 +16,7 @@ export const EMPTY_STUDENT_FORM: StudentFormValues = {
   lastName: '',
   dateOfBirth: '',
   licenseNumber: '',
+  permitDate: '',
 };
 
 export function studentToFormValues(student: Student): StudentFormValues {
@@ -22,6 +25,7 @@ export function studentToFormValues(student: Student): StudentFormValues {
     lastName: student.lastName,
     dateOfBirth: student.dateOfBirth,
     licenseNumber: student.licenseNumber ?? '',
+    permitDate: student.permitDate ?? '',
   };
 }
 

@@ -15,11 +15,13 @@ export interface ProgressSummaryCardProps {
   error?: unknown;
   /** Shown instead of the figures (a subscription notice). */
   notice?: ReactNode;
+  /** Shown under the figures (the readiness checklist). */
+  extra?: ReactNode;
 }
 
 const h = (n: number) => `${formatHours(n)}h`;
 
-export function ProgressSummaryCard({ summary, error, notice }: ProgressSummaryCardProps) {
+export function ProgressSummaryCard({ summary, error, notice, extra }: ProgressSummaryCardProps) {
   let body: ReactNode;
   if (notice) body = notice;
   else if (error)
@@ -72,6 +74,7 @@ export function ProgressSummaryCard({ summary, error, notice }: ProgressSummaryC
           <span>Sessions logged</span>
           <strong>{summary.sessionCount}</strong>
         </p>
+        {extra}
       </div>
     );
   }

@@ -32,11 +32,12 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
     { eager: true },
   ),
   // Only what the front ends read: one copy of the contracts and their validation library serves every remote.
-  // Modules for the services alone (the hash chain uses node:crypto) are not offered.
+  // Modules for the services alone (the hash chain uses node:crypto; readiness counts under the rules) are not
+  // offered, nor the states' rule data, which the settings screen loads with its own code when it opens.
   '@logbook/contracts/': import.meta.glob(
     [
       '../../../../../packages/contracts/src/*.ts',
-      '!../../../../../packages/contracts/src/{account,coordinates,hash-chain,insights,internal-api,student-usernames}.ts',
+      '!../../../../../packages/contracts/src/{account,coordinates,hash-chain,insights,internal-api,readiness,state-rules,student-usernames}.ts',
     ],
     { eager: true },
   ),

@@ -1,0 +1,11 @@
+import useSWR from 'swr';
+import { readinessSchema, type Readiness } from '@logbook/contracts/readiness-schema';
+import { apiFetch } from '@logbook/shell-context/apiClient';
+import { sessionReadinessKey } from '../../../lib/sessionKeys';
+
+const fetchReadiness = (url: string) => apiFetch(url, readinessSchema);
+
+/** Whether the log book would pass today; refreshed with every other read of the student's sessions. */
+export function useReadiness(studentId: number | undefined, enabled = true) {
+  return useSWR<Readiness>(studentId && enabled ? sessionReadinessKey(studentId) : null, fetchReadiness);
+}

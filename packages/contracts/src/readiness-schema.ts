@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { isRealDate } from './dates';
+import { VALIDATION } from './messages';
+import { STATE_CODES } from './state-codes';
+
+/*
+ * The answers of GET /api/state-rules and GET /api/driving-sessions/:studentId/readiness: schemas only, so the
+ * clients that parse them do not carry the rules themselves.
+ */
+
+const sourcedSchema = { source: z.string(), verified: z.boolean(), note: z.string().optional() };
+const ageBand = { fromAge: z.number(), underAge: z.number().nullable() };
+
+/** One version of a state's rule, as GET /api/state-rules answers it. */
+export const stateRuleVersionSchema = z.object({
+  state: z.enum(STATE_CODES as [string, ...string[]]),
+  name: z.string(),
+  from: z.string().nullable(),
+  until: z.string().nullable(),
+  hours: z.array(z.object({ ...ageBand, totalHours: z.number(), nightHours: z.number(), ...sourcedSchema })),
+  lessonCredit: z
+    .object({
+      multiplier: z.number(),
+      maxLessonHours: z.number().nullable(),
+      nightSplit: z.literal('extra-as-day'),
+      ...sourcedSchema,
+    })
+    .nullable(),
+  courseCredits: z.array(
+    z.object({ id: z.string(), name: z.string(), hours: z.number(), conditions: z.string(), ...sourcedSchema }),
+  ),
+  permitTime: z.array(z.object({ ...ageBand, months: z.number(), ...sourcedSchema })),
+  supervisor: z.object({ fullLicenceYears: z.number(), ...sourcedSchema }),
+  entryFields: z.object({ fields: z.array(z.string()), ...sourcedSchema }),
+});
+
+/** The query of GET /api/state-rules: the day (today when absent). */
+export const stateRulesQuerySchema = z.object({
+  on: z.string({ error: VALIDATION.ruleDateInvalid }).refine(isRealDate, VALIDATION.ruleDateInvalid).optional(),
+});
+
+/** GET /api/state-rules?on=YYYY-MM-DD: every state's rule in force that day. */
+export const stateRulesAnswerSchema = z.object({ on: z.string(), rules: z.array(stateRuleVersionSchema) });
+export type StateRulesAnswer = z.infer<typeof stateRulesAnswerSchema>;
+
+export const READINESS_CHECKS = ['hours', 'night-hours', 'permit-time', 'entries', 'supervisors'] as const;
+export type ReadinessCheckId = (typeof READINESS_CHECKS)[number];
+
+/** GET /api/driving-sessions/:studentId/readiness: whether the log book would pass today, in plain words. */
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  earliestTestDate: z.string().nullable(),
+  checks: z.array(z.object({ id: z.enum(READINESS_CHECKS), ok: z.boolean(), message: z.string(), source: z.string() })),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

@@ -1,0 +1,173 @@
+import { formatDisplayDate } from './dates';
+import { computeProgress, type BonusRuleFor, type ProgressSession } from './progress';
+import { ageOn, hoursFor, permitTimeFor, targetsFor, type EntryField, type StateRuleVersion } from './state-rules';
+import type { Readiness } from './readiness-schema';
+
+export {
+  READINESS_CHECKS,
+  readinessSchema,
+  stateRulesAnswerSchema,
+  stateRulesQuerySchema,
+  type Readiness,
+  type ReadinessCheckId,
+  type StateRulesAnswer,
+} from './readiness-schema';
+
+/** What readiness reads of an entry, besides what progress reads. */
+export interface ReadinessSession extends ProgressSession {
+  startSuburb?: string | null;
+  endSuburb?: string | null;
+  supervisorName?: string | null;
+  supervisorLicenseNumber?: string | null;
+  hasStudentSignature?: boolean;
+  hasSupervisorSignature?: boolean;
+  vehicleRegistration?: string | null;
+  odometerStart?: number | null;
+  odometerEnd?: number | null;
+  supervisorFullLicenceYear?: number | null;
+}
+
+const filled = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : value != null);
+
+/** The fields a rule asks for that this entry lacks. */
+export function missingFields(session: ReadinessSession, fields: readonly EntryField[]): EntryField[] {
+  const has: Record<EntryField, boolean> = {
+    date: filled(session.date),
+    times: filled(session.startTime),
+    supervisor: filled(session.supervisorName) && filled(session.supervisorLicenseNumber),
+    signatures: session.hasStudentSignature === true && session.hasSupervisorSignature === true,
+    locations: filled(session.startSuburb) && filled(session.endSuburb),
+    vehicleRegistration: filled(session.vehicleRegistration),
+    odometer: filled(session.odometerStart) && filled(session.odometerEnd),
+  };
+  return fields.filter((field) => !has[field]);
+}
+
+/** YYYY-MM-DD plus whole months (the last day of a shorter month when the day does not exist). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+const hoursText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export interface ReadinessInput {
+  rule: StateRuleVersion;
+  today: string;
+  dateOfBirth: string | null | undefined;
+  permitDate: string | null | undefined;
+  sessions: ReadonlyArray<ReadinessSession>;
+  /** Paper hours brought in, counted as logged. */
+  extra?: { dayHours?: number; nightHours?: number };
+  /** The lesson credit each session counts under (the rule in force on its date). */
+  bonusRuleOn: BonusRuleFor;
+}
+
+/**
+ * Whether the log book would pass under `rule` on `today`: hours and night hours (credits within their caps), time on
+ * the permit for the learner's age, every entry complete for the state and signed, and supervisors who meet the rule.
+ */
+export function readinessOf(input: ReadinessInput): Readiness {
+  const { rule, today, sessions } = input;
+  const age = ageOn(input.dateOfBirth, today);
+  const hours = hoursFor(rule, age);
+  const progress = computeProgress(sessions, targetsFor(rule, age), input.extra ?? {}, input.bonusRuleOn);
+  const checks: Readiness['checks'] = [];
+
+  const totalLeft = Math.max(0, hours.totalHours - progress.totalHours);
+  checks.push({
+    id: 'hours',
+    ok: totalLeft <= 0,
+    message:
+      totalLeft <= 0
+        ? `${hoursText(progress.totalHours)} of ${hours.totalHours} hours logged`
+        : `Not yet: ${hoursText(progress.totalHours)} of ${hours.totalHours} hours logged, ${hoursText(Math.round(totalLeft * 10) / 10)} to go`,
+    source: hours.source,
+  });
+  const nightLeft = Math.max(0, hours.nightHours - progress.nightHours);
+  checks.push({
+    id: 'night-hours',
+    ok: nightLeft <= 0,
+    message:
+      nightLeft <= 0
+        ? `${hoursText(progress.nightHours)} of ${hours.nightHours} night hours logged`
+        : `Not yet: ${hoursText(progress.nightHours)} of ${hours.nightHours} night hours logged, ${hoursText(Math.round(nightLeft * 10) / 10)} to go`,
+    source: hours.source,
+  });
+
+  const permit = permitTimeFor(rule, age);
+  const permitFrom = input.permitDate && /^\d{4}-\d{2}-\d{2}$/.test(input.permitDate) ? input.permitDate : null;
+  const earliestTestDate = permitFrom ? addMonths(permitFrom, permit.months) : null;
+  const months = plural(permit.months, 'month', 'months');
+  checks.push({
+    id: 'permit-time',
+    ok: earliestTestDate !== null && earliestTestDate <= today,
+    message:
+      earliestTestDate === null
+        ? `Not yet: add the learner's permit date to the student's details (${months} needed)`
+        : earliestTestDate <= today
+          ? `${months} on the learner's permit: done on ${formatDisplayDate(earliestTestDate)}`
+          : `Not yet: ${months} on the learner's permit, reached on ${formatDisplayDate(earliestTestDate)}`,
+    source: permit.source,
+  });
+
+  const incomplete = sessions.filter((s) => missingFields(s, rule.entryFields.fields).length > 0);
+  checks.push({
+    id: 'entries',
+    ok: incomplete.length === 0,
+    message:
+      incomplete.length === 0
+        ? `Every entry is complete and signed (${plural(sessions.length, 'entry', 'entries')})`
+        : `Not yet: ${plural(incomplete.length, 'entry needs', 'entries need')} ${describeMissing(incomplete, rule)}`,
+    source: rule.entryFields.source,
+  });
+
+  const years = rule.supervisor.fullLicenceYears;
+  const short = years > 0 ? sessions.filter((s) => !supervisorMeets(s, years, today)) : [];
+  const names = [...new Set(short.map((s) => s.supervisorName?.trim() || 'a supervisor'))];
+  checks.push({
+    id: 'supervisors',
+    ok: short.length === 0,
+    message:
+      years === 0
+        ? 'Every supervisor needs a full licence'
+        : short.length === 0
+          ? `Every supervisor has held a full licence for ${plural(years, 'year', 'years')} or more`
+          : `Not yet: add the year ${names.join(', ')} got a full licence (${plural(years, 'year', 'years')} needed)`,
+    source: rule.supervisor.source,
+  });
+
+  return { ready: checks.every((c) => c.ok), earliestTestDate, checks };
+}
+
+/**
+ * An instructor meets the rule; anyone else by the year their full licence was issued, counted conservatively: only
+ * whole calendar years between that year and the drive's year count (a licence of 2023 is two years old in 2026).
+ */
+function supervisorMeets(session: ReadinessSession, years: number, today: string): boolean {
+  if (session.supervisorIsInstructor === true) return true;
+  const year = session.supervisorFullLicenceYear;
+  if (typeof year !== 'number') return false;
+  const onDay = Number((session.date ?? today).slice(0, 4));
+  return onDay - year - 1 >= years;
+}
+
+const FIELD_WORDS: Record<EntryField, string> = {
+  date: 'a date',
+  times: 'start and end times',
+  supervisor: "the supervisor's name and licence",
+  signatures: 'both signatures',
+  locations: 'start and end places',
+  vehicleRegistration: "the vehicle's registration",
+  odometer: 'odometer readings',
+};
+
+function describeMissing(incomplete: ReadonlyArray<ReadinessSession>, rule: StateRuleVersion): string {
+  const lacking = new Set(incomplete.flatMap((s) => missingFields(s, rule.entryFields.fields)));
+  return [...lacking].map((f) => FIELD_WORDS[f]).join(', ');
+}

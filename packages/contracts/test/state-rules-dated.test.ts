@@ -1,0 +1,180 @@
+import { computeProgress } from '@logbook/contracts/progress';
+import {
+  instructorBonusOf,
+  ruleOn,
+  rulesOn,
+  SA_LESSON_CREDIT_FROM,
+  stateRuleVersions,
+  targetsFor,
+  type Sourced,
+  type StateRuleVersion,
+} from '@logbook/contracts/state-rules';
+import { addMonths, readinessOf } from '@logbook/contracts/readiness';
+
+const lesson = (date: string, duration = '1.5 hours', timeOfDay = 'day') => ({
+  date,
+  startTime: '09:00',
+  duration,
+  timeOfDay,
+  supervisorIsInstructor: true,
+});
+
+/** Progress of these sessions counted under the state's rule in force on each one's date. */
+function countedUnder(state: 'SA' | 'NSW' | 'TAS', versions: readonly StateRuleVersion[], sessions: object[]) {
+  return computeProgress(sessions as never, { day: 0, night: 0 }, {}, (date) =>
+    instructorBonusOf(state, date, versions),
+  );
+}
+
+describe('state rules as dated versions', () => {
+  it('every part of every version names an official https or http page and whether it was checked', () => {
+    for (const v of stateRuleVersions('2027-03-01')) {
+      const parts: Sourced[] = [...v.hours, ...v.permitTime, ...v.courseCredits, v.supervisor, v.entryFields];
+      if (v.lessonCredit) parts.push(v.lessonCredit);
+      for (const part of parts) {
+        expect(part.source).toMatch(/^https?:\/\/[a-z.]*(gov\.au)\//);
+        expect(typeof part.verified).toBe('boolean');
+        if (!part.verified) expect(part.note).toBeTruthy();
+      }
+    }
+  });
+
+  it('the SA lesson credit has no start date until the state publishes one', () => {
+    expect(SA_LESSON_CREDIT_FROM).toBeNull();
+    expect(stateRuleVersions().filter((v) => v.state === 'SA')).toHaveLength(1);
+    expect(ruleOn('SA', '2030-01-01').lessonCredit).toBeNull();
+  });
+
+  it('SA: a 1.5-hour lesson in 2026 counts as 1.5 hours; after a configured start it counts three times', () => {
+    const plain = countedUnder('SA', stateRuleVersions(), [lesson('2026-11-20')]);
+    expect(plain).toMatchObject({ totalHours: 1.5, bonusHours: 0, instructorLessons: 0 });
+
+    const configured = stateRuleVersions('2027-03-01');
+    const before = countedUnder('SA', configured, [lesson('2026-11-20')]);
+    expect(before).toMatchObject({ totalHours: 1.5, bonusHours: 0 });
+    const after = countedUnder('SA', configured, [lesson('2027-03-01')]);
+    expect(after).toMatchObject({ totalHours: 4.5, bonusHours: 3, instructorLessons: 1 });
+  });
+
+  it('SA: the credit stops at its cap of 5 lesson hours (15 logged)', () => {
+    const configured = stateRuleVersions('2027-03-01');
+    const lessons = [lesson('2027-03-02', '3 hours'), lesson('2027-03-03', '3 hours'), lesson('2027-03-04', '2 hours')];
+    // 8 lesson hours, 5 of them at three for one: 10 extra hours.
+    expect(countedUnder('SA', configured, lessons)).toMatchObject({ bonusHours: 10, totalHours: 18 });
+  });
+
+  it('a rule change mid-log counts each session under its own date, and earlier lessons use none of the cap', () => {
+    const configured = stateRuleVersions('2027-03-01');
+    const lessons = [
+      lesson('2026-12-01', '4 hours'),
+      lesson('2027-02-28', '2 hours'),
+      lesson('2027-03-01', '2 hours'),
+      lesson('2027-04-01', '4 hours'),
+    ];
+    // The first two count plain; the last two give 5 lesson hours at three for one (cap) and 1 plain.
+    expect(countedUnder('SA', configured, lessons)).toMatchObject({
+      bonusHours: 10,
+      totalHours: 22,
+      instructorLessons: 2,
+    });
+  });
+
+  it('NSW: a night lesson is one night hour and two day hours; the Safer Drivers Course gives 20 hours once', () => {
+    const nsw = ruleOn('NSW', '2026-11-25');
+    expect(nsw.lessonCredit).toMatchObject({ multiplier: 3, maxLessonHours: 10, nightSplit: 'extra-as-day' });
+    const night = countedUnder('NSW', stateRuleVersions(), [lesson('2026-11-20', '1 hours', 'night')]);
+    expect(night).toMatchObject({ nightHours: 1, dayHours: 2, totalHours: 3 });
+    expect(nsw.courseCredits).toEqual([
+      expect.objectContaining({ id: 'safer-drivers-course', hours: 20, conditions: expect.stringContaining('once') }),
+    ]);
+  });
+
+  it('VIC: 120 hours (20 at night) under 21 and no log book from 21, with no lesson credit', () => {
+    const vic = ruleOn('VIC', '2026-11-25');
+    expect(targetsFor(vic, 17)).toEqual({ day: 100, night: 20 });
+    expect(targetsFor(vic, 20)).toEqual({ day: 100, night: 20 });
+    expect(targetsFor(vic, 21)).toEqual({ day: 0, night: 0 });
+    expect(instructorBonusOf('VIC', '2026-11-25')).toBeNull();
+  });
+
+  it('ACT by age, TAS by date, and unverified credits (QLD, ACT) count nothing', () => {
+    const act = ruleOn('ACT', '2026-11-25');
+    expect(targetsFor(act, 18)).toEqual({ day: 90, night: 10 });
+    expect(targetsFor(act, 30)).toEqual({ day: 45, night: 5 });
+    expect(targetsFor(ruleOn('TAS', '2020-11-30'), 17)).toEqual({ day: 50, night: 0 });
+    expect(targetsFor(ruleOn('TAS', '2020-12-01'), 17)).toEqual({ day: 65, night: 15 });
+    expect(ruleOn('QLD', '2026-11-25').lessonCredit?.verified).toBe(false);
+    expect(instructorBonusOf('QLD', '2026-11-25')).toBeNull();
+    expect(instructorBonusOf('ACT', '2026-11-25')).toBeNull();
+    expect(rulesOn('2026-11-25').map((r) => r.state)).toEqual(['SA', 'NSW', 'VIC', 'QLD', 'WA', 'TAS', 'ACT', 'NT']);
+  });
+});
+
+describe('readiness under a rule', () => {
+  const signed = (date: string, duration: string, timeOfDay: string) => ({
+    date,
+    startTime: '09:00',
+    duration,
+    timeOfDay,
+    supervisorName: 'Pat',
+    supervisorLicenseNumber: 'SA1',
+    supervisorFullLicenceYear: 2000,
+    hasStudentSignature: true,
+    hasSupervisorSignature: true,
+  });
+
+  it('says "not yet" with what is missing, then ready once hours, night hours and time on the permit are there', () => {
+    const rule = ruleOn('SA', '2026-11-25');
+    const base = {
+      rule,
+      today: '2026-11-25',
+      dateOfBirth: '2009-01-10',
+      bonusRuleOn: () => null,
+    };
+    const early = readinessOf({
+      ...base,
+      permitDate: '2026-06-01',
+      sessions: [signed('2026-07-01', '10 hours', 'day')],
+    });
+    expect(early.ready).toBe(false);
+    expect(early.earliestTestDate).toBe('2027-06-01');
+    expect(early.checks.map((c) => [c.id, c.ok])).toEqual([
+      ['hours', false],
+      ['night-hours', false],
+      ['permit-time', false],
+      ['entries', true],
+      ['supervisors', true],
+    ]);
+    expect(early.checks[0]!.message).toBe('Not yet: 10 of 75 hours logged, 65 to go');
+
+    const done = readinessOf({
+      ...base,
+      permitDate: '2025-06-01',
+      sessions: [signed('2026-07-01', '60 hours', 'day'), signed('2026-07-02', '15 hours', 'night')],
+    });
+    expect(done).toMatchObject({ ready: true, earliestTestDate: '2026-06-01' });
+  });
+
+  it('asks for the permit date, entries missing what QLD asks, and a supervisor short of SA years', () => {
+    const qld = readinessOf({
+      rule: ruleOn('QLD', '2026-11-25'),
+      today: '2026-11-25',
+      dateOfBirth: '2009-01-10',
+      permitDate: null,
+      sessions: [signed('2026-07-01', '1 hours', 'day')],
+      bonusRuleOn: () => null,
+    });
+    expect(qld.checks.find((c) => c.id === 'permit-time')!.message).toContain("add the learner's permit date");
+    expect(qld.checks.find((c) => c.id === 'entries')!.message).toContain("the vehicle's registration");
+    const sa = readinessOf({
+      rule: ruleOn('SA', '2026-11-25'),
+      today: '2026-11-25',
+      dateOfBirth: '2009-01-10',
+      permitDate: '2025-01-01',
+      sessions: [{ ...signed('2026-07-01', '1 hours', 'day'), supervisorFullLicenceYear: 2025 }],
+      bonusRuleOn: () => null,
+    });
+    expect(sa.checks.find((c) => c.id === 'supervisors')).toMatchObject({ ok: false });
+    expect(addMonths('2025-08-31', 6)).toBe('2026-02-28');
+  });
+});
