@@ -97,9 +97,10 @@ journey(
     await expectHeading(page, 'Administrator Settings');
     const day = page.getByLabel('Daytime Target Hours');
     const night = page.getByLabel('Nighttime Target Hours');
-    await page.getByTestId('requirement-total').filter({ hasText: '100' }).waitFor();
-    expect(await day.inputValue()).toBe('75');
-    expect(await night.inputValue()).toBe('25');
+    // A new family follows South Australia's rule: 75 hours, 15 of them at night.
+    await page.getByTestId('requirement-total').filter({ hasText: '75' }).waitFor();
+    expect(await day.inputValue()).toBe('60');
+    expect(await night.inputValue()).toBe('15');
 
     // Every state and territory is listed with its requirement and source; South Australia is suggested.
     const rules = page.getByTestId('state-rules');
@@ -165,7 +166,7 @@ journey(
 
     await page.goto(`${stack.url}/dashboard`);
     const panel = page.getByTestId('progress-panel');
-    await panel.getByTestId('progress-total').getByText('2.5 / 100.0 hours').waitFor();
+    await panel.getByTestId('progress-total').getByText('2.5 / 75.0 hours').waitFor();
     expect(await panel.getByTestId('progress-sources').count()).toBe(0);
 
     // The progress panel leads to the paper hours on the Edit Student screen.
@@ -216,9 +217,9 @@ journey(
     // The dashboard counts them, apart from the logged session.
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await expectPath(page, '/dashboard');
-    await panel.getByTestId('progress-total').getByText('14.5 / 100.0 hours').waitFor();
-    await panel.getByTestId('progress-day').getByText('12.5 / 75.0 hours').waitFor();
-    await panel.getByTestId('progress-night').getByText('2.0 / 25.0 hours').waitFor();
+    await panel.getByTestId('progress-total').getByText('14.5 / 75.0 hours').waitFor();
+    await panel.getByTestId('progress-day').getByText('12.5 / 60.0 hours').waitFor();
+    await panel.getByTestId('progress-night').getByText('2.0 / 15.0 hours').waitFor();
     expect(await panel.getByTestId('progress-paper-hours').textContent()).toBe(
       '10.0 h day and 2.0 h night from the paper log book',
     );

@@ -211,15 +211,15 @@ journey(
     await logDaySession(page.request, studentId, '09:00', '10:30', '1.5 hours');
     await logDaySession(page.request, studentId, '14:00', '15:00', '1.0 hours');
     await page.reload();
-    await sam.getByTestId('progress-total').getByText('2.5 / 100.0 hours').waitFor();
-    await sam.getByTestId('progress-day').getByText('2.5 / 75.0 hours').waitFor();
-    await sam.getByTestId('progress-night').getByText('0.0 / 25.0 hours').waitFor();
+    await sam.getByTestId('progress-total').getByText('2.5 / 75.0 hours').waitFor();
+    await sam.getByTestId('progress-day').getByText('2.5 / 60.0 hours').waitFor();
+    await sam.getByTestId('progress-night').getByText('0.0 / 15.0 hours').waitFor();
     expect(await sam.getByTestId('progress-badge').textContent()).toBe('Getting Started');
 
     await page.getByRole('link', { name: 'Settings' }).click();
     await expectPath(page, '/admin-settings');
     await expectHeading(page, 'Administrator Settings');
-    expect(await page.getByTestId('requirement-total').textContent()).toBe('100');
+    expect(await page.getByTestId('requirement-total').textContent()).toBe('75');
     await page.getByLabel('Daytime Target Hours').fill('250');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectText(page, VALIDATION.targetHoursRange);
@@ -344,7 +344,7 @@ journey(
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
       const charlotte = studentBlock(page, 'Charlotte Nguyen');
       await charlotte.getByTestId('student-login-qr').waitFor();
-      await charlotte.getByTestId('progress-total').getByText('2.5 / 100.0 hours').waitFor();
+      await charlotte.getByTestId('progress-total').getByText('2.5 / 75.0 hours').waitFor();
       await charlotte.getByTestId('draft-session').getByText('18:40 – 19:55 (1h 15m)').waitFor();
       await studentBlock(page, 'Oliver Smith').getByTestId('progress-subscription-required').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
