@@ -1,13 +1,8 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import type { z } from 'zod';
-import {
-  errorResponseSchema,
-  isBinaryResponse,
-  responseSchemas,
-  type ApiRoute,
-  type BinaryResponse,
-} from '@logbook/contracts/responses';
+import { isBinaryResponse, responseSchemas, type ApiRoute, type BinaryResponse } from '@logbook/contracts/api-answers';
+import { errorResponseSchema } from '@logbook/contracts/responses';
 import { serviceRoutes } from './routes';
 import { call, endWorld, makeWorld, sessionBody, type Reply, type World } from './world';
 

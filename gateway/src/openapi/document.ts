@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PARENT_COOKIE, PRODUCT_NAME, STUDENT_COOKIE } from '@logbook/contracts/constants';
-import { errorResponseSchema, responseSchemas } from '@logbook/contracts/responses';
+import { responseSchemas } from '@logbook/contracts/api-answers';
+import { errorResponseSchema } from '@logbook/contracts/responses';
 import { healthResponseSchema } from '../health';
 import { serviceFor } from '../routes';
 import { versionsResponseSchema } from '../versions';

@@ -31,7 +31,7 @@ export type { Caller, Refusal };
 
 /**
  * What the API description says of each /api route besides its answer (which comes from `responseSchemas` in
- * @logbook/contracts/responses). A new route is added here, under its service, as "METHOD /path" the way Express
+ * @logbook/contracts/api-answers). A new route is added here, under its service, as "METHOD /path" the way Express
  * mounts it; `npm run openapi` then writes docs/openapi.json, and the gateway's tests refuse a route that Express
  * mounts and this table (or the answers) leaves out.
  */

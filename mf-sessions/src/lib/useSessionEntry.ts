@@ -1,11 +1,11 @@
 import useSWR from 'swr';
-import { responseSchemas } from '@logbook/contracts/responses';
+import { sessionListSchema } from '@logbook/contracts/responses';
 import { apiFetch } from '@logbook/shell-context/apiClient';
 import { sessionListKey } from './sessionKeys';
 import type { HistoryEntry } from './sessionHistory';
 
 const fetchList = (url: string) =>
-  apiFetch(url, responseSchemas['GET /api/driving-sessions/:studentId']) as Promise<HistoryEntry[]>;
+  apiFetch(url, sessionListSchema) as Promise<HistoryEntry[]>;
 
 /** One logged entry in force of the student (the one a correction starts from); undefined until known. */
 export function useSessionEntry(studentId: number | undefined, sessionId: number | undefined) {

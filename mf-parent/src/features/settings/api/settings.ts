@@ -1,11 +1,11 @@
 import { apiFetch, apiRequest } from '@logbook/shell-context/apiClient';
-import { responseSchemas } from '@logbook/contracts/responses';
+import { settingListSchema } from '@logbook/contracts/responses';
 import type { Setting } from '@logbook/contracts/schemas';
 import type { SettingKey } from '@logbook/contracts/constants';
 import { SETTINGS_KEY } from '../../../lib/apiKeys';
 
 export async function fetchSettings(key: string): Promise<Setting[]> {
-  return apiFetch(key, responseSchemas['GET /api/settings']);
+  return apiFetch(key, settingListSchema);
 }
 
 /** PUT /api/settings/:key when the key already exists, POST /api/settings (the key in the body) for a new one. */

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { httpErrorStatus } from '@logbook/contracts/messages';
-import { responseSchemas } from '@logbook/contracts/responses';
+import { sessionListSchema } from '@logbook/contracts/responses';
 import type { DrivingSession } from '@logbook/contracts/schemas';
 import { readAnswer } from '@logbook/shell-context/apiClient';
 import { sessionListKey, type SessionFilters } from '../../../lib/sessionKeys';
@@ -9,7 +9,7 @@ import { sessionListKey, type SessionFilters } from '../../../lib/sessionKeys';
 export async function fetchSessionList(url: string): Promise<DrivingSession[]> {
   const res = await fetch(url, { credentials: 'include' });
   if (!res.ok) throw new Error(httpErrorStatus(res.status));
-  return readAnswer(res, responseSchemas['GET /api/driving-sessions/:studentId'], url);
+  return readAnswer(res, sessionListSchema, url);
 }
 
 /**

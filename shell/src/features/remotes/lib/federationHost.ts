@@ -32,12 +32,12 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
     { eager: true },
   ),
   // Only what the front ends read: one copy of the contracts and their validation library serves every remote.
-  // Modules for the services alone (the hash chain uses node:crypto; readiness counts under the rules) are not
-  // offered, nor the states' rule data, which the settings screen loads with its own code when it opens.
+  // Modules for the services alone (the hash chain uses node:crypto; readiness counts under the rules; the map of
+  // every route's answer and the routes' declarations serve the API description) are not offered, nor the states' rule data, which the settings screen loads with its own code when it opens.
   '@logbook/contracts/': import.meta.glob(
     [
       '../../../../../packages/contracts/src/*.ts',
-      '!../../../../../packages/contracts/src/{account,coordinates,hash-chain,insights,internal-api,readiness,state-rules,student-usernames}.ts',
+      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,coordinates,hash-chain,insights,internal-api,readiness,state-rules,student-usernames,students-api}.ts',
     ],
     { eager: true },
   ),
