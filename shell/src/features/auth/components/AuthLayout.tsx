@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { BrandLink } from '@logbook/ui/BrandLink';
-import { SiteFooter } from '../../../lib/SiteFooter';
+import { PublicPage } from '../../../lib/PublicPage';
 
 export interface AuthLayoutProps {
   title: string;
@@ -11,23 +10,15 @@ export interface AuthLayoutProps {
 
 export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
   return (
-    <div className="auth">
-      <header className="site-header">
-        <div className="site-container site-header__inner">
-          <BrandLink />
+    <PublicPage mainClassName="auth__main">
+      <div className="auth__panel">
+        <div className="auth__head">
+          <h1 className="auth__title">{title}</h1>
+          <p className="auth__description">{description}</p>
         </div>
-      </header>
-      <main id="main" className="auth__main">
-        <div className="auth__panel">
-          <div className="auth__head">
-            <h1 className="auth__title">{title}</h1>
-            <p className="auth__description">{description}</p>
-          </div>
-          {children}
-          <p className="auth__switch">{footer}</p>
-        </div>
-      </main>
-      <SiteFooter />
-    </div>
+        {children}
+        <p className="auth__switch">{footer}</p>
+      </div>
+    </PublicPage>
   );
 }

@@ -2,14 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { PASSWORD_RESET, TOASTS } from '@logbook/contracts/messages';
 import { useToast } from '@logbook/shell-context/useToast';
 import { paths } from '@logbook/shell-context/routes';
 import { requestPasswordReset } from '../api/passwordReset';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
+import { EmailField } from './AuthFields';
 import './passwordPages.css';
 
 /** /forgot-password: asks for the email and answers the same words whether or not it has an account. */
@@ -66,20 +65,7 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Forgot password">
-          <FormField label="Email" error={errors.email}>
-            {(field) => (
-              <Input
-                {...field}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                value={values.email}
-                onChange={(e) => setField('email', e.target.value)}
-              />
-            )}
-          </FormField>
+          <EmailField value={values.email} error={errors.email} onChange={(v) => setField('email', v)} />
           <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
             {pending ? 'Sending link...' : 'Send reset link'}
           </Button>

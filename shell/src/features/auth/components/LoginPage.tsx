@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { TOASTS } from '@logbook/contracts/messages';
 import { rememberSignedIn } from '@logbook/shell-context/signedInHint';
 import { useToast } from '@logbook/shell-context/useToast';
@@ -10,6 +8,7 @@ import { paths } from '@logbook/shell-context/routes';
 import { loadApiClient, login } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
+import { EmailField, PasswordField } from './AuthFields';
 import './passwordPages.css';
 
 export function LoginPage() {
@@ -70,32 +69,15 @@ export function LoginPage() {
       }
     >
       <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Sign in">
-        <FormField label="Email" error={errors.email}>
-          {(field) => (
-            <Input
-              {...field}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              value={values.email}
-              onChange={(e) => setField('email', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Password" error={errors.password}>
-          {(field) => (
-            <Input
-              {...field}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={(e) => setField('password', e.target.value)}
-            />
-          )}
-        </FormField>
+        <EmailField value={values.email} error={errors.email} onChange={(v) => setField('email', v)} />
+        <PasswordField
+          label="Password"
+          name="password"
+          kind="current"
+          value={values.password}
+          error={errors.password}
+          onChange={(v) => setField('password', v)}
+        />
         <p className="auth__forgot">
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { TOASTS } from '@logbook/contracts/messages';
 import { useToast } from '@logbook/shell-context/useToast';
 import { paths } from '@logbook/shell-context/routes';
 import { loadApiClient, register } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
+import { EmailField, PasswordField } from './AuthFields';
 
 export function RegisterPage() {
   const { values, errors, setField, validate, prepare } = useFormState(
@@ -57,48 +56,23 @@ export function RegisterPage() {
       }
     >
       <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Create account">
-        <FormField label="Email" error={errors.email}>
-          {(field) => (
-            <Input
-              {...field}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              value={values.email}
-              onChange={(e) => setField('email', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField
+        <EmailField value={values.email} error={errors.email} onChange={(v) => setField('email', v)} />
+        <PasswordField
           label="Password"
+          name="password"
+          kind="new"
+          value={values.password}
           error={errors.password}
-          hint={errors.password ? undefined : 'At least 6 characters, and not a common password.'}
-        >
-          {(field) => (
-            <Input
-              {...field}
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(e) => setField('password', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword}>
-          {(field) => (
-            <Input
-              {...field}
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={(e) => setField('confirmPassword', e.target.value)}
-            />
-          )}
-        </FormField>
+          onChange={(v) => setField('password', v)}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          kind="confirm"
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(v) => setField('confirmPassword', v)}
+        />
         <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
           {pending ? 'Creating account...' : 'Create account'}
         </Button>

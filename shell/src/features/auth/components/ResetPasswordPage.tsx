@@ -2,8 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { isPasswordRuleMessage, PASSWORD_RESET, TOASTS } from '@logbook/contracts/messages';
 import { useToast } from '@logbook/shell-context/useToast';
 import { paths } from '@logbook/shell-context/routes';
@@ -11,6 +9,7 @@ import { confirmPasswordReset } from '../api/passwordReset';
 import { useFormState } from '../hooks/useFormState';
 import { newPasswordFormSchema } from '../lib/newPasswordForm';
 import { AuthLayout } from './AuthLayout';
+import { PasswordField } from './AuthFields';
 import './passwordPages.css';
 
 /** Expired, used and unknown links all read the same, with the way to ask again. */
@@ -102,37 +101,25 @@ export function ResetPasswordPage() {
         <LinkProblem />
       ) : (
         <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Choose a new password">
-          <FormField
+          <PasswordField
             label="New password"
+            name="password"
+            kind="new"
+            value={values.password}
             error={passwordError}
-            hint={passwordError ? undefined : 'At least 6 characters, and not a common password.'}
-          >
-            {(field) => (
-              <Input
-                {...field}
-                type="password"
-                name="password"
-                autoComplete="new-password"
-                value={values.password}
-                onChange={(e) => {
-                  setServerError(undefined);
-                  setField('password', e.target.value);
-                }}
-              />
-            )}
-          </FormField>
-          <FormField label="Confirm new password" error={errors.confirmPassword}>
-            {(field) => (
-              <Input
-                {...field}
-                type="password"
-                name="confirmPassword"
-                autoComplete="new-password"
-                value={values.confirmPassword}
-                onChange={(e) => setField('confirmPassword', e.target.value)}
-              />
-            )}
-          </FormField>
+            onChange={(v) => {
+              setServerError(undefined);
+              setField('password', v);
+            }}
+          />
+          <PasswordField
+            label="Confirm new password"
+            name="confirmPassword"
+            kind="confirm"
+            value={values.confirmPassword}
+            error={errors.confirmPassword}
+            onChange={(v) => setField('confirmPassword', v)}
+          />
           <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
             {pending ? 'Saving...' : 'Set new password'}
           </Button>

@@ -2,8 +2,7 @@ import { useParams } from 'react-router-dom';
 import { Spinner } from '@logbook/ui/Spinner';
 import { PRODUCT_NAME } from '@logbook/contracts/constants';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { BrandLink } from '@logbook/ui/BrandLink';
-import { SiteFooter } from '../../../lib/SiteFooter';
+import { PublicPage } from '../../../lib/PublicPage';
 import { useVerification } from '../hooks/useVerification';
 import { normaliseCode } from '../lib/verificationText';
 import { VerificationCodeForm } from './VerificationCodeForm';
@@ -53,35 +52,27 @@ export function VerificationPage() {
   const { code: raw } = useParams();
   const code = normaliseCode(raw ?? '');
   return (
-    <div className="auth">
-      <header className="site-header">
-        <div className="site-container site-header__inner">
-          <BrandLink />
-        </div>
-      </header>
-      <main id="main" className="verify">
-        <div className="verify__panel">
-          {code ? (
-            <VerificationCheck key={code} code={code} />
-          ) : (
-            <section className="verify-intro" aria-labelledby="verify-intro-title">
-              <h1 id="verify-intro-title" className="verify-result__title">
-                Check a log book
-              </h1>
-              <p className="verify-result__text">
-                Enter the verification code printed on the first page of a {PRODUCT_NAME} PDF to see whether any entry
-                was changed after it was logged.
-              </p>
-              <VerificationCodeForm />
-            </section>
-          )}
-        </div>
-        <p className="verify__privacy">
-          This check shows only the learner&apos;s initials, the number of sessions and the hours. Names, licence
-          numbers and signatures are never shown.
-        </p>
-      </main>
-      <SiteFooter />
-    </div>
+    <PublicPage mainClassName="verify">
+      <div className="verify__panel">
+        {code ? (
+          <VerificationCheck key={code} code={code} />
+        ) : (
+          <section className="verify-intro" aria-labelledby="verify-intro-title">
+            <h1 id="verify-intro-title" className="verify-result__title">
+              Check a log book
+            </h1>
+            <p className="verify-result__text">
+              Enter the verification code printed on the first page of a {PRODUCT_NAME} PDF to see whether any entry was
+              changed after it was logged.
+            </p>
+            <VerificationCodeForm />
+          </section>
+        )}
+      </div>
+      <p className="verify__privacy">
+        This check shows only the learner&apos;s initials, the number of sessions and the hours. Names, licence numbers
+        and signatures are never shown.
+      </p>
+    </PublicPage>
   );
 }
