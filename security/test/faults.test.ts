@@ -131,6 +131,13 @@ describe('webhook storms', () => {
   }, 90_000);
 
   it('stays canceled once the provider has canceled, and no older or replayed event revives it', async () => {
+    // A renewal fails first: the parent's cancel of a subscription that is owed ends it at once (a running one would
+    // end with its period).
+    const failed = await call(world.stack.url, 'POST', '/api/billing/simulate/renewal-failure', {
+      cookie: world.cookies.parentA,
+      body: { studentId: world.ids.A2 },
+    });
+    expect(failed.status).toBe(200);
     const canceled = await call(world.stack.url, 'POST', '/api/cancel-subscription', {
       cookie: world.cookies.parentA,
       body: { studentId: world.ids.A2 },

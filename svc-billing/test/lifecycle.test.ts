@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import { internalHeaders } from '@logbook/service-kit/internal';
 import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { PRICE_LOOKUP_KEY } from '@logbook/contracts/constants';
 import { createApp } from '../src/app';
@@ -379,5 +380,166 @@ describe('the look-up after an unknown outcome', () => {
     expect(retry.body.subscriptionId).toBe(made.id);
     expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
     expect(fake.calls('GET', '/v1/subscriptions').length).toBeGreaterThan(1);
+  });
+});
+
+const post = (path: string, cookie: string, studentId: number) =>
+  request(app).post(path).set('Cookie', cookie).send({ studentId });
+
+/** The trial's free month is over and the first renewal is paid: a running subscription, card saved. */
+async function paidFamily() {
+  const f = await activeFamily();
+  const state = fake.subscriptionStates.get(f.subscriptionId)!;
+  state.status = 'active';
+  state.trialEnd = null;
+  await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+  expect(await rawStudent(f.studentId)).toMatchObject({ subscriptionStatus: 'active', providerStatus: 'active' });
+  return f;
+}
+
+describe("a parent's cancel", () => {
+  it('ends the subscription at the end of the period paid for: logging goes on until then, and Resume takes it back', async () => {
+    const f = await paidFamily();
+    const periodEnd = new Date(fake.subscriptionStates.get(f.subscriptionId)!.periodEnd * 1000).toISOString();
+
+    const cancel = await post('/api/cancel-subscription', f.cookie, f.studentId);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd });
+    const [update] = fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`);
+    expect(update.body).toEqual({ cancel_at_period_end: 'true' });
+    expect(fake.calls('DELETE', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(0);
+    expect(fake.subscriptionStates.get(f.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    // Stripe's event, read back, keeps the student active (svc-logbook lets them log) and set to end.
+    await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    expect(await rawStudent(f.studentId)).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionCancelAtPeriodEnd: true,
+    });
+    // Cancel again while it is set to end: still the same, nothing ended early.
+    expect((await post('/api/cancel-subscription', f.cookie, f.studentId)).body).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
+
+    const resume = await post('/api/billing/resume', f.cookie, f.studentId);
+    expect(resume.status).toBe(200);
+    expect(resume.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.cancelAtPeriodEnd).toBe(false);
+    await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    // Nothing is set to end any more: nothing to resume.
+    const again = await post('/api/billing/resume', f.cookie, f.studentId);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(BILLING_ERRORS.nothingToResume);
+  });
+
+  it('during a trial ends it at the trial end, never charged; Stripe cancels it then and the student is canceled', async () => {
+    const f = await activeFamily();
+    const cancel = await post('/api/cancel-subscription', f.cookie, f.studentId);
+    expect(cancel.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(fake.endPeriod(f.subscriptionId)).toBe('canceled');
+    await deliver('customer.subscription.deleted', fake.subscription(f.subscriptionId));
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    const renewals = [...fake.invoices.values()].filter(
+      (i) => i.subscription === f.subscriptionId && i.billingReason === 'subscription_cycle',
+    );
+    expect(renewals).toHaveLength(0);
+  });
+
+  it('ends at once what is not running with a card (waiting for one, or owed)', async () => {
+    const waiting = await trialFamily();
+    const canceled = await post('/api/cancel-subscription', waiting.cookie, waiting.studentId);
+    expect(canceled.body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    expect(fake.subscriptionStates.get(waiting.subscriptionId)!.status).toBe('canceled');
+
+    const owed = await activeFamily();
+    fake.renew(owed.subscriptionId, 'failed');
+    fake.markUnpaid(owed.subscriptionId);
+    await deliver('customer.subscription.updated', fake.subscription(owed.subscriptionId));
+    expect((await post('/api/cancel-subscription', owed.cookie, owed.studentId)).body.status).toBe('canceled');
+    expect(fake.subscriptionStates.get(owed.subscriptionId)!.status).toBe('canceled');
+  });
+
+  it('is not how a removed student or a closed account ends: those cancel at once', async () => {
+    const removed = await paidFamily();
+    const one = await request(app)
+      .post(`/internal/students/${removed.studentId}/cancel`)
+      .set(internalHeaders())
+      .send({});
+    expect(one.status).toBe(200);
+    expect(fake.subscriptionStates.get(removed.subscriptionId)!.status).toBe('canceled');
+    expect(fake.calls('POST', `/v1/subscriptions/${removed.subscriptionId}`)).toHaveLength(0);
+
+    const closing = await paidFamily();
+    const all = await request(app).post(`/internal/families/${closing.userId}/cancel`).set(internalHeaders()).send({});
+    expect(all.status).toBe(200);
+    expect(fake.subscriptionStates.get(closing.subscriptionId)!.status).toBe('canceled');
+  });
+});
+
+describe('a disputed payment', () => {
+  it('cancels the subscription at once, flags the account and tells the family on the billing screen', async () => {
+    const f = await paidFamily();
+    const disputeId = fake.openDispute(f.subscriptionId);
+    await deliver('charge.dispute.created', fake.dispute(disputeId));
+
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.status).toBe('canceled');
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'canceled', accountDisputed: true });
+    const again = await create(f.cookie, f.studentId);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(BILLING_ERRORS.accountDisputed);
+    expect(fake.subscriptionsOf(f.studentId)).toHaveLength(1);
+
+    // Stripe sends the event again: nothing more happens.
+    await deliver('charge.dispute.created', fake.dispute(disputeId));
+    expect(fake.calls('DELETE', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(1);
+    // Another family is not touched.
+    const other = await paidFamily();
+    expect((await view(other.cookie, other.studentId)).body).not.toHaveProperty('accountDisputed');
+  });
+});
+
+describe('changing the card before it fails', () => {
+  it.each([
+    ['a paid subscription', paidFamily],
+    ['a trial with a card', activeFamily],
+  ])('%s: a SetupIntent for the customer, and its card becomes the subscription default', async (_name, family) => {
+    const f = await family();
+    const before = fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod;
+    const res = await post('/api/billing/card', f.cookie, f.studentId);
+    expect(res.status).toBe(200);
+    const intent = [...fake.intents.values()].find((i) => i.clientSecret === res.body.clientSecret)!;
+    expect(res.body).toEqual({ subscriptionId: f.subscriptionId, clientSecret: intent.clientSecret, type: 'setup' });
+    expect(intent).toMatchObject({
+      object: 'setup_intent',
+      customer: fake.subscriptionStates.get(f.subscriptionId)!.customer,
+      status: 'requires_payment_method',
+    });
+    const card = fake.confirmSetupIntent(intent.id);
+    expect(card).not.toBe(before);
+    await deliver('setup_intent.succeeded', fake.setupIntent(intent.id));
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod).toBe(card);
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'active', nextStep: null });
+    // The next renewal is charged to the new card.
+    const renewal = fake.renew(f.subscriptionId, 'failed');
+    expect(fake.intents.get(fake.invoices.get(renewal.id)!.paymentIntent!)!.paymentMethod).toBe(card);
+  });
+
+  it('leaves the card as it is until the new one is confirmed, and is refused without a running card', async () => {
+    const f = await paidFamily();
+    const before = fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod;
+    const res = await post('/api/billing/card', f.cookie, f.studentId);
+    const intent = [...fake.intents.values()].find((i) => i.clientSecret === res.body.clientSecret)!;
+    // Stripe's event for a SetupIntent that has not succeeded (read back): the card stays.
+    await deliver('setup_intent.succeeded', fake.setupIntent(intent.id));
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod).toBe(before);
+    expect(fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(0);
+
+    const waiting = await trialFamily();
+    const refused = await post('/api/billing/card', waiting.cookie, waiting.studentId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(BILLING_ERRORS.noCardToChange);
+    const stranger = await makeFamily();
+    expect((await post('/api/billing/card', stranger.cookie, f.studentId)).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import http from 'node:http';
 import request from 'supertest';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { API_ERRORS } from '@logbook/contracts/messages';
+import { internalHeaders } from '@logbook/service-kit/internal';
 import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { createApp } from '../src/app';
 import { eventsSettled } from '../src/webhooks/webhooks';
@@ -321,7 +322,7 @@ describe('guarded writes hold when 8 requests race', () => {
   );
 
   it(
-    'cancels once, and a renewal failing at the same moment never brings the subscription back',
+    'cancels at once (the student removed) once, and a renewal failing at the same moment never brings the subscription back',
     async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const f = await newStudent();
@@ -330,7 +331,7 @@ describe('guarded writes hold when 8 requests race', () => {
         const before = await eventCount('customer.subscription.deleted');
         const answers = await all((i) =>
           i % 2
-            ? post('/api/cancel-subscription', f.cookie, { studentId: f.studentId })
+            ? request(app).post(`/internal/students/${f.studentId}/cancel`).set(internalHeaders()).send({})
             : post('/api/billing/simulate/renewal-failure', f.cookie, { studentId: f.studentId }),
         );
         for (const answer of answers) {

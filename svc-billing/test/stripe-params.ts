@@ -23,6 +23,7 @@ const ENDPOINT_PARAMS: Array<[method: string, route: RegExp, file: string, param
   ['GET', /^\/v1\/setup_intents\/[^/]+$/, 'SetupIntents', 'SetupIntentRetrieveParams'],
   ['POST', /^\/v1\/setup_intents\/[^/]+\/cancel$/, 'SetupIntents', 'SetupIntentCancelParams'],
   ['GET', /^\/v1\/payment_intents\/[^/]+$/, 'PaymentIntents', 'PaymentIntentRetrieveParams'],
+  ['GET', /^\/v1\/disputes\/[^/]+$/, 'Disputes', 'DisputeRetrieveParams'],
 ];
 
 const PAGINATION = ['limit', 'starting_after', 'ending_before'];

@@ -64,6 +64,27 @@ export interface PaymentProvider {
   setupSucceeded(setupIntentId: string): Promise<boolean>;
   /** The secret the browser confirms to pay the subscription's open latest invoice, or null when nothing is owed. */
   paymentSecret(subscriptionId: string): Promise<string | null>;
+  /**
+   * Ends the subscription when its paid period (or trial) ends, or takes that back (`end` false): the parent's own
+   * cancel, which keeps what was paid for.
+   */
+  endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<void>;
+  /** A SetupIntent that saves a new card for this subscription: its secret is confirmed by the browser. */
+  startCardChange(subscriptionId: string, studentId: number): Promise<CardChange>;
+  /**
+   * Makes the card a succeeded card-change SetupIntent saved the subscription's default; answers the subscription it
+   * was for, or null when the SetupIntent is not a card change or has not succeeded.
+   */
+  useChangedCard(setupIntentId: string): Promise<string | null>;
+  /** The customer a disputed payment was taken from; null when the provider has no such dispute or customer. */
+  disputedCustomer(disputeId: string): Promise<string | null>;
+  /** The customer's subscriptions that still exist (could still charge). */
+  liveSubscriptions(customerId: string): Promise<string[]>;
+}
+
+export interface CardChange {
+  setupIntentId: string;
+  clientSecret: string;
 }
 
 /** A subscription as read back from the provider: the only source the webhook handler acts on. */

@@ -4,6 +4,7 @@ import { logger } from '@logbook/service-kit/logger';
 import { isMissingAtProvider, PriceRefused } from './errors';
 import type {
   BillingCustomer,
+  CardChange,
   CreatedSubscription,
   NewSubscription,
   PaymentProvider,
@@ -257,6 +258,61 @@ export class StripeProvider implements PaymentProvider {
     return invoice.confirmation_secret?.client_secret ?? null;
   }
 
+  async endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<void> {
+    await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: end });
+  }
+
+  async startCardChange(subscriptionId: string, studentId: number): Promise<CardChange> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const intent = await this.stripe.setupIntents.create({
+      customer: idOf(subscription.customer)!,
+      usage: 'off_session',
+      metadata: { purpose: CARD_CHANGE, subscriptionId, studentId: String(studentId) },
+    });
+    return { setupIntentId: intent.id, clientSecret: intent.client_secret! };
+  }
+
+  async useChangedCard(setupIntentId: string): Promise<string | null> {
+    let intent: Stripe.SetupIntent;
+    try {
+      intent = await this.stripe.setupIntents.retrieve(setupIntentId);
+    } catch (err) {
+      if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
+    const subscriptionId = intent.metadata?.subscriptionId;
+    const card = idOf(intent.payment_method);
+    if (intent.metadata?.purpose !== CARD_CHANGE || !subscriptionId || intent.status !== 'succeeded' || !card)
+      return null;
+    try {
+      await this.stripe.subscriptions.update(subscriptionId, { default_payment_method: card });
+    } catch (err) {
+      if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
+    return subscriptionId;
+  }
+
+  async disputedCustomer(disputeId: string): Promise<string | null> {
+    try {
+      const dispute = await this.stripe.disputes.retrieve(disputeId);
+      const intentId = idOf(dispute.payment_intent);
+      if (intentId) return idOf((await this.stripe.paymentIntents.retrieve(intentId)).customer) ?? null;
+      const chargeId = idOf(dispute.charge);
+      return chargeId ? (idOf((await this.stripe.charges.retrieve(chargeId)).customer) ?? null) : null;
+    } catch (err) {
+      if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
+  }
+
+  async liveSubscriptions(customerId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const s of this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }))
+      if (!ENDED.has(s.status)) ids.push(s.id);
+    return ids;
+  }
+
   /** An open invoice whose PaymentIntent waits for the card holder (Invoice.payments → InvoicePayment.payment). */
   private async invoiceNeedsAction(invoice: Stripe.Invoice): Promise<boolean> {
     if (invoice.status !== 'open') return false;
@@ -271,6 +327,8 @@ export class StripeProvider implements PaymentProvider {
 /** What a new subscription response must carry so the browser has something to confirm. */
 const CREATED_EXPAND = ['pending_setup_intent', 'latest_invoice.confirmation_secret'];
 const ENDED = new Set(['canceled', 'incomplete_expired']);
+/** Marks a SetupIntent made to change a subscription's card (its metadata names the subscription). */
+const CARD_CHANGE = 'card_change';
 const WAITING = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
 /**

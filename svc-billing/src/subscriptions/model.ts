@@ -70,6 +70,25 @@ export const BillingCustomerModel: mongoose.Model<BillingCustomer> =
     'billing_customers',
   );
 
+/** A parent account one of whose payments was disputed with the bank: flagged, its subscriptions canceled. */
+export interface DisputedAccount {
+  _id: number;
+  disputeId: string;
+  customerId: string;
+  flaggedAt: Date;
+}
+
+export const DisputedAccountModel: mongoose.Model<DisputedAccount> =
+  (mongoose.models.DisputedAccount as mongoose.Model<DisputedAccount>) ??
+  mongoose.model<DisputedAccount>(
+    'DisputedAccount',
+    new Schema<DisputedAccount>(
+      { _id: Number, disputeId: { type: String, required: true }, customerId: String, flaggedAt: Date },
+      { versionKey: false, strict: true },
+    ),
+    'billing_disputed_accounts',
+  );
+
 export type SubscriptionRecordState = 'creating' | 'created' | 'failed';
 
 /**

@@ -14,6 +14,7 @@ import type { PaymentProvider } from '../providers/provider';
 import { publisher } from '../events/publisher';
 import {
   BillingCustomerModel,
+  DisputedAccountModel,
   FreeMonthModel,
   StudentBillingModel,
   StudentTrialModel,
@@ -112,11 +113,12 @@ export function subscriptionView(
 
 export async function getSubscription(callers: Callers, studentId: number): Promise<SubscriptionView> {
   const student = await ownedStudent(callers, studentId);
-  const [record, trial] = await Promise.all([
+  const [record, trial, disputed] = await Promise.all([
     SubscriptionRecordModel.findById(studentId).lean(),
     trialAvailable(student),
+    DisputedAccountModel.exists({ _id: student.userId }),
   ]);
-  return subscriptionView(student, record, trial);
+  return { ...subscriptionView(student, record, trial), ...(disputed ? { accountDisputed: true } : {}) };
 }
 
 type Claim = { kind: 'claimed'; record: SubscriptionRecord } | { kind: 'taken'; record: SubscriptionRecord | null };
@@ -316,6 +318,7 @@ export async function createSubscription(
   input: { studentId: number; couponCode?: string },
 ): Promise<CreateSubscriptionResponse> {
   let student = await ownedStudent(callers, input.studentId);
+  if (await DisputedAccountModel.exists({ _id: student.userId })) throw conflict(BILLING_ERRORS.accountDisputed);
   const deadline = Date.now() + options.inFlightWaitMs;
   for (;;) {
     if (
@@ -346,13 +349,29 @@ export async function createSubscription(
   }
 }
 
-/** Cancel now with the provider; the student is canceled at once (the provider's own event confirms it later). */
+/** A running subscription with a card saved: the parent's cancel ends it with the period paid for (or the trial). */
+const endsAtPeriodEnd = (student: StudentBilling) =>
+  Boolean(student.stripeSubscriptionId) &&
+  student.subscriptionStatus === 'active' &&
+  (student.providerStatus === 'active' || student.providerStatus === 'trialing');
+
+/**
+ * Cancel with the provider. `now` (removing a student, closing the account, and anything not running with a card: a
+ * subscription waiting for a card, or owed) ends it at once and the student is canceled at once; the parent's cancel
+ * of a running subscription (`periodEnd`) ends it when the period paid for (or the trial) ends: the student keeps
+ * logging until then, and may resume it.
+ */
 export async function cancelSubscription(
   options: SubscriptionOptions,
   callers: Callers,
   studentId: number,
+  when: 'now' | 'periodEnd' = 'now',
 ): Promise<SubscriptionView> {
   const student = await ownedStudent(callers, studentId);
+  if (when === 'periodEnd' && endsAtPeriodEnd(student)) {
+    await setEndAtPeriodEnd(options, student, true);
+    return getSubscription(callers, studentId);
+  }
   const record = await SubscriptionRecordModel.findById(studentId).lean();
   if (record?.state === 'creating' && Date.now() - new Date(record.startedAt).getTime() <= options.staleAfterMs)
     throw conflict(BILLING_ERRORS.subscriptionInProgress);
@@ -390,6 +409,52 @@ export async function cancelSubscription(
   await publisher.changed('subscription', studentId);
   await SubscriptionRecordModel.deleteOne({ _id: studentId, subscriptionId });
   return getSubscription(callers, studentId);
+}
+
+async function setEndAtPeriodEnd(options: SubscriptionOptions, student: StudentBilling, end: boolean) {
+  try {
+    await options.provider.endAtPeriodEnd(student.stripeSubscriptionId!, end);
+  } catch (err) {
+    throw providerFailure(err);
+  }
+  // The provider's event (read back) confirms it; the screen shows it at once.
+  await StudentBillingModel.updateOne(
+    { _id: student._id, stripeSubscriptionId: student.stripeSubscriptionId },
+    { $set: { subscriptionCancelAtPeriodEnd: end }, $inc: { version: 1 } },
+  );
+}
+
+/** Takes back the parent's cancel before the period ends: the subscription renews as before. */
+export async function resumeSubscription(
+  options: SubscriptionOptions,
+  callers: Callers,
+  studentId: number,
+): Promise<SubscriptionView> {
+  const student = await ownedStudent(callers, studentId);
+  if (!student.subscriptionCancelAtPeriodEnd || !endsAtPeriodEnd(student))
+    throw conflict(BILLING_ERRORS.nothingToResume);
+  await setEndAtPeriodEnd(options, student, false);
+  return getSubscription(callers, studentId);
+}
+
+/**
+ * A new card for a running subscription, before the saved one fails: the browser confirms this SetupIntent's secret,
+ * and once it succeeds (its event, read back) the new card becomes the subscription's default.
+ */
+export async function changeCard(
+  options: SubscriptionOptions,
+  callers: Callers,
+  studentId: number,
+): Promise<CreateSubscriptionResponse> {
+  const student = await ownedStudent(callers, studentId);
+  if (!endsAtPeriodEnd(student)) throw conflict(BILLING_ERRORS.noCardToChange);
+  const subscriptionId = student.stripeSubscriptionId!;
+  try {
+    const change = await options.provider.startCardChange(subscriptionId, studentId);
+    return { subscriptionId, clientSecret: change.clientSecret, type: 'setup' };
+  } catch (err) {
+    throw providerFailure(err);
+  }
 }
 
 /**

@@ -9,6 +9,8 @@ import { logger } from '@logbook/service-kit/logger';
 import { queueNotice, type NoticeKind } from '../notices/notices';
 import type { PaymentProvider, ProviderSubscription } from '../providers/provider';
 import {
+  BillingCustomerModel,
+  DisputedAccountModel,
   StudentBillingModel,
   SubscriptionRecordModel,
   type StudentBilling,
@@ -37,6 +39,7 @@ export const WEBHOOK_EVENTS = [
   'invoice.payment_failed',
   'invoice.payment_action_required',
   'setup_intent.succeeded',
+  'charge.dispute.created',
 ] as const;
 const HANDLED = new Set<string>(WEBHOOK_EVENTS);
 
@@ -230,6 +233,8 @@ async function actOnEvent(
     const outcome = await noteSavedCard(provider, objectId);
     if (typeof outcome !== 'string') return outcome;
     subscriptionId = outcome;
+  } else if (type === 'charge.dispute.created') {
+    return actOnDispute(provider, objectId);
   }
   if (!subscriptionId) return ignored('no subscription');
   const readAt = new Date();
@@ -268,10 +273,14 @@ function stillCalledFor(notice: NoticeKind, subscription: ProviderSubscription) 
   );
 }
 
-/** A SetupIntent of a subscription this service is waiting on has succeeded (checked with the provider). */
+/**
+ * A SetupIntent of a subscription this service is waiting on has succeeded (checked with the provider); or one made
+ * to change a running subscription's card, whose card then becomes the subscription's default.
+ */
 async function noteSavedCard(provider: PaymentProvider, setupIntentId: string): Promise<Outcome | string> {
   const record = await SubscriptionRecordModel.findOne({ setupIntentId, state: 'created' }).lean();
-  if (!record?.subscriptionId) return ignored('not a subscription this service is waiting on');
+  if (!record?.subscriptionId)
+    return (await provider.useChangedCard(setupIntentId)) ?? ignored('not a subscription this service is waiting on');
   if (!(await provider.setupSucceeded(setupIntentId))) return ignored('the card is not saved');
   // Guarded on the same record: a record being taken over is no longer waiting on this SetupIntent.
   await SubscriptionRecordModel.updateOne(
@@ -279,6 +288,40 @@ async function noteSavedCard(provider: PaymentProvider, setupIntentId: string): 
     { $set: { paymentMethodSaved: true, updatedAt: new Date() } },
   );
   return record.subscriptionId;
+}
+
+/**
+ * A card holder disputed a payment with their bank: the family is flagged (no new subscription starts, the subscribe
+ * screen says why) and every subscription of the customer is canceled at once, so the disputed card is not charged
+ * again. The flag is written first, so a retry after a failure part-way finishes the cancels.
+ */
+async function actOnDispute(provider: PaymentProvider, disputeId: string): Promise<Outcome> {
+  const customerId = await provider.disputedCustomer(disputeId);
+  if (!customerId) return ignored('no customer for the dispute');
+  const subscriptionIds = await provider.liveSubscriptions(customerId);
+  const kept = await BillingCustomerModel.findOne({ stripeCustomerId: customerId }).lean();
+  const students = await StudentBillingModel.find({ stripeSubscriptionId: { $in: subscriptionIds } })
+    .select({ userId: 1 })
+    .lean();
+  const userId = kept?._id ?? students[0]?.userId;
+  if (userId !== undefined) {
+    try {
+      await DisputedAccountModel.create({ _id: userId, disputeId, customerId, flaggedAt: new Date() });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+  for (const subscriptionId of subscriptionIds) {
+    await provider.cancelSubscription(subscriptionId);
+    const readAt = new Date();
+    const subscription = await provider.readSubscription(subscriptionId);
+    if (subscription) await applySubscription(provider, subscription, readAt);
+  }
+  logger.warn(
+    { dispute: disputeId, customer: customerId, userId, canceled: subscriptionIds.length },
+    'payment disputed',
+  );
+  return userId === undefined && subscriptionIds.length === 0 ? ignored('no account for the customer') : applied;
 }
 
 /**
@@ -390,7 +433,8 @@ async function applySubscription(
     pauseCause: subscription.pauseCause,
     subscriptionTrialEnd: seconds(subscription.trialEnd),
     subscriptionCurrentPeriodEnd: seconds(subscription.currentPeriodEnd),
-    subscriptionCancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    // Stripe keeps cancel_at_period_end on a subscription it has ended: only a live one is still "set to end".
+    subscriptionCancelAtPeriodEnd: subscription.cancelAtPeriodEnd && isLiveAtProvider(subscription.status),
   });
   if (ours) {
     if (isEnded(status)) {
