@@ -48,6 +48,14 @@ export const PAYMENT_TEXT = {
     title: 'Subscription Created Successfully!',
     description: 'Your card on file is used: there is nothing more to enter.',
   },
+  resume: 'Resume',
+  resumedTitle: 'Subscription resumed',
+  endingTitle: 'Subscription ending',
+  changeCard: 'Change card',
+  changeCardNote: 'The new card is saved now and used from the next bill.',
+  changeCardLabel: 'Save this card',
+  cardChangedTitle: 'Card changed',
+  disputedTitle: 'Payment disputed',
 } as const;
 
 /** What the subscribe screen says about the free month: one free trial per student. */
