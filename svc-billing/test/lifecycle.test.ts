@@ -6,6 +6,8 @@ import { internalHeaders } from '@logbook/service-kit/internal';
 import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { PRICE_LOOKUP_KEY } from '@logbook/contracts/constants';
 import { createApp } from '../src/app';
+import { createCoupon } from '../src/coupons/coupons';
+import { CouponModel } from '../src/coupons/model';
 import { PriceRefused } from '../src/providers/errors';
 import { StripeProvider } from '../src/providers/stripe';
 import { StudentBillingModel, StudentTrialModel, SubscriptionRecordModel } from '../src/subscriptions/model';
@@ -103,6 +105,61 @@ describe('an outcome that is not known', () => {
     expect(fake.calls('GET', '/v1/subscriptions').length).toBeGreaterThan(0);
     expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
     expect((await rawStudent(family.studentId))!.stripeSubscriptionId).toBe(made.id);
+  });
+});
+
+describe('a coupon when the outcome is not known', () => {
+  const usedCount = async (code: string) => (await CouponModel.findOne({ code }).lean())!.usedCount;
+  const withCoupon = (cookie: string, studentId: number, couponCode?: string) =>
+    request(app)
+      .post('/api/create-subscription')
+      .set('Cookie', cookie)
+      .send({ studentId, ...(couponCode ? { couponCode } : {}) });
+
+  it('keeps the use Stripe applied before answering 500: the retry finds that subscription, no one else has the use', async () => {
+    await createCoupon({ code: 'LASTUSE50', discountPercent: 50, maxUses: 1 });
+    const family = await makeFamily();
+    fake.failAfterWork('POST', /^\/v1\/subscriptions$/, 500);
+    expect((await withCoupon(family.cookie, family.studentId, 'LASTUSE50')).status).toBe(502);
+    const [made] = fake.subscriptionsOf(family.studentId);
+    expect(made.discounts).toEqual(['logbook-LASTUSE50-50']);
+    // Stripe applied it: the use stays counted, and the last one is not handed to another family.
+    expect(await usedCount('LASTUSE50')).toBe(1);
+    const other = await makeFamily();
+    const refused = await withCoupon(other.cookie, other.studentId, 'LASTUSE50');
+    expect([refused.status, refused.body]).toEqual([400, { message: BILLING_ERRORS.couponUnusable }]);
+
+    const retry = await withCoupon(family.cookie, family.studentId, 'LASTUSE50');
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ subscriptionId: made.id, type: 'setup' });
+    expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
+    expect(await usedCount('LASTUSE50')).toBe(1);
+    expect((await SubscriptionRecordModel.findById(family.studentId).lean())!.couponUse).toMatchObject({
+      code: 'LASTUSE50',
+      discountPercent: 50,
+    });
+  });
+
+  it('a 500 before Stripe made anything: the retry counts the held use once, or gives it back when asked without it', async () => {
+    await createCoupon({ code: 'TWICE20', discountPercent: 20, maxUses: 2 });
+    const a = await makeFamily();
+    fake.failNext('POST', /^\/v1\/subscriptions$/, 500, 'api_error', 'Something went wrong.');
+    expect((await withCoupon(a.cookie, a.studentId, 'TWICE20')).status).toBe(502);
+    expect(fake.subscriptionsOf(a.studentId)).toHaveLength(0);
+    expect(await usedCount('TWICE20')).toBe(1);
+    const again = await withCoupon(a.cookie, a.studentId, 'TWICE20');
+    expect(again.status).toBe(200);
+    expect(fake.subscriptionsOf(a.studentId).map((s) => s.discounts)).toEqual([['logbook-TWICE20-20']]);
+    expect(await usedCount('TWICE20')).toBe(1);
+
+    const b = await makeFamily();
+    fake.failNext('POST', /^\/v1\/subscriptions$/, 500, 'api_error', 'Something went wrong.');
+    expect((await withCoupon(b.cookie, b.studentId, 'TWICE20')).status).toBe(502);
+    expect(await usedCount('TWICE20')).toBe(2);
+    const without = await withCoupon(b.cookie, b.studentId);
+    expect(without.status).toBe(200);
+    expect(fake.subscriptionsOf(b.studentId).map((s) => s.discounts)).toEqual([[]]);
+    expect(await usedCount('TWICE20')).toBe(1);
   });
 });
 

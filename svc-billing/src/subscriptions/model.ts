@@ -108,6 +108,11 @@ export interface SubscriptionRecord {
   /** This attempt first looks for a subscription an earlier attempt may have made. */
   lookFirst?: boolean;
   couponCode?: string | null;
+  /**
+   * The coupon use this attempt holds (counted when the attempt began). Given back when the provider refused; kept
+   * when the outcome is unknown (Stripe may have applied it), for the retry that finds what Stripe made.
+   */
+  couponUse?: { code: string; discountPercent: number; slotId?: string } | null;
   /** Whether this attempt asks for the free trial; kept with the key so a retry asks for the same thing. */
   trial?: boolean;
   /** What the free month is remembered by once the provider has begun it (see FreeMonthModel). */
@@ -134,6 +139,7 @@ const subscriptionRecordSchema = new Schema<SubscriptionRecord>(
     serverError: Boolean,
     lookFirst: Boolean,
     couponCode: String,
+    couponUse: { type: new Schema({ code: String, discountPercent: Number, slotId: String }, { _id: false }) },
     trial: Boolean,
     freeMonthKey: String,
     subscriptionId: String,

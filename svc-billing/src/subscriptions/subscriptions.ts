@@ -164,6 +164,8 @@ async function claim(
   // The student already shows a live subscription the failed attempt never recorded: it is found, never made again.
   const shown = Boolean(student.stripeSubscriptionId) && isLiveAtProvider(student.providerStatus);
   const reuseKey = unknown && !current.serverError && (current.couponCode ?? null) === (couponCode ?? null);
+  // A coupon use held by an attempt whose outcome is unknown goes on to the retry; an ended subscription's stays behind.
+  const couponUse = ended ? null : (current.couponUse ?? null);
   const takeover = {
     state: 'creating' as const,
     attemptKey: reuseKey ? current.attemptKey : newAttemptKey(student._id),
@@ -175,6 +177,7 @@ async function claim(
     outcomeUnknown: false,
     serverError: false,
     lookFirst: unknown || shown,
+    couponUse,
     updatedAt: now,
   };
   // updateOne, not findOneAndUpdate: on the embedded fallback server only updateOne lets exactly one of several
@@ -258,22 +261,44 @@ async function startSubscription(
   record: SubscriptionRecord,
   couponCode: string | undefined,
 ): Promise<CreateSubscriptionResponse> {
-  let coupon: RedeemedCoupon | undefined;
-  try {
-    if (couponCode) {
-      coupon = await redeemCoupon(couponCode);
-      checkCouponAmount(coupon.discountPercent);
+  const mine = { _id: student._id, attemptKey: record.attemptKey, state: 'creating' as const };
+  // The use this attempt holds: taken over from an attempt whose outcome was unknown, or counted below.
+  let coupon: RedeemedCoupon | undefined = record.couponUse ?? undefined;
+  let couponReady = false;
+  /** Count the coupon's use before Stripe is asked to apply it, and keep it on the attempt. */
+  const takeCoupon = async () => {
+    if (couponReady) return;
+    couponReady = true;
+    if (coupon && coupon.code === couponCode) return;
+    if (coupon) {
+      // Held for a different code (or none is asked for now): Stripe made nothing with it, so it is given back.
+      const held = coupon;
+      coupon = undefined;
+      await releaseCoupon(held);
+      await SubscriptionRecordModel.updateOne(mine, { $set: { couponUse: null } });
     }
-    const make = async (customerId: string) =>
-      (record.lookFirst ? await options.provider.findSubscription(customerId, student._id) : null) ??
-      (await options.provider.createSubscription({
+    if (!couponCode) return;
+    coupon = await redeemCoupon(couponCode);
+    await SubscriptionRecordModel.updateOne(mine, { $set: { couponUse: coupon } });
+    checkCouponAmount(coupon.discountPercent);
+  };
+  try {
+    // Refused coupons are refused before anything is asked of the provider.
+    if (!record.lookFirst) await takeCoupon();
+    const make = async (customerId: string) => {
+      // What an earlier attempt made is found first: with it, the coupon use that attempt held is the one applied.
+      const found = record.lookFirst ? await options.provider.findSubscription(customerId, student._id) : null;
+      if (found) return found;
+      await takeCoupon();
+      return options.provider.createSubscription({
         studentId: student._id,
         customerId,
         idempotencyKey: record.attemptKey,
         trial: Boolean(record.trial),
         coupon:
           coupon && coupon.discountPercent > 0 ? { code: coupon.code, percentOff: coupon.discountPercent } : undefined,
-      }));
+      });
+    };
     let customerId = await customerFor(options.provider, student.userId);
     let created: Awaited<ReturnType<typeof make>>;
     try {
@@ -285,24 +310,26 @@ async function startSubscription(
     }
     // Before anything else is written: once the provider has begun a trial, the student has had it.
     if (created.trial) await recordTrial(student, created.subscriptionId, record.freeMonthKey);
-    await SubscriptionRecordModel.updateOne(
-      { _id: student._id, attemptKey: record.attemptKey, state: 'creating' },
-      {
-        $set: {
-          state: 'created',
-          subscriptionId: created.subscriptionId,
-          ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
-          type: created.type,
-          ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
-          customerId,
-          providerStatus: created.status,
-          updatedAt: new Date(),
-        },
+    await SubscriptionRecordModel.updateOne(mine, {
+      $set: {
+        state: 'created',
+        subscriptionId: created.subscriptionId,
+        ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
+        type: created.type,
+        ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
+        customerId,
+        providerStatus: created.status,
+        updatedAt: new Date(),
       },
-    );
+    });
     return { subscriptionId: created.subscriptionId, clientSecret: created.clientSecret, type: created.type };
   } catch (err) {
-    if (coupon) await releaseCoupon(coupon).catch(() => undefined);
+    // Refused: nothing was made with the coupon, its use is given back. Unknown (a 5xx, no answer): Stripe may have
+    // applied it, so the attempt keeps it for the retry, which finds what Stripe made.
+    if (coupon && !outcomeUnknown(err)) {
+      await releaseCoupon(coupon).catch(() => undefined);
+      await SubscriptionRecordModel.updateOne(mine, { $set: { couponUse: null } }).catch(() => undefined);
+    }
     await markFailed(record, err).catch(() => undefined);
     throw providerFailure(err);
   }
