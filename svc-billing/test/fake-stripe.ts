@@ -236,6 +236,17 @@ export class FakeStripe {
       res.json(customer);
     });
 
+    app.get('/v1/customers/:id', (req, res) => {
+      // A deleted customer is still answered, marked deleted; one that never existed is missing.
+      if (this.deletedCustomers.has(req.params.id)) {
+        const deleted: DeepPartial<Stripe.DeletedCustomer> = { id: req.params.id, object: 'customer', deleted: true };
+        return res.json(deleted);
+      }
+      const customer = this.customers.get(req.params.id);
+      if (!customer) return missing(res, 'customer', req.params.id);
+      res.json(customer);
+    });
+
     app.delete('/v1/customers/:id', (req, res) => {
       if (!this.customers.has(req.params.id)) return missing(res, 'customer', req.params.id);
       this.deleteCustomer(req.params.id);

@@ -10,7 +10,12 @@ import { createCoupon } from '../src/coupons/coupons';
 import { CouponModel } from '../src/coupons/model';
 import { PriceRefused } from '../src/providers/errors';
 import { StripeProvider } from '../src/providers/stripe';
-import { StudentBillingModel, StudentTrialModel, SubscriptionRecordModel } from '../src/subscriptions/model';
+import {
+  BillingCustomerModel,
+  StudentBillingModel,
+  StudentTrialModel,
+  SubscriptionRecordModel,
+} from '../src/subscriptions/model';
 import { eventsSettled } from '../src/webhooks/webhooks';
 import { FakeStripe } from './fake-stripe';
 import { makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from './fixtures';
@@ -290,6 +295,39 @@ describe('a customer deleted in Stripe', () => {
     expect(fake.customers.has(made.customer)).toBe(true);
     const [customerCall] = fake.calls('POST', '/v1/customers');
     expect(customerCall.headers['idempotency-key']).toContain(`-after-${first}`);
+  });
+
+  it('its customer.deleted event cancels the students it billed and forgets it: the next subscription makes a new customer at once', async () => {
+    const f = await activeFamily();
+    const first = fake.subscriptionStates.get(f.subscriptionId)!.customer;
+    expect((await BillingCustomerModel.findById(f.userId).lean())?.stripeCustomerId).toBe(first);
+    fake.deleteCustomer(first);
+    // Only the customer's own event has arrived (the subscription's is late).
+    await deliver('customer.deleted', { id: first, object: 'customer', deleted: true });
+    expect(fake.calls('GET', `/v1/customers/${first}`)).toHaveLength(1);
+    expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('canceled');
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    expect((await BillingCustomerModel.findById(f.userId).lean())?.deletedAt).toBeInstanceOf(Date);
+
+    fake.reset();
+    const again = await create(f.cookie, f.studentId);
+    expect(again.status).toBe(200);
+    const made = fake.subscriptionStates.get(again.body.subscriptionId as string)!;
+    expect(made.customer).not.toBe(first);
+    // The deleted customer is never named again.
+    expect(fake.calls('POST', '/v1/subscriptions').map((c) => c.body.customer)).toEqual([made.customer]);
+    const [customerCall] = fake.calls('POST', '/v1/customers');
+    expect(customerCall.headers['idempotency-key']).toContain(`-after-${first}`);
+    expect(await BillingCustomerModel.findById(f.userId).lean()).toMatchObject({ stripeCustomerId: made.customer });
+    expect((await BillingCustomerModel.findById(f.userId).lean())?.deletedAt ?? null).toBeNull();
+  });
+
+  it('a customer.deleted event for a customer Stripe still has changes nothing', async () => {
+    const f = await activeFamily();
+    const customer = fake.subscriptionStates.get(f.subscriptionId)!.customer;
+    await deliver('customer.deleted', { id: customer, object: 'customer', deleted: true });
+    expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('active');
+    expect((await BillingCustomerModel.findById(f.userId).lean())?.stripeCustomerId).toBe(customer);
   });
 });
 

@@ -8,6 +8,7 @@ import path from 'node:path';
  */
 const ENDPOINT_PARAMS: Array<[method: string, route: RegExp, file: string, params: string]> = [
   ['POST', /^\/v1\/customers$/, 'Customers', 'CustomerCreateParams'],
+  ['GET', /^\/v1\/customers\/[^/]+$/, 'Customers', 'CustomerRetrieveParams'],
   ['DELETE', /^\/v1\/customers\/[^/]+$/, 'Customers', 'CustomerDeleteParams'],
   ['GET', /^\/v1\/prices$/, 'Prices', 'PriceListParams'],
   ['POST', /^\/v1\/prices$/, 'Prices', 'PriceCreateParams'],

@@ -78,6 +78,8 @@ export interface PaymentProvider {
   useChangedCard(setupIntentId: string): Promise<string | null>;
   /** The customer a disputed payment was taken from; null when the provider has no such dispute or customer. */
   disputedCustomer(disputeId: string): Promise<string | null>;
+  /** Whether the provider has deleted this customer (read back: a deleted one answers as deleted, or not at all). */
+  customerDeleted(customerId: string): Promise<boolean>;
   /** The customer's subscriptions that still exist (could still charge). */
   liveSubscriptions(customerId: string): Promise<string[]>;
 }
@@ -93,6 +95,8 @@ export interface ProviderSubscription {
   /** The provider's status word: trialing, active, incomplete, past_due, unpaid, paused, canceled... */
   status: string;
   studentId?: number;
+  /** The provider's customer the subscription bills. */
+  customerId?: string;
   trialEnd: number | null;
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;

@@ -102,6 +102,7 @@ export class SimulatedProvider implements PaymentProvider {
       id: doc._id,
       status: doc.status,
       studentId: doc.studentId,
+      ...(doc.customerId ? { customerId: doc.customerId } : {}),
       trialEnd: doc.trialEnd ?? null,
       currentPeriodEnd: doc.currentPeriodEnd ?? null,
       cancelAtPeriodEnd: Boolean(doc.cancelAtPeriodEnd),
@@ -229,6 +230,11 @@ export class SimulatedProvider implements PaymentProvider {
   /** Disputes come from card networks, which the simulated provider has none of. */
   async disputedCustomer(): Promise<string | null> {
     return null;
+  }
+
+  /** Its customers are the accounts themselves: none is ever deleted on its own. */
+  async customerDeleted(): Promise<boolean> {
+    return false;
   }
 
   async liveSubscriptions(customerId: string): Promise<string[]> {

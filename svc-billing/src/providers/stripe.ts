@@ -212,6 +212,7 @@ export class StripeProvider implements PaymentProvider {
       id: subscription.id,
       status: subscription.status,
       ...(Number.isSafeInteger(studentId) && studentId > 0 ? { studentId } : {}),
+      ...(idOf(subscription.customer) ? { customerId: idOf(subscription.customer) } : {}),
       trialEnd: subscription.trial_end ?? null,
       currentPeriodEnd: subscription.items?.data?.[0]?.current_period_end ?? null,
       cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
@@ -302,6 +303,16 @@ export class StripeProvider implements PaymentProvider {
       return chargeId ? (idOf((await this.stripe.charges.retrieve(chargeId)).customer) ?? null) : null;
     } catch (err) {
       if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
+  }
+
+  async customerDeleted(customerId: string): Promise<boolean> {
+    try {
+      const customer = await this.stripe.customers.retrieve(customerId);
+      return 'deleted' in customer && customer.deleted === true;
+    } catch (err) {
+      if (isMissingAtProvider(err)) return true;
       throw err;
     }
   }

@@ -57,6 +57,8 @@ export interface BillingCustomer {
   _id: number;
   stripeCustomerId: string;
   createdAt: Date;
+  /** Stripe told of this customer's deletion (`customer.deleted`): the next subscription makes a new one. */
+  deletedAt?: Date | null;
 }
 
 export const BillingCustomerModel: mongoose.Model<BillingCustomer> =
@@ -64,7 +66,7 @@ export const BillingCustomerModel: mongoose.Model<BillingCustomer> =
   mongoose.model<BillingCustomer>(
     'BillingCustomer',
     new Schema<BillingCustomer>(
-      { _id: Number, stripeCustomerId: { type: String, required: true }, createdAt: Date },
+      { _id: Number, stripeCustomerId: { type: String, required: true }, createdAt: Date, deletedAt: Date },
       { versionKey: false, strict: true },
     ),
     'billing_customers',

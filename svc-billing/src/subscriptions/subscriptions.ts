@@ -203,11 +203,14 @@ async function claim(
 
 /**
  * The account's customer at the provider, made on first use. `gone` names one the provider no longer has (deleted in
- * its dashboard): it is forgotten and a new one made, so the family is never blocked by it.
+ * its dashboard: found on use, or told by its `customer.deleted` event): it is forgotten and a new one made, with a key
+ * of its own, so the family is never blocked by it.
  */
 async function customerFor(provider: PaymentProvider, userId: number, gone?: string): Promise<string> {
   if (gone) await BillingCustomerModel.deleteOne({ _id: userId, stripeCustomerId: gone });
   const kept = await BillingCustomerModel.findById(userId).lean();
+  // Stripe said it deleted this one: it is replaced before it is ever named again.
+  if (kept?.deletedAt && provider.keepsCustomers) return customerFor(provider, userId, kept.stripeCustomerId);
   if (kept && provider.keepsCustomers) return kept.stripeCustomerId;
   const user = await userFromOwner(userId);
   if (!user) throw notFound(API_ERRORS.studentNotFound);

@@ -40,6 +40,7 @@ export const WEBHOOK_EVENTS = [
   'invoice.payment_action_required',
   'setup_intent.succeeded',
   'charge.dispute.created',
+  'customer.deleted',
 ] as const;
 const HANDLED = new Set<string>(WEBHOOK_EVENTS);
 
@@ -235,6 +236,8 @@ async function actOnEvent(
     subscriptionId = outcome;
   } else if (type === 'charge.dispute.created') {
     return actOnDispute(provider, objectId);
+  } else if (type === 'customer.deleted') {
+    return actOnDeletedCustomer(provider, objectId);
   }
   if (!subscriptionId) return ignored('no subscription');
   const readAt = new Date();
@@ -322,6 +325,50 @@ async function actOnDispute(provider: PaymentProvider, disputeId: string): Promi
     'payment disputed',
   );
   return userId === undefined && subscriptionIds.length === 0 ? ignored('no account for the customer') : applied;
+}
+
+/**
+ * A customer deleted at Stripe (in its Dashboard, or by closing the account), checked by reading it back: Stripe
+ * canceled its subscriptions with it. The account marks the customer deleted, so its next subscription makes a new one, and
+ * every student whose subscription was that customer's is given what Stripe now has (canceled), even when the
+ * subscriptions' own events are late or lost.
+ */
+async function actOnDeletedCustomer(provider: PaymentProvider, customerId: string): Promise<Outcome> {
+  if (!(await provider.customerDeleted(customerId))) return ignored('the customer still exists');
+  const kept = await BillingCustomerModel.find({ stripeCustomerId: customerId }).select({ _id: 1 }).lean();
+  const [records, students] = await Promise.all([
+    SubscriptionRecordModel.find({ customerId, subscriptionId: { $exists: true } })
+      .select({ subscriptionId: 1 })
+      .lean(),
+    kept.length > 0
+      ? StudentBillingModel.find({
+          userId: { $in: kept.map((k) => k._id) },
+          stripeSubscriptionId: { $exists: true },
+          subscriptionStatus: { $ne: 'canceled' },
+        })
+          .select({ stripeSubscriptionId: 1 })
+          .lean()
+      : [],
+  ]);
+  const subscriptionIds = new Set<string>();
+  for (const r of records) if (r.subscriptionId) subscriptionIds.add(r.subscriptionId);
+  for (const s of students) if (s.stripeSubscriptionId) subscriptionIds.add(s.stripeSubscriptionId);
+  for (const subscriptionId of subscriptionIds) {
+    const readAt = new Date();
+    const subscription = await provider.readSubscription(subscriptionId);
+    if (subscription?.customerId === customerId) await applySubscription(provider, subscription, readAt);
+  }
+  // Marked last (a retry after a failure part-way still finds the account's students); the account's next subscription
+  // replaces it with a new customer under a key of its own, never naming this one again.
+  const marked = await BillingCustomerModel.updateMany(
+    { stripeCustomerId: customerId },
+    { $set: { deletedAt: new Date() } },
+  );
+  logger.warn(
+    { customer: customerId, accounts: marked.matchedCount, subscriptions: subscriptionIds.size },
+    'customer deleted at the provider',
+  );
+  return marked.matchedCount > 0 || subscriptionIds.size > 0 ? applied : ignored('no account keeps the customer');
 }
 
 /**
