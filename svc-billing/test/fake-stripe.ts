@@ -109,6 +109,7 @@ export class FakeStripe {
   private idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
   private hanging: Response[] = [];
   private slow: Array<{ method: string; path: RegExp; times: number; ms: number }> = [];
+  private late: Array<{ method: string; path: RegExp; times: number; ms: number }> = [];
   private inFlight = new Set<string>();
   private server?: http.Server;
   port = 0;
@@ -216,6 +217,16 @@ export class FakeStripe {
         const error = { error: { type: 'api_error', message: 'An unknown error occurred' } };
         store(failure.status, error);
         return json(error);
+      };
+    }
+    const late = this.late.find((o) => o.method === req.method && o.path.test(req.path) && o.times > 0);
+    if (late) {
+      late.times -= 1;
+      // The answer is what Stripe had when the request was worked; it reaches the client only later.
+      const answerNow = res.json.bind(res);
+      res.json = (answer: unknown) => {
+        setTimeout(() => answerNow(answer), late.ms).unref();
+        return res;
       };
     }
     next();
@@ -942,6 +953,11 @@ export class FakeStripe {
     this.slow.push({ method, path, times: 1, ms });
   }
 
+  /** The next matching call is worked at once, and its answer (the state of that moment) is sent `ms` later. */
+  answerLate(method: string, path: RegExp, ms: number) {
+    this.late.push({ method, path, times: 1, ms });
+  }
+
   /** The next matching call never gets an answer (the SDK's time-out ends it). */
   hangNext(method: string, path: RegExp) {
     this.overrides.push({ method, path, times: 1, handle: (_req, res) => void this.hanging.push(res) });
@@ -963,6 +979,7 @@ export class FakeStripe {
     this.overrides = [];
     this.after = [];
     this.slow = [];
+    this.late = [];
   }
 
   async stop(): Promise<void> {

@@ -16,6 +16,7 @@ import {
   StudentTrialModel,
   SubscriptionRecordModel,
 } from '../src/subscriptions/model';
+import { BillingEventModel } from '../src/webhooks/model';
 import { eventsSettled } from '../src/webhooks/webhooks';
 import { FakeStripe } from './fake-stripe';
 import { makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from './fixtures';
@@ -636,5 +637,115 @@ describe('changing the card before it fails', () => {
     expect(refused.body.message).toBe(BILLING_ERRORS.noCardToChange);
     const stranger = await makeFamily();
     expect((await post('/api/billing/card', stranger.cookie, f.studentId)).status).toBe(404);
+  });
+});
+
+describe('events worked by more than one replica', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  /** Sends a signed event and answers once it is stored; its work goes on in the background. */
+  async function send(event: ReturnType<typeof fake.event>) {
+    const payload = JSON.stringify(event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const res = await request(app)
+      .post('/api/stripe/webhook')
+      .set('content-type', 'application/json')
+      .set('stripe-signature', header)
+      .send(payload);
+    expect(res.status).toBe(200);
+  }
+  async function until(check: () => boolean | Promise<boolean>) {
+    for (let i = 0; i < 200 && !(await check()); i++) await sleep(25);
+    expect(await check()).toBe(true);
+  }
+  /** Every event was worked through (none waits for a retry after a time-out). */
+  const everyEventWorked = async () =>
+    expect(await BillingEventModel.find({ state: { $ne: 'done' } }).lean()).toEqual([]);
+  const subscriptionReads = (id: string) => fake.calls('GET', `/v1/subscriptions/${id}`).length;
+  /** Everything but Date stays real: this process's clock is moved as a replica's may be. */
+  const clockAhead = (ms: number) =>
+    jest.useFakeTimers({
+      now: Date.now() + ms,
+      advanceTimers: true,
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+  afterEach(() => jest.useRealTimers());
+
+  it("orders by the event's own time, not a replica's clock: a read made before a newer change and written after it does not win", async () => {
+    const f = await activeFamily();
+    const reads = subscriptionReads(f.subscriptionId);
+    await sleep(1100);
+    const older = fake.event('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    // A replica whose clock runs two minutes ahead reads the subscription (still active); the answer reaches it late.
+    fake.answerLate('GET', new RegExp(`^/v1/subscriptions/${f.subscriptionId}$`), 700);
+    clockAhead(120_000);
+    await send(older);
+    await until(() => subscriptionReads(f.subscriptionId) > reads);
+    jest.useRealTimers();
+
+    // Meanwhile the renewal fails, and another replica (its clock right) writes the newer event first.
+    const invoice = fake.renew(f.subscriptionId, 'failed');
+    await send(fake.event('invoice.payment_failed', fake.invoice(invoice.id), { created: older.created + 1 }));
+    await until(async () => (await rawStudent(f.studentId))!.providerStatus === 'past_due');
+    await eventsSettled();
+    await everyEventWorked();
+    const student = (await rawStudent(f.studentId))!;
+    expect(student.providerStatus).toBe('past_due');
+    expect(student.subscriptionEventAt).toEqual(new Date((older.created + 1) * 1000));
+    expect((await view(f.cookie, f.studentId)).body.nextStep).toBe('payment_needed');
+  });
+
+  it('two events of the same second: the one written second reads Stripe again, so the newer state stays', async () => {
+    const f = await activeFamily();
+    const reads = subscriptionReads(f.subscriptionId);
+    await sleep(1100);
+    const created = nowSeconds();
+    fake.answerLate('GET', new RegExp(`^/v1/subscriptions/${f.subscriptionId}$`), 700);
+    await send(fake.event('customer.subscription.updated', fake.subscription(f.subscriptionId), { created }));
+    await until(() => subscriptionReads(f.subscriptionId) > reads);
+    const invoice = fake.renew(f.subscriptionId, 'failed');
+    await send(fake.event('invoice.payment_failed', fake.invoice(invoice.id), { created }));
+    await eventsSettled();
+    await everyEventWorked();
+    expect((await rawStudent(f.studentId))!.providerStatus).toBe('past_due');
+    // The late one read once more.
+    expect(subscriptionReads(f.subscriptionId)).toBe(reads + 3);
+  });
+
+  it("writes the parent's cancel at the period's end under the same guard: a state read before it and written after it does not take it back", async () => {
+    const f = await activeFamily();
+    const reads = subscriptionReads(f.subscriptionId);
+    await sleep(1100);
+    const before = fake.event('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    fake.answerLate('GET', new RegExp(`^/v1/subscriptions/${f.subscriptionId}$`), 700);
+    await send(before);
+    await until(() => subscriptionReads(f.subscriptionId) > reads);
+    const canceled = await request(app)
+      .post('/api/cancel-subscription')
+      .set('Cookie', f.cookie)
+      .send({ studentId: f.studentId });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.cancelAtPeriodEnd).toBe(true);
+    await eventsSettled();
+    await everyEventWorked();
+    const student = (await rawStudent(f.studentId))!;
+    expect(student.subscriptionCancelAtPeriodEnd).toBe(true);
+    expect(student.subscriptionEventAt!.getTime()).toBeGreaterThanOrEqual(before.created * 1000);
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
   });
 });

@@ -44,8 +44,11 @@ export interface PaymentProvider {
   /** Deletes the account's customer (its email, metadata and saved cards); quiet when the provider has none. */
   deleteCustomer(customerId: string): Promise<void>;
   createSubscription(request: NewSubscription): Promise<CreatedSubscription>;
-  /** Ends the subscription now (and its pending SetupIntent); resolves quietly if the provider no longer has it. */
-  cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<void>;
+  /**
+   * Ends the subscription now (and its pending SetupIntent); resolves quietly if the provider no longer has it. Answers
+   * the provider's own time of the cancel (null when it had ended already).
+   */
+  cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<Date | null>;
   /**
    * A subscription the provider already made for this student and customer that has not ended, as made; used when an
    * earlier attempt's outcome is unknown. Null when there is none.
@@ -66,9 +69,9 @@ export interface PaymentProvider {
   paymentSecret(subscriptionId: string): Promise<string | null>;
   /**
    * Ends the subscription when its paid period (or trial) ends, or takes that back (`end` false): the parent's own
-   * cancel, which keeps what was paid for.
+   * cancel, which keeps what was paid for. Answers the provider's own time of the change.
    */
-  endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<void>;
+  endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<Date>;
   /** A SetupIntent that saves a new card for this subscription: its secret is confirmed by the browser. */
   startCardChange(subscriptionId: string, studentId: number): Promise<CardChange>;
   /**

@@ -14,6 +14,7 @@ import type {
   ProviderInvoice,
   ProviderSubscription,
 } from './provider';
+import { toEventTime } from '../subscriptions/status';
 import { SimulatedSubscriptionModel, type SimulatedSubscription } from './simulated-model';
 
 const DAY = 24 * 60 * 60;
@@ -143,15 +144,17 @@ export class SimulatedProvider implements PaymentProvider {
     return (await SimulatedSubscriptionModel.findById(subscriptionId).lean())?.renewalSecret ?? null;
   }
 
-  async cancelSubscription(subscriptionId: string): Promise<void> {
+  async cancelSubscription(subscriptionId: string): Promise<Date | null> {
     // A guarded updateOne, then a read: only the request that changed the status tells the webhook handler.
+    const at = nowSeconds();
     const result = await SimulatedSubscriptionModel.updateOne(
       { _id: subscriptionId, status: { $ne: 'canceled' } },
-      { $set: { status: 'canceled', canceledAt: nowSeconds() } },
+      { $set: { status: 'canceled', canceledAt: at } },
     );
-    if (result.modifiedCount !== 1) return;
+    if (result.modifiedCount !== 1) return null;
     const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
     if (doc) await this.emit('customer.subscription.deleted', subscriptionObject(doc));
+    return toEventTime(at);
   }
 
   /** The subscription waiting on this client secret, if any (ownership is judged by the caller). */
@@ -202,14 +205,16 @@ export class SimulatedProvider implements PaymentProvider {
     return doc;
   }
 
-  async endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<void> {
+  async endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<Date> {
+    const at = toEventTime(nowSeconds());
     const result = await SimulatedSubscriptionModel.updateOne(
       { _id: subscriptionId, status: { $ne: 'canceled' }, cancelAtPeriodEnd: end ? { $ne: true } : true },
       { $set: { cancelAtPeriodEnd: end } },
     );
-    if (result.modifiedCount !== 1) return;
+    if (result.modifiedCount !== 1) return at;
     const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
     if (doc) await this.emit('customer.subscription.updated', subscriptionObject(doc));
+    return at;
   }
 
   async startCardChange(subscriptionId: string): Promise<CardChange> {

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { PRICE_CENTS, PRICE_CURRENCY, PRICE_LOOKUP_KEY, PRODUCT_NAME, TRIAL_DAYS } from '@logbook/contracts/constants';
 import { logger } from '@logbook/service-kit/logger';
+import { eventTimeNow } from '../subscriptions/status';
 import { isMissingAtProvider, PriceRefused } from './errors';
 import type {
   BillingCustomer,
@@ -180,22 +181,25 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<void> {
+  async cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<Date | null> {
     let pending = setupIntentId;
+    let at: Date | null = null;
     try {
       const canceled = await this.stripe.subscriptions.cancel(subscriptionId);
       pending = idOf(canceled.pending_setup_intent) ?? pending;
+      at = stripeTime(canceled);
     } catch (err) {
       if (!isMissingAtProvider(err) && !alreadyCanceled(err)) throw err;
     }
-    if (!pending) return;
+    if (!pending) return at;
     // The card form of a canceled subscription must not be usable any more.
     try {
       await this.stripe.setupIntents.cancel(pending);
     } catch (err) {
-      if (isMissingAtProvider(err) || isUnexpectedState(err)) return;
+      if (isMissingAtProvider(err) || isUnexpectedState(err)) return at;
       logger.warn({ err, setupIntent: pending }, 'could not cancel the pending SetupIntent');
     }
+    return at;
   }
 
   async readSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
@@ -259,8 +263,8 @@ export class StripeProvider implements PaymentProvider {
     return invoice.confirmation_secret?.client_secret ?? null;
   }
 
-  async endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<void> {
-    await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: end });
+  async endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<Date> {
+    return stripeTime(await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: end }));
   }
 
   async startCardChange(subscriptionId: string, studentId: number): Promise<CardChange> {
@@ -333,6 +337,15 @@ export class StripeProvider implements PaymentProvider {
     const intent = await this.stripe.paymentIntents.retrieve(intentId);
     return intent.status === 'requires_action';
   }
+}
+
+/**
+ * Stripe's own time of an answer (its Date header, to the second): the clock its events' `created` is read on, the
+ * same for every replica of this service.
+ */
+function stripeTime(answer: { lastResponse?: { headers?: Record<string, string> } }): Date {
+  const at = Date.parse(answer.lastResponse?.headers?.date ?? '');
+  return Number.isFinite(at) ? new Date(at) : eventTimeNow();
 }
 
 /** What a new subscription response must carry so the browser has something to confirm. */

@@ -23,7 +23,7 @@ import {
   type SubscriptionRecord,
 } from './model';
 import { billingStudent, freeMonthKeyFromOwner, userFromOwner } from './owners';
-import { isLiveAtProvider, isPaymentPause, nextStepFor, studentSubscriptionEnded } from './status';
+import { eventTimeNow, isLiveAtProvider, isPaymentPause, nextStepFor, studentSubscriptionEnded } from './status';
 
 export interface SubscriptionOptions {
   provider: PaymentProvider;
@@ -412,16 +412,18 @@ export async function cancelSubscription(
     (record?.state === 'created' ? record.subscriptionId : undefined) ??
     (student.stripeSubscriptionId && live ? student.stripeSubscriptionId : undefined);
   if (!subscriptionId) throw conflict(API_ERRORS.nothingToCancel);
+  let canceledAt: Date | null;
   try {
-    await options.provider.cancelSubscription(
+    canceledAt = await options.provider.cancelSubscription(
       subscriptionId,
       record?.subscriptionId === subscriptionId ? record.setupIntentId : undefined,
     );
   } catch (err) {
     throw providerFailure(err);
   }
-  const now = new Date();
+  // Stamped with Stripe's time of the cancel (the clock its events are ordered by), never this machine's.
   const last = student.subscriptionEventAt ? new Date(student.subscriptionEventAt) : undefined;
+  const now = canceledAt ?? last ?? eventTimeNow();
   await StudentBillingModel.updateOne(
     { _id: studentId },
     {
@@ -442,15 +444,22 @@ export async function cancelSubscription(
 }
 
 async function setEndAtPeriodEnd(options: SubscriptionOptions, student: StudentBilling, end: boolean) {
+  let at: Date;
   try {
-    await options.provider.endAtPeriodEnd(student.stripeSubscriptionId!, end);
+    at = await options.provider.endAtPeriodEnd(student.stripeSubscriptionId!, end);
   } catch (err) {
     throw providerFailure(err);
   }
-  // The provider's event (read back) confirms it; the screen shows it at once.
+  // The screen shows it at once; the provider's event (read back) confirms it. Written under the events' guard, at
+  // Stripe's time of the change: a state read for an older event and written after this never takes it back, and one
+  // for a newer event (which read the change) is not overwritten.
   await StudentBillingModel.updateOne(
-    { _id: student._id, stripeSubscriptionId: student.stripeSubscriptionId },
-    { $set: { subscriptionCancelAtPeriodEnd: end }, $inc: { version: 1 } },
+    {
+      _id: student._id,
+      stripeSubscriptionId: student.stripeSubscriptionId,
+      $or: [{ subscriptionEventAt: null }, { subscriptionEventAt: { $lte: at } }],
+    },
+    { $set: { subscriptionCancelAtPeriodEnd: end, subscriptionEventAt: at }, $inc: { version: 1 } },
   );
 }
 
