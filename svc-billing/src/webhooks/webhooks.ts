@@ -422,7 +422,9 @@ async function applyToStudent(
         {
           $or: [
             { subscriptionEventAt: null },
-            { subscriptionEventAt: sameSecond ? { $lte: eventAt } : { $lt: eventAt } },
+            {
+              subscriptionEventAt: sameSecond ? { $lt: new Date(eventAt.getTime() + 1000) } : { $lt: eventAt },
+            },
           ],
         },
         ended,
@@ -431,7 +433,9 @@ async function applyToStudent(
     { $set: { ...change, stripeSubscriptionId: subscriptionId, subscriptionEventAt: eventAt }, $inc: { version: 1 } },
   );
   if (result.matchedCount !== 1) {
-    if (!sameSecond && (await StudentBillingModel.exists({ _id: studentId, subscriptionEventAt: eventAt, ...ended })))
+    // Within the same second (a time written before events were ordered by their own may carry milliseconds).
+    const second = { $gte: eventAt, $lt: new Date(eventAt.getTime() + 1000) };
+    if (!sameSecond && (await StudentBillingModel.exists({ _id: studentId, subscriptionEventAt: second, ...ended })))
       return { applied: false, reason: 'a state of the same second was applied already', again: true };
     return ignored('a newer state was applied already, or the subscription has ended');
   }
