@@ -20,8 +20,9 @@ export interface StudentBilling {
   /** Why the provider paused the subscription (a trial with no card, or a failed payment); null when not paused. */
   pauseCause?: string | null;
   /**
-   * When the state last written was read from the provider (or the cancel made here): a read begun earlier that
-   * finishes later is older and is not written.
+   * Stripe's time (its clock, the same for every replica) of what the state last written reflects: the event whose
+   * read-back it is, or a change made here (a cancel, a cancel at the period's end, Resume). A read-back for an older
+   * event is not written over it.
    */
   subscriptionEventAt?: Date;
   /** Raised with every change: the version readers keep, so a late event never takes them back. */
