@@ -49,6 +49,7 @@ const statusOf = async (page: Page, studentId: number) =>
   (await (await page.request.get(`${stack.url}/api/subscription/${studentId}`)).json()) as {
     status: string;
     nextStep: string | null;
+    cancelAtPeriodEnd: boolean;
   };
 
 async function logSession(page: Page, studentId: number) {
@@ -120,5 +121,45 @@ journey(
     await expectToast(page, TOASTS.paymentSuccess);
     expect(await statusOf(page, studentId)).toEqual(expect.objectContaining({ status: 'active', nextStep: null }));
     expect((await logSession(page, studentId)).status()).toBe(201);
+  },
+);
+
+journey(
+  'billing: the card changed before it fails; a cancel ends with the period, logging goes on, and Resume keeps it',
+  async ({ page }) => {
+    const studentId = await signUpWithStudent(page);
+    await page.goto(`${stack.url}/students/${studentId}/subscribe`);
+    await page.getByRole('button', { name: 'Start Free 30-Day Trial' }).click();
+    await expectToast(page, TOASTS.subscriptionCreated.title);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Subscribe for $0.99/month' }).click();
+    await expectToast(page, TOASTS.paymentSuccess);
+    await expectPath(page, '/dashboard');
+
+    // A new card, before the saved one fails.
+    await page.goto(`${stack.url}/students/${studentId}/subscribe`);
+    await page.getByRole('button', { name: PAYMENT_TEXT.changeCard }).click();
+    await expectText(page, PAYMENT_TEXT.changeCardNote);
+    await fillCard(page, '5555 5555 5555 4444');
+    await page.getByRole('button', { name: PAYMENT_TEXT.changeCardLabel }).click();
+    await expectToast(page, PAYMENT_TEXT.cardChangedTitle);
+    await expectText(page, 'Active Subscription');
+
+    // The parent cancels: it ends with the free month, and logging goes on until then.
+    await page.getByRole('button', { name: PAYMENT_TEXT.cancel }).click();
+    await page.getByRole('dialog').getByRole('button', { name: PAYMENT_TEXT.cancel }).click();
+    await expectToast(page, PAYMENT_TEXT.endingTitle);
+    await page.getByTestId('ends-on').waitFor();
+    expect(await statusOf(page, studentId)).toEqual(
+      expect.objectContaining({ status: 'active', cancelAtPeriodEnd: true }),
+    );
+    expect((await logSession(page, studentId)).status()).toBe(201);
+
+    await page.getByRole('button', { name: PAYMENT_TEXT.resume }).click();
+    await expectToast(page, PAYMENT_TEXT.resumedTitle);
+    await page.getByRole('button', { name: PAYMENT_TEXT.cancel }).waitFor();
+    expect(await statusOf(page, studentId)).toEqual(
+      expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false }),
+    );
   },
 );

@@ -380,7 +380,12 @@ journey(
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Submit Session' }).click();
     await expectToast(page, TOASTS.sessionQueuedTitle);
-    // While offline the subscription ends; the server will refuse the session.
+    // While offline the subscription ends (a renewal fails and the parent cancels what is owed, which ends at once);
+    // the server will refuse the session.
+    const failed = await page.request.post(`${stack.url}/api/billing/simulate/renewal-failure`, {
+      data: { studentId: student.id },
+    });
+    expect(failed.status()).toBeLessThan(300);
     const cancelled = await page.request.post(`${stack.url}/api/cancel-subscription`, {
       data: { studentId: student.id },
     });

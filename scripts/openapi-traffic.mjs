@@ -189,6 +189,14 @@ async function billing({ call, expectStatus }, family) {
     await call('POST', '/api/billing/simulate/renewal-failure', { cookie: parent, body: { studentId: student.id } }),
     200,
   );
+  expectStatus(
+    await call('POST', '/api/billing/card', {
+      cookie: parent,
+      body: { studentId: student.id },
+      note: 'owed: paid through the open invoice',
+    }),
+    409,
+  );
   const payment = expectStatus(
     await call('POST', '/api/billing/payment', { cookie: parent, body: { studentId: student.id } }),
     200,
@@ -204,6 +212,30 @@ async function billing({ call, expectStatus }, family) {
     await call('POST', '/api/billing/payment', { cookie: parent, body: { studentId: student.id }, note: 'paid up' }),
     409,
   );
+  const cardChange = expectStatus(
+    await call('POST', '/api/billing/card', { cookie: parent, body: { studentId: student.id } }),
+    200,
+  ).body;
+  expectStatus(
+    await call('POST', '/api/billing/simulate/confirm', {
+      cookie: parent,
+      body: { clientSecret: cardChange.clientSecret },
+    }),
+    200,
+  );
+  expectStatus(
+    await call('POST', '/api/billing/resume', {
+      cookie: parent,
+      body: { studentId: student.id },
+      note: 'not set to end',
+    }),
+    409,
+  );
+  expectStatus(
+    await call('POST', '/api/cancel-subscription', { cookie: parent, body: { studentId: student.id } }),
+    200,
+  );
+  expectStatus(await call('POST', '/api/billing/resume', { cookie: parent, body: { studentId: student.id } }), 200);
   expectStatus(await call('GET', `/api/subscription/${student.id}`, { cookie: parent }), 200);
   expectStatus(
     await call('POST', '/api/stripe/webhook', {
@@ -476,6 +508,8 @@ async function anotherFamily({ call, expectStatus, cookieOf }, family) {
     ['POST', '/api/create-subscription', ids],
     ['POST', '/api/cancel-subscription', ids],
     ['POST', '/api/billing/payment', ids],
+    ['POST', '/api/billing/resume', ids],
+    ['POST', '/api/billing/card', ids],
     ['POST', '/api/billing/simulate/renewal-failure', ids],
     ['POST', '/api/billing/simulate/confirm', { clientSecret: created.clientSecret }],
     ['POST', '/api/driving-sessions', session()],

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { TRIAL_TEXT } from '@logbook/contracts/billing';
+import { BILLING_ERRORS, PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/billing';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { Student } from '@logbook/contracts/schemas';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
@@ -223,26 +223,32 @@ describe('subscribe screen', () => {
     expect(location()).toBe('/students/7/subscribe');
   });
 
-  it('for an active student: the Active Subscription notice at $0.99 AUD monthly, and Cancel Subscription after a confirmation', async () => {
-    let status = 'active';
+  it('for an active student: the Active Subscription notice at $0.99 AUD monthly; Cancel ends it with the period ("Ends on …"), and Resume takes that back', async () => {
+    let ending = false;
+    const view = () => ({
+      body: {
+        studentId: 7,
+        status: 'active',
+        subscriptionId: 'sub_1',
+        trialEnd: '2099-01-31T00:00:00.000Z',
+        currentPeriodEnd: '2099-01-31T00:00:00.000Z',
+        cancelAtPeriodEnd: ending,
+        trialAvailable: false,
+        nextStep: null,
+      },
+    });
     const { calls } = fakeFetch({
       ...base,
-      'GET /api/subscription/7': {
-        body: {
-          studentId: 7,
-          status: 'active',
-          subscriptionId: 'sub_1',
-          trialEnd: '2099-01-31T00:00:00.000Z',
-          currentPeriodEnd: '2099-01-31T00:00:00.000Z',
-          cancelAtPeriodEnd: false,
-          trialAvailable: true,
-        },
-      },
-      'GET /api/students/7': () => ({ body: student({ subscriptionStatus: status }) }),
-      'GET /api/students': () => ({ body: [student({ subscriptionStatus: status })] }),
+      'GET /api/subscription/7': view,
+      'GET /api/students/7': { body: student({ subscriptionStatus: 'active' }) },
+      'GET /api/students': { body: [student({ subscriptionStatus: 'active' })] },
       'POST /api/cancel-subscription': () => {
-        status = 'canceled';
-        return { body: { status: 'canceled' } };
+        ending = true;
+        return view();
+      },
+      'POST /api/billing/resume': () => {
+        ending = false;
+        return view();
       },
     });
     open();
@@ -250,19 +256,86 @@ describe('subscribe screen', () => {
     expect(screen.getByText(/bills \$0\.99 AUD monthly/)).toBeTruthy();
     expect(screen.getByTestId('subscription-status').textContent).toContain('Active');
     await waitFor(() => expect(screen.getByTestId('trial-end').textContent).toMatch(/^Free trial until .*2099/));
+    expect(screen.queryByRole('button', { name: PAYMENT_TEXT.resume })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     const dialog = screen.getByRole('dialog', { name: 'Cancel Subscription' });
+    expect(dialog.textContent).toMatch(/ends on .*2099, and logging new sessions goes on until then/);
     await act(async () => fireEvent.click(dialog.querySelector('.ll-btn--destructive')!));
-    await waitFor(() => expect(toastTexts()[0]).toMatch(new RegExp(`^${TOASTS.subscriptionCanceled}`)));
+    await waitFor(() => expect(toastTexts()[0]).toMatch(/^Subscription ending — Sam's subscription ends on .*2099/));
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       url: '/api/cancel-subscription',
       body: { studentId: 7 },
     });
-    await screen.findByRole('button', { name: 'Start Free 30-Day Trial' });
-    expect(screen.getByTestId('subscription-status').textContent).toContain('Inactive');
+    await waitFor(() => expect(screen.getByTestId('ends-on').textContent).toMatch(/^Ends on .*2099/));
+    expect(screen.getByTestId('subscription-status').textContent).toContain('Active');
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.resume }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/billing/resume')).toEqual([
+        { method: 'POST', url: '/api/billing/resume', body: { studentId: 7 } },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByTestId('ends-on')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeTruthy();
+  });
+
+  it('changes the card of a running subscription: a SetupIntent from the server, confirmed by the card form', async () => {
+    const { calls } = fakeFetch({
+      ...base,
+      'GET /api/subscription/7': {
+        body: {
+          studentId: 7,
+          status: 'active',
+          subscriptionId: 'sub_1',
+          trialEnd: null,
+          currentPeriodEnd: '2099-01-31T00:00:00.000Z',
+          cancelAtPeriodEnd: false,
+          trialAvailable: false,
+          nextStep: null,
+        },
+      },
+      'GET /api/students/7': { body: student({ subscriptionStatus: 'active' }) },
+      'GET /api/students': { body: [student({ subscriptionStatus: 'active' })] },
+      'POST /api/billing/card': {
+        body: { subscriptionId: 'sub_1', clientSecret: 'seti_change_secret_1', type: 'setup' },
+      },
+      'POST /api/billing/simulate/confirm': { body: { status: 'succeeded' } },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: PAYMENT_TEXT.changeCard }));
+    await screen.findByText(PAYMENT_TEXT.changeCardNote);
+    fireEvent.change(await screen.findByLabelText('Card number'), { target: { value: '5555555555554444' } });
+    fireEvent.change(screen.getByLabelText('Expiry (MM / YY)'), { target: { value: '1234' } });
+    fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.changeCardLabel }));
+    await waitFor(() =>
+      expect(toastTexts()).toContain(`${PAYMENT_TEXT.cardChangedTitle} — ${PAYMENT_TEXT.changeCardNote}`),
+    );
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/api/billing/card', { studentId: 7 }],
+      ['/api/billing/simulate/confirm', { clientSecret: 'seti_change_secret_1' }],
+    ]);
+    // Back to the subscription, still on this screen.
+    await screen.findByText('Active Subscription');
+    expect(location()).toBe('/students/7/subscribe');
+  });
+
+  it('tells a family whose payment was disputed why no subscription starts', async () => {
+    fakeFetch({
+      ...base,
+      'GET /api/subscription/7': {
+        body: { ...base['GET /api/subscription/7'].body, status: 'canceled', accountDisputed: true },
+      },
+      'GET /api/students/7': { body: student({ subscriptionStatus: 'canceled' }) },
+    });
+    open();
+    await screen.findByText(BILLING_ERRORS.accountDisputed);
+    expect(screen.getByText(PAYMENT_TEXT.disputedTitle)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start Free 30-Day Trial' })).toBeNull();
   });
 
   it("says 'Failed to cancel subscription' when the server gives no reason", async () => {

@@ -174,6 +174,10 @@ describe('every answer of a real stack, parsed with its contract', () => {
     await answer('DELETE /api/students/:id/delete-login', `/api/students/${studentId}/delete-login`, {
       cookie: parent,
     });
+    // Running with a card: a new card for it, a cancel at the period's end, and taking that back.
+    await answer('POST /api/billing/card', '/api/billing/card', { cookie: parent, body: { studentId } });
+    await answer('POST /api/cancel-subscription', '/api/cancel-subscription', { cookie: parent, body: { studentId } });
+    await answer('POST /api/billing/resume', '/api/billing/resume', { cookie: parent, body: { studentId } });
     await answer('POST /api/billing/simulate/renewal-failure', '/api/billing/simulate/renewal-failure', {
       cookie: parent,
       body: { studentId },

@@ -217,6 +217,21 @@ export const MATRIX: MatrixEntry[] = [
     body: (w) => ({ studentId: w.ids.A4 }),
     expect: parentAOnly(200),
   },
+  // A4's cancel just set it to end with its period: the parent may take that back.
+  {
+    method: 'POST',
+    route: '/api/billing/resume',
+    url: () => '/api/billing/resume',
+    body: (w) => ({ studentId: w.ids.A4 }),
+    expect: parentAOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/billing/card',
+    url: () => '/api/billing/card',
+    body: (w) => ({ studentId: w.ids.A1 }),
+    expect: parentAOnly(200),
+  },
   {
     method: 'POST',
     route: '/api/billing/simulate/confirm',

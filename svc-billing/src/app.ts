@@ -15,6 +15,7 @@ import { familiesRouter } from './families/routes';
 import { simulationRouter } from './simulation/routes';
 import {
   BillingCustomerModel,
+  DisputedAccountModel,
   FreeMonthModel,
   StudentBillingModel,
   StudentTrialModel,
@@ -38,6 +39,7 @@ export const models = [
   FreeMonthModel,
   StudentBillingModel,
   BillingCustomerModel,
+  DisputedAccountModel,
   BillingOutboxModel,
   BillingNoticeModel,
 ];

@@ -72,6 +72,15 @@ interface IntentState {
   clientSecret: string;
   paymentMethod: string | null;
   amount?: number;
+  metadata?: Record<string, string>;
+}
+
+interface DisputeState {
+  id: string;
+  charge: string;
+  paymentIntent: string;
+  amount: number;
+  created: number;
 }
 
 /**
@@ -94,11 +103,13 @@ export class FakeStripe {
   readonly prices: Array<DeepPartial<Stripe.Price>> = [];
   readonly coupons = new Map<string, DeepPartial<Stripe.Coupon>>();
   readonly deletedCustomers = new Set<string>();
+  readonly disputes = new Map<string, DisputeState>();
   private overrides: Array<{ method: string; path: RegExp; times: number; handle: Override }> = [];
   private after: Array<{ method: string; path: RegExp; times: number; status: number }> = [];
   private idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
   private hanging: Response[] = [];
   private slow: Array<{ method: string; path: RegExp; times: number; ms: number }> = [];
+  private late: Array<{ method: string; path: RegExp; times: number; ms: number }> = [];
   private inFlight = new Set<string>();
   private server?: http.Server;
   port = 0;
@@ -208,6 +219,16 @@ export class FakeStripe {
         return json(error);
       };
     }
+    const late = this.late.find((o) => o.method === req.method && o.path.test(req.path) && o.times > 0);
+    if (late) {
+      late.times -= 1;
+      // The answer is what Stripe had when the request was worked; it reaches the client only later.
+      const answerNow = res.json.bind(res);
+      res.json = (answer: unknown) => {
+        setTimeout(() => answerNow(answer), late.ms).unref();
+        return res;
+      };
+    }
     next();
   }
 
@@ -223,6 +244,17 @@ export class FakeStripe {
         livemode: false,
       };
       this.customers.set(customer.id!, customer);
+      res.json(customer);
+    });
+
+    app.get('/v1/customers/:id', (req, res) => {
+      // A deleted customer is still answered, marked deleted; one that never existed is missing.
+      if (this.deletedCustomers.has(req.params.id)) {
+        const deleted: DeepPartial<Stripe.DeletedCustomer> = { id: req.params.id, object: 'customer', deleted: true };
+        return res.json(deleted);
+      }
+      const customer = this.customers.get(req.params.id);
+      if (!customer) return missing(res, 'customer', req.params.id);
       res.json(customer);
     });
 
@@ -330,6 +362,52 @@ export class FakeStripe {
       state.canceledAt = nowSeconds();
       // Stripe voids nothing here but leaves the open first invoice; the pending SetupIntent stays as it was.
       res.json(this.subscription(state.id, expandsOf((req.body as Obj | undefined)?.expand)));
+    });
+
+    app.post('/v1/subscriptions/:id', (req, res) => {
+      const state = this.subscriptionStates.get(req.params.id);
+      if (!state) return missing(res, 'subscription', req.params.id);
+      const body = req.body as Obj;
+      if (state.status === 'canceled' || state.status === 'incomplete_expired')
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+        );
+      if (body.cancel_at_period_end !== undefined) state.cancelAtPeriodEnd = body.cancel_at_period_end === 'true';
+      if (body.default_payment_method !== undefined) {
+        const card = body.default_payment_method as string;
+        const saved = [...this.intents.values()].some((i) => i.paymentMethod === card && i.customer === state.customer);
+        if (!saved)
+          return stripeError(
+            res,
+            400,
+            'invalid_request_error',
+            `No such PaymentMethod: '${card}'`,
+            'resource_missing',
+            {
+              param: 'default_payment_method',
+            },
+          );
+        state.defaultPaymentMethod = card;
+      }
+      res.json(this.subscription(state.id, expandsOf(body.expand)));
+    });
+
+    app.post('/v1/setup_intents', (req, res) => {
+      const body = req.body as Obj;
+      const customer = body.customer as string | undefined;
+      if (customer && (!this.customers.has(customer) || this.deletedCustomers.has(customer)))
+        return missing(res, 'customer', customer, 'customer');
+      const intent = this.newIntent('setup_intent', customer ?? '');
+      intent.metadata = (body.metadata as Record<string, string>) ?? {};
+      res.json(this.intent(intent.id));
+    });
+    app.get('/v1/disputes/:id', (req, res) => {
+      const dispute = this.disputes.get(req.params.id);
+      if (!dispute) return missing(res, 'dispute', req.params.id);
+      res.json(this.dispute(dispute.id));
     });
 
     app.get('/v1/invoices/:id', (req, res) => {
@@ -616,13 +694,70 @@ export class FakeStripe {
         client_secret: i.clientSecret,
         payment_method: i.paymentMethod,
         usage: 'off_session',
+        metadata: i.metadata ?? {},
         livemode: false,
       };
       return setupIntent;
     }
   }
 
+  dispute(disputeId: string): DeepPartial<Stripe.Dispute> {
+    const d = this.disputes.get(disputeId)!;
+    return {
+      id: d.id,
+      object: 'dispute',
+      amount: d.amount,
+      currency: 'aud',
+      charge: d.charge,
+      payment_intent: d.paymentIntent,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      created: d.created,
+      livemode: false,
+    };
+  }
+
   // ---- What happens at Stripe outside this service's calls ----
+
+  /** The browser's confirmSetup of a SetupIntent the service made (a card change): the card is saved. */
+  confirmSetupIntent(setupIntentId: string): string {
+    const intent = this.intents.get(setupIntentId)!;
+    intent.status = 'succeeded';
+    intent.paymentMethod = id('pm');
+    return intent.paymentMethod;
+  }
+
+  /** The period ends: a subscription set to cancel at its period's end is canceled, as Stripe does. */
+  endPeriod(subscriptionId: string): SubscriptionState['status'] {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    if (s.cancelAtPeriodEnd) {
+      s.status = 'canceled';
+      s.canceledAt = nowSeconds();
+    }
+    return s.status;
+  }
+
+  /** The card holder disputes the subscription's latest paid charge with their bank. */
+  openDispute(subscriptionId: string): string {
+    const s = this.subscriptionStates.get(subscriptionId)!;
+    const invoice = this.invoices.get(s.latestInvoice!)!;
+    let intentId = invoice.paymentIntent;
+    if (!intentId) {
+      const paid = this.newIntent('payment_intent', s.customer, invoice.amountDue || 99);
+      paid.status = 'succeeded';
+      paid.paymentMethod = s.defaultPaymentMethod;
+      intentId = paid.id;
+    }
+    const dispute: DisputeState = {
+      id: id('dp'),
+      charge: `ch_${intentId.slice(3)}`,
+      paymentIntent: intentId,
+      amount: this.intents.get(intentId)!.amount ?? 99,
+      created: nowSeconds(),
+    };
+    this.disputes.set(dispute.id, dispute);
+    return dispute.id;
+  }
 
   /** The browser's confirmSetup succeeds: the card becomes the subscription's default (save_default_payment_method). */
   confirmSetup(subscriptionId: string): string {
@@ -818,6 +953,11 @@ export class FakeStripe {
     this.slow.push({ method, path, times: 1, ms });
   }
 
+  /** The next matching call is worked at once, and its answer (the state of that moment) is sent `ms` later. */
+  answerLate(method: string, path: RegExp, ms: number) {
+    this.late.push({ method, path, times: 1, ms });
+  }
+
   /** The next matching call never gets an answer (the SDK's time-out ends it). */
   hangNext(method: string, path: RegExp) {
     this.overrides.push({ method, path, times: 1, handle: (_req, res) => void this.hanging.push(res) });
@@ -839,6 +979,7 @@ export class FakeStripe {
     this.overrides = [];
     this.after = [];
     this.slow = [];
+    this.late = [];
   }
 
   async stop(): Promise<void> {

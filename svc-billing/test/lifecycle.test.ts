@@ -2,12 +2,21 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import { internalHeaders } from '@logbook/service-kit/internal';
 import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { PRICE_LOOKUP_KEY } from '@logbook/contracts/constants';
 import { createApp } from '../src/app';
+import { createCoupon } from '../src/coupons/coupons';
+import { CouponModel } from '../src/coupons/model';
 import { PriceRefused } from '../src/providers/errors';
 import { StripeProvider } from '../src/providers/stripe';
-import { StudentBillingModel, StudentTrialModel, SubscriptionRecordModel } from '../src/subscriptions/model';
+import {
+  BillingCustomerModel,
+  StudentBillingModel,
+  StudentTrialModel,
+  SubscriptionRecordModel,
+} from '../src/subscriptions/model';
+import { BillingEventModel } from '../src/webhooks/model';
 import { eventsSettled } from '../src/webhooks/webhooks';
 import { FakeStripe } from './fake-stripe';
 import { makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from './fixtures';
@@ -102,6 +111,61 @@ describe('an outcome that is not known', () => {
     expect(fake.calls('GET', '/v1/subscriptions').length).toBeGreaterThan(0);
     expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
     expect((await rawStudent(family.studentId))!.stripeSubscriptionId).toBe(made.id);
+  });
+});
+
+describe('a coupon when the outcome is not known', () => {
+  const usedCount = async (code: string) => (await CouponModel.findOne({ code }).lean())!.usedCount;
+  const withCoupon = (cookie: string, studentId: number, couponCode?: string) =>
+    request(app)
+      .post('/api/create-subscription')
+      .set('Cookie', cookie)
+      .send({ studentId, ...(couponCode ? { couponCode } : {}) });
+
+  it('keeps the use Stripe applied before answering 500: the retry finds that subscription, no one else has the use', async () => {
+    await createCoupon({ code: 'LASTUSE50', discountPercent: 50, maxUses: 1 });
+    const family = await makeFamily();
+    fake.failAfterWork('POST', /^\/v1\/subscriptions$/, 500);
+    expect((await withCoupon(family.cookie, family.studentId, 'LASTUSE50')).status).toBe(502);
+    const [made] = fake.subscriptionsOf(family.studentId);
+    expect(made.discounts).toEqual(['logbook-LASTUSE50-50']);
+    // Stripe applied it: the use stays counted, and the last one is not handed to another family.
+    expect(await usedCount('LASTUSE50')).toBe(1);
+    const other = await makeFamily();
+    const refused = await withCoupon(other.cookie, other.studentId, 'LASTUSE50');
+    expect([refused.status, refused.body]).toEqual([400, { message: BILLING_ERRORS.couponUnusable }]);
+
+    const retry = await withCoupon(family.cookie, family.studentId, 'LASTUSE50');
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ subscriptionId: made.id, type: 'setup' });
+    expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
+    expect(await usedCount('LASTUSE50')).toBe(1);
+    expect((await SubscriptionRecordModel.findById(family.studentId).lean())!.couponUse).toMatchObject({
+      code: 'LASTUSE50',
+      discountPercent: 50,
+    });
+  });
+
+  it('a 500 before Stripe made anything: the retry counts the held use once, or gives it back when asked without it', async () => {
+    await createCoupon({ code: 'TWICE20', discountPercent: 20, maxUses: 2 });
+    const a = await makeFamily();
+    fake.failNext('POST', /^\/v1\/subscriptions$/, 500, 'api_error', 'Something went wrong.');
+    expect((await withCoupon(a.cookie, a.studentId, 'TWICE20')).status).toBe(502);
+    expect(fake.subscriptionsOf(a.studentId)).toHaveLength(0);
+    expect(await usedCount('TWICE20')).toBe(1);
+    const again = await withCoupon(a.cookie, a.studentId, 'TWICE20');
+    expect(again.status).toBe(200);
+    expect(fake.subscriptionsOf(a.studentId).map((s) => s.discounts)).toEqual([['logbook-TWICE20-20']]);
+    expect(await usedCount('TWICE20')).toBe(1);
+
+    const b = await makeFamily();
+    fake.failNext('POST', /^\/v1\/subscriptions$/, 500, 'api_error', 'Something went wrong.');
+    expect((await withCoupon(b.cookie, b.studentId, 'TWICE20')).status).toBe(502);
+    expect(await usedCount('TWICE20')).toBe(2);
+    const without = await withCoupon(b.cookie, b.studentId);
+    expect(without.status).toBe(200);
+    expect(fake.subscriptionsOf(b.studentId).map((s) => s.discounts)).toEqual([[]]);
+    expect(await usedCount('TWICE20')).toBe(1);
   });
 });
 
@@ -232,6 +296,39 @@ describe('a customer deleted in Stripe', () => {
     expect(fake.customers.has(made.customer)).toBe(true);
     const [customerCall] = fake.calls('POST', '/v1/customers');
     expect(customerCall.headers['idempotency-key']).toContain(`-after-${first}`);
+  });
+
+  it('its customer.deleted event cancels the students it billed and forgets it: the next subscription makes a new customer at once', async () => {
+    const f = await activeFamily();
+    const first = fake.subscriptionStates.get(f.subscriptionId)!.customer;
+    expect((await BillingCustomerModel.findById(f.userId).lean())?.stripeCustomerId).toBe(first);
+    fake.deleteCustomer(first);
+    // Only the customer's own event has arrived (the subscription's is late).
+    await deliver('customer.deleted', { id: first, object: 'customer', deleted: true });
+    expect(fake.calls('GET', `/v1/customers/${first}`)).toHaveLength(1);
+    expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('canceled');
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    expect((await BillingCustomerModel.findById(f.userId).lean())?.deletedAt).toBeInstanceOf(Date);
+
+    fake.reset();
+    const again = await create(f.cookie, f.studentId);
+    expect(again.status).toBe(200);
+    const made = fake.subscriptionStates.get(again.body.subscriptionId as string)!;
+    expect(made.customer).not.toBe(first);
+    // The deleted customer is never named again.
+    expect(fake.calls('POST', '/v1/subscriptions').map((c) => c.body.customer)).toEqual([made.customer]);
+    const [customerCall] = fake.calls('POST', '/v1/customers');
+    expect(customerCall.headers['idempotency-key']).toContain(`-after-${first}`);
+    expect(await BillingCustomerModel.findById(f.userId).lean()).toMatchObject({ stripeCustomerId: made.customer });
+    expect((await BillingCustomerModel.findById(f.userId).lean())?.deletedAt ?? null).toBeNull();
+  });
+
+  it('a customer.deleted event for a customer Stripe still has changes nothing', async () => {
+    const f = await activeFamily();
+    const customer = fake.subscriptionStates.get(f.subscriptionId)!.customer;
+    await deliver('customer.deleted', { id: customer, object: 'customer', deleted: true });
+    expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('active');
+    expect((await BillingCustomerModel.findById(f.userId).lean())?.stripeCustomerId).toBe(customer);
   });
 });
 
@@ -379,5 +476,276 @@ describe('the look-up after an unknown outcome', () => {
     expect(retry.body.subscriptionId).toBe(made.id);
     expect(fake.subscriptionsOf(family.studentId)).toHaveLength(1);
     expect(fake.calls('GET', '/v1/subscriptions').length).toBeGreaterThan(1);
+  });
+});
+
+const post = (path: string, cookie: string, studentId: number) =>
+  request(app).post(path).set('Cookie', cookie).send({ studentId });
+
+/** The trial's free month is over and the first renewal is paid: a running subscription, card saved. */
+async function paidFamily() {
+  const f = await activeFamily();
+  const state = fake.subscriptionStates.get(f.subscriptionId)!;
+  state.status = 'active';
+  state.trialEnd = null;
+  await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+  expect(await rawStudent(f.studentId)).toMatchObject({ subscriptionStatus: 'active', providerStatus: 'active' });
+  return f;
+}
+
+describe("a parent's cancel", () => {
+  it('ends the subscription at the end of the period paid for: logging goes on until then, and Resume takes it back', async () => {
+    const f = await paidFamily();
+    const periodEnd = new Date(fake.subscriptionStates.get(f.subscriptionId)!.periodEnd * 1000).toISOString();
+
+    const cancel = await post('/api/cancel-subscription', f.cookie, f.studentId);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd });
+    const [update] = fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`);
+    expect(update.body).toEqual({ cancel_at_period_end: 'true' });
+    expect(fake.calls('DELETE', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(0);
+    expect(fake.subscriptionStates.get(f.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    // Stripe's event, read back, keeps the student active (svc-logbook lets them log) and set to end.
+    await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    expect(await rawStudent(f.studentId)).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionCancelAtPeriodEnd: true,
+    });
+    // Cancel again while it is set to end: still the same, nothing ended early.
+    expect((await post('/api/cancel-subscription', f.cookie, f.studentId)).body).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
+
+    const resume = await post('/api/billing/resume', f.cookie, f.studentId);
+    expect(resume.status).toBe(200);
+    expect(resume.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.cancelAtPeriodEnd).toBe(false);
+    await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    // Nothing is set to end any more: nothing to resume.
+    const again = await post('/api/billing/resume', f.cookie, f.studentId);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(BILLING_ERRORS.nothingToResume);
+  });
+
+  it('during a trial ends it at the trial end, never charged; Stripe cancels it then and the student is canceled', async () => {
+    const f = await activeFamily();
+    const cancel = await post('/api/cancel-subscription', f.cookie, f.studentId);
+    expect(cancel.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(fake.endPeriod(f.subscriptionId)).toBe('canceled');
+    await deliver('customer.subscription.deleted', fake.subscription(f.subscriptionId));
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    const renewals = [...fake.invoices.values()].filter(
+      (i) => i.subscription === f.subscriptionId && i.billingReason === 'subscription_cycle',
+    );
+    expect(renewals).toHaveLength(0);
+  });
+
+  it('ends at once what is not running with a card (waiting for one, or owed)', async () => {
+    const waiting = await trialFamily();
+    const canceled = await post('/api/cancel-subscription', waiting.cookie, waiting.studentId);
+    expect(canceled.body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    expect(fake.subscriptionStates.get(waiting.subscriptionId)!.status).toBe('canceled');
+
+    const owed = await activeFamily();
+    fake.renew(owed.subscriptionId, 'failed');
+    fake.markUnpaid(owed.subscriptionId);
+    await deliver('customer.subscription.updated', fake.subscription(owed.subscriptionId));
+    expect((await post('/api/cancel-subscription', owed.cookie, owed.studentId)).body.status).toBe('canceled');
+    expect(fake.subscriptionStates.get(owed.subscriptionId)!.status).toBe('canceled');
+  });
+
+  it('is not how a removed student or a closed account ends: those cancel at once', async () => {
+    const removed = await paidFamily();
+    const one = await request(app)
+      .post(`/internal/students/${removed.studentId}/cancel`)
+      .set(internalHeaders())
+      .send({});
+    expect(one.status).toBe(200);
+    expect(fake.subscriptionStates.get(removed.subscriptionId)!.status).toBe('canceled');
+    expect(fake.calls('POST', `/v1/subscriptions/${removed.subscriptionId}`)).toHaveLength(0);
+
+    const closing = await paidFamily();
+    const all = await request(app).post(`/internal/families/${closing.userId}/cancel`).set(internalHeaders()).send({});
+    expect(all.status).toBe(200);
+    expect(fake.subscriptionStates.get(closing.subscriptionId)!.status).toBe('canceled');
+  });
+});
+
+describe('a disputed payment', () => {
+  it('cancels the subscription at once, flags the account and tells the family on the billing screen', async () => {
+    const f = await paidFamily();
+    const disputeId = fake.openDispute(f.subscriptionId);
+    await deliver('charge.dispute.created', fake.dispute(disputeId));
+
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.status).toBe('canceled');
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'canceled', accountDisputed: true });
+    const again = await create(f.cookie, f.studentId);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(BILLING_ERRORS.accountDisputed);
+    expect(fake.subscriptionsOf(f.studentId)).toHaveLength(1);
+
+    // Stripe sends the event again: nothing more happens.
+    await deliver('charge.dispute.created', fake.dispute(disputeId));
+    expect(fake.calls('DELETE', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(1);
+    // Another family is not touched.
+    const other = await paidFamily();
+    expect((await view(other.cookie, other.studentId)).body).not.toHaveProperty('accountDisputed');
+  });
+});
+
+describe('changing the card before it fails', () => {
+  it.each([
+    ['a paid subscription', paidFamily],
+    ['a trial with a card', activeFamily],
+  ])('%s: a SetupIntent for the customer, and its card becomes the subscription default', async (_name, family) => {
+    const f = await family();
+    const before = fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod;
+    const res = await post('/api/billing/card', f.cookie, f.studentId);
+    expect(res.status).toBe(200);
+    const intent = [...fake.intents.values()].find((i) => i.clientSecret === res.body.clientSecret)!;
+    expect(res.body).toEqual({ subscriptionId: f.subscriptionId, clientSecret: intent.clientSecret, type: 'setup' });
+    expect(intent).toMatchObject({
+      object: 'setup_intent',
+      customer: fake.subscriptionStates.get(f.subscriptionId)!.customer,
+      status: 'requires_payment_method',
+    });
+    const card = fake.confirmSetupIntent(intent.id);
+    expect(card).not.toBe(before);
+    await deliver('setup_intent.succeeded', fake.setupIntent(intent.id));
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod).toBe(card);
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'active', nextStep: null });
+    // The next renewal is charged to the new card.
+    const renewal = fake.renew(f.subscriptionId, 'failed');
+    expect(fake.intents.get(fake.invoices.get(renewal.id)!.paymentIntent!)!.paymentMethod).toBe(card);
+  });
+
+  it('leaves the card as it is until the new one is confirmed, and is refused without a running card', async () => {
+    const f = await paidFamily();
+    const before = fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod;
+    const res = await post('/api/billing/card', f.cookie, f.studentId);
+    const intent = [...fake.intents.values()].find((i) => i.clientSecret === res.body.clientSecret)!;
+    // Stripe's event for a SetupIntent that has not succeeded (read back): the card stays.
+    await deliver('setup_intent.succeeded', fake.setupIntent(intent.id));
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod).toBe(before);
+    expect(fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(0);
+
+    const waiting = await trialFamily();
+    const refused = await post('/api/billing/card', waiting.cookie, waiting.studentId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(BILLING_ERRORS.noCardToChange);
+    const stranger = await makeFamily();
+    expect((await post('/api/billing/card', stranger.cookie, f.studentId)).status).toBe(404);
+  });
+});
+
+describe('events worked by more than one replica', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  /** Sends a signed event and answers once it is stored; its work goes on in the background. */
+  async function send(event: ReturnType<typeof fake.event>) {
+    const payload = JSON.stringify(event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const res = await request(app)
+      .post('/api/stripe/webhook')
+      .set('content-type', 'application/json')
+      .set('stripe-signature', header)
+      .send(payload);
+    expect(res.status).toBe(200);
+  }
+  async function until(check: () => boolean | Promise<boolean>) {
+    for (let i = 0; i < 200 && !(await check()); i++) await sleep(25);
+    expect(await check()).toBe(true);
+  }
+  /** Every event was worked through (none waits for a retry after a time-out). */
+  const everyEventWorked = async () =>
+    expect(await BillingEventModel.find({ state: { $ne: 'done' } }).lean()).toEqual([]);
+  const subscriptionReads = (id: string) => fake.calls('GET', `/v1/subscriptions/${id}`).length;
+  /** Everything but Date stays real: this process's clock is moved as a replica's may be. */
+  const clockAhead = (ms: number) =>
+    jest.useFakeTimers({
+      now: Date.now() + ms,
+      advanceTimers: true,
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+  afterEach(() => jest.useRealTimers());
+
+  it("orders by the event's own time, not a replica's clock: a read made before a newer change and written after it does not win", async () => {
+    const f = await activeFamily();
+    const reads = subscriptionReads(f.subscriptionId);
+    await sleep(1100);
+    const older = fake.event('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    // A replica whose clock runs two minutes ahead reads the subscription (still active); the answer reaches it late.
+    fake.answerLate('GET', new RegExp(`^/v1/subscriptions/${f.subscriptionId}$`), 700);
+    clockAhead(120_000);
+    await send(older);
+    await until(() => subscriptionReads(f.subscriptionId) > reads);
+    jest.useRealTimers();
+
+    // Meanwhile the renewal fails, and another replica (its clock right) writes the newer event first.
+    const invoice = fake.renew(f.subscriptionId, 'failed');
+    await send(fake.event('invoice.payment_failed', fake.invoice(invoice.id), { created: older.created + 1 }));
+    await until(async () => (await rawStudent(f.studentId))!.providerStatus === 'past_due');
+    await eventsSettled();
+    await everyEventWorked();
+    const student = (await rawStudent(f.studentId))!;
+    expect(student.providerStatus).toBe('past_due');
+    expect(student.subscriptionEventAt).toEqual(new Date((older.created + 1) * 1000));
+    expect((await view(f.cookie, f.studentId)).body.nextStep).toBe('payment_needed');
+  });
+
+  it('two events of the same second: the one written second reads Stripe again, so the newer state stays', async () => {
+    const f = await activeFamily();
+    const reads = subscriptionReads(f.subscriptionId);
+    await sleep(1100);
+    const created = nowSeconds();
+    fake.answerLate('GET', new RegExp(`^/v1/subscriptions/${f.subscriptionId}$`), 700);
+    await send(fake.event('customer.subscription.updated', fake.subscription(f.subscriptionId), { created }));
+    await until(() => subscriptionReads(f.subscriptionId) > reads);
+    const invoice = fake.renew(f.subscriptionId, 'failed');
+    await send(fake.event('invoice.payment_failed', fake.invoice(invoice.id), { created }));
+    await eventsSettled();
+    await everyEventWorked();
+    expect((await rawStudent(f.studentId))!.providerStatus).toBe('past_due');
+    // The late one read once more.
+    expect(subscriptionReads(f.subscriptionId)).toBe(reads + 3);
+  });
+
+  it("writes the parent's cancel at the period's end under the same guard: a state read before it and written after it does not take it back", async () => {
+    const f = await activeFamily();
+    const reads = subscriptionReads(f.subscriptionId);
+    await sleep(1100);
+    const before = fake.event('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    fake.answerLate('GET', new RegExp(`^/v1/subscriptions/${f.subscriptionId}$`), 700);
+    await send(before);
+    await until(() => subscriptionReads(f.subscriptionId) > reads);
+    const canceled = await request(app)
+      .post('/api/cancel-subscription')
+      .set('Cookie', f.cookie)
+      .send({ studentId: f.studentId });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.cancelAtPeriodEnd).toBe(true);
+    await eventsSettled();
+    await everyEventWorked();
+    const student = (await rawStudent(f.studentId))!;
+    expect(student.subscriptionCancelAtPeriodEnd).toBe(true);
+    expect(student.subscriptionEventAt!.getTime()).toBeGreaterThanOrEqual(before.created * 1000);
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
   });
 });

@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
+import { internalHeaders } from '@logbook/service-kit/internal';
 import { setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { createApp } from '../src/app';
 import { SimulatedSubscriptionModel } from '../src/providers/simulated-model';
@@ -38,7 +39,7 @@ describe('simulated provider: the subscription journey', () => {
     expect(res.body).toEqual({ provider: 'simulated' });
   });
 
-  it('create → confirm → active → cancel → canceled → subscribe again', async () => {
+  it('create → confirm → active → cancel at the period end → removed, canceled at once → subscribe again', async () => {
     const f = await makeFamily();
     const created = await create(f.cookie, { studentId: f.studentId });
     expect(created.status).toBe(200);
@@ -76,10 +77,21 @@ describe('simulated provider: the subscription journey', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: API_ERRORS.alreadySubscribed });
 
-    const canceled = await cancel(f.cookie, { studentId: f.studentId });
-    expect(canceled.status).toBe(200);
-    expect(canceled.body).toMatchObject({ status: 'canceled', subscriptionId: created.body.subscriptionId });
-    expect((await view(f.cookie, f.studentId)).body.status).toBe('canceled');
+    // The parent's cancel keeps the free month already begun: the subscription ends with it.
+    const ending = await cancel(f.cookie, { studentId: f.studentId });
+    expect(ending.status).toBe(200);
+    expect(ending.body).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      subscriptionId: created.body.subscriptionId,
+    });
+    expect((await SimulatedSubscriptionModel.findById(created.body.subscriptionId).lean())!.cancelAtPeriodEnd).toBe(
+      true,
+    );
+    // Removing the student ends it at once.
+    const removed = await request(app).post(`/internal/students/${f.studentId}/cancel`).set(internalHeaders()).send({});
+    expect(removed.status).toBe(200);
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
     expect((await SimulatedSubscriptionModel.findById(created.body.subscriptionId).lean())!.status).toBe('canceled');
 
     const nothing = await cancel(f.cookie, { studentId: f.studentId });
@@ -97,6 +109,32 @@ describe('simulated provider: the subscription journey', () => {
     });
     expect((await confirm(f.cookie, renewed.body.clientSecret)).status).toBe(200);
     expect((await view(f.cookie, f.studentId)).body.status).toBe('active');
+  });
+
+  it('cancel at the period end, resume, and a new card through a SetupIntent of its own', async () => {
+    const f = await makeFamily();
+    const created = await create(f.cookie, { studentId: f.studentId });
+    expect((await confirm(f.cookie, created.body.clientSecret)).status).toBe(200);
+    const post = (path: string) => request(app).post(path).set('Cookie', f.cookie).send({ studentId: f.studentId });
+
+    expect((await post('/api/cancel-subscription')).body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect((await post('/api/billing/resume')).body).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect((await view(f.cookie, f.studentId)).body.cancelAtPeriodEnd).toBe(false);
+
+    const before = (await SimulatedSubscriptionModel.findById(created.body.subscriptionId).lean())!.paymentMethodId;
+    const change = await post('/api/billing/card');
+    expect(change.status).toBe(200);
+    expect(change.body).toEqual({
+      subscriptionId: created.body.subscriptionId,
+      clientSecret: expect.stringMatching(/^seti_sim_\w+_secret_\w+$/),
+      type: 'setup',
+    });
+    expect(change.body.clientSecret).not.toBe(created.body.clientSecret);
+    const changed = await confirm(f.cookie, change.body.clientSecret);
+    expect(changed.body).toMatchObject({ status: 'succeeded', subscription: { status: 'active' } });
+    const after = (await SimulatedSubscriptionModel.findById(created.body.subscriptionId).lean())!.paymentMethodId;
+    expect(after).toMatch(/^pm_sim_/);
+    expect(after).not.toBe(before);
   });
 
   it('gives each student one free trial: subscribing again after a cancel is paid from today', async () => {

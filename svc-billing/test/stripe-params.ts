@@ -8,6 +8,7 @@ import path from 'node:path';
  */
 const ENDPOINT_PARAMS: Array<[method: string, route: RegExp, file: string, params: string]> = [
   ['POST', /^\/v1\/customers$/, 'Customers', 'CustomerCreateParams'],
+  ['GET', /^\/v1\/customers\/[^/]+$/, 'Customers', 'CustomerRetrieveParams'],
   ['DELETE', /^\/v1\/customers\/[^/]+$/, 'Customers', 'CustomerDeleteParams'],
   ['GET', /^\/v1\/prices$/, 'Prices', 'PriceListParams'],
   ['POST', /^\/v1\/prices$/, 'Prices', 'PriceCreateParams'],
@@ -23,6 +24,7 @@ const ENDPOINT_PARAMS: Array<[method: string, route: RegExp, file: string, param
   ['GET', /^\/v1\/setup_intents\/[^/]+$/, 'SetupIntents', 'SetupIntentRetrieveParams'],
   ['POST', /^\/v1\/setup_intents\/[^/]+\/cancel$/, 'SetupIntents', 'SetupIntentCancelParams'],
   ['GET', /^\/v1\/payment_intents\/[^/]+$/, 'PaymentIntents', 'PaymentIntentRetrieveParams'],
+  ['GET', /^\/v1\/disputes\/[^/]+$/, 'Disputes', 'DisputeRetrieveParams'],
 ];
 
 const PAGINATION = ['limit', 'starting_after', 'ending_before'];

@@ -116,6 +116,18 @@ export const operations: Record<string, Operation> = {
     body: cancelSubscriptionSchema,
     refuses: ['notFound', 'conflict', 'paymentRefused'],
   },
+  'POST /api/billing/resume': {
+    summary: 'Take back a cancel at the end of the period',
+    caller: 'parent',
+    body: cancelSubscriptionSchema,
+    refuses: ['notFound', 'conflict'],
+  },
+  'POST /api/billing/card': {
+    summary: 'Start changing the card of a running subscription (a SetupIntent to confirm)',
+    caller: 'parent',
+    body: cancelSubscriptionSchema,
+    refuses: ['notFound', 'conflict'],
+  },
   'POST /api/billing/simulate/confirm': {
     summary: 'Confirm a payment (simulated provider only)',
     caller: 'parent',

@@ -58,6 +58,8 @@ export const responseSchemas = {
   'GET /api/subscription/:studentId': subscriptionViewSchema,
   'POST /api/cancel-subscription': subscriptionViewSchema,
   'POST /api/billing/payment': createSubscriptionResponseSchema,
+  'POST /api/billing/resume': subscriptionViewSchema,
+  'POST /api/billing/card': createSubscriptionResponseSchema,
   'POST /api/billing/simulate/confirm': simulatedConfirmSchema,
   'POST /api/billing/simulate/renewal-failure': subscriptionViewSchema,
   'POST /api/stripe/webhook': webhookReceiptSchema,

@@ -20,6 +20,10 @@ export const BILLING_ERRORS = {
   providerConflict: 'Another payment request for this student is still being processed. Please try again.',
   providerNoClientSecret: 'The payment provider did not return a payment form. Please try again.',
   nothingToPay: 'There is no payment waiting for this student.',
+  nothingToResume: 'This subscription is not set to end, so there is nothing to resume.',
+  noCardToChange: 'Only a running subscription with a saved card can have its card changed.',
+  accountDisputed:
+    'A payment from this account is disputed with the bank, so its subscriptions were canceled. Contact support to subscribe again.',
   pausedTrial:
     'The free month ended before a card was saved, so the subscription is paused. Cancel it, then subscribe again.',
 } as const;
@@ -44,6 +48,14 @@ export const PAYMENT_TEXT = {
     title: 'Subscription Created Successfully!',
     description: 'Your card on file is used: there is nothing more to enter.',
   },
+  resume: 'Resume',
+  resumedTitle: 'Subscription resumed',
+  endingTitle: 'Subscription ending',
+  changeCard: 'Change card',
+  changeCardNote: 'The new card is saved now and used from the next bill.',
+  changeCardLabel: 'Save this card',
+  cardChangedTitle: 'Card changed',
+  disputedTitle: 'Payment disputed',
 } as const;
 
 /** What the subscribe screen says about the free month: one free trial per student. */

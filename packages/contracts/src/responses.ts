@@ -29,6 +29,8 @@ export const subscriptionViewSchema = z.object({
   trialAvailable: z.boolean(),
   /** What the parent must do for a subscription that still exists but is not paid up, if anything. */
   nextStep: z.enum(SUBSCRIPTION_NEXT_STEPS).nullable().optional(),
+  /** A payment from the family was disputed with the bank: its subscriptions were canceled and no new one starts. */
+  accountDisputed: z.boolean().optional(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 

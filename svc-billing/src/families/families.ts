@@ -7,6 +7,7 @@ import { BillingOutboxModel } from '../events/publisher';
 import { providerFailure } from '../providers/errors';
 import {
   BillingCustomerModel,
+  DisputedAccountModel,
   StudentBillingModel,
   StudentTrialModel,
   SubscriptionRecordModel,
@@ -117,6 +118,7 @@ export async function deleteFamily(userId: number): Promise<void> {
     if (model.schema.path('parentId')) await model.deleteMany({ parentId: userId });
   }
   await BillingCustomerModel.deleteMany({ _id: userId });
+  await DisputedAccountModel.deleteMany({ _id: userId });
 }
 
 /**

@@ -44,8 +44,11 @@ export interface PaymentProvider {
   /** Deletes the account's customer (its email, metadata and saved cards); quiet when the provider has none. */
   deleteCustomer(customerId: string): Promise<void>;
   createSubscription(request: NewSubscription): Promise<CreatedSubscription>;
-  /** Ends the subscription now (and its pending SetupIntent); resolves quietly if the provider no longer has it. */
-  cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<void>;
+  /**
+   * Ends the subscription now (and its pending SetupIntent); resolves quietly if the provider no longer has it. Answers
+   * the provider's own time of the cancel (null when it had ended already).
+   */
+  cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<Date | null>;
   /**
    * A subscription the provider already made for this student and customer that has not ended, as made; used when an
    * earlier attempt's outcome is unknown. Null when there is none.
@@ -64,6 +67,29 @@ export interface PaymentProvider {
   setupSucceeded(setupIntentId: string): Promise<boolean>;
   /** The secret the browser confirms to pay the subscription's open latest invoice, or null when nothing is owed. */
   paymentSecret(subscriptionId: string): Promise<string | null>;
+  /**
+   * Ends the subscription when its paid period (or trial) ends, or takes that back (`end` false): the parent's own
+   * cancel, which keeps what was paid for. Answers the provider's own time of the change.
+   */
+  endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<Date>;
+  /** A SetupIntent that saves a new card for this subscription: its secret is confirmed by the browser. */
+  startCardChange(subscriptionId: string, studentId: number): Promise<CardChange>;
+  /**
+   * Makes the card a succeeded card-change SetupIntent saved the subscription's default; answers the subscription it
+   * was for, or null when the SetupIntent is not a card change or has not succeeded.
+   */
+  useChangedCard(setupIntentId: string): Promise<string | null>;
+  /** The customer a disputed payment was taken from; null when the provider has no such dispute or customer. */
+  disputedCustomer(disputeId: string): Promise<string | null>;
+  /** Whether the provider has deleted this customer (read back: a deleted one answers as deleted, or not at all). */
+  customerDeleted(customerId: string): Promise<boolean>;
+  /** The customer's subscriptions that still exist (could still charge). */
+  liveSubscriptions(customerId: string): Promise<string[]>;
+}
+
+export interface CardChange {
+  setupIntentId: string;
+  clientSecret: string;
 }
 
 /** A subscription as read back from the provider: the only source the webhook handler acts on. */
@@ -72,6 +98,8 @@ export interface ProviderSubscription {
   /** The provider's status word: trialing, active, incomplete, past_due, unpaid, paused, canceled... */
   status: string;
   studentId?: number;
+  /** The provider's customer the subscription bills. */
+  customerId?: string;
   trialEnd: number | null;
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;

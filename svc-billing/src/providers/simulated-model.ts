@@ -21,6 +21,11 @@ export interface SimulatedSubscription {
   canceledAt?: number | null;
   /** The secret that pays the open renewal invoice of a past-due subscription (its stand-in confirmPayment). */
   renewalSecret?: string | null;
+  /** Ends when the current period ends (the parent's cancel); taken back by resuming. */
+  cancelAtPeriodEnd?: boolean | null;
+  /** A new card's SetupIntent and its secret, while the parent changes the card. */
+  cardChangeIntentId?: string | null;
+  cardChangeSecret?: string | null;
   /** The invoices issued so far, newest last (their events name them; the webhook handler reads them back). */
   invoices?: Array<{ id: string; reason: string; status: string }>;
 }
@@ -44,6 +49,9 @@ const schema = new Schema<SimulatedSubscription>(
     created: Number,
     canceledAt: Number,
     renewalSecret: String,
+    cancelAtPeriodEnd: Boolean,
+    cardChangeIntentId: String,
+    cardChangeSecret: String,
     invoices: { type: [{ _id: false, id: String, reason: String, status: String }], default: undefined },
   },
   // Model.init() builds indexes only when autoIndex is on, and the connection turns it off.

@@ -6,6 +6,7 @@ import { isDuplicateKey } from '@logbook/service-kit/db';
 import { conflict, notFound } from '@logbook/service-kit/errors';
 import type {
   BillingCustomer,
+  CardChange,
   CreatedSubscription,
   DeliverEvent,
   NewSubscription,
@@ -13,6 +14,7 @@ import type {
   ProviderInvoice,
   ProviderSubscription,
 } from './provider';
+import { toEventTime } from '../subscriptions/status';
 import { SimulatedSubscriptionModel, type SimulatedSubscription } from './simulated-model';
 
 const DAY = 24 * 60 * 60;
@@ -101,9 +103,10 @@ export class SimulatedProvider implements PaymentProvider {
       id: doc._id,
       status: doc.status,
       studentId: doc.studentId,
+      ...(doc.customerId ? { customerId: doc.customerId } : {}),
       trialEnd: doc.trialEnd ?? null,
       currentPeriodEnd: doc.currentPeriodEnd ?? null,
-      cancelAtPeriodEnd: false,
+      cancelAtPeriodEnd: Boolean(doc.cancelAtPeriodEnd),
       // Like Stripe's pending_setup_intent: nothing waits to be set up once the card is saved, or without a trial.
       paymentMethodSaved: Boolean(doc.paymentMethodId) || !doc.setupIntentId,
       paymentActionRequired: false,
@@ -141,20 +144,24 @@ export class SimulatedProvider implements PaymentProvider {
     return (await SimulatedSubscriptionModel.findById(subscriptionId).lean())?.renewalSecret ?? null;
   }
 
-  async cancelSubscription(subscriptionId: string): Promise<void> {
+  async cancelSubscription(subscriptionId: string): Promise<Date | null> {
     // A guarded updateOne, then a read: only the request that changed the status tells the webhook handler.
+    const at = nowSeconds();
     const result = await SimulatedSubscriptionModel.updateOne(
       { _id: subscriptionId, status: { $ne: 'canceled' } },
-      { $set: { status: 'canceled', canceledAt: nowSeconds() } },
+      { $set: { status: 'canceled', canceledAt: at } },
     );
-    if (result.modifiedCount !== 1) return;
+    if (result.modifiedCount !== 1) return null;
     const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
     if (doc) await this.emit('customer.subscription.deleted', subscriptionObject(doc));
+    return toEventTime(at);
   }
 
   /** The subscription waiting on this client secret, if any (ownership is judged by the caller). */
   async findByClientSecret(clientSecret: string): Promise<SimulatedSubscription | null> {
-    return SimulatedSubscriptionModel.findOne({ $or: [{ clientSecret }, { renewalSecret: clientSecret }] }).lean();
+    return SimulatedSubscriptionModel.findOne({
+      $or: [{ clientSecret }, { renewalSecret: clientSecret }, { cardChangeSecret: clientSecret }],
+    }).lean();
   }
 
   /**
@@ -166,6 +173,7 @@ export class SimulatedProvider implements PaymentProvider {
     if (!current) throw notFound(BILLING_ERRORS.unknownClientSecret);
     if (current.status === 'canceled') throw conflict(BILLING_ERRORS.subscriptionEnded);
     if (current.renewalSecret && current.renewalSecret === clientSecret) return this.payRenewal(current);
+    if (current.cardChangeSecret && current.cardChangeSecret === clientSecret) return this.changeCard(current);
     if (current.paymentMethodId) return current;
     const paymentMethodId = `pm_sim_${token()}`;
     const paying = !current.setupIntentId;
@@ -194,6 +202,73 @@ export class SimulatedProvider implements PaymentProvider {
       });
     }
     await this.emit('customer.subscription.updated', subscriptionObject(doc));
+    return doc;
+  }
+
+  async endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<Date> {
+    const at = toEventTime(nowSeconds());
+    const result = await SimulatedSubscriptionModel.updateOne(
+      { _id: subscriptionId, status: { $ne: 'canceled' }, cancelAtPeriodEnd: end ? { $ne: true } : true },
+      { $set: { cancelAtPeriodEnd: end } },
+    );
+    if (result.modifiedCount !== 1) return at;
+    const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
+    if (doc) await this.emit('customer.subscription.updated', subscriptionObject(doc));
+    return at;
+  }
+
+  async startCardChange(subscriptionId: string): Promise<CardChange> {
+    const setupIntentId = `seti_sim_${token()}`;
+    const clientSecret = `${setupIntentId}_secret_${token(16)}`;
+    await SimulatedSubscriptionModel.updateOne(
+      { _id: subscriptionId },
+      { $set: { cardChangeIntentId: setupIntentId, cardChangeSecret: clientSecret } },
+    );
+    return { setupIntentId, clientSecret };
+  }
+
+  async useChangedCard(setupIntentId: string): Promise<string | null> {
+    const doc = await SimulatedSubscriptionModel.findOne({ cardChangeIntentId: setupIntentId }).lean();
+    return doc && !doc.cardChangeSecret ? doc._id : null;
+  }
+
+  /** Disputes come from card networks, which the simulated provider has none of. */
+  async disputedCustomer(): Promise<string | null> {
+    return null;
+  }
+
+  /** Its customers are the accounts themselves: none is ever deleted on its own. */
+  async customerDeleted(): Promise<boolean> {
+    return false;
+  }
+
+  async liveSubscriptions(customerId: string): Promise<string[]> {
+    const docs = await SimulatedSubscriptionModel.find({
+      customerId,
+      status: { $nin: ['canceled', 'incomplete_expired'] },
+    }).lean();
+    return docs.map((d) => d._id);
+  }
+
+  /** The new card is saved and becomes the subscription's default (once, however often it is confirmed). */
+  private async changeCard(current: SimulatedSubscription): Promise<SimulatedSubscription> {
+    const paymentMethodId = `pm_sim_${token()}`;
+    const result = await SimulatedSubscriptionModel.updateOne(
+      { _id: current._id, cardChangeSecret: current.cardChangeSecret, status: { $ne: 'canceled' } },
+      { $set: { paymentMethodId, cardChangeSecret: null } },
+    );
+    const doc = await SimulatedSubscriptionModel.findById(current._id).lean();
+    if (!doc) throw notFound(BILLING_ERRORS.unknownClientSecret);
+    if (result.modifiedCount !== 1) return doc;
+    await this.emit('setup_intent.succeeded', {
+      id: doc.cardChangeIntentId,
+      object: 'setup_intent',
+      customer: doc.customerId,
+      payment_method: paymentMethodId,
+      status: 'succeeded',
+      usage: 'off_session',
+      metadata: { purpose: 'card_change', subscriptionId: doc._id, studentId: String(doc.studentId) },
+    });
     return doc;
   }
 
@@ -306,7 +381,7 @@ function subscriptionObject(doc: SimulatedSubscription): Record<string, unknown>
     start_date: doc.created,
     trial_start: doc.trialEnd ? doc.created : null,
     trial_end: doc.trialEnd ?? null,
-    cancel_at_period_end: false,
+    cancel_at_period_end: Boolean(doc.cancelAtPeriodEnd),
     canceled_at: doc.canceledAt ?? null,
     ended_at: doc.status === 'canceled' ? doc.canceledAt : null,
     default_payment_method: doc.paymentMethodId ?? null,

@@ -1,9 +1,11 @@
 import Stripe from 'stripe';
 import { PRICE_CENTS, PRICE_CURRENCY, PRICE_LOOKUP_KEY, PRODUCT_NAME, TRIAL_DAYS } from '@logbook/contracts/constants';
 import { logger } from '@logbook/service-kit/logger';
+import { eventTimeNow } from '../subscriptions/status';
 import { isMissingAtProvider, PriceRefused } from './errors';
 import type {
   BillingCustomer,
+  CardChange,
   CreatedSubscription,
   NewSubscription,
   PaymentProvider,
@@ -179,22 +181,25 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<void> {
+  async cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<Date | null> {
     let pending = setupIntentId;
+    let at: Date | null = null;
     try {
       const canceled = await this.stripe.subscriptions.cancel(subscriptionId);
       pending = idOf(canceled.pending_setup_intent) ?? pending;
+      at = stripeTime(canceled);
     } catch (err) {
       if (!isMissingAtProvider(err) && !alreadyCanceled(err)) throw err;
     }
-    if (!pending) return;
+    if (!pending) return at;
     // The card form of a canceled subscription must not be usable any more.
     try {
       await this.stripe.setupIntents.cancel(pending);
     } catch (err) {
-      if (isMissingAtProvider(err) || isUnexpectedState(err)) return;
+      if (isMissingAtProvider(err) || isUnexpectedState(err)) return at;
       logger.warn({ err, setupIntent: pending }, 'could not cancel the pending SetupIntent');
     }
+    return at;
   }
 
   async readSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
@@ -211,6 +216,7 @@ export class StripeProvider implements PaymentProvider {
       id: subscription.id,
       status: subscription.status,
       ...(Number.isSafeInteger(studentId) && studentId > 0 ? { studentId } : {}),
+      ...(idOf(subscription.customer) ? { customerId: idOf(subscription.customer) } : {}),
       trialEnd: subscription.trial_end ?? null,
       currentPeriodEnd: subscription.items?.data?.[0]?.current_period_end ?? null,
       cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
@@ -257,6 +263,71 @@ export class StripeProvider implements PaymentProvider {
     return invoice.confirmation_secret?.client_secret ?? null;
   }
 
+  async endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<Date> {
+    return stripeTime(await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: end }));
+  }
+
+  async startCardChange(subscriptionId: string, studentId: number): Promise<CardChange> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const intent = await this.stripe.setupIntents.create({
+      customer: idOf(subscription.customer)!,
+      usage: 'off_session',
+      metadata: { purpose: CARD_CHANGE, subscriptionId, studentId: String(studentId) },
+    });
+    return { setupIntentId: intent.id, clientSecret: intent.client_secret! };
+  }
+
+  async useChangedCard(setupIntentId: string): Promise<string | null> {
+    let intent: Stripe.SetupIntent;
+    try {
+      intent = await this.stripe.setupIntents.retrieve(setupIntentId);
+    } catch (err) {
+      if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
+    const subscriptionId = intent.metadata?.subscriptionId;
+    const card = idOf(intent.payment_method);
+    if (intent.metadata?.purpose !== CARD_CHANGE || !subscriptionId || intent.status !== 'succeeded' || !card)
+      return null;
+    try {
+      await this.stripe.subscriptions.update(subscriptionId, { default_payment_method: card });
+    } catch (err) {
+      if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
+    return subscriptionId;
+  }
+
+  async disputedCustomer(disputeId: string): Promise<string | null> {
+    try {
+      const dispute = await this.stripe.disputes.retrieve(disputeId);
+      const intentId = idOf(dispute.payment_intent);
+      if (intentId) return idOf((await this.stripe.paymentIntents.retrieve(intentId)).customer) ?? null;
+      const chargeId = idOf(dispute.charge);
+      return chargeId ? (idOf((await this.stripe.charges.retrieve(chargeId)).customer) ?? null) : null;
+    } catch (err) {
+      if (isMissingAtProvider(err)) return null;
+      throw err;
+    }
+  }
+
+  async customerDeleted(customerId: string): Promise<boolean> {
+    try {
+      const customer = await this.stripe.customers.retrieve(customerId);
+      return 'deleted' in customer && customer.deleted === true;
+    } catch (err) {
+      if (isMissingAtProvider(err)) return true;
+      throw err;
+    }
+  }
+
+  async liveSubscriptions(customerId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const s of this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }))
+      if (!ENDED.has(s.status)) ids.push(s.id);
+    return ids;
+  }
+
   /** An open invoice whose PaymentIntent waits for the card holder (Invoice.payments → InvoicePayment.payment). */
   private async invoiceNeedsAction(invoice: Stripe.Invoice): Promise<boolean> {
     if (invoice.status !== 'open') return false;
@@ -268,9 +339,20 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
+/**
+ * Stripe's own time of an answer (its Date header, to the second): the clock its events' `created` is read on, the
+ * same for every replica of this service.
+ */
+function stripeTime(answer: { lastResponse?: { headers?: Record<string, string> } }): Date {
+  const at = Date.parse(answer.lastResponse?.headers?.date ?? '');
+  return Number.isFinite(at) ? new Date(at) : eventTimeNow();
+}
+
 /** What a new subscription response must carry so the browser has something to confirm. */
 const CREATED_EXPAND = ['pending_setup_intent', 'latest_invoice.confirmation_secret'];
 const ENDED = new Set(['canceled', 'incomplete_expired']);
+/** Marks a SetupIntent made to change a subscription's card (its metadata names the subscription). */
+const CARD_CHANGE = 'card_change';
 const WAITING = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
 /**

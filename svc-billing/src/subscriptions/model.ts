@@ -20,8 +20,9 @@ export interface StudentBilling {
   /** Why the provider paused the subscription (a trial with no card, or a failed payment); null when not paused. */
   pauseCause?: string | null;
   /**
-   * When the state last written was read from the provider (or the cancel made here): a read begun earlier that
-   * finishes later is older and is not written.
+   * Stripe's time (its clock, the same for every replica) of what the state last written reflects: the event whose
+   * read-back it is, or a change made here (a cancel, a cancel at the period's end, Resume). A read-back for an older
+   * event is not written over it.
    */
   subscriptionEventAt?: Date;
   /** Raised with every change: the version readers keep, so a late event never takes them back. */
@@ -57,6 +58,8 @@ export interface BillingCustomer {
   _id: number;
   stripeCustomerId: string;
   createdAt: Date;
+  /** Stripe told of this customer's deletion (`customer.deleted`): the next subscription makes a new one. */
+  deletedAt?: Date | null;
 }
 
 export const BillingCustomerModel: mongoose.Model<BillingCustomer> =
@@ -64,10 +67,29 @@ export const BillingCustomerModel: mongoose.Model<BillingCustomer> =
   mongoose.model<BillingCustomer>(
     'BillingCustomer',
     new Schema<BillingCustomer>(
-      { _id: Number, stripeCustomerId: { type: String, required: true }, createdAt: Date },
+      { _id: Number, stripeCustomerId: { type: String, required: true }, createdAt: Date, deletedAt: Date },
       { versionKey: false, strict: true },
     ),
     'billing_customers',
+  );
+
+/** A parent account one of whose payments was disputed with the bank: flagged, its subscriptions canceled. */
+export interface DisputedAccount {
+  _id: number;
+  disputeId: string;
+  customerId: string;
+  flaggedAt: Date;
+}
+
+export const DisputedAccountModel: mongoose.Model<DisputedAccount> =
+  (mongoose.models.DisputedAccount as mongoose.Model<DisputedAccount>) ??
+  mongoose.model<DisputedAccount>(
+    'DisputedAccount',
+    new Schema<DisputedAccount>(
+      { _id: Number, disputeId: { type: String, required: true }, customerId: String, flaggedAt: Date },
+      { versionKey: false, strict: true },
+    ),
+    'billing_disputed_accounts',
   );
 
 export type SubscriptionRecordState = 'creating' | 'created' | 'failed';
@@ -89,6 +111,11 @@ export interface SubscriptionRecord {
   /** This attempt first looks for a subscription an earlier attempt may have made. */
   lookFirst?: boolean;
   couponCode?: string | null;
+  /**
+   * The coupon use this attempt holds (counted when the attempt began). Given back when the provider refused; kept
+   * when the outcome is unknown (Stripe may have applied it), for the retry that finds what Stripe made.
+   */
+  couponUse?: { code: string; discountPercent: number; slotId?: string } | null;
   /** Whether this attempt asks for the free trial; kept with the key so a retry asks for the same thing. */
   trial?: boolean;
   /** What the free month is remembered by once the provider has begun it (see FreeMonthModel). */
@@ -115,6 +142,7 @@ const subscriptionRecordSchema = new Schema<SubscriptionRecord>(
     serverError: Boolean,
     lookFirst: Boolean,
     couponCode: String,
+    couponUse: { type: new Schema({ code: String, discountPercent: Number, slotId: String }, { _id: false }) },
     trial: Boolean,
     freeMonthKey: String,
     subscriptionId: String,

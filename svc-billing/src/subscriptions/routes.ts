@@ -5,9 +5,11 @@ import { parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { couponLookupLimits, type CouponLookupLimits } from '../coupons/limits';
 import {
   cancelSubscription,
+  changeCard,
   createSubscription,
   getSubscription,
   paymentForStudent,
+  resumeSubscription,
   type SubscriptionOptions,
 } from './subscriptions';
 
@@ -29,7 +31,19 @@ export function subscriptionsRouter(options: SubscriptionOptions, couponLookups:
 
   router.post('/api/cancel-subscription', requireParent, async (req, res) => {
     const { studentId } = parseOr400(cancelSubscriptionSchema, req.body);
-    res.json(await cancelSubscription(options, callers(res), studentId));
+    res.json(await cancelSubscription(options, callers(res), studentId, 'periodEnd'));
+  });
+
+  /** Takes back a cancel at the period's end: the subscription goes on renewing. */
+  router.post('/api/billing/resume', requireParent, async (req, res) => {
+    const { studentId } = parseOr400(cancelSubscriptionSchema, req.body);
+    res.json(await resumeSubscription(options, callers(res), studentId));
+  });
+
+  /** A SetupIntent's secret for a new card; once confirmed, the card becomes the subscription's default. */
+  router.post('/api/billing/card', requireParent, async (req, res) => {
+    const { studentId } = parseOr400(cancelSubscriptionSchema, req.body);
+    res.json(await changeCard(options, callers(res), studentId));
   });
 
   /** The open invoice's confirmation secret, for a subscription that is owed or waits for authentication. */

@@ -14,6 +14,7 @@ import type { PaymentProvider } from '../providers/provider';
 import { publisher } from '../events/publisher';
 import {
   BillingCustomerModel,
+  DisputedAccountModel,
   FreeMonthModel,
   StudentBillingModel,
   StudentTrialModel,
@@ -22,7 +23,7 @@ import {
   type SubscriptionRecord,
 } from './model';
 import { billingStudent, freeMonthKeyFromOwner, userFromOwner } from './owners';
-import { isLiveAtProvider, isPaymentPause, nextStepFor, studentSubscriptionEnded } from './status';
+import { eventTimeNow, isLiveAtProvider, isPaymentPause, nextStepFor, studentSubscriptionEnded } from './status';
 
 export interface SubscriptionOptions {
   provider: PaymentProvider;
@@ -112,11 +113,12 @@ export function subscriptionView(
 
 export async function getSubscription(callers: Callers, studentId: number): Promise<SubscriptionView> {
   const student = await ownedStudent(callers, studentId);
-  const [record, trial] = await Promise.all([
+  const [record, trial, disputed] = await Promise.all([
     SubscriptionRecordModel.findById(studentId).lean(),
     trialAvailable(student),
+    DisputedAccountModel.exists({ _id: student.userId }),
   ]);
-  return subscriptionView(student, record, trial);
+  return { ...subscriptionView(student, record, trial), ...(disputed ? { accountDisputed: true } : {}) };
 }
 
 type Claim = { kind: 'claimed'; record: SubscriptionRecord } | { kind: 'taken'; record: SubscriptionRecord | null };
@@ -162,6 +164,8 @@ async function claim(
   // The student already shows a live subscription the failed attempt never recorded: it is found, never made again.
   const shown = Boolean(student.stripeSubscriptionId) && isLiveAtProvider(student.providerStatus);
   const reuseKey = unknown && !current.serverError && (current.couponCode ?? null) === (couponCode ?? null);
+  // A coupon use held by an attempt whose outcome is unknown goes on to the retry; an ended subscription's stays behind.
+  const couponUse = ended ? null : (current.couponUse ?? null);
   const takeover = {
     state: 'creating' as const,
     attemptKey: reuseKey ? current.attemptKey : newAttemptKey(student._id),
@@ -173,6 +177,7 @@ async function claim(
     outcomeUnknown: false,
     serverError: false,
     lookFirst: unknown || shown,
+    couponUse,
     updatedAt: now,
   };
   // updateOne, not findOneAndUpdate: on the embedded fallback server only updateOne lets exactly one of several
@@ -198,11 +203,14 @@ async function claim(
 
 /**
  * The account's customer at the provider, made on first use. `gone` names one the provider no longer has (deleted in
- * its dashboard): it is forgotten and a new one made, so the family is never blocked by it.
+ * its dashboard: found on use, or told by its `customer.deleted` event): it is forgotten and a new one made, with a key
+ * of its own, so the family is never blocked by it.
  */
 async function customerFor(provider: PaymentProvider, userId: number, gone?: string): Promise<string> {
   if (gone) await BillingCustomerModel.deleteOne({ _id: userId, stripeCustomerId: gone });
   const kept = await BillingCustomerModel.findById(userId).lean();
+  // Stripe said it deleted this one: it is replaced before it is ever named again.
+  if (kept?.deletedAt && provider.keepsCustomers) return customerFor(provider, userId, kept.stripeCustomerId);
   if (kept && provider.keepsCustomers) return kept.stripeCustomerId;
   const user = await userFromOwner(userId);
   if (!user) throw notFound(API_ERRORS.studentNotFound);
@@ -256,22 +264,44 @@ async function startSubscription(
   record: SubscriptionRecord,
   couponCode: string | undefined,
 ): Promise<CreateSubscriptionResponse> {
-  let coupon: RedeemedCoupon | undefined;
-  try {
-    if (couponCode) {
-      coupon = await redeemCoupon(couponCode);
-      checkCouponAmount(coupon.discountPercent);
+  const mine = { _id: student._id, attemptKey: record.attemptKey, state: 'creating' as const };
+  // The use this attempt holds: taken over from an attempt whose outcome was unknown, or counted below.
+  let coupon: RedeemedCoupon | undefined = record.couponUse ?? undefined;
+  let couponReady = false;
+  /** Count the coupon's use before Stripe is asked to apply it, and keep it on the attempt. */
+  const takeCoupon = async () => {
+    if (couponReady) return;
+    couponReady = true;
+    if (coupon && coupon.code === couponCode) return;
+    if (coupon) {
+      // Held for a different code (or none is asked for now): Stripe made nothing with it, so it is given back.
+      const held = coupon;
+      coupon = undefined;
+      await releaseCoupon(held);
+      await SubscriptionRecordModel.updateOne(mine, { $set: { couponUse: null } });
     }
-    const make = async (customerId: string) =>
-      (record.lookFirst ? await options.provider.findSubscription(customerId, student._id) : null) ??
-      (await options.provider.createSubscription({
+    if (!couponCode) return;
+    coupon = await redeemCoupon(couponCode);
+    await SubscriptionRecordModel.updateOne(mine, { $set: { couponUse: coupon } });
+    checkCouponAmount(coupon.discountPercent);
+  };
+  try {
+    // Refused coupons are refused before anything is asked of the provider.
+    if (!record.lookFirst) await takeCoupon();
+    const make = async (customerId: string) => {
+      // What an earlier attempt made is found first: with it, the coupon use that attempt held is the one applied.
+      const found = record.lookFirst ? await options.provider.findSubscription(customerId, student._id) : null;
+      if (found) return found;
+      await takeCoupon();
+      return options.provider.createSubscription({
         studentId: student._id,
         customerId,
         idempotencyKey: record.attemptKey,
         trial: Boolean(record.trial),
         coupon:
           coupon && coupon.discountPercent > 0 ? { code: coupon.code, percentOff: coupon.discountPercent } : undefined,
-      }));
+      });
+    };
     let customerId = await customerFor(options.provider, student.userId);
     let created: Awaited<ReturnType<typeof make>>;
     try {
@@ -283,24 +313,26 @@ async function startSubscription(
     }
     // Before anything else is written: once the provider has begun a trial, the student has had it.
     if (created.trial) await recordTrial(student, created.subscriptionId, record.freeMonthKey);
-    await SubscriptionRecordModel.updateOne(
-      { _id: student._id, attemptKey: record.attemptKey, state: 'creating' },
-      {
-        $set: {
-          state: 'created',
-          subscriptionId: created.subscriptionId,
-          ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
-          type: created.type,
-          ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
-          customerId,
-          providerStatus: created.status,
-          updatedAt: new Date(),
-        },
+    await SubscriptionRecordModel.updateOne(mine, {
+      $set: {
+        state: 'created',
+        subscriptionId: created.subscriptionId,
+        ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
+        type: created.type,
+        ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
+        customerId,
+        providerStatus: created.status,
+        updatedAt: new Date(),
       },
-    );
+    });
     return { subscriptionId: created.subscriptionId, clientSecret: created.clientSecret, type: created.type };
   } catch (err) {
-    if (coupon) await releaseCoupon(coupon).catch(() => undefined);
+    // Refused: nothing was made with the coupon, its use is given back. Unknown (a 5xx, no answer): Stripe may have
+    // applied it, so the attempt keeps it for the retry, which finds what Stripe made.
+    if (coupon && !outcomeUnknown(err)) {
+      await releaseCoupon(coupon).catch(() => undefined);
+      await SubscriptionRecordModel.updateOne(mine, { $set: { couponUse: null } }).catch(() => undefined);
+    }
     await markFailed(record, err).catch(() => undefined);
     throw providerFailure(err);
   }
@@ -316,6 +348,7 @@ export async function createSubscription(
   input: { studentId: number; couponCode?: string },
 ): Promise<CreateSubscriptionResponse> {
   let student = await ownedStudent(callers, input.studentId);
+  if (await DisputedAccountModel.exists({ _id: student.userId })) throw conflict(BILLING_ERRORS.accountDisputed);
   const deadline = Date.now() + options.inFlightWaitMs;
   for (;;) {
     if (
@@ -346,13 +379,29 @@ export async function createSubscription(
   }
 }
 
-/** Cancel now with the provider; the student is canceled at once (the provider's own event confirms it later). */
+/** A running subscription with a card saved: the parent's cancel ends it with the period paid for (or the trial). */
+const endsAtPeriodEnd = (student: StudentBilling) =>
+  Boolean(student.stripeSubscriptionId) &&
+  student.subscriptionStatus === 'active' &&
+  (student.providerStatus === 'active' || student.providerStatus === 'trialing');
+
+/**
+ * Cancel with the provider. `now` (removing a student, closing the account, and anything not running with a card: a
+ * subscription waiting for a card, or owed) ends it at once and the student is canceled at once; the parent's cancel
+ * of a running subscription (`periodEnd`) ends it when the period paid for (or the trial) ends: the student keeps
+ * logging until then, and may resume it.
+ */
 export async function cancelSubscription(
   options: SubscriptionOptions,
   callers: Callers,
   studentId: number,
+  when: 'now' | 'periodEnd' = 'now',
 ): Promise<SubscriptionView> {
   const student = await ownedStudent(callers, studentId);
+  if (when === 'periodEnd' && endsAtPeriodEnd(student)) {
+    await setEndAtPeriodEnd(options, student, true);
+    return getSubscription(callers, studentId);
+  }
   const record = await SubscriptionRecordModel.findById(studentId).lean();
   if (record?.state === 'creating' && Date.now() - new Date(record.startedAt).getTime() <= options.staleAfterMs)
     throw conflict(BILLING_ERRORS.subscriptionInProgress);
@@ -363,16 +412,18 @@ export async function cancelSubscription(
     (record?.state === 'created' ? record.subscriptionId : undefined) ??
     (student.stripeSubscriptionId && live ? student.stripeSubscriptionId : undefined);
   if (!subscriptionId) throw conflict(API_ERRORS.nothingToCancel);
+  let canceledAt: Date | null;
   try {
-    await options.provider.cancelSubscription(
+    canceledAt = await options.provider.cancelSubscription(
       subscriptionId,
       record?.subscriptionId === subscriptionId ? record.setupIntentId : undefined,
     );
   } catch (err) {
     throw providerFailure(err);
   }
-  const now = new Date();
+  // Stamped with Stripe's time of the cancel (the clock its events are ordered by), never this machine's.
   const last = student.subscriptionEventAt ? new Date(student.subscriptionEventAt) : undefined;
+  const now = canceledAt ?? last ?? eventTimeNow();
   await StudentBillingModel.updateOne(
     { _id: studentId },
     {
@@ -390,6 +441,59 @@ export async function cancelSubscription(
   await publisher.changed('subscription', studentId);
   await SubscriptionRecordModel.deleteOne({ _id: studentId, subscriptionId });
   return getSubscription(callers, studentId);
+}
+
+async function setEndAtPeriodEnd(options: SubscriptionOptions, student: StudentBilling, end: boolean) {
+  let at: Date;
+  try {
+    at = await options.provider.endAtPeriodEnd(student.stripeSubscriptionId!, end);
+  } catch (err) {
+    throw providerFailure(err);
+  }
+  // The screen shows it at once; the provider's event (read back) confirms it. Written under the events' guard, at
+  // Stripe's time of the change: a state read for an older event and written after this never takes it back, and one
+  // for a newer event (which read the change) is not overwritten.
+  await StudentBillingModel.updateOne(
+    {
+      _id: student._id,
+      stripeSubscriptionId: student.stripeSubscriptionId,
+      $or: [{ subscriptionEventAt: null }, { subscriptionEventAt: { $lte: at } }],
+    },
+    { $set: { subscriptionCancelAtPeriodEnd: end, subscriptionEventAt: at }, $inc: { version: 1 } },
+  );
+}
+
+/** Takes back the parent's cancel before the period ends: the subscription renews as before. */
+export async function resumeSubscription(
+  options: SubscriptionOptions,
+  callers: Callers,
+  studentId: number,
+): Promise<SubscriptionView> {
+  const student = await ownedStudent(callers, studentId);
+  if (!student.subscriptionCancelAtPeriodEnd || !endsAtPeriodEnd(student))
+    throw conflict(BILLING_ERRORS.nothingToResume);
+  await setEndAtPeriodEnd(options, student, false);
+  return getSubscription(callers, studentId);
+}
+
+/**
+ * A new card for a running subscription, before the saved one fails: the browser confirms this SetupIntent's secret,
+ * and once it succeeds (its event, read back) the new card becomes the subscription's default.
+ */
+export async function changeCard(
+  options: SubscriptionOptions,
+  callers: Callers,
+  studentId: number,
+): Promise<CreateSubscriptionResponse> {
+  const student = await ownedStudent(callers, studentId);
+  if (!endsAtPeriodEnd(student)) throw conflict(BILLING_ERRORS.noCardToChange);
+  const subscriptionId = student.stripeSubscriptionId!;
+  try {
+    const change = await options.provider.startCardChange(subscriptionId, studentId);
+    return { subscriptionId, clientSecret: change.clientSecret, type: 'setup' };
+  } catch (err) {
+    throw providerFailure(err);
+  }
 }
 
 /**

@@ -9,6 +9,8 @@ import { logger } from '@logbook/service-kit/logger';
 import { queueNotice, type NoticeKind } from '../notices/notices';
 import type { PaymentProvider, ProviderSubscription } from '../providers/provider';
 import {
+  BillingCustomerModel,
+  DisputedAccountModel,
   StudentBillingModel,
   SubscriptionRecordModel,
   type StudentBilling,
@@ -37,6 +39,8 @@ export const WEBHOOK_EVENTS = [
   'invoice.payment_failed',
   'invoice.payment_action_required',
   'setup_intent.succeeded',
+  'charge.dispute.created',
+  'customer.deleted',
 ] as const;
 const HANDLED = new Set<string>(WEBHOOK_EVENTS);
 
@@ -44,7 +48,8 @@ type Ref = string | { id?: unknown } | null | undefined;
 const idOf = (ref: Ref) => (typeof ref === 'string' ? ref : typeof ref?.id === 'string' ? ref.id : undefined);
 const seconds = (value: number | null | undefined) => (typeof value === 'number' ? toEventTime(value) : null);
 
-type Outcome = { applied: true } | { applied: false; reason: string };
+/** `again`: a state read for another event of the same second was written first: read once more before writing. */
+type Outcome = { applied: true } | { applied: false; reason: string; again?: boolean };
 const applied: Outcome = { applied: true };
 const ignored = (reason: string): Outcome => ({ applied: false, reason });
 
@@ -137,7 +142,7 @@ export async function processEvent(provider: PaymentProvider, eventId: string): 
   let outcome: Outcome;
   try {
     outcome = HANDLED.has(current.type)
-      ? await actOnEvent(provider, current._id, current.type, { id: current.objectId ?? undefined })
+      ? await actOnEvent(provider, current.type, { id: current.objectId ?? undefined }, new Date(current.created))
       : ignored('not an event this service uses');
   } catch (err) {
     const attempts = (current.attempts ?? 0) + 1;
@@ -197,14 +202,16 @@ export function startEventRetries(provider: PaymentProvider, intervalMs = 10_000
 
 /**
  * The one path every event takes: find the subscription the event is about, read it back, apply what it is now, then
- * send the email the event calls for if the subscription read back still calls for it. A replayed or late event reads
- * the same current state, so it can never take a student back.
+ * send the email the event calls for if the subscription read back still calls for it. What is written is ordered by
+ * the event's own time (`created`, Stripe's clock, the same for every replica): a state read for an event older than
+ * the one last written is not written, so a replica that read before a newer change and writes after it never takes
+ * the student back, whatever its own clock says.
  */
 async function actOnEvent(
   provider: PaymentProvider,
-  eventId: string,
   type: string,
   object: { id?: unknown },
+  eventAt: Date,
 ): Promise<Outcome> {
   const objectId = idOf(object as Ref);
   if (!objectId) return ignored('no object id');
@@ -230,12 +237,22 @@ async function actOnEvent(
     const outcome = await noteSavedCard(provider, objectId);
     if (typeof outcome !== 'string') return outcome;
     subscriptionId = outcome;
+  } else if (type === 'charge.dispute.created') {
+    return actOnDispute(provider, objectId, eventAt);
+  } else if (type === 'customer.deleted') {
+    return actOnDeletedCustomer(provider, objectId, eventAt);
   }
   if (!subscriptionId) return ignored('no subscription');
-  const readAt = new Date();
-  const subscription = await provider.readSubscription(subscriptionId);
+  let subscription = await provider.readSubscription(subscriptionId);
   if (!subscription) return ignored('the provider has no such subscription');
-  const result = await applySubscription(provider, subscription, readAt);
+  let result = await applySubscription(provider, subscription, eventAt);
+  if (!result.outcome.applied && result.outcome.again) {
+    // Another event of the same second was written first, and this read may have been made before its change: a read
+    // made now is at least as new as both.
+    subscription = await provider.readSubscription(subscriptionId);
+    if (!subscription) return ignored('the provider has no such subscription');
+    result = await applySubscription(provider, subscription, eventAt, true);
+  }
   if (result.outcome.applied && notice && result.student && stillCalledFor(notice, subscription)) {
     await queueNotice({
       _id: noticeKey(notice, objectId, subscription),
@@ -268,10 +285,14 @@ function stillCalledFor(notice: NoticeKind, subscription: ProviderSubscription) 
   );
 }
 
-/** A SetupIntent of a subscription this service is waiting on has succeeded (checked with the provider). */
+/**
+ * A SetupIntent of a subscription this service is waiting on has succeeded (checked with the provider); or one made
+ * to change a running subscription's card, whose card then becomes the subscription's default.
+ */
 async function noteSavedCard(provider: PaymentProvider, setupIntentId: string): Promise<Outcome | string> {
   const record = await SubscriptionRecordModel.findOne({ setupIntentId, state: 'created' }).lean();
-  if (!record?.subscriptionId) return ignored('not a subscription this service is waiting on');
+  if (!record?.subscriptionId)
+    return (await provider.useChangedCard(setupIntentId)) ?? ignored('not a subscription this service is waiting on');
   if (!(await provider.setupSucceeded(setupIntentId))) return ignored('the card is not saved');
   // Guarded on the same record: a record being taken over is no longer waiting on this SetupIntent.
   await SubscriptionRecordModel.updateOne(
@@ -279,6 +300,82 @@ async function noteSavedCard(provider: PaymentProvider, setupIntentId: string): 
     { $set: { paymentMethodSaved: true, updatedAt: new Date() } },
   );
   return record.subscriptionId;
+}
+
+/**
+ * A card holder disputed a payment with their bank: the family is flagged (no new subscription starts, the subscribe
+ * screen says why) and every subscription of the customer is canceled at once, so the disputed card is not charged
+ * again. The flag is written first, so a retry after a failure part-way finishes the cancels.
+ */
+async function actOnDispute(provider: PaymentProvider, disputeId: string, eventAt: Date): Promise<Outcome> {
+  const customerId = await provider.disputedCustomer(disputeId);
+  if (!customerId) return ignored('no customer for the dispute');
+  const subscriptionIds = await provider.liveSubscriptions(customerId);
+  const kept = await BillingCustomerModel.findOne({ stripeCustomerId: customerId }).lean();
+  const students = await StudentBillingModel.find({ stripeSubscriptionId: { $in: subscriptionIds } })
+    .select({ userId: 1 })
+    .lean();
+  const userId = kept?._id ?? students[0]?.userId;
+  if (userId !== undefined) {
+    try {
+      await DisputedAccountModel.create({ _id: userId, disputeId, customerId, flaggedAt: new Date() });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+  for (const subscriptionId of subscriptionIds) {
+    await provider.cancelSubscription(subscriptionId);
+    const subscription = await provider.readSubscription(subscriptionId);
+    if (subscription) await applySubscription(provider, subscription, eventAt, true);
+  }
+  logger.warn(
+    { dispute: disputeId, customer: customerId, userId, canceled: subscriptionIds.length },
+    'payment disputed',
+  );
+  return userId === undefined && subscriptionIds.length === 0 ? ignored('no account for the customer') : applied;
+}
+
+/**
+ * A customer deleted at Stripe (in its Dashboard, or by closing the account), checked by reading it back: Stripe
+ * canceled its subscriptions with it. The account marks the customer deleted, so its next subscription makes a new one, and
+ * every student whose subscription was that customer's is given what Stripe now has (canceled), even when the
+ * subscriptions' own events are late or lost.
+ */
+async function actOnDeletedCustomer(provider: PaymentProvider, customerId: string, eventAt: Date): Promise<Outcome> {
+  if (!(await provider.customerDeleted(customerId))) return ignored('the customer still exists');
+  const kept = await BillingCustomerModel.find({ stripeCustomerId: customerId }).select({ _id: 1 }).lean();
+  const [records, students] = await Promise.all([
+    SubscriptionRecordModel.find({ customerId, subscriptionId: { $exists: true } })
+      .select({ subscriptionId: 1 })
+      .lean(),
+    kept.length > 0
+      ? StudentBillingModel.find({
+          userId: { $in: kept.map((k) => k._id) },
+          stripeSubscriptionId: { $exists: true },
+          subscriptionStatus: { $ne: 'canceled' },
+        })
+          .select({ stripeSubscriptionId: 1 })
+          .lean()
+      : [],
+  ]);
+  const subscriptionIds = new Set<string>();
+  for (const r of records) if (r.subscriptionId) subscriptionIds.add(r.subscriptionId);
+  for (const s of students) if (s.stripeSubscriptionId) subscriptionIds.add(s.stripeSubscriptionId);
+  for (const subscriptionId of subscriptionIds) {
+    const subscription = await provider.readSubscription(subscriptionId);
+    if (subscription?.customerId === customerId) await applySubscription(provider, subscription, eventAt, true);
+  }
+  // Marked last (a retry after a failure part-way still finds the account's students); the account's next subscription
+  // replaces it with a new customer under a key of its own, never naming this one again.
+  const marked = await BillingCustomerModel.updateMany(
+    { stripeCustomerId: customerId },
+    { $set: { deletedAt: new Date() } },
+  );
+  logger.warn(
+    { customer: customerId, accounts: marked.matchedCount, subscriptions: subscriptionIds.size },
+    'customer deleted at the provider',
+  );
+  return marked.matchedCount > 0 || subscriptionIds.size > 0 ? applied : ignored('no account keeps the customer');
 }
 
 /**
@@ -302,27 +399,46 @@ interface StudentChange {
 }
 
 /**
- * Write a state read from the provider unless a state read later was written already, or this subscription has ended
- * here (a canceled subscription never comes back). Both sit in the update's filter, so a concurrent write cannot slip
- * between.
+ * Write a state read from the provider for an event of time `eventAt` (Stripe's clock) unless one for a newer event (or
+ * a change made here, at Stripe's time of it) was written already, or this subscription has ended here (a canceled
+ * subscription never comes back). Both sit in the update's filter, so a concurrent write cannot slip between. An
+ * event of the same second as the one written answers `again` (its read may predate that one's change), unless
+ * `sameSecond` says this read was made after that write.
  */
 async function applyToStudent(
   studentId: number,
   subscriptionId: string,
-  readAt: Date,
+  eventAt: Date,
   change: StudentChange,
+  sameSecond: boolean,
 ): Promise<Outcome> {
+  const ended = {
+    $or: [{ stripeSubscriptionId: { $ne: subscriptionId } }, { subscriptionStatus: { $ne: 'canceled' } }],
+  };
   const result = await StudentBillingModel.updateOne(
     {
       _id: studentId,
       $and: [
-        { $or: [{ subscriptionEventAt: null }, { subscriptionEventAt: { $lte: readAt } }] },
-        { $or: [{ stripeSubscriptionId: { $ne: subscriptionId } }, { subscriptionStatus: { $ne: 'canceled' } }] },
+        {
+          $or: [
+            { subscriptionEventAt: null },
+            {
+              subscriptionEventAt: sameSecond ? { $lt: new Date(eventAt.getTime() + 1000) } : { $lt: eventAt },
+            },
+          ],
+        },
+        ended,
       ],
     },
-    { $set: { ...change, stripeSubscriptionId: subscriptionId, subscriptionEventAt: readAt }, $inc: { version: 1 } },
+    { $set: { ...change, stripeSubscriptionId: subscriptionId, subscriptionEventAt: eventAt }, $inc: { version: 1 } },
   );
-  if (result.matchedCount !== 1) return ignored('a newer state was applied already, or the subscription has ended');
+  if (result.matchedCount !== 1) {
+    // Within the same second (a time written before events were ordered by their own may carry milliseconds).
+    const second = { $gte: eventAt, $lt: new Date(eventAt.getTime() + 1000) };
+    if (!sameSecond && (await StudentBillingModel.exists({ _id: studentId, subscriptionEventAt: second, ...ended })))
+      return { applied: false, reason: 'a state of the same second was applied already', again: true };
+    return ignored('a newer state was applied already, or the subscription has ended');
+  }
   await publisher.changed('subscription', studentId);
   return applied;
 }
@@ -365,7 +481,8 @@ async function adoptIntoAttempt(
 async function applySubscription(
   provider: PaymentProvider,
   subscription: ProviderSubscription,
-  readAt: Date,
+  eventAt: Date,
+  sameSecond = false,
 ): Promise<{ outcome: Outcome; student?: StudentBilling; record?: SubscriptionRecord | null }> {
   let record: SubscriptionRecord | null = subscription.studentId
     ? await SubscriptionRecordModel.findById(subscription.studentId).lean()
@@ -383,15 +500,22 @@ async function applySubscription(
   const ours = record?.subscriptionId === subscription.id;
   const paymentMethodSaved = subscription.paymentMethodSaved || Boolean(ours && record?.paymentMethodSaved);
   const status = studentStatusFor(subscription.status, paymentMethodSaved, subscription.pauseCause);
-  const outcome = await applyToStudent(studentId, subscription.id, readAt, {
-    subscriptionStatus: status,
-    providerStatus: subscription.status,
-    paymentActionRequired: isLiveAtProvider(subscription.status) && subscription.paymentActionRequired,
-    pauseCause: subscription.pauseCause,
-    subscriptionTrialEnd: seconds(subscription.trialEnd),
-    subscriptionCurrentPeriodEnd: seconds(subscription.currentPeriodEnd),
-    subscriptionCancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-  });
+  const outcome = await applyToStudent(
+    studentId,
+    subscription.id,
+    eventAt,
+    {
+      subscriptionStatus: status,
+      providerStatus: subscription.status,
+      paymentActionRequired: isLiveAtProvider(subscription.status) && subscription.paymentActionRequired,
+      pauseCause: subscription.pauseCause,
+      subscriptionTrialEnd: seconds(subscription.trialEnd),
+      subscriptionCurrentPeriodEnd: seconds(subscription.currentPeriodEnd),
+      // Stripe keeps cancel_at_period_end on a subscription it has ended: only a live one is still "set to end".
+      subscriptionCancelAtPeriodEnd: subscription.cancelAtPeriodEnd && isLiveAtProvider(subscription.status),
+    },
+    sameSecond,
+  );
   if (ours) {
     if (isEnded(status)) {
       // Over: the student may start a new one.

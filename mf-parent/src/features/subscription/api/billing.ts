@@ -17,7 +17,23 @@ export async function createSubscription(studentId: number): Promise<CreateSubsc
   return readAnswer(await apiRequest('POST', url, { studentId }), createSubscriptionResponseSchema, url);
 }
 
-export const cancelSubscription = (studentId: number) => apiRequest('POST', '/api/cancel-subscription', { studentId });
+/** POST /api/cancel-subscription: a running subscription is set to end with its period; anything else ends now. */
+export async function cancelSubscription(studentId: number): Promise<SubscriptionView> {
+  const url = '/api/cancel-subscription';
+  return readAnswer(await apiRequest('POST', url, { studentId }), subscriptionViewSchema, url);
+}
+
+/** POST /api/billing/resume: takes back a cancel at the end of the period. */
+export async function resumeSubscription(studentId: number): Promise<SubscriptionView> {
+  const url = '/api/billing/resume';
+  return readAnswer(await apiRequest('POST', url, { studentId }), subscriptionViewSchema, url);
+}
+
+/** POST /api/billing/card: a SetupIntent's secret; the card confirmed with it becomes the subscription's. */
+export async function startCardChange(studentId: number): Promise<CreateSubscriptionResponse> {
+  const url = '/api/billing/card';
+  return readAnswer(await apiRequest('POST', url, { studentId }), createSubscriptionResponseSchema, url);
+}
 
 /** POST /api/billing/payment: the open invoice's secret, to pay what is owed or confirm what the bank holds (3-D Secure). */
 export async function fetchOwedPayment(studentId: number): Promise<CreateSubscriptionResponse> {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
+import { PAYMENT_TEXT } from '@logbook/contracts/billing';
 import { PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/constants';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { CheckCircleIcon } from '../../../lib/icons';
@@ -12,14 +13,32 @@ export interface ActiveSubscriptionNoticeProps {
   details?: SubscriptionDetails;
   canceling: boolean;
   onCancel: () => Promise<boolean>;
+  resuming: boolean;
+  onResume: () => void;
+  changingCard: boolean;
+  onChangeCard: () => void;
 }
 
-/** 'Active Subscription': what it costs, when it next bills, and Cancel Subscription after a confirmation. */
-export function ActiveSubscriptionNotice({ firstName, details, canceling, onCancel }: ActiveSubscriptionNoticeProps) {
+/**
+ * 'Active Subscription': what it costs, when it next bills, Change card, and Cancel Subscription after a confirmation
+ * (it then ends with the period paid for: "Ends on …" with Resume).
+ */
+export function ActiveSubscriptionNotice({
+  firstName,
+  details,
+  canceling,
+  onCancel,
+  resuming,
+  onResume,
+  changingCard,
+  onChangeCard,
+}: ActiveSubscriptionNoticeProps) {
   const [confirming, setConfirming] = useState(false);
   const trialEnd = parseBillingDate(details?.trialEnd);
   const periodEnd = parseBillingDate(details?.currentPeriodEnd);
   const trialRunning = trialEnd !== null && trialEnd.getTime() > Date.now();
+  const ending = Boolean(details?.cancelAtPeriodEnd);
+  const running = Boolean(details?.subscriptionId) && !details?.nextStep;
 
   return (
     <div className="pp-stack">
@@ -27,23 +46,39 @@ export function ActiveSubscriptionNotice({ firstName, details, canceling, onCanc
         <p>
           {firstName}&rsquo;s subscription is active and bills ${PRICE_AUD.toFixed(2)} {PRICE_CURRENCY} monthly.
         </p>
-        {trialRunning && trialEnd ? (
+        {ending ? (
+          periodEnd && <p data-testid="ends-on">Ends on {formatBillingDate(periodEnd)}.</p>
+        ) : trialRunning && trialEnd ? (
           <p data-testid="trial-end">Free trial until {formatBillingDate(trialEnd)}.</p>
-        ) : periodEnd && !details?.cancelAtPeriodEnd ? (
+        ) : periodEnd ? (
           <p>Next billing date: {formatBillingDate(periodEnd)}.</p>
         ) : null}
-        {periodEnd && details?.cancelAtPeriodEnd && <p>Ends on {formatBillingDate(periodEnd)}.</p>}
       </Alert>
-      <div>
-        <Button variant="destructive" onClick={() => setConfirming(true)} pending={canceling}>
-          Cancel Subscription
-        </Button>
+      <div className="pp-actions">
+        {running && (
+          <Button variant="outline" onClick={onChangeCard} pending={changingCard}>
+            {PAYMENT_TEXT.changeCard}
+          </Button>
+        )}
+        {ending && running ? (
+          <Button onClick={onResume} pending={resuming}>
+            {PAYMENT_TEXT.resume}
+          </Button>
+        ) : (
+          <Button variant="destructive" onClick={() => setConfirming(true)} pending={canceling}>
+            Cancel Subscription
+          </Button>
+        )}
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Cancel Subscription"
-        description={`Are you sure you want to cancel ${firstName}'s subscription? Logging new sessions and the student login stop working until you subscribe again.`}
+        description={
+          running && periodEnd
+            ? `Are you sure you want to cancel ${firstName}'s subscription? It ends on ${formatBillingDate(periodEnd)}, and logging new sessions goes on until then; you can resume it before that date.`
+            : `Are you sure you want to cancel ${firstName}'s subscription? Logging new sessions and the student login stop working until you subscribe again.`
+        }
         confirmLabel="Cancel Subscription"
         cancelLabel="Keep Subscription"
         pending={canceling}

@@ -1,5 +1,6 @@
+import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
-import { PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/billing';
+import { BILLING_ERRORS, PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/billing';
 import { TRIAL_DAYS } from '@logbook/contracts/constants';
 import { isActive } from '@logbook/contracts/subscription';
 import type { Student } from '@logbook/contracts/schemas';
@@ -36,8 +37,17 @@ function SubscriptionSteps({
   const active = isActive(student.subscriptionStatus);
   const { data: details } = useSubscriptionDetails(student.id, true);
   const trialAvailable = useTrialAvailable(student.id);
-  const { subscription, pending, start, finish, cancel, pay } = actions;
+  const { subscription, pending, start, finish, cancel, pay, resume, changeCard, changingCard } = actions;
   const step = details?.nextStep ?? null;
+
+  // A payment was disputed with the bank: the family's subscriptions were canceled and no new one starts.
+  if (details?.accountDisputed && !active && !subscription) {
+    return (
+      <Alert variant="destructive" title={PAYMENT_TEXT.disputedTitle}>
+        {BILLING_ERRORS.accountDisputed}
+      </Alert>
+    );
+  }
 
   if (step && !subscription) {
     return (
@@ -60,6 +70,10 @@ function SubscriptionSteps({
         details={details}
         canceling={pending === 'cancel'}
         onCancel={cancel}
+        resuming={pending === 'resume'}
+        onResume={resume}
+        changingCard={pending === 'card'}
+        onChangeCard={changeCard}
       />
     );
   }
@@ -93,13 +107,15 @@ function SubscriptionSteps({
       <div>
         <h3 className="pp-section-title">Payment details</h3>
         <p className="pp-panel__muted">
-          {subscription.type === 'setup'
-            ? `Your card is saved now and first charged when the ${TRIAL_DAYS}-day trial ends.`
-            : step === 'confirm_payment'
-              ? PAYMENT_TEXT.confirm
-              : step
-                ? 'Your card is charged for the month now.'
-                : 'Your card is charged for the first month now.'}
+          {changingCard
+            ? PAYMENT_TEXT.changeCardNote
+            : subscription.type === 'setup'
+              ? `Your card is saved now and first charged when the ${TRIAL_DAYS}-day trial ends.`
+              : step === 'confirm_payment'
+                ? PAYMENT_TEXT.confirm
+                : step
+                  ? 'Your card is charged for the month now.'
+                  : 'Your card is charged for the first month now.'}
         </p>
       </div>
       {pending === 'finish' ? (
@@ -110,7 +126,7 @@ function SubscriptionSteps({
         <PaymentStep
           subscription={{ ...subscription, clientSecret: subscription.clientSecret, type: subscription.type }}
           studentId={student.id}
-          submitLabel={step ? PAYMENT_TEXT.payLabel : undefined}
+          submitLabel={changingCard ? PAYMENT_TEXT.changeCardLabel : step ? PAYMENT_TEXT.payLabel : undefined}
           authenticate={step === 'confirm_payment'}
           onSuccess={finish}
         />

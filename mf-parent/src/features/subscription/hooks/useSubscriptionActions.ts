@@ -10,7 +10,14 @@ import { subscriptionKey, studentKey } from '../../../lib/apiKeys';
 import { fetchStudent, refreshStudents } from '@logbook/shell-context/students';
 import { paths } from '@logbook/shell-context/routes';
 import { isNetworkError, serverMessageOr } from '../../../lib/errors';
-import { cancelSubscription, createSubscription, fetchOwedPayment } from '../api/billing';
+import {
+  cancelSubscription,
+  createSubscription,
+  fetchOwedPayment,
+  resumeSubscription,
+  startCardChange,
+} from '../api/billing';
+import { formatBillingDate, parseBillingDate } from '../utils/subscriptionDates';
 
 const ACTIVATION_CHECKS = 10;
 const ACTIVATION_INTERVAL_MS = 800;
@@ -30,8 +37,10 @@ async function waitUntilActive(studentId: number): Promise<void> {
 
 /** Start the trial, finish payment, cancel: each with the product's messages, refreshing the students afterwards. */
 export function useSubscriptionActions(student: Student) {
-  const [pending, setPending] = useState<'start' | 'cancel' | 'finish' | 'pay' | null>(null);
+  const [pending, setPending] = useState<'start' | 'cancel' | 'finish' | 'pay' | 'resume' | 'card' | null>(null);
   const [subscription, setSubscription] = useState<CreateSubscriptionResponse | null>(null);
+  /** The card form on screen saves a new card for the running subscription (rather than starting or paying one). */
+  const [changingCard, setChangingCard] = useState(false);
   const { toast } = useToast();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
@@ -66,6 +75,14 @@ export function useSubscriptionActions(student: Student) {
 
   /** Called once the payment form (or the return from a bank's page) reports success or a payment still processing. */
   async function finish(outcome: 'succeeded' | 'processing' | 'none' = 'succeeded') {
+    if (changingCard) {
+      // The card is saved; the subscription's events make it the default card. Nothing else changes on screen.
+      toast({ title: PAYMENT_TEXT.cardChangedTitle, description: PAYMENT_TEXT.changeCardNote });
+      setChangingCard(false);
+      setSubscription(null);
+      await refresh();
+      return;
+    }
     setPending('finish');
     if (outcome === 'none') {
       toast(PAYMENT_TEXT.nothingToConfirm);
@@ -99,22 +116,66 @@ export function useSubscriptionActions(student: Student) {
 
   const cancel = async (): Promise<boolean> => {
     setPending('cancel');
+    let view: Awaited<ReturnType<typeof cancelSubscription>>;
     try {
-      await cancelSubscription(student.id);
+      view = await cancelSubscription(student.id);
     } catch (error) {
       toast({ title: TOASTS.error, description: serverMessageOr(error, TOASTS.cancelFailed), variant: 'destructive' });
       setPending(null);
       return false;
     }
-    toast({
-      title: TOASTS.subscriptionCanceled,
-      description: `${student.firstName}'s subscription has been canceled.`,
-    });
+    const endsOn = view.cancelAtPeriodEnd ? parseBillingDate(view.currentPeriodEnd) : null;
+    toast(
+      endsOn
+        ? {
+            title: PAYMENT_TEXT.endingTitle,
+            description: `${student.firstName}'s subscription ends on ${formatBillingDate(endsOn)}. Logging goes on until then.`,
+          }
+        : { title: TOASTS.subscriptionCanceled, description: `${student.firstName}'s subscription has been canceled.` },
+    );
     setSubscription(null);
     await refresh();
     setPending(null);
     return true;
   };
 
-  return { subscription, pending, start, finish, cancel, pay };
+  /** Takes back a cancel at the end of the period. */
+  const resume = async () => {
+    setPending('resume');
+    try {
+      await resumeSubscription(student.id);
+      toast({
+        title: PAYMENT_TEXT.resumedTitle,
+        description: `${student.firstName}'s subscription goes on as before.`,
+      });
+      await refresh();
+    } catch (error) {
+      toast({
+        title: TOASTS.error,
+        description: serverMessageOr(error, TOASTS.paymentUnexpected),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  /** A SetupIntent for a new card: the card form saves it, and it becomes the subscription's card. */
+  const changeCard = async () => {
+    setPending('card');
+    try {
+      setSubscription(await startCardChange(student.id));
+      setChangingCard(true);
+    } catch (error) {
+      toast({
+        title: TOASTS.error,
+        description: serverMessageOr(error, TOASTS.paymentUnexpected),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return { subscription, pending, start, finish, cancel, pay, resume, changeCard, changingCard };
 }
