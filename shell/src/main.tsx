@@ -23,5 +23,6 @@ startTransition(() =>
   ),
 );
 
-registerServiceWorker(REMOTE_ENTRY_URLS);
+// The dev server serves no worker.
+if (!import.meta.env.DEV) registerServiceWorker(REMOTE_ENTRY_URLS);
 startOutboxSyncWhenIdle();
