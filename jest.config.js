@@ -34,10 +34,12 @@ const web = (name, dir) => ({
   displayName: name,
   rootDir: `<rootDir>/${dir}`,
   testEnvironment: 'jsdom',
-  transform,
   testMatch: ['<rootDir>/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: [__dirname + '/jest.web-setup.js'],
+  // The QR encoder is published as an ES module only.
+  transform: { ...transform, '/node_modules/lean-qr/.+\\.mjs$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!lean-qr/)'],
   moduleNameMapper: {
     '\\.(css|svg|png)$': __dirname + '/jest.asset-stub.js',
     '^mf_[a-z]+/.*$': __dirname + '/jest.asset-stub.js',

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { calculateDuration } from '@logbook/contracts/duration';
@@ -9,6 +8,7 @@ import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import { openBrowser, type Browser } from './support/chromium';
 import { expectHeading, expectPath, expectText, expectToast, uniqueEmail } from './support/expectations';
 import { ARTIFACTS_DIR, journey } from './support/journey';
+import { decodeQr } from './support/images';
 import { startTestStack, type TestStack } from './support/stack';
 
 let stack: TestStack;
@@ -118,12 +118,10 @@ async function createLoginInUi(page: Page, firstName: string, username: string, 
 async function urlInQrCode(page: Page, firstName: string): Promise<string> {
   const img = loginPanel(page, firstName).getByTestId('student-login-qr');
   await img.waitFor();
-  const src = await img.getAttribute('src');
-  expect(src).toMatch(/^data:image\/png;base64,/);
-  const png = PNG.sync.read(Buffer.from(src!.split(',')[1], 'base64'));
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(await img.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+  const code = decodeQr(await img.screenshot());
   if (!code) throw new Error('The QR code on the student login panel could not be read');
-  return code.data;
+  return code;
 }
 
 // ---- The student's side ----

@@ -101,7 +101,7 @@ export default defineConfig({
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',
-      // Registered by src/features/pwa/lib/registerServiceWorker.ts with workbox-window on page load.
+      // Registered by src/features/pwa/lib/registerServiceWorker.ts on page load.
       injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {

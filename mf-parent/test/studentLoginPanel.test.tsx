@@ -1,13 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import QRCode from 'qrcode';
 import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
+import { generate } from 'lean-qr/nano';
 import { DELETE_LOGIN_CONFIRMATION, TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import type { Student } from '@logbook/contracts/schemas';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { StudentLoginPanel } from '../src/features/student-login/components/StudentLoginPanel';
 import { validateCredentials } from '../src/features/student-login/utils/credentials';
-import { QR_OPTIONS, studentLoginUrl } from '../src/features/student-login/utils/studentLoginUrl';
+import { qrSvgDataUrl, studentLoginUrl } from '../src/features/student-login/utils/studentLoginUrl';
 import { useStudents } from '@logbook/shell-context/students';
 import { fakeFetch, renderWithProviders, toastTexts } from './render';
 
@@ -30,10 +29,32 @@ const student = (overrides: Partial<Student> = {}): Student => ({
   ...overrides,
 });
 
-/** The text a QR code PNG data URL holds, read the way a phone camera would. */
+/** The squares an SVG QR code data URL draws, its side in modules and its width, as the SVG says. */
+function readQrSvg(dataUrl: string) {
+  expect(dataUrl.startsWith('data:image/svg+xml,')).toBe(true);
+  const svg = decodeURIComponent(dataUrl.slice('data:image/svg+xml,'.length));
+  const side = Number(/viewBox="0 0 (\d+) \1"/.exec(svg)?.[1]);
+  const width = Number(/ width="(\d+)"/.exec(svg)?.[1]);
+  const d = /<path fill="#000000" d="([^"]*)"/.exec(svg)?.[1] ?? '';
+  const squares = [...d.matchAll(/M(\d+) (\d+)h1v1h-1z/g)].map(([, x, y]) => [Number(x), Number(y)] as const);
+  expect(d.replace(/M\d+ \d+h1v1h-1z/g, '')).toBe('');
+  expect(svg).toContain(`<rect width="${side}" height="${side}" fill="#ffffff"/>`);
+  return { side, width, squares };
+}
+
+/** The text a QR code data URL holds, drawn at 8 px a module and read the way a phone camera would. */
 function decodeQr(dataUrl: string): string | null {
-  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1], 'base64'));
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+  const { side, squares } = readQrSvg(dataUrl);
+  const px = 8;
+  const edge = side * px;
+  const rgba = new Uint8ClampedArray(edge * edge * 4).fill(255);
+  for (const [x, y] of squares)
+    for (let dy = 0; dy < px; dy++)
+      for (let dx = 0; dx < px; dx++) {
+        const at = ((y * px + dy) * edge + x * px + dx) * 4;
+        rgba[at] = rgba[at + 1] = rgba[at + 2] = 0;
+      }
+  return jsQR(rgba, edge, edge)?.data ?? null;
 }
 
 // jsdom has no <dialog> methods.
@@ -54,13 +75,20 @@ describe('student login QR code', () => {
     expect(studentLoginUrl()).toBe(`${window.location.origin}/student-login`);
   });
 
-  it('is drawn 300 px wide with a margin of 2, black on white, and decodes back to the address', async () => {
-    expect(QR_OPTIONS).toEqual({ width: 300, margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+  it('is drawn 300 px wide with a quiet zone of 2 modules, black on white, and decodes back to the address', () => {
     const url = studentLoginUrl('https://logbook.example.com');
-    const dataUrl = await QRCode.toDataURL(url, QR_OPTIONS);
-    const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1], 'base64'));
-    expect(png.width).toBe(300);
-    expect(decodeQr(dataUrl)).toBe(url);
+    const code = generate(url);
+    const { side, width, squares } = readQrSvg(qrSvgDataUrl(code));
+    expect(width).toBe(300);
+    expect(side).toBe(code.size + 4);
+    // Nothing is drawn in the quiet zone, and every dark module is.
+    expect(squares.every(([x, y]) => x >= 2 && y >= 2 && x < code.size + 2 && y < code.size + 2)).toBe(true);
+    expect(squares.length).toBe(
+      Array.from({ length: code.size ** 2 }, (_, i) => code.get(i % code.size, Math.floor(i / code.size))).filter(
+        Boolean,
+      ).length,
+    );
+    expect(decodeQr(qrSvgDataUrl(code))).toBe(url);
   });
 
   it('shows a 64 px code on the card and a 256 px one in the large dialog, both for /student-login', async () => {

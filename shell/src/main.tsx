@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '@logbook/ui/styles.css';
 import './app/app.css';
 import { App } from './app/App';
-import { preloadRoute } from './app/AppRoutes';
+import { loadLanding, preloadRoute } from './app/AppRoutes';
 import { watchInstallOffers } from './features/pwa/lib/installOffer';
 import { registerServiceWorker } from './features/pwa/lib/registerServiceWorker';
 import { startOutboxSyncWhenIdle } from './features/remotes/lib/startOutboxSync';
@@ -13,15 +13,20 @@ watchInstallOffers();
 preloadRoute(location.pathname);
 
 // As a transition the first render yields to the browser in small steps instead of one long task; on `/` the
-// landing page's HTML from index.html is on screen meanwhile.
+// landing page's HTML from index.html is on screen meanwhile. There the landing page's code is awaited first, so the
+// app replaces that HTML with the same page, never a spinner; should that fetch fail, the route fetches it again.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+const firstScreen = location.pathname === '/' ? loadLanding().catch(() => undefined) : Promise.resolve();
+void firstScreen.then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
 
-registerServiceWorker(REMOTE_ENTRY_URLS);
+// The dev server serves no worker.
+if (!import.meta.env.DEV) registerServiceWorker(REMOTE_ENTRY_URLS);
 startOutboxSyncWhenIdle();

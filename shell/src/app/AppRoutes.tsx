@@ -1,6 +1,6 @@
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { REMOTE_PATH, routePatterns } from '@logbook/shell-context/routes';
-import { LandingPage } from '../features/landing/components/LandingPage';
+import type { ComponentType } from 'react';
 import { RemoteRoute, type RemoteScreen } from '../features/remotes/components/RemoteRoute';
 import { preloadFederation } from '../features/remotes/lib/remoteRegistry';
 import { lazyPage } from './lazyPage';
@@ -32,6 +32,16 @@ const NotFoundPage = lazyPage(
   () => import('../features/not-found/components/NotFoundPage'),
   (m) => m.NotFoundPage,
 );
+// The landing page's HTML is in index.html: its code is fetched on `/` alone, before the app's first render there
+// (loadLanding in main.tsx), so the signed-in screens do without it.
+let loadedLanding: ComponentType | undefined;
+export const loadLanding = () =>
+  import('../features/landing/components/LandingPage').then((m) => (loadedLanding = m.LandingPage));
+const LazyLandingPage = lazyPage(loadLanding, (page) => page);
+function LandingRoute() {
+  const Landing = loadedLanding;
+  return Landing ? <Landing /> : <LazyLandingPage />;
+}
 const RemoteLayout = lazyPage(
   () => import('./RemoteLayout'),
   (m) => m.RemoteLayout,
@@ -89,7 +99,7 @@ const remoteScopeOf = (pathname: string) =>
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path={routePatterns.home} element={<LandingPage />} />
+      <Route path={routePatterns.home} element={<LandingRoute />} />
       <Route path={routePatterns.login} element={<LoginPage />} />
       <Route path={routePatterns.register} element={<RegisterPage />} />
       <Route path={routePatterns.forgotPassword} element={<ForgotPasswordPage />} />

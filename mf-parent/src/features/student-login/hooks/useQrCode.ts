@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { QR_OPTIONS } from '../utils/studentLoginUrl';
+import { qrSvgDataUrl } from '../utils/studentLoginUrl';
 
-/** The QR encoder is fetched when a code is first drawn, after the screen's first paint, not with the dashboard. */
-const qrEncoder = () => import('qrcode').then((m) => m.default);
+/** The QR encoder (2 KB) is fetched when a code is first drawn, after the screen's first paint. */
+const qrEncoder = () => import('lean-qr/nano');
 
-/** A PNG data URL of the QR code for `text`; null while it is drawn or if drawing failed. */
+/** An SVG data URL of the QR code for `text` (error correction M or better); null while drawn or if drawing failed. */
 export function useQrCode(text: string) {
   const [dataUrl, setDataUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -13,7 +13,7 @@ export function useQrCode(text: string) {
     let current = true;
     setFailed(false);
     qrEncoder()
-      .then((QRCode) => QRCode.toDataURL(text, QR_OPTIONS))
+      .then(({ generate, correction }) => qrSvgDataUrl(generate(text, { minCorrectionLevel: correction.M })))
       .then((url) => current && setDataUrl(url))
       .catch(() => current && setFailed(true));
     return () => {

@@ -17,17 +17,16 @@ function filesFetchedWithoutWorker(entries: readonly PerformanceEntry[]): string
 
 /**
  * Registers /sw.js once the page has loaded. Remote files fetched before the worker took control are
- * handed to it (Workbox's CACHE_URLS message) so those screens open offline after one visit.
+ * handed to it (Workbox's CACHE_URLS message, which the generated worker answers) so those screens open offline after
+ * one visit. The browser's own API does this; no helper library is fetched with the page.
  */
 export function registerServiceWorker(remoteEntryUrls: readonly string[]) {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  if (!('serviceWorker' in navigator)) return;
   const register = async () => {
-    // Not needed for the first view: fetched once the page has loaded.
-    const { Workbox } = await import('workbox-window');
-    const wb = new Workbox('/sw.js', { scope: '/' });
+    const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     const cacheFiles = (urls: string[]) => {
       if (urls.length === 0) return;
-      void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: [...new Set(urls)] } }).catch(() => undefined);
+      registration.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [...new Set(urls)] } });
     };
     let watching = false;
     const cacheRemotes = () => {
@@ -40,13 +39,16 @@ export function registerServiceWorker(remoteEntryUrls: readonly string[]) {
         type: 'resource',
       });
     };
-    wb.addEventListener('activated', cacheRemotes);
-    wb.register()
-      .then((registration) => {
-        // Already active from an earlier visit: the worker caches as pages load, only top up.
-        if (registration?.active && navigator.serviceWorker.controller) cacheRemotes();
-      })
-      .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
+    // A worker this registration installs (now or as a later update) is handed the files once it is activated.
+    const whenActivated = (worker: ServiceWorker | null) =>
+      worker?.addEventListener('statechange', () => {
+        if (worker.state === 'activated') cacheRemotes();
+      });
+    registration.addEventListener('updatefound', () => whenActivated(registration.installing));
+    const pending = registration.installing ?? registration.waiting;
+    if (pending) whenActivated(pending);
+    // Already active (from an earlier visit, or activated before this line ran): only top up.
+    else if (registration.active) cacheRemotes();
   };
   // The app can start after the load event has already fired.
   const start = () => void register().catch((error: unknown) => console.warn('Offline support is unavailable:', error));
