@@ -1,5 +1,5 @@
 import { VALIDATION } from '@logbook/contracts/messages';
-import { fetchPdf, http, insertStudent, newParent, pdfTextOf, sessionBody, useDatabase } from './helpers';
+import { cookieFor, fetchPdf, http, insertStudent, newParent, pdfTextOf, sessionBody, useDatabase } from './helpers';
 
 useDatabase();
 
@@ -43,5 +43,52 @@ describe('vehicle details on an entry', () => {
     expect((await post({ vehicleRegistration: 'X'.repeat(13) })).body).toEqual({
       message: VALIDATION.vehicleRegistrationInvalid,
     });
+  });
+});
+
+describe("the family's saved vehicles", () => {
+  it('remembers each car a drive was logged in, with its latest odometer reading, for the whole family', async () => {
+    const parent = await newParent();
+    const first = await insertStudent(parent.userId);
+    const second = await insertStudent(parent.userId);
+    const secondCookie = await cookieFor(second);
+    const list = async (cookie: string) => (await http().get('/api/vehicles').set('Cookie', cookie)).body;
+    const nothingRecorded = { registration: false, odometer: false };
+    expect(await list(parent.cookie)).toEqual({ recorded: nothingRecorded, vehicles: [] });
+
+    const post = (studentId: number, cookie: string, extra: Record<string, unknown>) =>
+      http().post('/api/driving-sessions').set('Cookie', cookie).send(sessionBody(studentId, extra));
+    expect((await post(first.id, parent.cookie, { vehicleRegistration: 's123abc', odometerStart: 100 })).status).toBe(
+      201,
+    );
+    expect((await post(first.id, parent.cookie, { date: '2026-03-09' })).status).toBe(201);
+    expect(
+      (await post(second.id, secondCookie, { vehicleRegistration: 'XYZ789', odometerStart: 5, odometerEnd: 40 }))
+        .status,
+    ).toBe(201);
+    // The first car again: its reading moves on to the end of this drive.
+    await post(first.id, parent.cookie, { date: '2026-03-10', vehicleRegistration: 'S123ABC', odometerEnd: 130 });
+
+    const family = await list(secondCookie);
+    expect(family.recorded).toEqual(nothingRecorded);
+    expect(family.vehicles).toEqual([
+      { registration: 'S123ABC', lastOdometer: 130, lastUsedAt: expect.any(String) },
+      { registration: 'XYZ789', lastOdometer: 40, lastUsedAt: expect.any(String) },
+    ]);
+    expect(await list(parent.cookie)).toEqual(family);
+
+    // Another family never sees them; nobody signed in is refused.
+    expect(await list((await newParent()).cookie)).toEqual({ recorded: nothingRecorded, vehicles: [] });
+    expect((await http().get('/api/vehicles')).status).toBe(401);
+  });
+
+  it("says what the family's state's log book records about the car: Queensland's, the registration and odometer", async () => {
+    const parent = await newParent();
+    const student = await insertStudent(parent.userId);
+    await http().put('/api/settings/state').set('Cookie', parent.cookie).send({ value: 'QLD' });
+    const answer = await http()
+      .get('/api/vehicles')
+      .set('Cookie', await cookieFor(student));
+    expect(answer.body).toEqual({ recorded: { registration: true, odometer: true }, vehicles: [] });
   });
 });

@@ -190,6 +190,10 @@ export const operations: Record<string, Operation> = {
   'PUT /api/settings/:key': { summary: 'Change a setting', caller: 'parent', body: settingValueSchema },
   'POST /api/settings': { summary: 'Add a setting', caller: 'parent', body: settingInputSchema },
   'GET /api/supervisors': { summary: "The family's saved supervisors", caller: 'parent-or-student' },
+  'GET /api/vehicles': {
+    summary: "The family's vehicles, most recently used first, with their latest odometer reading",
+    caller: 'parent-or-student',
+  },
   'POST /api/supervisors': {
     summary: 'Save a supervisor for the family (the same name and licence again answers that one)',
     caller: 'parent-or-student',

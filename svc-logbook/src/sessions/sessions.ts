@@ -22,6 +22,7 @@ import { familyRulesOf, targetsOfLearner } from '../settings/settings';
 import { ensureChain, recordHead } from '../chain/chain';
 import { linkSession } from '../chain/link';
 import { supervisorUsed } from '../supervisors/supervisors';
+import { vehicleUsed } from '../vehicles/vehicles';
 import { listProjection, sessionView, type StoredDoc } from './fields';
 import { DrivingSessionModel, IN_FORCE, type DrivingSessionRecord } from './model';
 import { signatureForPrint } from './signature';
@@ -176,6 +177,8 @@ async function storeSession(
           }),
         );
         if (link.afterStore) await link.afterStore(id);
+        // The car is offered on the family's next session, with this drive's odometer reading.
+        await vehicleUsed(student.userId, fields, doc.createdAt);
         // The session is stored and linked. Other instances see it once the head is recorded, so a failure here is
         // answered as one when the caller can retry under the same clientId (the retry records the head); without a
         // clientId a retry would log the session twice, so the next session's walk catches the head up instead.

@@ -86,6 +86,13 @@ export interface FamilyRules {
   bonusRuleOn: (date: string) => InstructorBonusRule | null;
 }
 
+/** What the family's state's log book records about the vehicle on every drive, under the rule in force today. */
+export async function vehicleRecordedFor(userId: number): Promise<{ registration: boolean; odometer: boolean }> {
+  const state = stateOf(await storedSettings(userId));
+  const fields = ruleOn(state, todayIso(), logbookRuleVersions()).entryFields.fields;
+  return { registration: fields.includes('vehicleRegistration'), odometer: fields.includes('odometer') };
+}
+
 export async function familyRulesOf(userId: number): Promise<FamilyRules> {
   const stored = await storedSettings(userId);
   const state = stateOf(stored);

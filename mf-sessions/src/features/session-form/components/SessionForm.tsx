@@ -1,4 +1,15 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { PageFrame } from '@logbook/ui/PageFrame';
@@ -25,6 +36,11 @@ import { TimeOfDaySuggestion } from './TimeOfDaySuggestion';
 import { hintPlace, timeOfDayHint } from '../utils/timeOfDayHint';
 import { splitAtSun } from '../utils/driveSplit';
 import { initialSelection, SOMEONE_ELSE, supervisorPayload, type SupervisorSelection } from '../utils/supervisorChoice';
+import { useVehicleDetails } from '../hooks/useVehicleDetails';
+import { NearViewport } from './NearViewport';
+
+// Below the first screenful: its code is fetched as the form is scrolled toward it.
+const VehicleDetailsCard = lazy(() => import('./VehicleDetailsCard'));
 
 export interface SessionFormProps {
   studentId: number;
@@ -73,7 +89,17 @@ export function SessionForm({
   onCancel,
   notice,
 }: SessionFormProps) {
-  const form = useSessionForm({ studentId, studentName, dateOfBirth, loadDraftId, fromDrive, correcting });
+  const vehicleDetails = useVehicleDetails();
+  const vehicleAsked = vehicleDetails?.recorded;
+  const form = useSessionForm({
+    studentId,
+    studentName,
+    dateOfBirth,
+    loadDraftId,
+    fromDrive,
+    correcting,
+    vehicleAsked,
+  });
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [correctionFailure, setCorrectionFailure] = useState<string | null>(null);
@@ -258,6 +284,17 @@ export function SessionForm({
               />
             }
           />
+          <NearViewport minHeight={vehicleDetails?.vehicles.length ? 420 : 260}>
+            <Suspense fallback={null}>
+              <VehicleDetailsCard
+                values={values}
+                errors={errors}
+                onChange={onChange}
+                vehicles={vehicleDetails?.vehicles ?? []}
+                asked={vehicleAsked ?? { registration: false, odometer: false }}
+              />
+            </Suspense>
+          </NearViewport>
           <SignatureCard
             key={`student-${form.generation}`}
             title="Student Signature"
