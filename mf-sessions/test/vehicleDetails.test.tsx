@@ -5,6 +5,8 @@ import { swrConfig } from '@logbook/shell-context/swrConfig';
 import { draftFromValues, draftValuesFrom, findDraft, saveDraft } from '@logbook/shell-context/drafts';
 import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
+import { entryValues } from '../src/features/session-form/hooks/useSessionForm';
+import type { HistoryEntry } from '../src/lib/sessionHistory';
 import { emptySessionValues, sessionPayload } from '../src/lib/sessionValues';
 
 const originalFetch = globalThis.fetch;
@@ -140,5 +142,38 @@ describe('the vehicle in what is sent', () => {
     expect(without).not.toHaveProperty('odometerStart');
     // A session queued on the device reads back into the form as the text typed.
     expect(draftValuesFrom(withCar)).toMatchObject({ odometerStart: '100', odometerEnd: '130' });
+  });
+});
+
+describe('the vehicle in a correction', () => {
+  it('opens the correction of a logged entry with its vehicle and odometer readings', () => {
+    const logged = {
+      id: 3,
+      studentId: 7,
+      date: '2026-03-07',
+      startTime: '09:00',
+      endTime: '10:00',
+      duration: '1.0 hours',
+      startSuburb: 'Norwood',
+      endSuburb: 'Glenelg',
+      timeOfDay: 'day',
+      trafficConditions: 'light',
+      roadConditions: 'sealed',
+      supervisorName: 'Pat Driver',
+      supervisorLicenseNumber: 'SA12345',
+      clientId: 'client-3',
+      createdAt: '2026-03-07T10:00:00.000Z',
+      vehicleRegistration: 'S123ABC',
+      odometerStart: 41250,
+      odometerEnd: 41273,
+    } as HistoryEntry;
+    expect(entryValues(logged)).toMatchObject({
+      vehicleRegistration: 'S123ABC',
+      odometerStart: '41250',
+      odometerEnd: '41273',
+    });
+    expect(entryValues({ ...logged, vehicleRegistration: null, odometerStart: null, odometerEnd: null })).toMatchObject(
+      { vehicleRegistration: '', odometerStart: '', odometerEnd: '' },
+    );
   });
 });
