@@ -3,18 +3,6 @@ export type StateCode = 'SA' | 'NSW' | 'VIC' | 'QLD' | 'WA' | 'TAS' | 'ACT' | 'N
 
 export const STATE_CODES: readonly StateCode[] = ['SA', 'NSW', 'VIC', 'QLD', 'WA', 'TAS', 'ACT', 'NT'];
 
-/** Each state's and territory's name, as the forms offer them. */
-export const STATE_NAMES: Readonly<Record<StateCode, string>> = {
-  SA: 'South Australia',
-  NSW: 'New South Wales',
-  VIC: 'Victoria',
-  QLD: 'Queensland',
-  WA: 'Western Australia',
-  TAS: 'Tasmania',
-  ACT: 'Australian Capital Territory',
-  NT: 'Northern Territory',
-};
-
 /** The state a family starts in until it chooses. */
 export const SUGGESTED_STATE: StateCode = 'SA';
 

@@ -1,6 +1,7 @@
 import { FormField } from '@logbook/ui/FormField';
 import { Select } from '@logbook/ui/Select';
-import { STATE_CODES, STATE_NAMES, type StateCode } from '@logbook/contracts/state-codes';
+import { STATE_CODES, type StateCode } from '@logbook/contracts/state-codes';
+import { STATE_NAMES } from '../utils/stateNames';
 
 const OPTIONS = STATE_CODES.map((code) => ({ value: code, label: STATE_NAMES[code] }));
 

@@ -38,9 +38,13 @@ import { splitAtSun } from '../utils/driveSplit';
 import { initialSelection, SOMEONE_ELSE, supervisorPayload, type SupervisorSelection } from '../utils/supervisorChoice';
 import { useVehicleDetails } from '../hooks/useVehicleDetails';
 import { NearViewport } from './NearViewport';
+import { VehicleDetailsUnavailable } from './VehicleDetailsUnavailable';
 
-// Below the first screenful: its code is fetched as the form is scrolled toward it.
-const VehicleDetailsCard = lazy(() => import('./VehicleDetailsCard'));
+// Below the first screenful: its code is fetched as the form is scrolled toward it. Offline, before it was ever
+// fetched, the form goes on without it.
+const VehicleDetailsCard = lazy(() =>
+  import('./VehicleDetailsCard').catch(() => ({ default: VehicleDetailsUnavailable })),
+);
 
 export interface SessionFormProps {
   studentId: number;
@@ -90,7 +94,9 @@ export function SessionForm({
   notice,
 }: SessionFormProps) {
   const vehicleDetails = useVehicleDetails();
-  const vehicleAsked = vehicleDetails?.recorded;
+  const [vehicleCardMissing, setVehicleCardMissing] = useState(false);
+  const vehicleAsked = vehicleCardMissing ? undefined : vehicleDetails?.recorded;
+  const onVehicleCardMissing = useCallback(() => setVehicleCardMissing(true), []);
   const form = useSessionForm({
     studentId,
     studentName,
@@ -292,6 +298,7 @@ export function SessionForm({
                 onChange={onChange}
                 vehicles={vehicleDetails?.vehicles ?? []}
                 asked={vehicleAsked ?? { registration: false, odometer: false }}
+                onUnavailable={onVehicleCardMissing}
               />
             </Suspense>
           </NearViewport>
