@@ -188,7 +188,6 @@ journey(
     expect(await page.getByTestId('summary-sessions').textContent()).toContain('1');
     expect(await page.getByTestId('summary-night-hours').textContent()).toContain('1.5h');
     await page.getByTestId('hours-remaining').waitFor();
-    // A new family is on South Australia's rule: 75 hours.
     expect(await page.getByTestId('hours-remaining').textContent()).toBe('73.5h');
     expect(await page.getByTestId('summary-hours-remaining').textContent()).toContain('73.5h');
   },

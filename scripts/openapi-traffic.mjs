@@ -88,6 +88,9 @@ async function gatewayRoutes({ call, expectStatus }) {
   expectStatus(await call('GET', '/api/openapi.json'), 200);
   expectStatus(await call('GET', '/api/docs'), 200);
   expectStatus(await call('GET', '/api/docs/redoc.standalone.js'), 200);
+  expectStatus(await call('GET', '/api/state-rules'), 200);
+  expectStatus(await call('GET', '/api/state-rules?on=2020-11-30'), 200);
+  expectStatus(await call('GET', '/api/state-rules?on=2026-02-30'), 400);
 }
 
 /** A parent: registering, signing in, the account. */
@@ -328,6 +331,8 @@ async function drivingSessions({ calls, call, expectStatus }, family) {
     200,
   );
   expectStatus(await call('GET', `/api/driving-sessions/${student.id}/pdf`, { cookie: parent }), 200);
+  expectStatus(await call('GET', `/api/driving-sessions/${student.id}/readiness`, { cookie: parent }), 200);
+  expectStatus(await call('GET', `/api/driving-sessions/${student.id}/readiness`, { cookie: studentCookie }), 200);
   Object.assign(family, { session, logged, bySt });
 }
 
@@ -398,6 +403,11 @@ async function settingsAndSupervisors({ call, expectStatus }, family) {
     200,
   );
   expectStatus(await call('PUT', '/api/settings/nope', { cookie: parent, body: { value: 5 } }), 400);
+  expectStatus(await call('DELETE', '/api/settings/targets', { cookie: parent }), 200);
+  expectStatus(
+    await call('DELETE', '/api/settings/targets', { cookie: studentCookie, note: 'a student: parents only' }),
+    401,
+  );
   expectStatus(
     await call('PUT', '/api/settings/dayTimeTargetHours', {
       cookie: studentCookie,
@@ -452,6 +462,7 @@ async function anotherFamily({ call, expectStatus, cookieOf }, family) {
     `/api/driving-sessions/${student.id}/insights`,
     `/api/driving-sessions/${student.id}/pdf`,
     `/api/driving-sessions/${student.id}/verification`,
+    `/api/driving-sessions/${student.id}/readiness`,
   ]) {
     expectStatus(await call('GET', path, theirs), 403, 404);
   }

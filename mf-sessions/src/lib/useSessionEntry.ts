@@ -4,8 +4,7 @@ import { apiFetch } from '@logbook/shell-context/apiClient';
 import { sessionListKey } from './sessionKeys';
 import type { HistoryEntry } from './sessionHistory';
 
-const fetchList = (url: string) =>
-  apiFetch(url, sessionListSchema) as Promise<HistoryEntry[]>;
+const fetchList = (url: string) => apiFetch(url, sessionListSchema) as Promise<HistoryEntry[]>;
 
 /** One logged entry in force of the student (the one a correction starts from); undefined until known. */
 export function useSessionEntry(studentId: number | undefined, sessionId: number | undefined) {
