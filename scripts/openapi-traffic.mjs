@@ -303,7 +303,15 @@ async function drivingSessions({ calls, call, expectStatus }, family) {
   const bySt = expectStatus(
     await call('POST', '/api/driving-sessions', {
       cookie: studentCookie,
-      body: session({ startTime: '18:00', endTime: '19:00', duration: '1.0 hours', timeOfDay: 'night' }),
+      body: session({
+        startTime: '18:00',
+        endTime: '19:00',
+        duration: '1.0 hours',
+        timeOfDay: 'night',
+        vehicleRegistration: 'S123ABC',
+        odometerStart: 41250,
+        odometerEnd: 41273,
+      }),
     }),
     201,
   ).body;
@@ -424,6 +432,8 @@ async function settingsAndSupervisors({ call, expectStatus }, family) {
     201,
   ).body;
   expectStatus(await call('GET', '/api/supervisors', { cookie: parent }), 200);
+  expectStatus(await call('GET', '/api/vehicles', { cookie: parent }), 200);
+  expectStatus(await call('GET', '/api/vehicles', { cookie: studentCookie }), 200);
   expectStatus(
     await call('PUT', `/api/supervisors/${supervisor.id}`, {
       cookie: parent,
