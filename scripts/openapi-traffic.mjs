@@ -434,6 +434,8 @@ async function settingsAndSupervisors({ call, expectStatus }, family) {
   expectStatus(await call('GET', '/api/supervisors', { cookie: parent }), 200);
   expectStatus(await call('GET', '/api/vehicles', { cookie: parent }), 200);
   expectStatus(await call('GET', '/api/vehicles', { cookie: studentCookie }), 200);
+  expectStatus(await call('GET', '/api/vehicles?on=2024-02-29', { cookie: parent }), 200);
+  expectStatus(await call('GET', '/api/vehicles?on=2026-02-30', { cookie: parent }), 400);
   expectStatus(
     await call('PUT', `/api/supervisors/${supervisor.id}`, {
       cookie: parent,

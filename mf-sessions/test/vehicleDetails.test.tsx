@@ -11,6 +11,8 @@ import { emptySessionValues, sessionPayload } from '../src/lib/sessionValues';
 
 const originalFetch = globalThis.fetch;
 let familyState: string | undefined;
+/** A day from which the family's state records the car, when its rule changes. */
+let recordedFrom: string | undefined;
 let vehicles: Array<{ registration: string; lastOdometer: number | null; lastUsedAt: string }>;
 
 beforeAll(() => {
@@ -23,17 +25,16 @@ beforeAll(() => {
 beforeEach(() => {
   localStorage.clear();
   familyState = undefined;
+  recordedFrom = undefined;
   vehicles = [];
   globalThis.fetch = jest.fn(async (url: string) => {
-    const body =
-      url === '/api/vehicles'
-        ? {
-            recorded: { registration: familyState === 'QLD', odometer: familyState === 'QLD' },
-            vehicles,
-          }
-        : url === '/api/supervisors'
-          ? { supervisors: [] }
-          : {};
+    const on = new URL(url, 'http://app').searchParams.get('on');
+    const recorded = familyState === 'QLD' || (recordedFrom !== undefined && on !== null && on >= recordedFrom);
+    const body = url.startsWith('/api/vehicles')
+      ? { recorded: { registration: recorded, odometer: recorded }, vehicles }
+      : url === '/api/supervisors'
+        ? { supervisors: [] }
+        : {};
     return { ok: true, status: 200, statusText: '', json: async () => body, text: async () => JSON.stringify(body) };
   }) as unknown as typeof fetch;
 });
@@ -84,6 +85,19 @@ describe('the vehicle on the session form', () => {
     expect(screen.getByText(VALIDATION.odometerEndRequired)).toBeTruthy();
     type('Registration', '123ABC');
     expect(screen.queryByText(VALIDATION.vehicleRegistrationRequired)).toBeNull();
+  });
+
+  it("asks for the car under the rule in force on the drive's date", async () => {
+    recordedFrom = '2026-06-01';
+    renderForm();
+    type('Date', '2026-05-31');
+    expect(await screen.findByLabelText('Registration (optional)')).toBeTruthy();
+    type('Date', '2026-06-01');
+    expect(await screen.findByLabelText('Registration')).toBeTruthy();
+    expect(screen.getByText(/Your state's log book records the car/)).toBeTruthy();
+    expect(globalThis.fetch).toHaveBeenCalledWith('/api/vehicles?on=2026-06-01', expect.anything());
+    type('Date', '2026-05-30');
+    expect(await screen.findByLabelText('Registration (optional)')).toBeTruthy();
   });
 
   it('offers the family’s saved cars: picking one fills its registration and starts at its last reading', async () => {

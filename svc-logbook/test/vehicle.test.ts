@@ -1,5 +1,15 @@
 import { VALIDATION } from '@logbook/contracts/messages';
-import { cookieFor, fetchPdf, http, insertStudent, newParent, pdfTextOf, sessionBody, useDatabase } from './helpers';
+import {
+  cookieFor,
+  fetchPdf,
+  http,
+  insertStudent,
+  newParent,
+  pdfTextOf,
+  sessionBody,
+  sessionCount,
+  useDatabase,
+} from './helpers';
 
 useDatabase();
 
@@ -90,5 +100,54 @@ describe("the family's saved vehicles", () => {
       .get('/api/vehicles')
       .set('Cookie', await cookieFor(student));
     expect(answer.body).toEqual({ recorded: { registration: true, odometer: true }, vehicles: [] });
+    // Asked for a drive's date: the rule in force that day; a date that is not one is refused.
+    const onDay = await http().get('/api/vehicles?on=2024-02-29').set('Cookie', parent.cookie);
+    expect(onDay.body.recorded).toEqual({ registration: true, odometer: true });
+    const sa = await newParent();
+    expect((await http().get('/api/vehicles?on=2024-02-29').set('Cookie', sa.cookie)).body.recorded).toEqual({
+      registration: false,
+      odometer: false,
+    });
+    const bad = await http().get('/api/vehicles?on=2026-02-30').set('Cookie', parent.cookie);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: VALIDATION.ruleDateInvalid });
+  });
+});
+
+describe("the vehicle a state's log book records on every drive", () => {
+  it('refuses a Queensland entry without the registration or either odometer reading, storing nothing', async () => {
+    const parent = await newParent();
+    const student = await insertStudent(parent.userId);
+    await http().put('/api/settings/state').set('Cookie', parent.cookie).send({ value: 'QLD' });
+    const post = (extra: Record<string, unknown>) =>
+      http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id, extra));
+    const car = { vehicleRegistration: '123ABC', odometerStart: 1000, odometerEnd: 1012 };
+
+    const noPlate = await post({ ...car, vehicleRegistration: undefined });
+    expect(noPlate.status).toBe(400);
+    expect(noPlate.body).toEqual({ message: VALIDATION.vehicleRegistrationRequired });
+    expect((await post({ ...car, vehicleRegistration: '   ' })).body).toEqual({
+      message: VALIDATION.vehicleRegistrationRequired,
+    });
+    expect((await post({ ...car, odometerStart: undefined })).body).toEqual({
+      message: VALIDATION.odometerStartRequired,
+    });
+    const noEnd = await post({ ...car, odometerEnd: undefined });
+    expect(noEnd.status).toBe(400);
+    expect(noEnd.body).toEqual({ message: VALIDATION.odometerEndRequired });
+    expect(await sessionCount(student.id)).toBe(0);
+    expect((await http().get('/api/vehicles').set('Cookie', parent.cookie)).body.vehicles).toEqual([]);
+
+    const complete = await post(car);
+    expect(complete.status).toBe(201);
+    expect(complete.body).toMatchObject({ vehicleRegistration: '123ABC', odometerStart: 1000, odometerEnd: 1012 });
+    expect(await sessionCount(student.id)).toBe(1);
+  });
+
+  it('asks nothing of the car where the state does not record it (South Australia)', async () => {
+    const parent = await newParent();
+    const student = await insertStudent(parent.userId);
+    const plain = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
+    expect(plain.status).toBe(201);
   });
 });

@@ -16,7 +16,7 @@ import {
   studentCredentialsSchema,
   supervisorInputSchema,
 } from '@logbook/contracts/schemas';
-import { stateRulesQuerySchema } from '@logbook/contracts/readiness-schema';
+import { stateRulesQuerySchema, vehiclesQuerySchema } from '@logbook/contracts/readiness-schema';
 import {
   changePasswordSchema,
   deleteAccountSchema,
@@ -191,8 +191,10 @@ export const operations: Record<string, Operation> = {
   'POST /api/settings': { summary: 'Add a setting', caller: 'parent', body: settingInputSchema },
   'GET /api/supervisors': { summary: "The family's saved supervisors", caller: 'parent-or-student' },
   'GET /api/vehicles': {
-    summary: "The family's vehicles, most recently used first, with their latest odometer reading",
+    summary:
+      "The family's vehicles, most recently used first, with their latest odometer reading; and what its state's log book records about the car on a drive of the day asked (today by default)",
     caller: 'parent-or-student',
+    query: vehiclesQuerySchema,
   },
   'POST /api/supervisors': {
     summary: 'Save a supervisor for the family (the same name and licence again answers that one)',

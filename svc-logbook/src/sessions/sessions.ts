@@ -18,7 +18,7 @@ import {
 } from '@logbook/contracts/schemas';
 import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '../students/students';
 import type { OpeningBalance, StudentRecord } from '../students/model';
-import { familyRulesOf, targetsOfLearner } from '../settings/settings';
+import { familyRulesOf, targetsOfLearner, vehicleRecordedFor } from '../settings/settings';
 import { ensureChain, recordHead } from '../chain/chain';
 import { linkSession } from '../chain/link';
 import { supervisorUsed } from '../supervisors/supervisors';
@@ -90,6 +90,19 @@ interface CorrectionLink {
   afterStore?: (id: number) => Promise<void>;
 }
 
+/**
+ * Where the family's state's log book records the car on every drive (Queensland's), an entry without it is refused:
+ * under the rule in force on the drive's date, so a drive from before such a rule is kept as it was logged.
+ */
+async function vehicleDetailsKept(userId: number, input: DrivingSessionData): Promise<void> {
+  const recorded = await vehicleRecordedFor(userId, input.date);
+  if (recorded.registration && !input.vehicleRegistration?.trim()) {
+    throw badRequest(VALIDATION.vehicleRegistrationRequired);
+  }
+  if (recorded.odometer && typeof input.odometerStart !== 'number') throw badRequest(VALIDATION.odometerStartRequired);
+  if (recorded.odometer && typeof input.odometerEnd !== 'number') throw badRequest(VALIDATION.odometerEndRequired);
+}
+
 /** The checks every new entry passes, its supervisor noted, its signatures stored, and the entry linked into the chain. */
 async function storeSession(
   student: StudentRecord,
@@ -107,6 +120,7 @@ async function storeSession(
   if (typeof odometerStart === 'number' && typeof odometerEnd === 'number' && odometerEnd < odometerStart) {
     throw badRequest(VALIDATION.odometerEndBeforeStart);
   }
+  await vehicleDetailsKept(student.userId, input);
   // Decoding the images is the costly part of a session: only for a caller who may log one for this student.
   const [studentSignaturePrint, supervisorSignaturePrint] = await timed('signatures', () => [
     signatureForPrint(input.studentSignature),

@@ -10,6 +10,7 @@ import {
   SUGGESTED_STATE,
   targetsFor,
   todayIso,
+  vehicleRecordedOn,
   type InstructorBonusRule,
   type StateCode,
   type StateRuleVersion,
@@ -86,11 +87,15 @@ export interface FamilyRules {
   bonusRuleOn: (date: string) => InstructorBonusRule | null;
 }
 
-/** What the family's state's log book records about the vehicle on every drive, under the rule in force today. */
-export async function vehicleRecordedFor(userId: number): Promise<{ registration: boolean; odometer: boolean }> {
-  const state = stateOf(await storedSettings(userId));
-  const fields = ruleOn(state, todayIso(), logbookRuleVersions()).entryFields.fields;
-  return { registration: fields.includes('vehicleRegistration'), odometer: fields.includes('odometer') };
+/**
+ * What the family's state's log book records about the vehicle on a drive of this day (today unless given), under the
+ * rule in force that day.
+ */
+export async function vehicleRecordedFor(
+  userId: number,
+  on: string = todayIso(),
+): Promise<{ registration: boolean; odometer: boolean }> {
+  return vehicleRecordedOn(stateOf(await storedSettings(userId)), on, logbookRuleVersions());
 }
 
 export async function familyRulesOf(userId: number): Promise<FamilyRules> {

@@ -16,13 +16,14 @@ function familyOf(callers: Callers): number {
 
 /**
  * The family's vehicles, most recently used first, each with its latest odometer reading; and what the family's state's
- * log book records about the vehicle on every drive (the session form asks for those).
+ * log book records about the vehicle on a drive of the day asked (today unless asked), under the rule in force that day
+ * (the session form asks for those).
  */
-export async function listVehicles(callers: Callers): Promise<VehicleList> {
+export async function listVehicles(callers: Callers, on?: string): Promise<VehicleList> {
   const userId = familyOf(callers);
   const [docs, recorded] = await Promise.all([
     VehicleModel.find({ userId }).sort({ lastUsedAt: -1, _id: -1 }).limit(LISTED).lean(),
-    vehicleRecordedFor(userId),
+    vehicleRecordedFor(userId, on),
   ]);
   return {
     recorded,

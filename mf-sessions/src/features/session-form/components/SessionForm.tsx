@@ -93,7 +93,9 @@ export function SessionForm({
   onCancel,
   notice,
 }: SessionFormProps) {
-  const vehicleDetails = useVehicleDetails();
+  // The drive's date, once the form has one: what the state's log book records is the rule in force that day.
+  const [driveDate, setDriveDate] = useState<string | undefined>(undefined);
+  const vehicleDetails = useVehicleDetails(driveDate);
   const [vehicleCardMissing, setVehicleCardMissing] = useState(false);
   const vehicleAsked = vehicleCardMissing ? undefined : vehicleDetails?.recorded;
   const onVehicleCardMissing = useCallback(() => setVehicleCardMissing(true), []);
@@ -122,6 +124,7 @@ export function SessionForm({
     setLocation: form.setLocation,
   });
   const { values, errors, setField, chooseTimeOfDay, timeOfDayChosen, location } = form;
+  useEffect(() => setDriveDate(values.date), [values.date]);
   const hintId = useId();
 
   const onChange = useCallback(

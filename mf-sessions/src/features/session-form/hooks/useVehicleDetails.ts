@@ -5,7 +5,11 @@ import { apiFetch } from '@logbook/shell-context/apiClient';
 const VEHICLES_KEY = '/api/vehicles';
 const fetchVehicles = (key: string) => apiFetch(key, vehicleListSchema);
 
-/** The family's cars, most recently used first, and what its state's log book records about the car on every drive. */
-export function useVehicleDetails(): VehicleList | undefined {
-  return useSWR<VehicleList>(VEHICLES_KEY, fetchVehicles).data;
+/**
+ * The family's cars, most recently used first, and what its state's log book records about the car on a drive of this
+ * date (the rule in force that day; today's until the date is a whole date).
+ */
+export function useVehicleDetails(date?: string): VehicleList | undefined {
+  const key = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${VEHICLES_KEY}?on=${date}` : VEHICLES_KEY;
+  return useSWR<VehicleList>(key, fetchVehicles, { keepPreviousData: true }).data;
 }
