@@ -107,8 +107,12 @@ journey(
     expect(await panel.getByTestId('readiness-night-hours').getAttribute('data-ok')).toBe('false');
     expect(await panel.getByTestId('readiness-permit-time').getAttribute('data-ok')).toBe('true');
     expect(await panel.getByTestId('readiness-supervisors').getAttribute('data-ok')).toBe('true');
+    // The history names the car and the distance driven in it.
+    const entry = page.getByTestId('session-item').first();
+    expect(await entry.getByTestId('session-vehicle').textContent()).toBe('Vehicle: S123ABC · 23 km');
     await expectNoSidewaysScroll(page);
     await panel.screenshot({ path: path.join(ARTIFACTS_DIR, 'readiness-not-yet-360.png') });
+    await entry.screenshot({ path: path.join(ARTIFACTS_DIR, 'history-vehicle-360.png') });
 
     // The hours of the paper log book are added on the Edit Student screen.
     await page.goto(`${stack.url}/students/${studentId}`);
