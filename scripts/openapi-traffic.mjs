@@ -97,7 +97,7 @@ async function gatewayRoutes({ call, expectStatus }) {
 async function parentAccount({ call, expectStatus, cookieOf }, family) {
   const email = `${unique('parent')}@example.com`;
   let password = 'a-long-pass-phrase-1';
-  expectStatus(await call('POST', '/api/register', { body: { email, password } }), 201);
+  expectStatus(await call('POST', '/api/register', { body: { email, password, state: 'SA' } }), 201);
   expectStatus(await call('POST', '/api/register', { body: { email: 'not-an-email', password } }), 400);
   expectStatus(
     await call('POST', '/api/register', { body: { email, password }, crossOrigin: true, note: 'cross-origin' }),

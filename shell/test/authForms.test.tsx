@@ -181,7 +181,7 @@ describe('registration', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  test('success sends email and password only, shows the toast and goes to /login', async () => {
+  test("success sends email, password and the family's state (South Australia unless chosen), shows the toast and goes to /login", async () => {
     let release: () => void = () => {};
     fetchMock.mockImplementationOnce(
       () =>
@@ -209,7 +209,35 @@ describe('registration', () => {
     expect(screen.getByText(TOASTS.registrationSuccess.description)).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/register');
-    expect(JSON.parse(init.body)).toEqual({ email: 'parent@example.com', password: 'secret12' });
+    expect(JSON.parse(init.body)).toEqual({ email: 'parent@example.com', password: 'secret12', state: 'SA' });
+  });
+
+  test('asks the family for its state or territory, by name, and sends the one chosen', async () => {
+    respond(201, JSON.stringify({ message: TOASTS.registrationSuccess.description }));
+    await renderAt('/register');
+    const state = screen.getByLabelText('Your State or Territory') as HTMLSelectElement;
+    expect(state.value).toBe('SA');
+    expect(Array.from(state.options).map((o) => o.textContent)).toEqual([
+      'South Australia',
+      'New South Wales',
+      'Victoria',
+      'Queensland',
+      'Western Australia',
+      'Tasmania',
+      'Australian Capital Territory',
+      'Northern Territory',
+    ]);
+    fireEvent.change(state, { target: { value: 'QLD' } });
+    type('Email', 'parent@example.com');
+    type('Password', 'secret12');
+    type('Confirm Password', 'secret12');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({
+      email: 'parent@example.com',
+      password: 'secret12',
+      state: 'QLD',
+    });
   });
 
   test("a refusal shows 'Registration failed' with the server's message or the default", async () => {

@@ -29,8 +29,8 @@ export function accountsRouter(limits: RateLimits): Router {
   const router = Router();
 
   router.post('/api/register', ...registrationLimits(limits), async (req, res) => {
-    const { email, password } = parseOr400(registerSchema, req.body);
-    await registerUser(email, password, limits);
+    const { email, password, state } = parseOr400(registerSchema, req.body);
+    await registerUser(email, password, limits, state);
     // One answer whether or not the address already had an account; its owner is emailed instead.
     res.status(201).json({ message: TOASTS.registrationSuccess.description } satisfies AccountMessage);
   });

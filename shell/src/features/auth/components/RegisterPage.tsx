@@ -3,11 +3,14 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
+import { Select } from '@logbook/ui/Select';
+import { SUGGESTED_STATE, type StateCode } from '@logbook/contracts/state-codes';
 import { TOASTS } from '@logbook/contracts/messages';
 import { useToast } from '@logbook/shell-context/useToast';
 import { paths } from '@logbook/shell-context/routes';
 import { loadApiClient, register } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
+import { STATE_OPTIONS } from '../lib/stateOptions';
 import { AuthLayout } from './AuthLayout';
 
 export function RegisterPage() {
@@ -20,6 +23,7 @@ export function RegisterPage() {
     },
     loadApiClient,
   );
+  const [state, setState] = useState<StateCode>(SUGGESTED_STATE);
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -30,7 +34,7 @@ export function RegisterPage() {
     if (!parsed.success) return;
     setPending(true);
     // The confirmation is checked here and never sent.
-    const outcome = await register({ email: parsed.data.email, password: parsed.data.password });
+    const outcome = await register({ email: parsed.data.email, password: parsed.data.password, state });
     setPending(false);
     if (outcome.ok) {
       toast(TOASTS.registrationSuccess);
@@ -96,6 +100,20 @@ export function RegisterPage() {
               autoComplete="new-password"
               value={values.confirmPassword}
               onChange={(e) => setField('confirmPassword', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Your State or Territory"
+          hint="Your log book follows its rules: the hours each learner needs and what every drive records."
+        >
+          {(field) => (
+            <Select
+              {...field}
+              name="state"
+              options={STATE_OPTIONS}
+              value={state}
+              onChange={(e) => setState(e.target.value as StateCode)}
             />
           )}
         </FormField>
