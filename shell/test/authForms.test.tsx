@@ -5,6 +5,7 @@ import useSWR, { mutate, SWRConfig } from 'swr';
 import { Toaster } from '@logbook/ui/Toaster';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
+import { STATE_CODES, SUGGESTED_STATE } from '@logbook/contracts/state-codes';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import { LoginPage } from '../src/features/auth/components/LoginPage';
 import { RegisterPage } from '../src/features/auth/components/RegisterPage';
@@ -227,6 +228,8 @@ describe('registration', () => {
       'Australian Capital Territory',
       'Northern Territory',
     ]);
+    expect(Array.from(state.options).map((o) => o.value)).toEqual([...STATE_CODES]);
+    expect(state.value).toBe(SUGGESTED_STATE);
     fireEvent.change(state, { target: { value: 'QLD' } });
     type('Email', 'parent@example.com');
     type('Password', 'secret12');

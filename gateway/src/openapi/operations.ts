@@ -6,7 +6,6 @@ import {
   drivingSessionInputSchema,
   insightsQuerySchema,
   loginSchema,
-  registerSchema,
   sessionCorrectionInputSchema,
   sessionListQuerySchema,
   sessionRemovalInputSchema,
@@ -16,13 +15,14 @@ import {
   studentCredentialsSchema,
   supervisorInputSchema,
 } from '@logbook/contracts/schemas';
-import { stateRulesQuerySchema, vehiclesQuerySchema } from '@logbook/contracts/readiness-schema';
+import { stateRulesQuerySchema } from '@logbook/contracts/readiness-schema';
 import {
   changePasswordSchema,
   deleteAccountSchema,
   exportQuerySchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
+  registrationSchema,
 } from '@logbook/contracts/account';
 
 /** What the description says of a route besides its answer: in @logbook/contracts/api-routes, shared with the routes. */
@@ -40,7 +40,7 @@ export const operations: Record<string, Operation> = {
   'POST /api/register': {
     summary: 'Create a parent account (the same answer whether or not the email already has one)',
     caller: 'anyone',
-    body: registerSchema,
+    body: registrationSchema,
     status: 201,
     refuses: ['tooMany', 'busy'],
   },
@@ -194,7 +194,7 @@ export const operations: Record<string, Operation> = {
     summary:
       "The family's vehicles, most recently used first, with their latest odometer reading; and what its state's log book records about the car on a drive of the day asked (today by default)",
     caller: 'parent-or-student',
-    query: vehiclesQuerySchema,
+    query: stateRulesQuerySchema,
   },
   'POST /api/supervisors': {
     summary: 'Save a supervisor for the family (the same name and licence again answers that one)',

@@ -34,13 +34,13 @@ export const stateRuleVersionSchema = z.object({
   entryFields: z.object({ fields: z.array(z.string()), ...sourcedSchema }),
 });
 
-/** The query of GET /api/state-rules: the day (today when absent). */
+/**
+ * The query of GET /api/state-rules, and of GET /api/vehicles (what the family's state's log book records about the car
+ * on a drive that day): the day (today when absent).
+ */
 export const stateRulesQuerySchema = z.object({
   on: z.string({ error: VALIDATION.ruleDateInvalid }).refine(isRealDate, VALIDATION.ruleDateInvalid).optional(),
 });
-
-/** GET /api/vehicles?on=YYYY-MM-DD: what the family's state's log book records about the car on a drive that day. */
-export const vehiclesQuerySchema = stateRulesQuerySchema;
 
 /** GET /api/state-rules?on=YYYY-MM-DD: every state's rule in force that day. */
 export const stateRulesAnswerSchema = z.object({ on: z.string(), rules: z.array(stateRuleVersionSchema) });

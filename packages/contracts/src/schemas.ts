@@ -52,8 +52,6 @@ export const registerSchema = z.object({
     .string({ error: VALIDATION.passwordMin })
     .min(6, VALIDATION.passwordMin)
     .max(TEXT_LIMITS.password, VALIDATION.passwordTooLong),
-  /** The family's state or territory: its rule sets the learners' targets (South Australia's until chosen). */
-  state: z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput }).optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -1,15 +1,19 @@
-import { STATE_CODES, type StateCode } from '@logbook/contracts/state-codes';
+import type { StateCode } from '@logbook/contracts/state-codes';
 
-/** Each state's and territory's name, as the registration screen offers them (the rule data stays off this screen). */
-const STATE_NAMES: Readonly<Record<StateCode, string>> = {
-  SA: 'South Australia',
-  NSW: 'New South Wales',
-  VIC: 'Victoria',
-  QLD: 'Queensland',
-  WA: 'Western Australia',
-  TAS: 'Tasmania',
-  ACT: 'Australian Capital Territory',
-  NT: 'Northern Territory',
-};
+/**
+ * Each state and territory by name, in the order the product lists them, as the registration screen offers them. Kept
+ * here (types only from the contracts) so the screen's chunk shares no module with the first view.
+ */
+export const STATE_OPTIONS: ReadonlyArray<{ value: StateCode; label: string }> = [
+  { value: 'SA', label: 'South Australia' },
+  { value: 'NSW', label: 'New South Wales' },
+  { value: 'VIC', label: 'Victoria' },
+  { value: 'QLD', label: 'Queensland' },
+  { value: 'WA', label: 'Western Australia' },
+  { value: 'TAS', label: 'Tasmania' },
+  { value: 'ACT', label: 'Australian Capital Territory' },
+  { value: 'NT', label: 'Northern Territory' },
+];
 
-export const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: STATE_NAMES[code] }));
+/** The state a family starts in unless it chooses (the contracts' SUGGESTED_STATE). */
+export const DEFAULT_STATE: StateCode = 'SA';
