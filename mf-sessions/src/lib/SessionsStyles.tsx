@@ -86,7 +86,6 @@ const CSS = `
 .lls-session__meta dt { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 .lls-session__meta dd { margin: 0; }
 .lls-session__route { font-size: 15px; margin: 0; overflow-wrap: anywhere; }
-.lls-session__vehicle { font-size: 14px; margin: 2px 0 0; color: var(--ll-text-muted); overflow-wrap: anywhere; }
 .lls-progress { display: grid; gap: 14px; }
 .lls-progress__figures { display: flex; justify-content: space-between; font-size: 14px; color: var(--ll-text-muted); }
 .lls-progress__total { font-size: 28px; font-weight: 700; margin: 0; white-space: nowrap; }

@@ -40,11 +40,10 @@ import { useVehicleDetails } from '../hooks/useVehicleDetails';
 import { NearViewport } from './NearViewport';
 import { VehicleDetailsUnavailable } from './VehicleDetailsUnavailable';
 
-// Below the first screenful: its code is fetched as the form is scrolled toward it. Offline, before it was ever
+// Below the first screenful: its code is fetched once the form is used or scrolled to it. Offline, before it was ever
 // fetched, the form goes on without it.
-const VehicleDetailsCard = lazy(() =>
-  import('./VehicleDetailsCard').catch(() => ({ default: VehicleDetailsUnavailable })),
-);
+const loadVehicleCard = () => import('./VehicleDetailsCard').catch(() => ({ default: VehicleDetailsUnavailable }));
+const VehicleDetailsCard = lazy(loadVehicleCard);
 
 export interface SessionFormProps {
   studentId: number;
@@ -249,7 +248,13 @@ export function SessionForm({
             : undefined
       }
     >
-      <form className="lls-form" onSubmit={onSubmit} noValidate aria-label="Driving session">
+      <form
+        className="lls-form"
+        onSubmit={onSubmit}
+        onFocus={() => void loadVehicleCard()}
+        noValidate
+        aria-label="Driving session"
+      >
         <FormStepIndicator />
         {notice}
         {form.draft?.serverMessage && (

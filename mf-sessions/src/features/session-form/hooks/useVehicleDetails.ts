@@ -10,6 +10,6 @@ const fetchVehicles = (key: string) => apiFetch(key, vehicleListSchema);
  * date (the rule in force that day; today's until the date is a whole date).
  */
 export function useVehicleDetails(date?: string): VehicleList | undefined {
-  const key = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${VEHICLES_KEY}?on=${date}` : VEHICLES_KEY;
+  const key = date?.length === 10 ? `${VEHICLES_KEY}?on=${date}` : VEHICLES_KEY;
   return useSWR<VehicleList>(key, fetchVehicles, { keepPreviousData: true }).data;
 }

@@ -33,6 +33,9 @@ export function weatherText(weather: string | null | undefined): string {
   return WEATHER_LABELS[weather as WeatherConditions] ?? weather;
 }
 
+/** The car's line, under the route (styled here: the new-session screen carries the shared styles). */
+const VEHICLE_STYLE = { fontSize: 14, marginTop: 2 } as const;
+
 /** "S123ABC · 23 km" (the distance the odometer readings make), or '' when the entry names no car. */
 export function vehicleText({ vehicleRegistration, odometerStart, odometerEnd }: SessionVehicleFields): string {
   const parts: string[] = [];
@@ -89,7 +92,7 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
         {s.startSuburb} → {s.endSuburb}
       </p>
       {vehicle && (
-        <p className="lls-session__vehicle" data-testid="session-vehicle">
+        <p className="lls-session__route" style={VEHICLE_STYLE} data-testid="session-vehicle">
           Vehicle: {vehicle}
         </p>
       )}
