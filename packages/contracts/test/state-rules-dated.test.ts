@@ -198,4 +198,19 @@ describe('readiness under a rule', () => {
     expect(vehicleRecordedOn('SA', '2027-06-30', starts)).toEqual({ registration: false, odometer: false });
     expect(vehicleRecordedOn('SA', '2027-07-01', starts)).toEqual({ registration: true, odometer: true });
   });
+
+  it('TAS: a lesson before 1 December 2020 counts plain; from then two for one, up to 10 lesson hours', () => {
+    const lessons = [
+      lesson('2020-11-30', '2 hours'),
+      lesson('2020-12-01', '2 hours'),
+      lesson('2021-03-01', '6 hours'),
+      lesson('2021-06-01', '4 hours'),
+    ];
+    // 2 plain; then 10 lesson hours at two for one (10 extra) and 2 hours past the cap plain: 24 in all.
+    expect(countedUnder('TAS', stateRuleVersions(), lessons)).toMatchObject({
+      bonusHours: 10,
+      totalHours: 24,
+      instructorLessons: 3,
+    });
+  });
 });
