@@ -97,7 +97,7 @@ async function gatewayRoutes({ call, expectStatus }) {
 async function parentAccount({ call, expectStatus, cookieOf }, family) {
   const email = `${unique('parent')}@example.com`;
   let password = 'a-long-pass-phrase-1';
-  expectStatus(await call('POST', '/api/register', { body: { email, password } }), 201);
+  expectStatus(await call('POST', '/api/register', { body: { email, password, state: 'SA' } }), 201);
   expectStatus(await call('POST', '/api/register', { body: { email: 'not-an-email', password } }), 400);
   expectStatus(
     await call('POST', '/api/register', { body: { email, password }, crossOrigin: true, note: 'cross-origin' }),
@@ -335,7 +335,15 @@ async function drivingSessions({ calls, call, expectStatus }, family) {
   const bySt = expectStatus(
     await call('POST', '/api/driving-sessions', {
       cookie: studentCookie,
-      body: session({ startTime: '18:00', endTime: '19:00', duration: '1.0 hours', timeOfDay: 'night' }),
+      body: session({
+        startTime: '18:00',
+        endTime: '19:00',
+        duration: '1.0 hours',
+        timeOfDay: 'night',
+        vehicleRegistration: 'S123ABC',
+        odometerStart: 41250,
+        odometerEnd: 41273,
+      }),
     }),
     201,
   ).body;
@@ -456,6 +464,10 @@ async function settingsAndSupervisors({ call, expectStatus }, family) {
     201,
   ).body;
   expectStatus(await call('GET', '/api/supervisors', { cookie: parent }), 200);
+  expectStatus(await call('GET', '/api/vehicles', { cookie: parent }), 200);
+  expectStatus(await call('GET', '/api/vehicles', { cookie: studentCookie }), 200);
+  expectStatus(await call('GET', '/api/vehicles?on=2024-02-29', { cookie: parent }), 200);
+  expectStatus(await call('GET', '/api/vehicles?on=2026-02-30', { cookie: parent }), 400);
   expectStatus(
     await call('PUT', `/api/supervisors/${supervisor.id}`, {
       cookie: parent,

@@ -34,6 +34,7 @@ export const ROUTING_TABLE: ReadonlyArray<{ pattern: string; service: ServiceNam
   { pattern: '/api/settings/*', service: 'logbook' },
   { pattern: '/api/supervisors', service: 'logbook' },
   { pattern: '/api/supervisors/*', service: 'logbook' },
+  { pattern: '/api/vehicles', service: 'logbook' },
   { pattern: '/api/verify/*', service: 'logbook' },
   { pattern: '/api/state-rules', service: 'logbook' },
 ];

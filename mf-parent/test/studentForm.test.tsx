@@ -136,6 +136,38 @@ describe('student form screen', () => {
     }
   });
 
+  it('asks a family that has not chosen its state for it with the student, South Australia unless it says', async () => {
+    const { calls } = fakeFetch({
+      ...user,
+      'GET /api/settings': { body: [{ key: 'dayTimeTargetHours', value: '60' }] },
+      'PUT /api/settings/state': { body: { key: 'state', value: 'QLD' } },
+      'POST /api/students': { status: 201, body: sam },
+    });
+    renderWithProviders(<StudentForm />, { path: '/students/new', route: '/students/new' });
+    const state = (await screen.findByLabelText('Your State or Territory')) as HTMLSelectElement;
+    expect(state.value).toBe('SA');
+    expect(state.selectedOptions[0].textContent).toBe('South Australia');
+    fireEvent.change(state, { target: { value: 'QLD' } });
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Sam' } });
+    fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: 'Lee' } });
+    fireEvent.change(screen.getByLabelText('Date of Birth'), { target: { value: '2008-04-02' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create Student' })));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`);
+    expect(sent).toEqual(['PUT /api/settings/state', 'POST /api/students']);
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ value: 'QLD' });
+  });
+
+  it('does not ask again once the family has chosen its state', async () => {
+    const { calls } = fakeFetch({ ...user, 'GET /api/settings': { body: [{ key: 'state', value: 'NSW' }] } });
+    renderWithProviders(<StudentForm />, { path: '/students/new', route: '/students/new' });
+    await screen.findByRole('button', { name: 'Create Student' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/settings')).toBe(true));
+    await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.queryByLabelText('Your State or Territory')).toBeNull();
+  });
+
   it('names a hidden or text-direction character under its field and sends nothing, while any script is welcome', async () => {
     const { calls } = fakeFetch({ ...user, 'POST /api/students': { status: 201, body: sam } });
     renderWithProviders(<StudentForm />, { path: '/students/new', route: '/students/new' });

@@ -5,6 +5,7 @@ import { endRunningDrive, startRunningDrive } from '@logbook/shell-context/runni
 import { SupervisorsCard } from '../src/features/supervisors/components/SupervisorsCard';
 import { RunningDriveLine } from '../src/features/running-drive/components/RunningDriveLine';
 import { draftWeatherText } from '../src/features/drafts/utils/draftDisplay';
+import { licenceShortfall } from '../src/features/supervisors/utils/licenceRule';
 import { fakeFetch, renderWithProviders } from './render';
 
 const originalFetch = globalThis.fetch;
@@ -108,6 +109,72 @@ describe('the Supervising drivers card', () => {
     fakeFetch({ 'GET /api/supervisors': { status: 500, body: { message: 'Down' } } });
     renderWithProviders(<SupervisorsCard />);
     expect(await screen.findByText('The saved supervisors could not be loaded.')).toBeTruthy();
+  });
+  it("takes the licence's state and year of the full licence, and warns when that falls short of the state's rule", async () => {
+    const { calls } = fakeFetch({
+      'GET /api/supervisors': () => ({ body: { supervisors: [] } }),
+      'POST /api/supervisors': (body) => ({
+        status: 201,
+        body: { ...(body as object), id: 14, lastUsedAt: null, createdAt: '2026-03-08T00:00:00.000Z' },
+      }),
+    });
+    renderWithProviders(<SupervisorsCard licenceRule={{ stateName: 'South Australia', fullLicenceYears: 2 }} />);
+    await screen.findByText('No supervisors saved yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add supervisor' }));
+    const form = screen.getByRole('form', { name: 'Add supervisor' });
+    const thisYear = new Date().getFullYear();
+    fireEvent.change(within(form).getByLabelText('Full Name'), { target: { value: 'Riley New' } });
+    fireEvent.change(within(form).getByLabelText("Driver's License Number"), { target: { value: 'SA777' } });
+    fireEvent.change(within(form).getByLabelText('Licence issued in (optional)'), { target: { value: 'SA' } });
+    expect(within(form).queryByTestId('licence-shortfall')).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Year of full licence (optional)'), {
+      target: { value: String(thisYear - 1) },
+    });
+    expect(within(form).getByTestId('licence-shortfall').textContent).toBe(
+      `South Australia asks that a supervisor has held a full licence for 2 years: a full licence from ${thisYear - 1} counts 0 years so far, so drives with them do not count toward the test yet.`,
+    );
+    // A licensed driving instructor meets the rule.
+    fireEvent.click(within(form).getByLabelText('Licensed driving instructor'));
+    expect(within(form).queryByTestId('licence-shortfall')).toBeNull();
+    fireEvent.click(within(form).getByLabelText('Licensed driving instructor'));
+    fireEvent.change(within(form).getByLabelText('Year of full licence (optional)'), {
+      target: { value: String(thisYear - 3) },
+    });
+    expect(within(form).queryByTestId('licence-shortfall')).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Add supervisor' }));
+    });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Riley New',
+      licenseNumber: 'SA777',
+      isInstructor: false,
+      licenceState: 'SA',
+      fullLicenceYear: thisYear - 3,
+    });
+  });
+
+  it('refuses a year of the full licence that is not a year', async () => {
+    fakeFetch({ 'GET /api/supervisors': () => ({ body: { supervisors: [] } }) });
+    renderWithProviders(<SupervisorsCard />);
+    await screen.findByText('No supervisors saved yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add supervisor' }));
+    const form = screen.getByRole('form', { name: 'Add supervisor' });
+    fireEvent.change(within(form).getByLabelText('Full Name'), { target: { value: 'Riley New' } });
+    fireEvent.change(within(form).getByLabelText("Driver's License Number"), { target: { value: 'SA777' } });
+    fireEvent.change(within(form).getByLabelText('Year of full licence (optional)'), { target: { value: '1800' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Add supervisor' }));
+    });
+    expect(within(form).getByText(VALIDATION.fullLicenceYearInvalid)).toBeTruthy();
+  });
+
+  it('counts whole calendar years of the full licence, as the readiness check does', () => {
+    const wa = { stateName: 'Western Australia', fullLicenceYears: 4 };
+    expect(licenceShortfall(wa, { fullLicenceYear: 2021 }, 2026)).toBeUndefined();
+    expect(licenceShortfall(wa, { fullLicenceYear: 2022 }, 2026)).toContain('counts 3 years so far');
+    expect(licenceShortfall(wa, {}, 2026)).toBeUndefined();
+    const nsw = { stateName: 'New South Wales', fullLicenceYears: 0 };
+    expect(licenceShortfall(nsw, { fullLicenceYear: 2026 }, 2026)).toBeUndefined();
   });
 });
 

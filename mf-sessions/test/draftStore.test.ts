@@ -71,6 +71,10 @@ describe('the draftSessions list', () => {
         supervisorLicenseNumber: 'SA12345',
         supervisorSignature: '',
         weatherConditions: '',
+        // The vehicle's details, empty until given (a draft saved before they were asked reads them as empty).
+        vehicleRegistration: '',
+        odometerStart: '',
+        odometerEnd: '',
         lastSaved: '2026-03-07T10:45:00.000Z',
       },
     ]);

@@ -1,6 +1,6 @@
 import { localDateISO, todayInTimeZone } from '@logbook/contracts/dates';
 import { VALIDATION } from '@logbook/contracts/messages';
-import { validateField, validateSession } from '../src/features/session-form/utils/validation';
+import { odometerDistance, validateField, validateSession } from '../src/features/session-form/utils/validation';
 import { emptySessionValues, type SessionValues } from '../src/lib/sessionValues';
 
 const SIGNATURE = 'data:image/png;base64,iVBORw0KGgo=';
@@ -19,6 +19,9 @@ const complete = (): SessionValues => ({
   supervisorName: 'Pat Driver',
   supervisorLicenseNumber: 'SA12345',
   supervisorSignature: SIGNATURE,
+  vehicleRegistration: '',
+  odometerStart: '',
+  odometerEnd: '',
 });
 
 describe('session form validation', () => {
@@ -131,5 +134,43 @@ describe('session form validation', () => {
   it('reports one field at a time for checks on change', () => {
     expect(validateField({ ...complete(), startSuburb: '' }, 'startSuburb')).toBe(VALIDATION.startSuburbRequired);
     expect(validateField({ ...complete(), startSuburb: '' }, 'endSuburb')).toBeUndefined();
+  });
+
+  describe('vehicle details', () => {
+    const QUEENSLAND = { vehicleAsked: { registration: true, odometer: true } };
+
+    it('leaves them optional where the state does not ask for them', () => {
+      expect(validateSession({ ...complete(), vehicleRegistration: 'S123ABC' })).toEqual({});
+      expect(validateSession({ ...complete(), odometerStart: '41250' })).toEqual({});
+    });
+
+    it('asks for the registration and both odometer readings where the state records them', () => {
+      expect(validateSession(complete(), QUEENSLAND)).toEqual({
+        vehicleRegistration: VALIDATION.vehicleRegistrationRequired,
+        odometerStart: VALIDATION.odometerStartRequired,
+        odometerEnd: VALIDATION.odometerEndRequired,
+      });
+      const given = { ...complete(), vehicleRegistration: '123ABC', odometerStart: '41250', odometerEnd: '41273' };
+      expect(validateSession(given, QUEENSLAND)).toEqual({});
+    });
+
+    it('refuses an odometer that goes backwards or is not whole kilometres, and a long plate', () => {
+      expect(validateSession({ ...complete(), odometerStart: '500', odometerEnd: '499' })).toEqual({
+        odometerEnd: VALIDATION.odometerEndBeforeStart,
+      });
+      expect(validateSession({ ...complete(), odometerStart: '12.5' })).toEqual({
+        odometerStart: VALIDATION.odometerInvalid,
+      });
+      expect(validateSession({ ...complete(), vehicleRegistration: 'X'.repeat(13) })).toEqual({
+        vehicleRegistration: VALIDATION.vehicleRegistrationInvalid,
+      });
+    });
+
+    it('works out the distance once both readings are in order', () => {
+      expect(odometerDistance({ odometerStart: '41250', odometerEnd: '41273' })).toBe(23);
+      expect(odometerDistance({ odometerStart: '41250', odometerEnd: '41250' })).toBe(0);
+      expect(odometerDistance({ odometerStart: '41250', odometerEnd: '' })).toBeNull();
+      expect(odometerDistance({ odometerStart: '500', odometerEnd: '499' })).toBeNull();
+    });
   });
 });

@@ -240,6 +240,7 @@ describe('every answer of a real stack, parsed with its contract', () => {
       body: { name: 'Sam Supervisor', licenseNumber: 'SA555', isInstructor: true },
     });
     await answer('DELETE /api/supervisors/:id', `/api/supervisors/${supervisor.json?.id}`, { cookie: parentA });
+    await answer('GET /api/vehicles', '/api/vehicles', { cookie: world.cookies.studentA1 });
     for (const query of ['', '?include=signatures', '?include=history', '?timeOfDay=day']) {
       await answer('GET /api/driving-sessions/:studentId', `/api/driving-sessions/${A1}${query}`, {
         cookie: world.cookies.studentA1,

@@ -351,6 +351,7 @@ export const MATRIX: MatrixEntry[] = [
     url: (w) => `/api/supervisors/${w.ids.supervisorA}`,
     expect: supervisorOfA(204),
   },
+  { method: 'GET', route: '/api/vehicles', url: () => '/api/vehicles', expect: { ...all(200), nobody: 401 } },
   { method: 'GET', route: '/api/settings', url: () => '/api/settings', expect: { ...all(200), nobody: 401 } },
   {
     method: 'PUT',

@@ -5,6 +5,7 @@ import useSWR, { mutate, SWRConfig } from 'swr';
 import { Toaster } from '@logbook/ui/Toaster';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
+import { STATE_CODES, SUGGESTED_STATE } from '@logbook/contracts/state-codes';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import { LoginPage } from '../src/features/auth/components/LoginPage';
 import { RegisterPage } from '../src/features/auth/components/RegisterPage';
@@ -181,7 +182,7 @@ describe('registration', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  test('success sends email and password only, shows the toast and goes to /login', async () => {
+  test("success sends email, password and the family's state (South Australia unless chosen), shows the toast and goes to /login", async () => {
     let release: () => void = () => {};
     fetchMock.mockImplementationOnce(
       () =>
@@ -209,7 +210,37 @@ describe('registration', () => {
     expect(screen.getByText(TOASTS.registrationSuccess.description)).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/register');
-    expect(JSON.parse(init.body)).toEqual({ email: 'parent@example.com', password: 'secret12' });
+    expect(JSON.parse(init.body)).toEqual({ email: 'parent@example.com', password: 'secret12', state: 'SA' });
+  });
+
+  test('asks the family for its state or territory, by name, and sends the one chosen', async () => {
+    respond(201, JSON.stringify({ message: TOASTS.registrationSuccess.description }));
+    await renderAt('/register');
+    const state = screen.getByLabelText('Your State or Territory') as HTMLSelectElement;
+    expect(state.value).toBe('SA');
+    expect(Array.from(state.options).map((o) => o.textContent)).toEqual([
+      'South Australia',
+      'New South Wales',
+      'Victoria',
+      'Queensland',
+      'Western Australia',
+      'Tasmania',
+      'Australian Capital Territory',
+      'Northern Territory',
+    ]);
+    expect(Array.from(state.options).map((o) => o.value)).toEqual([...STATE_CODES]);
+    expect(state.value).toBe(SUGGESTED_STATE);
+    fireEvent.change(state, { target: { value: 'QLD' } });
+    type('Email', 'parent@example.com');
+    type('Password', 'secret12');
+    type('Confirm Password', 'secret12');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({
+      email: 'parent@example.com',
+      password: 'secret12',
+      state: 'QLD',
+    });
   });
 
   test("a refusal shows 'Registration failed' with the server's message or the default", async () => {

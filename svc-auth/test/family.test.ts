@@ -619,6 +619,69 @@ describe('DELETE /api/students/:id', () => {
   });
 });
 
+describe("registration keeps the family's state", () => {
+  const settingsOf = async (cookie: string) =>
+    Object.fromEntries(
+      (
+        (await request(logbook).get('/api/settings').set('Cookie', cookie)).body as Array<{
+          key: string;
+          value: string;
+        }>
+      ).map((s) => [s.key, s.value]),
+    );
+  const register = async (body: Record<string, unknown>) => {
+    const registered = await request(auth).post('/api/register').send(body);
+    const signedIn = await request(auth).post('/api/login').send(body);
+    return { registered, cookie: signedIn.status === 200 ? cookiePair(signedIn, PARENT_COOKIE) : '' };
+  };
+
+  it("the state chosen on the registration screen is the family's state, and its rule sets the targets", async () => {
+    const email = `qld-${tag()}@example.com`;
+    const { registered, cookie } = await register({ email, password: 'family-pass-1', state: 'QLD' });
+    expect(registered.status).toBe(201);
+    // Kept by the log book as the account is made (not waited for by the answer).
+    let settings: Record<string, string> = {};
+    for (let i = 0; i < 40 && settings.state !== 'QLD'; i++) {
+      settings = await settingsOf(cookie);
+      if (settings.state !== 'QLD') await sleep(50);
+    }
+    expect(settings).toMatchObject({ state: 'QLD', dayTimeTargetHours: '90', nightTimeTargetHours: '10' });
+    expect(settings.targetsFrom).toBe('state');
+
+    // The same address again, naming another state, changes nothing of that family.
+    const again = await request(auth).post('/api/register').send({ email, password: 'other-pass-2', state: 'VIC' });
+    expect(again.status).toBe(201);
+    await sleep(200);
+    expect((await settingsOf(cookie)).state).toBe('QLD');
+  });
+
+  it('without a state the family has none chosen (South Australia counts until it does); a state that is not one is refused', async () => {
+    const plain = await register({ email: `plain-${tag()}@example.com`, password: 'family-pass-1' });
+    expect(plain.registered.status).toBe(201);
+    await sleep(100);
+    const settings = await settingsOf(plain.cookie);
+    expect(settings.state).toBeUndefined();
+    expect(settings).toMatchObject({ dayTimeTargetHours: '60', nightTimeTargetHours: '15' });
+
+    const email = `bad-${tag()}@example.com`;
+    const bad = await request(auth).post('/api/register').send({ email, password: 'family-pass-1', state: 'XX' });
+    expect(bad.status).toBe(400);
+    expect(await UserModel.exists({ email })).toBeNull();
+  });
+
+  it('the internal route takes only a state, and only with the internal secret', async () => {
+    const { cookie } = await register({ email: `int-${tag()}@example.com`, password: 'family-pass-1' });
+    const userId = (await request(auth).get('/api/user').set('Cookie', cookie)).body.id as number;
+    const route = `/internal/families/${userId}/state`;
+    expect((await request(logbook).post(route).set('Cookie', cookie).send({ value: 'WA' })).status).toBe(404);
+    expect((await request(logbook).post(route).set(internalHeaders()).send({ value: 'XX' })).status).toBe(400);
+    expect((await settingsOf(cookie)).state).toBeUndefined();
+    const kept = await request(logbook).post(route).set(internalHeaders()).send({ value: 'WA' });
+    expect(kept.body).toEqual({ key: 'state', value: 'WA' });
+    expect((await settingsOf(cookie)).state).toBe('WA');
+  });
+});
+
 describe('the internal family routes', () => {
   it('answer 404 without the internal secret and 400 for a malformed id, changing nothing', async () => {
     const family = await makeFamily();

@@ -15,6 +15,8 @@ import { supervisorsRouter } from './supervisors/routes';
 import { readinessRouter } from './readiness/routes';
 import { rulesRouter } from './rules/routes';
 import { SupervisorModel } from './supervisors/model';
+import { VehicleModel } from './vehicles/model';
+import { vehiclesRouter } from './vehicles/routes';
 
 /** The collections this service owns (their indexes are created at start). */
 export const logbookModels = [
@@ -26,6 +28,7 @@ export const logbookModels = [
   VerificationCodeModel,
   VerificationLimitModel,
   SupervisorModel,
+  VehicleModel,
 ];
 
 export function createLogbookApp(): Express {
@@ -44,6 +47,7 @@ export function createLogbookApp(): Express {
       studentEventsRouter,
       familyRouter,
       supervisorsRouter,
+      vehiclesRouter,
     ],
   });
 }

@@ -6,7 +6,6 @@ import {
   drivingSessionInputSchema,
   insightsQuerySchema,
   loginSchema,
-  registerSchema,
   sessionCorrectionInputSchema,
   sessionListQuerySchema,
   sessionRemovalInputSchema,
@@ -23,6 +22,7 @@ import {
   exportQuerySchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
+  registrationSchema,
 } from '@logbook/contracts/account';
 
 /** What the description says of a route besides its answer: in @logbook/contracts/api-routes, shared with the routes. */
@@ -40,7 +40,7 @@ export const operations: Record<string, Operation> = {
   'POST /api/register': {
     summary: 'Create a parent account (the same answer whether or not the email already has one)',
     caller: 'anyone',
-    body: registerSchema,
+    body: registrationSchema,
     status: 201,
     refuses: ['tooMany', 'busy'],
   },
@@ -202,6 +202,12 @@ export const operations: Record<string, Operation> = {
   'PUT /api/settings/:key': { summary: 'Change a setting', caller: 'parent', body: settingValueSchema },
   'POST /api/settings': { summary: 'Add a setting', caller: 'parent', body: settingInputSchema },
   'GET /api/supervisors': { summary: "The family's saved supervisors", caller: 'parent-or-student' },
+  'GET /api/vehicles': {
+    summary:
+      "The family's vehicles, most recently used first, with their latest odometer reading; and what its state's log book records about the car on a drive of the day asked (today by default)",
+    caller: 'parent-or-student',
+    query: stateRulesQuerySchema,
+  },
   'POST /api/supervisors': {
     summary: 'Save a supervisor for the family (the same name and licence again answers that one)',
     caller: 'parent-or-student',

@@ -1,5 +1,5 @@
 import { calculateDuration } from '@logbook/contracts/duration';
-import type { DrivingSessionInput } from '@logbook/contracts/schemas';
+import { WHOLE_NUMBER_SESSION_FIELDS, type DrivingSessionInput } from '@logbook/contracts/schemas';
 import type { Coordinates } from './coordinates';
 import { DRAFT_FIELDS, type DraftField, type DraftValues } from '@logbook/shell-context/drafts';
 
@@ -35,9 +35,14 @@ export function sessionPayload(
   coordinates?: Coordinates,
   supervisor: SupervisorChoice = {},
 ): SessionPayload {
-  // Every field as typed, trimmed; one left empty (the weather on a form from before it was asked) is not sent.
+  // Every field as typed, trimmed; one left empty (the weather on a form from before it was asked, a vehicle detail
+  // not given) is not sent. A field kept as a whole number (an odometer reading) is sent as one.
   const typed = Object.fromEntries(
-    SESSION_FIELDS.flatMap((field) => (values[field].trim() ? [[field, values[field].trim()]] : [])),
+    SESSION_FIELDS.flatMap((field) => {
+      const text = values[field].trim();
+      if (!text) return [];
+      return [[field, WHOLE_NUMBER_SESSION_FIELDS.includes(field) ? Number(text) : text]];
+    }),
   );
   const payload = {
     studentId,

@@ -21,6 +21,7 @@ import {
   settingSchema,
   studentAuthSchema,
   supervisorListSchema,
+  vehicleListSchema,
   supervisorSchema,
   userSchema,
 } from './schemas';
@@ -77,6 +78,7 @@ export const responseSchemas = {
   'POST /api/supervisors': supervisorSchema,
   'PUT /api/supervisors/:id': supervisorSchema,
   'DELETE /api/supervisors/:id': noContent,
+  'GET /api/vehicles': vehicleListSchema,
   'GET /api/settings': settingListSchema,
   'DELETE /api/settings/targets': settingListSchema,
   'GET /api/state-rules': stateRulesAnswerSchema,

@@ -34,7 +34,10 @@ export const stateRuleVersionSchema = z.object({
   entryFields: z.object({ fields: z.array(z.string()), ...sourcedSchema }),
 });
 
-/** The query of GET /api/state-rules: the day (today when absent). */
+/**
+ * The query of GET /api/state-rules, and of GET /api/vehicles (what the family's state's log book records about the car
+ * on a drive that day): the day (today when absent).
+ */
 export const stateRulesQuerySchema = z.object({
   on: z.string({ error: VALIDATION.ruleDateInvalid }).refine(isRealDate, VALIDATION.ruleDateInvalid).optional(),
 });

@@ -14,6 +14,7 @@ import { isNotAfter, isRealDate, localDateISO } from './dates';
 import { VALIDATION } from './messages';
 import {
   ANSWERED_AS,
+  fieldsWhere,
   SESSION_FIELDS,
   studentIdSchema,
   supervisorLicenseSchema,
@@ -243,6 +244,12 @@ const sessionSchemas = sessionSchemasOf(SESSION_FIELDS);
 export const sessionFieldsSchema = sessionSchemas.fields;
 export type SessionFields = z.infer<typeof sessionFieldsSchema>;
 
+/** The session form's fields kept as whole numbers (the odometer readings): typed as text, sent as numbers. */
+export const WHOLE_NUMBER_SESSION_FIELDS: ReadonlyArray<keyof SessionFields> = fieldsWhere(
+  SESSION_FIELDS,
+  'form',
+).filter((name) => SESSION_FIELDS[name].stored === 'optionalInteger') as Array<keyof SessionFields>;
+
 /**
  * What is wrong with a session's date for this student, if anything: a drive cannot be dated after today, nor before
  * the student was born. Today is Adelaide's today, or the driver's own when it is later where they are: the form and
@@ -323,6 +330,25 @@ export type Supervisor = z.infer<typeof supervisorSchema>;
 /** GET /api/supervisors: most recently used first (never used: newest first). */
 export const supervisorListSchema = z.object({ supervisors: z.array(supervisorSchema) });
 export type SupervisorList = z.infer<typeof supervisorListSchema>;
+
+// ---- Saved vehicles ----
+/** A car the family logged a drive in, with the odometer at the end of its latest drive that said one. */
+export const vehicleSchema = z.object({
+  registration: z.string(),
+  lastOdometer: z.number().int().nullable(),
+  lastUsedAt: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+/**
+ * GET /api/vehicles: most recently used first; and what the family's state's log book records about the vehicle on
+ * every drive, under the rule in force today.
+ */
+export const vehicleListSchema = z.object({
+  recorded: z.object({ registration: z.boolean(), odometer: z.boolean() }),
+  vehicles: z.array(vehicleSchema),
+});
+export type VehicleList = z.infer<typeof vehicleListSchema>;
 
 export const sessionListQuerySchema = z.object({
   fromDate: z.string({ error: VALIDATION.fromDateInvalid }).refine(isRealDate, VALIDATION.fromDateInvalid).optional(),

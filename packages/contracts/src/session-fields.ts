@@ -168,6 +168,8 @@ export const SESSION_FIELDS = {
   vehicleRegistration: {
     label: 'Vehicle registration',
     stored: 'optionalText',
+    // Optional on the form ('' or absent); the family's state may ask for it (the form checks that).
+    form: z.string().trim().max(TEXT_LIMITS.vehicleRegistration, VALIDATION.vehicleRegistrationInvalid).optional(),
     api: visibleText(
       z
         .string({ error: VALIDATION.vehicleRegistrationInvalid })
@@ -183,16 +185,27 @@ export const SESSION_FIELDS = {
   odometerStart: {
     label: 'Odometer at start',
     stored: 'optionalInteger',
+    form: odometerText(),
     api: odometerSchema(),
     ...everywhereBelowTheRow(),
   },
   odometerEnd: {
     label: 'Odometer at end',
     stored: 'optionalInteger',
+    form: odometerText(),
     api: odometerSchema(),
     ...everywhereBelowTheRow(),
   },
 } as const satisfies SessionFieldRegistry;
+
+/** An odometer reading as typed on the form: whole kilometres, or nothing. */
+function odometerText() {
+  return z
+    .string()
+    .trim()
+    .regex(/^(\d{1,7})?$/, VALIDATION.odometerInvalid)
+    .optional();
+}
 
 /** An odometer reading in whole kilometres. */
 function odometerSchema() {

@@ -387,6 +387,16 @@ export function ruleOn(
   return found;
 }
 
+/** What a state's log book records about the car on a drive of this day, under the rule in force that day. */
+export function vehicleRecordedOn(
+  state: StateCode,
+  on: string,
+  versions: readonly StateRuleVersion[] = stateRuleVersions(),
+): { registration: boolean; odometer: boolean } {
+  const fields = ruleOn(state, on, versions).entryFields.fields;
+  return { registration: fields.includes('vehicleRegistration'), odometer: fields.includes('odometer') };
+}
+
 /** Every state's rule in force on a day. */
 export function rulesOn(on: string, versions: readonly StateRuleVersion[] = stateRuleVersions()): StateRuleVersion[] {
   return STATE_CODES.map((code) => ruleOn(code, on, versions));

@@ -99,7 +99,8 @@ describe('the session field registry', () => {
   it('builds the form, request and answer schemas from the registry', () => {
     expect(Object.keys(sessionFieldsSchema.shape)).toEqual(fieldsWhere(SESSION_FIELDS, 'form'));
     // The form's fields lead the request's, so a request missing several is told about the form's first.
-    expect(Object.keys(drivingSessionInputSchema.shape).slice(0, 13)).toEqual(fieldsWhere(SESSION_FIELDS, 'form'));
+    const onForm = fieldsWhere(SESSION_FIELDS, 'form');
+    expect(Object.keys(drivingSessionInputSchema.shape).slice(0, onForm.length)).toEqual(onForm);
     expect(Object.keys(drivingSessionInputSchema.shape)).toEqual(
       expect.arrayContaining(['studentId', 'duration', 'coordinates', 'supervisorIsInstructor', 'clientId']),
     );

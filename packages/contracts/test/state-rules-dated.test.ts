@@ -7,6 +7,7 @@ import {
   stateRuleVersions,
   targetsFor,
   type Sourced,
+  vehicleRecordedOn,
   type StateRuleVersion,
 } from '@logbook/contracts/state-rules';
 import { addMonths, readinessOf } from '@logbook/contracts/readiness';
@@ -176,5 +177,40 @@ describe('readiness under a rule', () => {
     });
     expect(sa.checks.find((c) => c.id === 'supervisors')).toMatchObject({ ok: false });
     expect(addMonths('2025-08-31', 6)).toBe('2026-02-28');
+  });
+
+  it("what a state's log book records about the car follows the rule in force on the drive's date", () => {
+    expect(vehicleRecordedOn('QLD', '2026-11-25')).toEqual({ registration: true, odometer: true });
+    expect(vehicleRecordedOn('SA', '2026-11-25')).toEqual({ registration: false, odometer: false });
+    // A state that starts recording the car on a day: drives before it are not asked for it, drives from it are.
+    const starts = stateRuleVersions().flatMap((v): StateRuleVersion[] =>
+      v.state !== 'SA'
+        ? [v]
+        : [
+            { ...v, until: '2027-07-01' },
+            {
+              ...v,
+              from: '2027-07-01',
+              entryFields: { ...v.entryFields, fields: [...v.entryFields.fields, 'vehicleRegistration', 'odometer'] },
+            },
+          ],
+    );
+    expect(vehicleRecordedOn('SA', '2027-06-30', starts)).toEqual({ registration: false, odometer: false });
+    expect(vehicleRecordedOn('SA', '2027-07-01', starts)).toEqual({ registration: true, odometer: true });
+  });
+
+  it('TAS: a lesson before 1 December 2020 counts plain; from then two for one, up to 10 lesson hours', () => {
+    const lessons = [
+      lesson('2020-11-30', '2 hours'),
+      lesson('2020-12-01', '2 hours'),
+      lesson('2021-03-01', '6 hours'),
+      lesson('2021-06-01', '4 hours'),
+    ];
+    // 2 plain; then 10 lesson hours at two for one (10 extra) and 2 hours past the cap plain: 24 in all.
+    expect(countedUnder('TAS', stateRuleVersions(), lessons)).toMatchObject({
+      bonusHours: 10,
+      totalHours: 24,
+      instructorLessons: 3,
+    });
   });
 });

@@ -167,7 +167,8 @@ export function draftValuesFrom(source: Partial<Record<DraftField, unknown>>): D
   const values = {} as DraftValues;
   for (const field of DRAFT_FIELDS) {
     const v = source[field];
-    values[field] = typeof v === 'string' ? v : '';
+    // A number (an odometer reading in an outbox payload) reads back as the text the form shows.
+    values[field] = typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
   }
   return values;
 }

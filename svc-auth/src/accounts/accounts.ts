@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
 import { ACCOUNT_MESSAGES, API_ERRORS } from '@logbook/contracts/messages';
+import { statusOnlySchema } from '@logbook/contracts/internal-api';
 import type { PublicUser } from '@logbook/contracts/schemas';
+import type { StateCode } from '@logbook/contracts/state-codes';
 import { refuseCommonPassword } from '@logbook/service-kit/common-passwords';
 import { createWithNumericId } from '@logbook/service-kit/counters';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { forbidden, unauthorized } from '@logbook/service-kit/errors';
+import { callInternal } from '@logbook/service-kit/internal';
+import { logger } from '@logbook/service-kit/logger';
 import type { RateLimits } from '../config';
 import { mailOrigin, queueMail } from '../mail/queue';
 import { mailTemplates } from '../mail/templates';
@@ -61,11 +65,31 @@ async function registrationWithTakenEmail(email: string, limits: RateLimits): Pr
 }
 
 /**
+ * The log book keeps the state a new family chose. Not waited for, so a new address answers as fast as a taken one;
+ * when the log book cannot be reached the family is asked again with its first student (South Australia until then).
+ */
+async function familyStateChosen(userId: number, state: StateCode): Promise<void> {
+  try {
+    const reply = await callInternal(statusOnlySchema, 'logbook', 'POST', `/internal/families/${userId}/state`, {
+      value: state,
+    });
+    if (!reply.ok) logger.warn({ userId, status: reply.status }, "the family's state was not kept");
+  } catch (err) {
+    logger.warn({ err, userId }, "the family's state was not kept");
+  }
+}
+
+/**
  * Creates a parent account, or, when the address already has one, emails its owner instead: the caller answers the
  * same either way and both cost a password hash, so registering tells no one which addresses have accounts. The
  * unique email index decides races: the loser is treated as an address that has an account.
  */
-export async function registerUser(email: string, password: string, limits: RateLimits): Promise<void> {
+export async function registerUser(
+  email: string,
+  password: string,
+  limits: RateLimits,
+  state?: StateCode,
+): Promise<void> {
   refuseCommonPassword(password);
   const hash = await hashPassword(password);
   if (await UserModel.exists({ email })) return registrationWithTakenEmail(email, limits);
@@ -85,6 +109,7 @@ export async function registerUser(email: string, password: string, limits: Rate
         }
       });
       await queueMail(user.email, 'welcome', mailTemplates.welcome({ origin: mailOrigin() }), user._id);
+      if (state) void familyStateChosen(user._id, state);
       return;
     } catch (err) {
       if (err instanceof EmailTaken) return registrationWithTakenEmail(email, limits);

@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import { PARENT_COOKIE } from '@logbook/contracts/constants';
 import { API_ERRORS, TOASTS } from '@logbook/contracts/messages';
-import type { AccountMessage } from '@logbook/contracts/account';
 import type { SignedOut } from '@logbook/contracts/responses';
-import { loginSchema, registerSchema } from '@logbook/contracts/schemas';
+import { registrationSchema, type AccountMessage } from '@logbook/contracts/account';
+import { loginSchema } from '@logbook/contracts/schemas';
 import {
   cookieOptions,
   endSession,
@@ -29,8 +29,8 @@ export function accountsRouter(limits: RateLimits): Router {
   const router = Router();
 
   router.post('/api/register', ...registrationLimits(limits), async (req, res) => {
-    const { email, password } = parseOr400(registerSchema, req.body);
-    await registerUser(email, password, limits);
+    const { email, password, state } = parseOr400(registrationSchema, req.body);
+    await registerUser(email, password, limits, state);
     // One answer whether or not the address already had an account; its owner is emailed instead.
     res.status(201).json({ message: TOASTS.registrationSuccess.description } satisfies AccountMessage);
   });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { parseId, parseOr400 } from '@logbook/service-kit/errors';
+import { familyStateSchema } from '@logbook/contracts/internal-api';
 import { internalRouter } from '@logbook/service-kit/internal';
 import { familySessionsCsv } from './csv';
+import { saveState } from '../settings/settings';
 import { deleteFamily, deleteStudent, exportFamily } from './family';
 
 /** The family's students as the caller knows them (svc-students owns them), e.g. `?studentIds=4,9`. */
@@ -26,6 +28,12 @@ familyRouter.get('/internal/families/:parentId/export', async (req, res) => {
 familyRouter.get('/internal/families/:parentId/sessions-csv', async (req, res) => {
   const { studentIds } = parseOr400(namedSchema, req.query);
   res.json({ csv: await familySessionsCsv(parseId(req.params.parentId), studentIds) });
+});
+
+/** The state a new family chose when it registered (svc-auth): its rule sets the learners' targets from then on. */
+familyRouter.post('/internal/families/:parentId/state', async (req, res) => {
+  const { value } = parseOr400(familyStateSchema, req.body);
+  res.json(await saveState(parseId(req.params.parentId), value));
 });
 
 familyRouter.delete('/internal/families/:parentId', async (req, res) => {

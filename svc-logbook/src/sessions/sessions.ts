@@ -18,10 +18,11 @@ import {
 } from '@logbook/contracts/schemas';
 import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '../students/students';
 import type { OpeningBalance, StudentRecord } from '../students/model';
-import { familyRulesOf, targetsOfLearner } from '../settings/settings';
+import { familyRulesOf, targetsOfLearner, vehicleRecordedFor } from '../settings/settings';
 import { ensureChain, recordHead } from '../chain/chain';
 import { linkSession } from '../chain/link';
 import { supervisorUsed } from '../supervisors/supervisors';
+import { vehicleUsed } from '../vehicles/vehicles';
 import { listProjection, sessionView, type StoredDoc } from './fields';
 import { DrivingSessionModel, IN_FORCE, type DrivingSessionRecord } from './model';
 import { signatureForPrint } from './signature';
@@ -89,6 +90,19 @@ interface CorrectionLink {
   afterStore?: (id: number) => Promise<void>;
 }
 
+/**
+ * Where the family's state's log book records the car on every drive (Queensland's), an entry without it is refused:
+ * under the rule in force on the drive's date, so a drive from before such a rule is kept as it was logged.
+ */
+async function vehicleDetailsKept(userId: number, input: DrivingSessionData): Promise<void> {
+  const recorded = await vehicleRecordedFor(userId, input.date);
+  if (recorded.registration && !input.vehicleRegistration?.trim()) {
+    throw badRequest(VALIDATION.vehicleRegistrationRequired);
+  }
+  if (recorded.odometer && typeof input.odometerStart !== 'number') throw badRequest(VALIDATION.odometerStartRequired);
+  if (recorded.odometer && typeof input.odometerEnd !== 'number') throw badRequest(VALIDATION.odometerEndRequired);
+}
+
 /** The checks every new entry passes, its supervisor noted, its signatures stored, and the entry linked into the chain. */
 async function storeSession(
   student: StudentRecord,
@@ -106,6 +120,7 @@ async function storeSession(
   if (typeof odometerStart === 'number' && typeof odometerEnd === 'number' && odometerEnd < odometerStart) {
     throw badRequest(VALIDATION.odometerEndBeforeStart);
   }
+  await vehicleDetailsKept(student.userId, input);
   // Decoding the images is the costly part of a session: only for a caller who may log one for this student.
   const [studentSignaturePrint, supervisorSignaturePrint] = await timed('signatures', () => [
     signatureForPrint(input.studentSignature),
@@ -176,6 +191,8 @@ async function storeSession(
           }),
         );
         if (link.afterStore) await link.afterStore(id);
+        // The car is offered on the family's next session, with this drive's odometer reading.
+        await vehicleUsed(student.userId, fields, doc.createdAt);
         // The session is stored and linked. Other instances see it once the head is recorded, so a failure here is
         // answered as one when the caller can retry under the same clientId (the retry records the head); without a
         // clientId a retry would log the session twice, so the next session's walk catches the head up instead.

@@ -10,6 +10,7 @@ import {
   SUGGESTED_STATE,
   targetsFor,
   todayIso,
+  vehicleRecordedOn,
   type InstructorBonusRule,
   type StateCode,
   type StateRuleVersion,
@@ -84,6 +85,17 @@ export interface FamilyRules {
   ownTargets: TargetHours | null;
   /** The lesson credit a session counts under: the state's rule in force on the session's date. */
   bonusRuleOn: (date: string) => InstructorBonusRule | null;
+}
+
+/**
+ * What the family's state's log book records about the vehicle on a drive of this day (today unless given), under the
+ * rule in force that day.
+ */
+export async function vehicleRecordedFor(
+  userId: number,
+  on: string = todayIso(),
+): Promise<{ registration: boolean; odometer: boolean }> {
+  return vehicleRecordedOn(stateOf(await storedSettings(userId)), on, logbookRuleVersions());
 }
 
 export async function familyRulesOf(userId: number): Promise<FamilyRules> {

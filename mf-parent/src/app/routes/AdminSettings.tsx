@@ -6,6 +6,7 @@ import { targetsFromSettings } from '@logbook/contracts/progress';
 import { TargetSettings } from '../../features/settings/components/TargetSettings';
 import { SupervisorsCard } from '../../features/supervisors/components/SupervisorsCard';
 import { useSettings } from '../../features/settings/hooks/useSettings';
+import { supervisorRuleOf } from '../../features/settings/utils/stateRules';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { paths } from '@logbook/shell-context/routes';
 import { useRequireParent } from '../../lib/useRequireParent';
@@ -53,7 +54,9 @@ export default function AdminSettings() {
       >
         {body}
         <div className="pp-settings-supervisors">
-          <SupervisorsCard />
+          <SupervisorsCard
+            licenceRule={settings ? supervisorRuleOf(settings.find((s) => s.key === 'state')?.value) : undefined}
+          />
         </div>
       </PageFrame>
     </ParentLayout>

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { Link, useLocation, useNavigate, useParams } from '@logbook/shell-context/routing';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
@@ -13,6 +14,13 @@ import { useSaveStudent } from '../../features/students/hooks/useSaveStudent';
 import { useStudent } from '@logbook/shell-context/students';
 import { parseStudentId } from '@logbook/shell-context/studentId';
 import { EMPTY_STUDENT_FORM, studentToFormValues } from '../../features/students/utils/studentForm';
+import { FamilyStateField } from '../../features/settings/components/FamilyStateField';
+import { useSettings } from '../../features/settings/hooks/useSettings';
+import { saveFamilyState } from '../../features/settings/api/settings';
+import { SETTINGS_KEY } from '../../lib/apiKeys';
+import { serverMessageOr } from '../../lib/errors';
+import { SUGGESTED_STATE, type StateCode } from '@logbook/contracts/state-codes';
+import type { StudentData } from '@logbook/contracts/schemas';
 import { isNotFound } from '../../lib/errors';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { PAPER_HOURS_ANCHOR, paths } from '@logbook/shell-context/routes';
@@ -43,6 +51,31 @@ export default function StudentForm() {
   const studentId = editing && id ? id : undefined;
   const { data: student, error, mutate } = useStudent(user && studentId !== undefined ? studentId : null);
   const { save, pending } = useSaveStudent(studentId);
+  // A family that has not chosen its state is asked with the student it adds (South Australia unless it says).
+  const { data: settings } = useSettings(Boolean(user) && !editing);
+  const askState = !editing && settings !== undefined && !settings.some((s) => s.key === 'state');
+  const [familyState, setFamilyState] = useState<StateCode>(SUGGESTED_STATE);
+  const [statePending, setStatePending] = useState(false);
+  const { mutate: mutateKey } = useSWRConfig();
+  const create = async (data: StudentData) => {
+    if (askState) {
+      setStatePending(true);
+      try {
+        await saveFamilyState(familyState);
+        await mutateKey(SETTINGS_KEY);
+      } catch (failure) {
+        toast({
+          title: TOASTS.error,
+          description: serverMessageOr(failure, TOASTS.genericError),
+          variant: 'destructive',
+        });
+        return;
+      } finally {
+        setStatePending(false);
+      }
+    }
+    await save(data);
+  };
   const { hash } = useLocation();
   const studentLoaded = Boolean(student);
 
@@ -56,7 +89,16 @@ export default function StudentForm() {
 
   let body;
   if (studentId === undefined) {
-    body = <StudentDetailsForm initialValues={EMPTY_STUDENT_FORM} mode="create" pending={pending} onSubmit={save} />;
+    body = (
+      <StudentDetailsForm
+        initialValues={EMPTY_STUDENT_FORM}
+        mode="create"
+        pending={pending || statePending}
+        onSubmit={(data) => void create(data)}
+      >
+        {askState && <FamilyStateField value={familyState} onChange={setFamilyState} />}
+      </StudentDetailsForm>
+    );
   } else if (error && !student) {
     body = isNotFound(error) ? (
       <CenteredMessage title="Student not found" variant="warning" action={backLink}>

@@ -6,6 +6,7 @@ export {
   STATE_RULES,
   SUGGESTED_STATE,
   isStateCode,
+  ruleOn,
   targetsForState,
   type StateRule,
 } from '../../../../../packages/contracts/src/state-rules';

@@ -1,4 +1,5 @@
-import { STATE_RULES, SUGGESTED_STATE, targetsForState, type StateRule } from './ruleData';
+import { localDateISO } from '@logbook/contracts/dates';
+import { isStateCode, ruleOn, STATE_RULES, SUGGESTED_STATE, targetsForState, type StateRule } from './ruleData';
 import type { TargetHours } from '@logbook/contracts/progress';
 
 /** The suggested state first, then the rest in the table's order. */
@@ -39,4 +40,10 @@ export function matchesTargets(rule: StateRule, targets: TargetHours): boolean {
   if (!hasRequirement(rule)) return false;
   const fromRule = targetsForState(rule.code);
   return fromRule.day === targets.day && fromRule.night === targets.night;
+}
+
+/** What the family's state (South Australia until one is chosen) asks of a supervising driver today. */
+export function supervisorRuleOf(state: string | undefined): { stateName: string; fullLicenceYears: number } {
+  const rule = ruleOn(isStateCode(state) ? state : SUGGESTED_STATE, localDateISO());
+  return { stateName: rule.name, fullLicenceYears: rule.supervisor.fullLicenceYears };
 }

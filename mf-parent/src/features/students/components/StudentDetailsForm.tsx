@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@logbook/shell-context/routing';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
@@ -15,13 +15,15 @@ export interface StudentDetailsFormProps {
   mode: 'create' | 'edit';
   pending: boolean;
   onSubmit: (data: StudentData) => void;
+  /** More fields, shown before the buttons (the family's state, asked with its first student). */
+  children?: ReactNode;
 }
 
 /**
  * First Name, Last Name, Date of Birth, an optional License Number and the learner's permit date (the time on the
  * permit the state asks for counts from it), checked with the shared schema.
  */
-export function StudentDetailsForm({ initialValues, mode, pending, onSubmit }: StudentDetailsFormProps) {
+export function StudentDetailsForm({ initialValues, mode, pending, onSubmit, children }: StudentDetailsFormProps) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<StudentFormErrors>({});
 
@@ -114,6 +116,7 @@ export function StudentDetailsForm({ initialValues, mode, pending, onSubmit }: S
           />
         )}
       </FormField>
+      {children}
       <div className="pp-form__actions">
         <Link to={paths.dashboard} className={buttonClass('outline')}>
           Cancel

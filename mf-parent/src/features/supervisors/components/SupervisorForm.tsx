@@ -3,7 +3,12 @@ import { fieldErrors, supervisorInputSchema } from '@logbook/contracts/schemas';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
+import { Select } from '@logbook/ui/Select';
+import { STATE_CODES } from '@logbook/contracts/state-codes';
 import type { SupervisorInput } from '@logbook/contracts/schemas';
+import { licenceShortfall, type SupervisorLicenceRule } from '../utils/licenceRule';
+
+const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: code }));
 
 export interface SupervisorFormProps {
   initial?: SupervisorInput;
@@ -13,19 +18,45 @@ export interface SupervisorFormProps {
   failure?: string;
   onSave: (input: SupervisorInput) => void;
   onCancel: () => void;
+  /** What the family's state asks of a supervisor: the form warns when the year of the full licence falls short. */
+  licenceRule?: SupervisorLicenceRule;
 }
 
-/** A supervisor's full name, licence number and whether they are a licensed driving instructor. */
-export function SupervisorForm({ initial, submitLabel, pending, failure, onSave, onCancel }: SupervisorFormProps) {
+/**
+ * A supervisor's full name, licence number, whether they are a licensed driving instructor, and the state and year of
+ * their full licence.
+ */
+export function SupervisorForm({
+  initial,
+  submitLabel,
+  pending,
+  failure,
+  onSave,
+  onCancel,
+  licenceRule,
+}: SupervisorFormProps) {
   const checkId = useId();
   const [name, setName] = useState(initial?.name ?? '');
   const [licenseNumber, setLicenseNumber] = useState(initial?.licenseNumber ?? '');
   const [isInstructor, setIsInstructor] = useState(initial?.isInstructor ?? false);
+  const [licenceState, setLicenceState] = useState<string>(initial?.licenceState ?? '');
+  const [fullLicenceYear, setFullLicenceYear] = useState(
+    initial?.fullLicenceYear === undefined ? '' : String(initial.fullLicenceYear),
+  );
+  const yearTyped = fullLicenceYear.trim();
+  const year = /^\d{4}$/.test(yearTyped) ? Number(yearTyped) : undefined;
+  const shortfall = licenceShortfall(licenceRule, { fullLicenceYear: year, isInstructor }, new Date().getFullYear());
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = supervisorInputSchema.safeParse({ name, licenseNumber, isInstructor });
+    const parsed = supervisorInputSchema.safeParse({
+      name,
+      licenseNumber,
+      isInstructor,
+      licenceState: licenceState || undefined,
+      fullLicenceYear: yearTyped ? Number(yearTyped) : undefined,
+    });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
@@ -35,6 +66,8 @@ export function SupervisorForm({ initial, submitLabel, pending, failure, onSave,
       name: parsed.data.name,
       licenseNumber: parsed.data.licenseNumber,
       isInstructor: parsed.data.isInstructor,
+      ...(parsed.data.licenceState ? { licenceState: parsed.data.licenceState } : {}),
+      ...(parsed.data.fullLicenceYear !== undefined ? { fullLicenceYear: parsed.data.fullLicenceYear } : {}),
     });
   };
 
@@ -57,7 +90,36 @@ export function SupervisorForm({ initial, submitLabel, pending, failure, onSave,
             />
           )}
         </FormField>
+        <FormField label="Licence issued in (optional)" error={errors.licenceState}>
+          {(p) => (
+            <Select
+              {...p}
+              name="licenceState"
+              options={STATE_OPTIONS}
+              placeholder="Not said"
+              value={licenceState}
+              onChange={(e) => setLicenceState(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Year of full licence (optional)" error={errors.fullLicenceYear}>
+          {(p) => (
+            <Input
+              {...p}
+              name="fullLicenceYear"
+              inputMode="numeric"
+              autoComplete="off"
+              value={fullLicenceYear}
+              onChange={(e) => setFullLicenceYear(e.target.value)}
+            />
+          )}
+        </FormField>
       </div>
+      {shortfall && (
+        <p className="pp-supervisor-form__warning" role="status" data-testid="licence-shortfall">
+          {shortfall}
+        </p>
+      )}
       <div className="pp-supervisor-form__check">
         <input
           id={checkId}

@@ -3,13 +3,15 @@ import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
 import { Spinner } from '@logbook/ui/Spinner';
 import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/supervisors';
+import type { SupervisorInput } from '@logbook/contracts/schemas';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { useSupervisorActions } from '../hooks/useSupervisorActions';
 import { SupervisorForm } from './SupervisorForm';
+import type { SupervisorLicenceRule } from '../utils/licenceRule';
 import './supervisors.css';
 
 /** Administrator Settings: the family's supervising drivers, offered first on the session form. */
-export function SupervisorsCard() {
+export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicenceRule } = {}) {
   const { data: supervisors, error, mutate } = useSupervisors();
   const actions = useSupervisorActions();
   const [editing, setEditing] = useState<number | 'new' | undefined>();
@@ -40,7 +42,14 @@ export function SupervisorsCard() {
           <li key={s.id} className="pp-supervisors__item" data-testid="saved-supervisor">
             {editing === s.id ? (
               <SupervisorForm
-                initial={{ name: s.name, licenseNumber: s.licenseNumber, isInstructor: s.isInstructor }}
+                initial={{
+                  name: s.name,
+                  licenseNumber: s.licenseNumber,
+                  isInstructor: s.isInstructor,
+                  ...(s.licenceState ? { licenceState: s.licenceState as SupervisorInput['licenceState'] } : {}),
+                  ...(typeof s.fullLicenceYear === 'number' ? { fullLicenceYear: s.fullLicenceYear } : {}),
+                }}
+                licenceRule={licenceRule}
                 submitLabel={`Save ${s.name}`}
                 pending={actions.pending}
                 failure={actions.failure}
@@ -54,6 +63,8 @@ export function SupervisorsCard() {
                   <span className="pp-panel__muted">
                     Licence {s.licenseNumber}
                     {s.isInstructor ? ' · Licensed driving instructor' : ''}
+                    {s.licenceState ? ` · ${s.licenceState}` : ''}
+                    {typeof s.fullLicenceYear === 'number' ? ` · Full licence since ${s.fullLicenceYear}` : ''}
                   </span>
                 </div>
                 <div className="pp-supervisors__actions">
@@ -82,6 +93,7 @@ export function SupervisorsCard() {
         {editing === 'new' ? (
           <SupervisorForm
             submitLabel="Add supervisor"
+            licenceRule={licenceRule}
             pending={actions.pending}
             failure={actions.failure}
             onCancel={() => open(undefined)}

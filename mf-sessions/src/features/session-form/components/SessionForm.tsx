@@ -1,4 +1,15 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { PageFrame } from '@logbook/ui/PageFrame';
@@ -25,6 +36,14 @@ import { TimeOfDaySuggestion } from './TimeOfDaySuggestion';
 import { hintPlace, timeOfDayHint } from '../utils/timeOfDayHint';
 import { splitAtSun } from '../utils/driveSplit';
 import { initialSelection, SOMEONE_ELSE, supervisorPayload, type SupervisorSelection } from '../utils/supervisorChoice';
+import { useVehicleDetails } from '../hooks/useVehicleDetails';
+import { NearViewport } from './NearViewport';
+import { VehicleDetailsUnavailable } from './VehicleDetailsUnavailable';
+
+// Below the first screenful: its code is fetched once the form is used or scrolled to it. Offline, before it was ever
+// fetched, the form goes on without it.
+const loadVehicleCard = () => import('./VehicleDetailsCard').catch(() => ({ default: VehicleDetailsUnavailable }));
+const VehicleDetailsCard = lazy(loadVehicleCard);
 
 export interface SessionFormProps {
   studentId: number;
@@ -73,7 +92,21 @@ export function SessionForm({
   onCancel,
   notice,
 }: SessionFormProps) {
-  const form = useSessionForm({ studentId, studentName, dateOfBirth, loadDraftId, fromDrive, correcting });
+  // The drive's date, once the form has one: what the state's log book records is the rule in force that day.
+  const [driveDate, setDriveDate] = useState<string | undefined>(undefined);
+  const vehicleDetails = useVehicleDetails(driveDate);
+  const [vehicleCardMissing, setVehicleCardMissing] = useState(false);
+  const vehicleAsked = vehicleCardMissing ? undefined : vehicleDetails?.recorded;
+  const onVehicleCardMissing = useCallback(() => setVehicleCardMissing(true), []);
+  const form = useSessionForm({
+    studentId,
+    studentName,
+    dateOfBirth,
+    loadDraftId,
+    fromDrive,
+    correcting,
+    vehicleAsked,
+  });
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [correctionFailure, setCorrectionFailure] = useState<string | null>(null);
@@ -90,6 +123,7 @@ export function SessionForm({
     setLocation: form.setLocation,
   });
   const { values, errors, setField, chooseTimeOfDay, timeOfDayChosen, location } = form;
+  useEffect(() => setDriveDate(values.date), [values.date]);
   const hintId = useId();
 
   const onChange = useCallback(
@@ -214,7 +248,13 @@ export function SessionForm({
             : undefined
       }
     >
-      <form className="lls-form" onSubmit={onSubmit} noValidate aria-label="Driving session">
+      <form
+        className="lls-form"
+        onSubmit={onSubmit}
+        onFocus={() => void loadVehicleCard()}
+        noValidate
+        aria-label="Driving session"
+      >
         <FormStepIndicator />
         {notice}
         {form.draft?.serverMessage && (
@@ -258,6 +298,18 @@ export function SessionForm({
               />
             }
           />
+          <NearViewport minHeight={vehicleDetails?.vehicles.length ? 420 : 260}>
+            <Suspense fallback={null}>
+              <VehicleDetailsCard
+                values={values}
+                errors={errors}
+                onChange={onChange}
+                vehicles={vehicleDetails?.vehicles ?? []}
+                asked={vehicleAsked ?? { registration: false, odometer: false }}
+                onUnavailable={onVehicleCardMissing}
+              />
+            </Suspense>
+          </NearViewport>
           <SignatureCard
             key={`student-${form.generation}`}
             title="Student Signature"

@@ -24,7 +24,7 @@ import {
   type SessionFormAction,
   type SessionFormState,
 } from '../utils/sessionFormState';
-import { validateSession, type SessionDateLimits } from '../utils/validation';
+import { validateSession, type SessionDateLimits, type VehicleAsked } from '../utils/validation';
 import { useDraftAutosave } from './useDraftAutosave';
 
 export type { LoadedDraft } from '../utils/sessionFormState';
@@ -40,6 +40,8 @@ export interface SessionFormOptions {
   fromDrive?: boolean;
   /** The logged entry being corrected: the form opens with its values, and keeps no draft of them. */
   correcting?: HistoryEntry;
+  /** What the family's state's log book records about the vehicle (nothing until known). */
+  vehicleAsked?: VehicleAsked;
 }
 
 /** A located draft brought back: the suburb typed or found stands in for the locality's name. */
@@ -68,6 +70,9 @@ export function entryValues(entry: HistoryEntry): SessionValues {
     weatherConditions: entry.weatherConditions ?? '',
     supervisorName: entry.supervisorName,
     supervisorLicenseNumber: entry.supervisorLicenseNumber,
+    vehicleRegistration: entry.vehicleRegistration ?? '',
+    odometerStart: entry.odometerStart == null ? '' : String(entry.odometerStart),
+    odometerEnd: entry.odometerEnd == null ? '' : String(entry.odometerEnd),
   };
 }
 
@@ -126,6 +131,7 @@ export function useSessionForm({
   loadDraftId,
   fromDrive,
   correcting,
+  vehicleAsked,
 }: SessionFormOptions) {
   const [state, applyToState] = useReducer(sessionFormReducer, undefined, () =>
     initialSessionFormState(freshValues(), newClientId()),
@@ -139,10 +145,9 @@ export function useSessionForm({
   }, []);
   const edited = useRef(false);
   const loadedFor = useRef<number | undefined>(undefined);
-  const dateLimits = useRef<SessionDateLimits>({ dateOfBirth });
-  useEffect(() => {
-    dateLimits.current = { dateOfBirth };
-  }, [dateOfBirth]);
+  // Kept current as the form renders, so a submit straight after the state's answer arrived checks against it.
+  const dateLimits = useRef<SessionDateLimits>({ dateOfBirth, vehicleAsked });
+  dateLimits.current = { dateOfBirth, vehicleAsked };
 
   useEffect(() => {
     if (!studentId || loadedFor.current === studentId) return;

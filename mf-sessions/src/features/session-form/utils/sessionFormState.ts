@@ -73,6 +73,14 @@ function withField(
     errors.endTime =
       state.errors.endTime !== undefined || values.endTime ? validateField(values, 'endTime') : undefined;
   }
+  // So is the odometer at the end against the one at the start.
+  if (field === 'odometerStart' || field === 'odometerEnd') {
+    errors.odometerStart = validateField(values, 'odometerStart', limits);
+    errors.odometerEnd =
+      state.errors.odometerEnd !== undefined || values.odometerEnd
+        ? validateField(values, 'odometerEnd', limits)
+        : undefined;
+  }
   return { ...state, values, errors };
 }
 

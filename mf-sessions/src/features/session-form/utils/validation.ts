@@ -13,6 +13,37 @@ export type SessionErrors = Partial<Record<SessionField, string>>;
 export interface SessionDateLimits {
   today?: string;
   dateOfBirth?: string | null;
+  /** What the family's state's log book records on every drive, beyond what every state asks. */
+  vehicleAsked?: VehicleAsked;
+}
+
+/** The vehicle details a state's log book records on every entry (Queensland's: both). */
+export interface VehicleAsked {
+  registration: boolean;
+  odometer: boolean;
+}
+
+/** The odometer readings' own problems: asked for by the state, or the end below the start. */
+function vehicleProblems(values: SessionValues, asked: VehicleAsked | undefined, errors: SessionErrors) {
+  if (asked?.registration && !errors.vehicleRegistration && !values.vehicleRegistration.trim()) {
+    errors.vehicleRegistration = VALIDATION.vehicleRegistrationRequired;
+  }
+  const start = values.odometerStart.trim();
+  const end = values.odometerEnd.trim();
+  if (asked?.odometer && !errors.odometerStart && !start) errors.odometerStart = VALIDATION.odometerStartRequired;
+  if (asked?.odometer && !errors.odometerEnd && !end) errors.odometerEnd = VALIDATION.odometerEndRequired;
+  if (!errors.odometerStart && !errors.odometerEnd && start && end && Number(end) < Number(start)) {
+    errors.odometerEnd = VALIDATION.odometerEndBeforeStart;
+  }
+}
+
+/** The distance the odometer readings say, in whole kilometres; null unless both are read and in order. */
+export function odometerDistance(values: Pick<SessionValues, 'odometerStart' | 'odometerEnd'>): number | null {
+  const start = values.odometerStart.trim();
+  const end = values.odometerEnd.trim();
+  if (!/^\d{1,7}$/.test(start) || !/^\d{1,7}$/.test(end)) return null;
+  const distance = Number(end) - Number(start);
+  return distance >= 0 ? distance : null;
 }
 
 /** Every problem with the form, one message per field, in the product's words. */
@@ -28,6 +59,7 @@ export function validateSession(values: SessionValues, limits: SessionDateLimits
   if (!errors.startTime && !errors.endTime && durationMinutes(values.startTime, values.endTime) === 0) {
     errors.endTime = VALIDATION.sameStartAndEnd;
   }
+  vehicleProblems(values, limits.vehicleAsked, errors);
   return errors;
 }
 

@@ -11,9 +11,12 @@ import type { ListedTextFields } from '@logbook/contracts/session-fields';
 import { memo, type ReactElement } from 'react';
 import { Badge } from '@logbook/ui/Badge';
 import { Button } from '@logbook/ui/Button';
-import type { SessionChangeFields } from '../../../lib/sessionHistory';
+import type { HistoryEntry, SessionChangeFields } from '../../../lib/sessionHistory';
 
-export type ListedSession = ListedTextFields & SessionChangeFields;
+/** The car of an entry, when it was given (older entries and most states' have none). */
+export type SessionVehicleFields = Partial<Pick<HistoryEntry, 'vehicleRegistration' | 'odometerStart' | 'odometerEnd'>>;
+
+export type ListedSession = ListedTextFields & SessionChangeFields & SessionVehicleFields;
 
 export interface SessionListItemProps<S extends ListedSession = ListedSession> {
   session: S;
@@ -28,6 +31,21 @@ export interface SessionListItemProps<S extends ListedSession = ListedSession> {
 export function weatherText(weather: string | null | undefined): string {
   if (!weather) return 'Not recorded';
   return WEATHER_LABELS[weather as WeatherConditions] ?? weather;
+}
+
+/** The car's line, under the route (styled here: the new-session screen carries the shared styles). */
+const VEHICLE_STYLE = { fontSize: 14, marginTop: 2 } as const;
+
+/** "S123ABC · 23 km" (the distance the odometer readings make), or '' when the entry names no car. */
+export function vehicleText({ vehicleRegistration, odometerStart, odometerEnd }: SessionVehicleFields): string {
+  const parts: string[] = [];
+  if (vehicleRegistration) parts.push(vehicleRegistration);
+  if (typeof odometerStart === 'number' && typeof odometerEnd === 'number') {
+    parts.push(`${odometerEnd - odometerStart} km`);
+  } else if (typeof odometerStart === 'number' || typeof odometerEnd === 'number') {
+    parts.push(`odometer ${odometerStart ?? odometerEnd} km`);
+  }
+  return parts.join(' · ');
 }
 
 function changedAtText(iso: string | null | undefined): string {
@@ -50,6 +68,7 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
   const night = s.timeOfDay === 'night';
   const struck = s.status === 'superseded' || s.status === 'removed';
   const when = `${formatDisplayDate(s.date)} ${s.startTime}`;
+  const vehicle = vehicleText(s);
   const classes = ['lls-session', waiting && 'lls-session--waiting', struck && 'lls-session--struck']
     .filter(Boolean)
     .join(' ');
@@ -72,6 +91,11 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
       <p className="lls-session__route">
         {s.startSuburb} → {s.endSuburb}
       </p>
+      {vehicle && (
+        <p className="lls-session__route" style={VEHICLE_STYLE} data-testid="session-vehicle">
+          Vehicle: {vehicle}
+        </p>
+      )}
       <dl className="lls-session__meta">
         <dt>Traffic</dt>
         <dd>Traffic: {TRAFFIC_LABELS[s.trafficConditions as TrafficConditions] ?? s.trafficConditions}</dd>

@@ -1,4 +1,5 @@
-import type { LoginInput, RegisterInput } from '@logbook/contracts/schemas';
+import type { RegistrationInput } from '@logbook/contracts/account';
+import type { LoginInput } from '@logbook/contracts/schemas';
 
 export type AuthOutcome =
   { ok: true } | { ok: false; kind: 'rejected'; serverMessage?: string } | { ok: false; kind: 'network' };
@@ -18,7 +19,7 @@ export function loadApiClient(): Promise<ApiClient> {
   return client;
 }
 
-async function post(url: string, body: LoginInput | RegisterInput): Promise<AuthOutcome> {
+async function post(url: string, body: LoginInput | RegistrationInput): Promise<AuthOutcome> {
   let api: ApiClient;
   try {
     api = await loadApiClient();
@@ -36,4 +37,4 @@ async function post(url: string, body: LoginInput | RegisterInput): Promise<Auth
 }
 
 export const login = (input: LoginInput) => post('/api/login', input);
-export const register = (input: RegisterInput) => post('/api/register', input);
+export const register = (input: RegistrationInput) => post('/api/register', input);

@@ -1,0 +1,124 @@
+import { useId } from 'react';
+import { Card } from '@logbook/ui/Card';
+import { FormField } from '@logbook/ui/FormField';
+import { Input } from '@logbook/ui/Input';
+import type { Vehicle } from '@logbook/contracts/schemas';
+import type { FormCardProps } from './SessionDetailsCard';
+import { odometerDistance, type VehicleAsked } from '../utils/validation';
+
+export interface VehicleDetailsCardProps extends FormCardProps {
+  /** The family's cars, most recently used first. */
+  vehicles: readonly Vehicle[];
+  /** What the family's state's log book records about the vehicle on every drive. */
+  asked: VehicleAsked;
+  /** Told when the card's code could not be fetched (the stand-in calls it; the card never does). */
+  onUnavailable?: () => void;
+}
+
+const samePlate = (a: string, b: string) => a.replace(/\s+/g, '').toUpperCase() === b.replace(/\s+/g, '').toUpperCase();
+
+/** The car driven and its odometer readings: optional, unless the family's state's log book records them. */
+export default function VehicleDetailsCard({ values, errors, onChange, vehicles, asked }: VehicleDetailsCardProps) {
+  const groupName = useId();
+  const { registration, odometer } = asked;
+
+  const chosen = vehicles.find((v) => samePlate(v.registration, values.vehicleRegistration));
+  const pick = (vehicle: Vehicle | null) => {
+    if (!vehicle) {
+      if (chosen) onChange('vehicleRegistration', '');
+      return;
+    }
+    onChange('vehicleRegistration', vehicle.registration);
+    // The car's odometer where its last drive ended is where this one starts, unless a reading is typed already.
+    if (vehicle.lastOdometer !== null && !values.odometerStart.trim()) {
+      onChange('odometerStart', String(vehicle.lastOdometer));
+    }
+  };
+  const distance = odometerDistance(values);
+  const optional = (label: string, isAsked: boolean) => (isAsked ? label : `${label} (optional)`);
+
+  return (
+    <Card
+      title="Vehicle"
+      headingLevel={2}
+      description={
+        registration || odometer
+          ? "Your state's log book records the car and its odometer readings on every drive."
+          : 'The car driven and its odometer readings, if you keep them.'
+      }
+    >
+      {vehicles.length > 0 && (
+        <fieldset className="lls-supervisor-choice">
+          <legend>Which car?</legend>
+          {vehicles.map((v) => (
+            <label key={v.registration} className="lls-split__option">
+              <input
+                type="radio"
+                name={groupName}
+                value={v.registration}
+                checked={chosen?.registration === v.registration}
+                onChange={() => pick(v)}
+              />
+              <span>
+                <strong>{v.registration}</strong>
+                {v.lastOdometer !== null && (
+                  <>
+                    <br />
+                    <span className="lls-live__note">Last reading {v.lastOdometer} km</span>
+                  </>
+                )}
+              </span>
+            </label>
+          ))}
+          <label className="lls-split__option">
+            <input type="radio" name={groupName} value="other" checked={!chosen} onChange={() => pick(null)} />
+            <span>
+              <strong>Another car</strong>
+            </span>
+          </label>
+        </fieldset>
+      )}
+      <div className="lls-fields lls-fields--3">
+        <FormField label={optional('Registration', registration)} error={errors.vehicleRegistration}>
+          {(p) => (
+            <Input
+              {...p}
+              name="vehicleRegistration"
+              autoComplete="off"
+              autoCapitalize="characters"
+              value={values.vehicleRegistration}
+              onChange={(e) => onChange('vehicleRegistration', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label={optional('Odometer at start (km)', odometer)} error={errors.odometerStart}>
+          {(p) => (
+            <Input
+              {...p}
+              name="odometerStart"
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.odometerStart}
+              onChange={(e) => onChange('odometerStart', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label={optional('Odometer at end (km)', odometer)} error={errors.odometerEnd}>
+          {(p) => (
+            <Input
+              {...p}
+              name="odometerEnd"
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.odometerEnd}
+              onChange={(e) => onChange('odometerEnd', e.target.value)}
+            />
+          )}
+        </FormField>
+      </div>
+      <p className="lls-live__note" aria-live="polite" data-testid="odometer-distance">
+        {distance !== null ? `Distance: ${distance} km` : ''}
+      </p>
+    </Card>
+  );
+}
