@@ -85,6 +85,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/useSyncExternalStore.ts', import.meta.url)),
+      },
       { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
       // A second, whole copy of the router (its development build is a module graph of its own) for remotes built
       // while the router was shared: the shell's own copy stays tree-shaken.
