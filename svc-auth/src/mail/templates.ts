@@ -130,4 +130,18 @@ export const mailTemplates = {
       { label: 'Confirm the payment', link: `${o.origin}/students/${o.studentId}/subscribe` },
     ]);
   },
+
+  signOffRequest: (o: { origin: string; token: string; learner: string; date: string; expiresAt: string }) =>
+    compose(`${PRODUCT_NAME}: please sign ${o.learner}'s drive of ${o.date}`, GREETING, [
+      `${o.learner} logged a supervised drive on ${o.date} with you as the supervisor, and asks you to confirm it with your signature. No account is needed.`,
+      { label: 'Check the drive and sign', link: `${o.origin}/sign/${o.token}` },
+      `The link works once, until ${longDate(o.expiresAt) ?? 'it expires'}, and only for this drive. If you did not supervise this drive, open the link and decline it, or ignore this email.`,
+    ]),
+
+  signOffDeclined: (o: { origin: string; learner: string; supervisorName: string; date: string; reason: string }) =>
+    compose(`${PRODUCT_NAME}: ${o.supervisorName} declined to sign ${o.learner}'s drive of ${o.date}`, GREETING, [
+      `${o.supervisorName} declined to sign the drive ${o.learner} logged on ${o.date}, so it does not count.`,
+      `Their reason: ${o.reason}`,
+      { label: 'Open the log book', link: `${o.origin}/dashboard` },
+    ]),
 };
