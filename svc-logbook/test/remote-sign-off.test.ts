@@ -317,6 +317,9 @@ describe('a supervisor signs from their own phone', () => {
     const tooMany = await askFor(studentCookie, student.id, pat);
     expect(tooMany.status).toBe(429);
     expect(tooMany.body).toEqual({ message: API_ERRORS.tooManySignOffRequests });
+    // Again once the first of the five is a day old.
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(24 * 3600 - 120);
+    expect(Number(tooMany.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
     // Another family cannot flood the same address either.
     const other = await family();
     expect((await askFor(other.studentCookie, other.student.id, pat)).status).toBe(429);

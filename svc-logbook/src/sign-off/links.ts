@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { statusOnlySchema, type SignOffMail } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { AppError, notFound } from '@logbook/service-kit/errors';
+import { AppError, notFound, TooManyError } from '@logbook/service-kit/errors';
 import { callInternal } from '@logbook/service-kit/internal';
 import { SignOffLinkModel, SignOffRequestModel, type SignOffLinkRecord } from './model';
 
@@ -36,9 +36,16 @@ export async function countRequest(userId: number, supervisorEmail: string): Pro
     SignOffRequestModel.countDocuments({ userId, at: { $gt: since } }),
     SignOffRequestModel.countDocuments({ supervisorEmail, at: { $gt: since } }),
   ]);
-  if (family > SIGN_OFF_LIMITS.perFamily || address > SIGN_OFF_LIMITS.perAddress) {
+  const overFamily = family > SIGN_OFF_LIMITS.perFamily;
+  if (overFamily || address > SIGN_OFF_LIMITS.perAddress) {
     await SignOffRequestModel.deleteOne({ _id });
-    throw new AppError(429, API_ERRORS.tooManySignOffRequests);
+    // Again once the oldest request counted against the limit reached is a day old.
+    const counted = overFamily ? { userId } : { supervisorEmail };
+    const oldest = await SignOffRequestModel.findOne({ ...counted, at: { $gt: since } })
+      .sort({ at: 1 })
+      .lean();
+    const wait = oldest ? oldest.at.getTime() + DAY_MS - at.getTime() : DAY_MS;
+    throw new TooManyError(Math.max(1, Math.ceil(wait / 1000)), API_ERRORS.tooManySignOffRequests);
   }
 }
 
