@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { createAuthApp } from 'svc-auth/app';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
-import { drivingSessionSchema, signOffEntrySchema } from '@logbook/contracts/schemas';
+import { drivingSessionSchema } from '@logbook/contracts/schemas';
+import { SIGN_OFF_MESSAGES, signOffEntrySchema } from '@logbook/contracts/sign-off';
 import { progressSummarySchema } from '@logbook/contracts/progress-summary';
 import { servePeers } from '@logbook/service-kit/testing';
 import { VerificationLimitModel } from '../src/chain/model';
@@ -104,7 +105,7 @@ async function expectNotLive(token: string) {
   ];
   for (const res of answers) {
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: API_ERRORS.signOffLinkNotLive });
+    expect(res.body).toEqual({ message: SIGN_OFF_MESSAGES.linkNotLive });
   }
 }
 
@@ -316,7 +317,7 @@ describe('a supervisor signs from their own phone', () => {
     }
     const tooMany = await askFor(studentCookie, student.id, pat);
     expect(tooMany.status).toBe(429);
-    expect(tooMany.body).toEqual({ message: API_ERRORS.tooManySignOffRequests });
+    expect(tooMany.body).toEqual({ message: SIGN_OFF_MESSAGES.tooManyRequests });
     // Again once the first of the five is a day old.
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(24 * 3600 - 120);
     expect(Number(tooMany.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
@@ -372,7 +373,7 @@ describe('a supervisor signs from their own phone', () => {
       .set('Cookie', studentCookie)
       .send({ ...sessionBody(student.id), remoteSignOff: { supervisorEmail: supervisorAddress() } });
     expect(both.status).toBe(400);
-    expect(both.body.message).toBe(VALIDATION.signatureOrRemote);
+    expect(both.body.message).toBe(SIGN_OFF_MESSAGES.signatureOrRemote);
     const { supervisorSignature: _s, ...unsigned } = sessionBody(student.id);
     const neither = await http().post('/api/driving-sessions').set('Cookie', studentCookie).send(unsigned);
     expect(neither.status).toBe(400);
@@ -387,7 +388,7 @@ describe('a supervisor signs from their own phone', () => {
     const asked = await askFor(studentCookie, student.id, pat);
     const token = await tokenFor(pat);
     for (const [body, message] of [
-      [signing({ licenceState: 'XX' }), VALIDATION.licenceStateRequired],
+      [signing({ licenceState: 'XX' }), SIGN_OFF_MESSAGES.licenceStateRequired],
       [signing({ fullLicenceYear: 1800 }), VALIDATION.fullLicenceYearInvalid],
       [signing({ supervisorSignature: 'data:image/png;base64,AAAA' }), VALIDATION.signatureInvalid],
       [signing({ supervisorName: '' }), VALIDATION.supervisorNameRequired],

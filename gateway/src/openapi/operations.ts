@@ -12,13 +12,11 @@ import {
   sessionRemovalInputSchema,
   settingInputSchema,
   settingValueSchema,
-  signOffDeclineSchema,
-  signOffInputSchema,
-  signOffResendSchema,
   simulatedConfirmInputSchema,
   studentCredentialsSchema,
   supervisorInputSchema,
 } from '@logbook/contracts/schemas';
+import { signOffDeclineSchema, signOffInputSchema, signOffResendSchema } from '@logbook/contracts/sign-off';
 import { stateRulesQuerySchema } from '@logbook/contracts/readiness-schema';
 import {
   changePasswordSchema,

@@ -18,8 +18,6 @@ import {
   billingConfigSchema,
   createSubscriptionResponseSchema,
   drivingSessionSchema,
-  signOffDoneSchema,
-  signOffEntrySchema,
   settingSchema,
   studentAuthSchema,
   supervisorListSchema,
@@ -27,6 +25,7 @@ import {
   supervisorSchema,
   userSchema,
 } from './schemas';
+import { signOffDoneSchema, signOffEntrySchema } from './sign-off';
 import { studentsApi } from './students-api';
 
 /*

@@ -286,20 +286,10 @@ export function sessionDateProblem(
   return undefined;
 }
 
-/** The supervisor signs beside the learner, or is asked to sign on their own phone: one of the two, never both. */
-function signedOrAsked(
-  value: { supervisorSignature?: string; remoteSignOff?: { supervisorEmail: string } },
-  ctx: z.RefinementCtx,
-) {
-  if (value.remoteSignOff && value.supervisorSignature !== undefined) {
-    ctx.addIssue({ code: 'custom', message: VALIDATION.signatureOrRemote, path: ['remoteSignOff'] });
-  } else if (!value.remoteSignOff && value.supervisorSignature === undefined) {
-    ctx.addIssue({ code: 'custom', message: VALIDATION.supervisorSignatureRequired, path: ['supervisorSignature'] });
-  }
-}
-
 /** POST /api/driving-sessions: every field of a session, plus an optional clientId that makes the call idempotent. */
-export const drivingSessionInputSchema = sessionSchemas.input.superRefine(signedOrAsked);
+// Whether the supervisor signed here or is asked by email (one of the two) is the service's check: the form always
+// sends the signature.
+export const drivingSessionInputSchema = sessionSchemas.input;
 export type DrivingSessionInput = z.input<typeof drivingSessionInputSchema>;
 export type DrivingSessionData = z.output<typeof drivingSessionInputSchema>;
 
@@ -321,9 +311,7 @@ export const changeReasonSchema = visibleText(
 );
 
 /** POST /api/driving-sessions/:id/correction: the whole corrected session, signed again, and the reason. */
-export const sessionCorrectionInputSchema = sessionSchemas.input
-  .extend({ reason: changeReasonSchema })
-  .superRefine(signedOrAsked);
+export const sessionCorrectionInputSchema = drivingSessionInputSchema.extend({ reason: changeReasonSchema });
 export type SessionCorrectionInput = z.input<typeof sessionCorrectionInputSchema>;
 
 /** POST /api/driving-sessions/:id/removal. */
@@ -498,64 +486,3 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
-
-// ---- A supervisor signing on their own phone ----
-/** The year a supervisor got a full licence: from 1940 to this year. */
-export const fullLicenceYearSchema = z
-  .number({ error: VALIDATION.fullLicenceYearInvalid })
-  .int(VALIDATION.fullLicenceYearInvalid)
-  .min(1940, VALIDATION.fullLicenceYearInvalid)
-  .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid);
-
-/** GET /api/sign-off/:token: the entry as it will be printed, and no more of the family than the learner's first name and initial. */
-export const signOffEntrySchema = z.object({
-  learner: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  duration: z.string(),
-  startSuburb: z.string(),
-  endSuburb: z.string(),
-  timeOfDay: z.string(),
-  trafficConditions: z.string(),
-  roadConditions: z.string(),
-  weatherConditions: z.string().nullable(),
-  vehicleRegistration: z.string().nullable(),
-  odometerStart: z.number().int().nullable(),
-  odometerEnd: z.number().int().nullable(),
-  supervisorName: z.string(),
-  supervisorLicenseNumber: z.string(),
-  supervisorIsInstructor: z.boolean(),
-  /** What the family's state asks of a supervisor: a full licence held this many years (0: no length set). */
-  supervisorRule: z.object({ state: z.string(), fullLicenceYears: z.number().int() }),
-  expiresAt: z.string(),
-});
-export type SignOffEntry = z.infer<typeof signOffEntrySchema>;
-
-/** POST /api/sign-off/:token: the supervisor confirms who they are and signs. */
-export const signOffInputSchema = z.object({
-  supervisorName: supervisorNameSchema,
-  supervisorLicenseNumber: supervisorLicenseSchema,
-  licenceState: z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.licenceStateRequired }),
-  fullLicenceYear: fullLicenceYearSchema,
-  supervisorSignature: z
-    .string({ error: VALIDATION.supervisorSignatureRequired })
-    .min(1, VALIDATION.supervisorSignatureRequired)
-    .startsWith('data:image/png;base64,', VALIDATION.signatureInvalid),
-});
-export type SignOffInput = z.input<typeof signOffInputSchema>;
-
-/** The answer once signed: whether the supervisor met the family's state's rule (the entry is marked when not). */
-export const signOffDoneSchema = z.object({
-  status: z.enum(['signed', 'declined']),
-  signedAt: z.string().optional(),
-  supervisorRuleNotMet: z.boolean(),
-});
-export type SignOffDone = z.infer<typeof signOffDoneSchema>;
-
-/** POST /api/driving-sessions/:id/sign-off/resend: to the same address, or one put right. */
-export const signOffResendSchema = z.object({ supervisorEmail: emailSchema.optional() });
-
-/** POST /api/sign-off/:token/decline. */
-export const signOffDeclineSchema = z.object({ reason: changeReasonSchema });
-export type SignOffDeclineInput = z.input<typeof signOffDeclineSchema>;

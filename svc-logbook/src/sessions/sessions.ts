@@ -6,6 +6,7 @@ import { nextId } from '@logbook/service-kit/counters';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { badRequest, conflict, forbidden, notFound } from '@logbook/service-kit/errors';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
+import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
 import { calculateDuration, hoursFromDuration, roundToTenth } from '@logbook/contracts/duration';
 import { roundCoordinates } from '@logbook/contracts/coordinates';
 import { computeProgress, type Progress, type ProgressSession } from '@logbook/contracts/progress';
@@ -95,7 +96,7 @@ export async function logSession(callers: Callers, input: DrivingSessionData): P
 
 /** The supervisor signs beside the learner, or is asked to sign on their own phone: one of the two, never both. */
 function signedOrAsked(input: DrivingSessionData): asserts input is DrivingSessionData {
-  if (input.remoteSignOff && input.supervisorSignature) throw badRequest(VALIDATION.signatureOrRemote);
+  if (input.remoteSignOff && input.supervisorSignature) throw badRequest(SIGN_OFF_MESSAGES.signatureOrRemote);
   if (!input.remoteSignOff && !input.supervisorSignature) throw badRequest(VALIDATION.supervisorSignatureRequired);
 }
 
@@ -548,7 +549,7 @@ export async function sealRemoteSignature(
     { _id: awaiting._id, status: 'awaiting' },
     { $set: { clientId: parked, 'signOff.status': 'signed' } },
   );
-  if (!moved) throw conflict(API_ERRORS.notAwaitingSignature);
+  if (!moved) throw conflict(SIGN_OFF_MESSAGES.notAwaiting);
   const input: DrivingSessionData = {
     studentId: student._id,
     date: awaiting.date,

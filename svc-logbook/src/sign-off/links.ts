@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { statusOnlySchema, type SignOffMail } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
+import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
 import { AppError, notFound, TooManyError } from '@logbook/service-kit/errors';
 import { callInternal } from '@logbook/service-kit/internal';
 import { SignOffLinkModel, SignOffRequestModel, type SignOffLinkRecord } from './model';
@@ -21,7 +22,7 @@ const digest = (token: string) => crypto.createHash('sha256').update(token).dige
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 
 /** The one answer for every token that is not live: it says nothing of whether the token ever existed. */
-export const linkNotLive = () => notFound(API_ERRORS.signOffLinkNotLive);
+export const linkNotLive = () => notFound(SIGN_OFF_MESSAGES.linkNotLive);
 
 /**
  * Count one request against the family's and the address's allowances, refusing (429) past either. Counted first and
@@ -45,7 +46,7 @@ export async function countRequest(userId: number, supervisorEmail: string): Pro
       .sort({ at: 1 })
       .lean();
     const wait = oldest ? oldest.at.getTime() + DAY_MS - at.getTime() : DAY_MS;
-    throw new TooManyError(Math.max(1, Math.ceil(wait / 1000)), API_ERRORS.tooManySignOffRequests);
+    throw new TooManyError(Math.max(1, Math.ceil(wait / 1000)), SIGN_OFF_MESSAGES.tooManyRequests);
   }
 }
 

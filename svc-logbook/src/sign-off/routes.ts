@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { signOffDeclineSchema, signOffInputSchema, signOffResendSchema } from '@logbook/contracts/schemas';
+import { signOffDeclineSchema, signOffInputSchema, signOffResendSchema } from '@logbook/contracts/sign-off';
 import { callers, requireParentOrStudent } from '@logbook/service-kit/auth';
 import { parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { DatabaseRateLimitStore } from '@logbook/service-kit/rate-limit-store';

@@ -1,8 +1,7 @@
 import type { Callers } from '@logbook/service-kit/auth';
 import { conflict } from '@logbook/service-kit/errors';
-import { API_ERRORS } from '@logbook/contracts/messages';
 import { ruleOn, todayIso } from '@logbook/contracts/state-rules';
-import type { SignOffDone, SignOffEntry, SignOffInput } from '@logbook/contracts/schemas';
+import { SIGN_OFF_MESSAGES, type SignOffDone, type SignOffEntry, type SignOffInput } from '@logbook/contracts/sign-off';
 import { familyRulesOf, logbookRuleVersions } from '../settings/settings';
 import { StudentRecordModel, type StudentRecord } from '../students/model';
 import { DrivingSessionModel } from '../sessions/model';
@@ -144,7 +143,7 @@ export async function declineWithToken(token: string, reason: string): Promise<S
 /** An entry of the parent's student that awaits its supervisor's signature. */
 async function awaitingOfParent(callers: Callers, id: number) {
   const { entry, student } = await changeableEntry(callers, id);
-  if (entry.status !== 'awaiting') throw conflict(API_ERRORS.notAwaitingSignature);
+  if (entry.status !== 'awaiting') throw conflict(SIGN_OFF_MESSAGES.notAwaiting);
   const full = await StudentRecordModel.findById(student._id).lean<StudentRecord>();
   return { entry, student: full ?? student };
 }
@@ -157,7 +156,7 @@ export async function resendSignOff(
 ): Promise<DrivingSessionView> {
   const { entry, student } = await awaitingOfParent(callers, id);
   const to = supervisorEmail ?? entry.signOff?.supervisorEmail;
-  if (!to) throw conflict(API_ERRORS.notAwaitingSignature);
+  if (!to) throw conflict(SIGN_OFF_MESSAGES.notAwaiting);
   await countRequest(student.userId, to);
   await sendLink({
     sessionId: entry._id,
@@ -191,7 +190,7 @@ export async function cancelSignOff(callers: Callers, id: number): Promise<Drivi
       },
     },
   );
-  if (cancelled.modifiedCount !== 1) throw conflict(API_ERRORS.notAwaitingSignature);
+  if (cancelled.modifiedCount !== 1) throw conflict(SIGN_OFF_MESSAGES.notAwaiting);
   await cancelLinks(entry._id, changedAt);
   await recordChange(student._id);
   const doc = await DrivingSessionModel.findById(entry._id).lean();
