@@ -18,27 +18,25 @@ export interface SignOffLinkRecord {
   cancelledAt?: Date;
 }
 
+const signOffLinkSchema = new Schema<SignOffLinkRecord>(
+  {
+    _id: String,
+    sessionId: { type: Number, required: true, index: true },
+    studentId: { type: Number, required: true },
+    userId: { type: Number, required: true },
+    supervisorEmail: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    // Kept a month past its end (for the family's questions), then gone.
+    expiresAt: { type: Date, required: true, index: { expireAfterSeconds: 30 * 24 * 3600 } },
+    usedAt: Date,
+    cancelledAt: Date,
+  },
+  { versionKey: false },
+);
+
 export const SignOffLinkModel: mongoose.Model<SignOffLinkRecord> =
   (mongoose.models.SignOffLink as mongoose.Model<SignOffLinkRecord>) ??
-  mongoose.model<SignOffLinkRecord>(
-    'SignOffLink',
-    new Schema<SignOffLinkRecord>(
-      {
-        _id: String,
-        sessionId: { type: Number, required: true, index: true },
-        studentId: { type: Number, required: true },
-        userId: { type: Number, required: true },
-        supervisorEmail: { type: String, required: true },
-        createdAt: { type: Date, required: true },
-        // Kept a month past its end (for the family's questions), then gone.
-        expiresAt: { type: Date, required: true, index: { expireAfterSeconds: 30 * 24 * 3600 } },
-        usedAt: Date,
-        cancelledAt: Date,
-      },
-      { versionKey: false },
-    ),
-    'sign_off_links',
-  );
+  mongoose.model<SignOffLinkRecord>('SignOffLink', signOffLinkSchema, 'sign_off_links');
 
 /** One request for a signature sent (or sent again): what the limits per family and per address count. */
 export interface SignOffRequestRecord {
@@ -48,23 +46,18 @@ export interface SignOffRequestRecord {
   at: Date;
 }
 
+const signOffRequestSchema = new Schema<SignOffRequestRecord>(
+  {
+    _id: String,
+    userId: { type: Number, required: true },
+    supervisorEmail: { type: String, required: true },
+    at: { type: Date, required: true, index: { expireAfterSeconds: 2 * 24 * 3600 } },
+  },
+  { versionKey: false },
+);
+signOffRequestSchema.index({ userId: 1, at: 1 });
+signOffRequestSchema.index({ supervisorEmail: 1, at: 1 });
+
 export const SignOffRequestModel: mongoose.Model<SignOffRequestRecord> =
   (mongoose.models.SignOffRequest as mongoose.Model<SignOffRequestRecord>) ??
-  mongoose.model<SignOffRequestRecord>(
-    'SignOffRequest',
-    (() => {
-      const schema = new Schema<SignOffRequestRecord>(
-        {
-          _id: String,
-          userId: { type: Number, required: true },
-          supervisorEmail: { type: String, required: true },
-          at: { type: Date, required: true, index: { expireAfterSeconds: 2 * 24 * 3600 } },
-        },
-        { versionKey: false },
-      );
-      schema.index({ userId: 1, at: 1 });
-      schema.index({ supervisorEmail: 1, at: 1 });
-      return schema;
-    })(),
-    'sign_off_requests',
-  );
+  mongoose.model<SignOffRequestRecord>('SignOffRequest', signOffRequestSchema, 'sign_off_requests');
