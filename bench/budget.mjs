@@ -42,6 +42,8 @@ try {
   const screens = [
     { name: '/', url: '/' },
     { name: '/login', url: '/login' },
+    // A supervisor's page opened from an email: light, with none of the signed-in remotes (a token no link has).
+    { name: '/sign/:token', url: '/sign/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     { name: '/dashboard', url: '/dashboard', setup: parent },
     { name: '/students/:id/sessions', url: `/students/${student.id}/sessions`, setup: parent },
     { name: '/students/:id/new-session', url: `/students/${student.id}/new-session`, setup: parent },

@@ -420,6 +420,90 @@ async function corrections({ call, expectStatus }, family) {
   Object.assign(family, { corrected });
 }
 
+/** The newest link to sign an entry that reached `to` in the local inbox, once `count` emails reached it. */
+async function signingLink(inboxUrl, to, count = 1) {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const all = await (await fetch(`${inboxUrl}/api/email`)).json();
+    const mails = all.filter((m) => m.to.some((t) => t.address === to) && /\/sign\//.test(m.text ?? ''));
+    const last = mails.length >= count ? mails.at(-1) : undefined;
+    if (last) return /\/sign\/([A-Za-z0-9_-]+)/.exec(last.text)[1];
+    await sleep(250);
+  }
+  throw new Error(`no signing link reached ${to}`);
+}
+
+/** A supervisor asked to sign on their own phone: the request, the page, signing, declining, resending, cancelling. */
+async function remoteSignOff({ call, expectStatus }, family, { inboxUrl }) {
+  const { parent, studentCookie, session } = family;
+  const ask = (supervisorEmail, extra = {}) => {
+    const { supervisorSignature: _signedHere, ...body } = session(extra);
+    return call('POST', '/api/driving-sessions', {
+      cookie: studentCookie,
+      body: { ...body, remoteSignOff: { supervisorEmail } },
+    });
+  };
+  const pat = `${unique('pat')}@example.org`;
+  const awaiting = expectStatus(await ask(pat, { date: '2026-03-02' }), 201).body;
+  expectStatus(await call('GET', `/api/sign-off/${'A'.repeat(32)}`, { note: 'a guessed token' }), 404);
+  expectStatus(
+    await call('POST', `/api/sign-off/${'A'.repeat(32)}`, { body: { supervisorName: 'Pat' }, note: 'incomplete' }),
+    400,
+  );
+  const signing = {
+    supervisorName: 'Pat Supervisor',
+    supervisorLicenseNumber: 'SA123456',
+    licenceState: 'SA',
+    fullLicenceYear: 1998,
+    supervisorSignature: session().supervisorSignature,
+  };
+  expectStatus(await call('POST', `/api/sign-off/${'A'.repeat(32)}`, { body: signing, note: 'a guessed token' }), 404);
+  expectStatus(
+    await call('POST', `/api/sign-off/${'A'.repeat(32)}/decline`, {
+      body: { reason: 'Not me' },
+      note: 'a guessed token',
+    }),
+    404,
+  );
+  expectStatus(
+    await call('POST', `/api/driving-sessions/${awaiting.id}/sign-off/resend`, { cookie: parent, body: {} }),
+    200,
+  );
+  expectStatus(
+    await call('POST', `/api/driving-sessions/${awaiting.id}/sign-off/resend`, {
+      cookie: studentCookie,
+      body: {},
+      note: 'a student',
+    }),
+    403,
+  );
+  if (inboxUrl) {
+    // The link sent again is the one that works.
+    const token = await signingLink(inboxUrl, pat, 2);
+    expectStatus(await call('GET', `/api/sign-off/${token}`), 200);
+    expectStatus(await call('POST', `/api/sign-off/${token}`, { body: signing }), 200);
+    expectStatus(await call('POST', `/api/sign-off/${token}`, { body: signing, note: 'used already' }), 404);
+    const sam = `${unique('sam')}@example.org`;
+    expectStatus(await ask(sam, { date: '2026-03-03' }), 201);
+    const declining = await signingLink(inboxUrl, sam);
+    expectStatus(
+      await call('POST', `/api/sign-off/${declining}/decline`, { body: { reason: 'I was not there' } }),
+      200,
+    );
+  }
+  const withdrawn = expectStatus(await ask(`${unique('lee')}@example.org`, { date: '2026-03-04' }), 201).body;
+  expectStatus(await call('POST', `/api/driving-sessions/${withdrawn.id}/sign-off/cancel`, { cookie: parent }), 200);
+  expectStatus(
+    await call('POST', `/api/driving-sessions/${withdrawn.id}/sign-off/cancel`, { cookie: parent, note: 'again' }),
+    409,
+  );
+  // Past the limit per supervisor address.
+  const busy = `${unique('busy')}@example.org`;
+  for (let i = 0; i < 5; i++) expectStatus(await ask(busy, { date: '2026-03-05' }), 201);
+  expectStatus(await ask(busy, { date: '2026-03-05' }), 429);
+  // The family's cars (the session form offers them).
+  expectStatus(await call('GET', '/api/vehicles', { cookie: parent }), 200);
+}
+
 /** Verification of a printed log book. */
 async function verification({ call, expectStatus }, family) {
   const { parent, student } = family;
@@ -657,6 +741,7 @@ const PARTS = [
   ['student logins', studentLogins],
   ['driving sessions', drivingSessions],
   ['corrections', corrections],
+  ['a supervisor signing on their own phone', remoteSignOff],
   ['verification', verification],
   ['settings and supervisors', settingsAndSupervisors],
   ['another family', anotherFamily],

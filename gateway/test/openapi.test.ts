@@ -81,6 +81,7 @@ describe('the API description', () => {
       'DELETE /api/students/{id}/delete-login',
       'DELETE /api/supervisors/{id}',
       'DELETE /api/settings/targets',
+      'POST /api/driving-sessions/{id}/sign-off/cancel',
     ];
     const writes = ops.filter((o) => !o.key.startsWith('GET '));
     expect(writes.filter((o) => !o.op.requestBody).map((o) => o.key)).toEqual(expect.arrayContaining(bodiless));
@@ -105,6 +106,10 @@ describe('the API description', () => {
       'POST /api/create-subscription',
       'GET /api/versions',
       'GET /api/verify/{code}',
+      'GET /api/sign-off/{token}',
+      'POST /api/sign-off/{token}',
+      'POST /api/sign-off/{token}/decline',
+      'POST /api/driving-sessions',
     ];
     for (const key of limited) expect([key, op(key).responses['429']]).toEqual([key, expect.anything()]);
     const components = (doc as unknown as { components: { responses: Record<string, Op['responses'][string]> } })

@@ -83,6 +83,13 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 const unknownVerificationCode = () =>
   Array.from({ length: 16 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[Math.floor(Math.random() * 32)]).join('');
 
+/** A signing token of the right shape (32 URL-safe characters), so the lookup itself is what answers. */
+const unknownSignOffToken = () =>
+  Array.from(
+    { length: 32 },
+    () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[Math.floor(Math.random() * 64)],
+  ).join('');
+
 export const MATRIX: MatrixEntry[] = [
   // svc-auth
   {
@@ -314,6 +321,47 @@ export const MATRIX: MatrixEntry[] = [
     route: '/api/verify/:code',
     url: () => `/api/verify/${unknownVerificationCode()}`,
     expect: all(404),
+  },
+  // Public: a token of the right shape that no link has is unknown to everyone alike.
+  {
+    method: 'GET',
+    route: '/api/sign-off/:token',
+    url: () => `/api/sign-off/${unknownSignOffToken()}`,
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/sign-off/:token',
+    url: () => `/api/sign-off/${unknownSignOffToken()}`,
+    body: (w) => ({
+      supervisorName: 'Pat Supervisor',
+      supervisorLicenseNumber: 'SA123456',
+      licenceState: 'SA',
+      fullLicenceYear: 1998,
+      supervisorSignature: sessionBody(w.ids.A1).supervisorSignature,
+    }),
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/sign-off/:token/decline',
+    url: () => `/api/sign-off/${unknownSignOffToken()}/decline`,
+    body: () => ({ reason: 'I was not there' }),
+    expect: all(404),
+  },
+  // Parent A's entry, which awaits no signature: parent A is told so (409).
+  {
+    method: 'POST',
+    route: '/api/driving-sessions/:id/sign-off/resend',
+    url: (w) => `/api/driving-sessions/${w.ids.sessionA1}/sign-off/resend`,
+    body: () => ({}),
+    expect: changeOfA1Entry(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/driving-sessions/:id/sign-off/cancel',
+    url: (w) => `/api/driving-sessions/${w.ids.sessionA1}/sign-off/cancel`,
+    expect: changeOfA1Entry(409),
   },
   {
     method: 'POST',

@@ -17,6 +17,8 @@ import { rulesRouter } from './rules/routes';
 import { SupervisorModel } from './supervisors/model';
 import { VehicleModel } from './vehicles/model';
 import { vehiclesRouter } from './vehicles/routes';
+import { SignOffLinkModel, SignOffRequestModel } from './sign-off/model';
+import { signOffRouter } from './sign-off/routes';
 
 /** The collections this service owns (their indexes are created at start). */
 export const logbookModels = [
@@ -29,6 +31,8 @@ export const logbookModels = [
   VerificationLimitModel,
   SupervisorModel,
   VehicleModel,
+  SignOffLinkModel,
+  SignOffRequestModel,
 ];
 
 export function createLogbookApp(): Express {
@@ -48,6 +52,7 @@ export function createLogbookApp(): Express {
       familyRouter,
       supervisorsRouter,
       vehiclesRouter,
+      signOffRouter,
     ],
   });
 }

@@ -86,6 +86,12 @@ describe('POST /api/driving-sessions', () => {
         'vehicleRegistration',
         'odometerStart',
         'odometerEnd',
+        // Signed beside the learner: no remote signing, its time nor the licence details the supervisor confirms.
+        'signedAt',
+        'signedRemotely',
+        'supervisorLicenceState',
+        'supervisorFullLicenceYear',
+        'supervisorRuleNotMet',
       ].sort(),
     );
     expect(res.body.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -619,6 +625,7 @@ describe('GET /api/driving-sessions/:studentId/summary', () => {
       bonusHours: 0,
       instructorLessons: 0,
       openingBalance: null,
+      awaitingSignature: { sessionCount: 0, hours: 0 },
     });
   });
 
@@ -649,6 +656,7 @@ describe('GET /api/driving-sessions/:studentId/summary', () => {
       bonusHours: 0,
       instructorLessons: 0,
       openingBalance: { dayHours: 4, nightHours: 1.5, note: 'Paper book, pages 1-3' },
+      awaitingSignature: { sessionCount: 0, hours: 0 },
     });
   });
 

@@ -15,6 +15,7 @@ import {
   studentCredentialsSchema,
   supervisorInputSchema,
 } from '@logbook/contracts/schemas';
+import { signOffDeclineSchema, signOffInputSchema, signOffResendSchema } from '@logbook/contracts/sign-off';
 import { stateRulesQuerySchema } from '@logbook/contracts/readiness-schema';
 import {
   changePasswordSchema,
@@ -152,7 +153,7 @@ export const operations: Record<string, Operation> = {
     body: drivingSessionInputSchema,
     status: 201,
     repeatAnswersOk: true,
-    refuses: ['forbidden', 'notFound', 'conflict'],
+    refuses: ['forbidden', 'notFound', 'conflict', 'tooMany'],
   },
   'GET /api/driving-sessions/:studentId': {
     summary: "A student's sessions",
@@ -185,6 +186,34 @@ export const operations: Record<string, Operation> = {
     refuses: ['forbidden', 'conflict'],
   },
   'GET /api/verify/:code': { summary: 'Check a printed log book', caller: 'anyone', refuses: ['notFound', 'tooMany'] },
+  'POST /api/driving-sessions/:id/sign-off/resend': {
+    summary: 'Email the supervisor a new link to sign an entry awaiting their signature (parents only)',
+    caller: 'parent-or-student',
+    body: signOffResendSchema,
+    refuses: ['forbidden', 'conflict', 'tooMany'],
+  },
+  'POST /api/driving-sessions/:id/sign-off/cancel': {
+    summary: "Withdraw the request for the supervisor's signature (parents only): the entry is removed",
+    caller: 'parent-or-student',
+    refuses: ['forbidden', 'conflict'],
+  },
+  'GET /api/sign-off/:token': {
+    summary: "The entry a supervisor's link asks them to sign, as it will be printed (no sign-in)",
+    caller: 'anyone',
+    refuses: ['notFound', 'tooMany'],
+  },
+  'POST /api/sign-off/:token': {
+    summary: 'The supervisor confirms who they are and signs the entry (no sign-in; the link then stops working)',
+    caller: 'anyone',
+    body: signOffInputSchema,
+    refuses: ['notFound', 'tooMany'],
+  },
+  'POST /api/sign-off/:token/decline': {
+    summary: 'The supervisor declines to sign the entry, with a reason (no sign-in): it never counts',
+    caller: 'anyone',
+    body: signOffDeclineSchema,
+    refuses: ['notFound', 'tooMany'],
+  },
   'GET /api/driving-sessions/:studentId/readiness': {
     summary: 'Will this log book pass? A checklist under the state rule in force today',
     caller: 'parent-or-student',

@@ -25,6 +25,7 @@ import {
   supervisorSchema,
   userSchema,
 } from './schemas';
+import { signOffDoneSchema, signOffEntrySchema } from './sign-off';
 import { studentsApi } from './students-api';
 
 /*
@@ -74,6 +75,11 @@ export const responseSchemas = {
   'GET /api/verify/:code': verificationAnswerSchema,
   'POST /api/driving-sessions/:id/correction': drivingSessionSchema,
   'POST /api/driving-sessions/:id/removal': drivingSessionSchema,
+  'POST /api/driving-sessions/:id/sign-off/resend': drivingSessionSchema,
+  'POST /api/driving-sessions/:id/sign-off/cancel': drivingSessionSchema,
+  'GET /api/sign-off/:token': signOffEntrySchema,
+  'POST /api/sign-off/:token': signOffDoneSchema,
+  'POST /api/sign-off/:token/decline': signOffDoneSchema,
   'GET /api/supervisors': supervisorListSchema,
   'POST /api/supervisors': supervisorSchema,
   'PUT /api/supervisors/:id': supervisorSchema,

@@ -104,3 +104,29 @@ export const EVENT_DATA = {
 } as const;
 export type EventTopic = keyof typeof EVENT_DATA;
 export type EventData<T extends EventTopic> = z.output<(typeof EVENT_DATA)[T]>;
+
+/**
+ * POST /internal/sign-off-mail (svc-auth): svc-logbook's emails about a supervisor signing on their own phone, queued
+ * like every other email. The request goes to the supervisor's address, with the link made from the token; the
+ * decline goes to the parent.
+ */
+export const signOffMailSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('sign_off_request'),
+    parentId: id,
+    to: z.string().min(3).max(254),
+    token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/),
+    learner: z.string().min(1).max(120),
+    date: z.string().max(20),
+    expiresAt: z.string().max(40),
+  }),
+  z.object({
+    kind: z.literal('sign_off_declined'),
+    parentId: id,
+    learner: z.string().min(1).max(120),
+    supervisorName: z.string().min(1).max(200),
+    date: z.string().max(20),
+    reason: z.string().min(1).max(1000),
+  }),
+]);
+export type SignOffMail = z.infer<typeof signOffMailSchema>;

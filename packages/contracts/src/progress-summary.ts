@@ -19,5 +19,7 @@ export const progressSummarySchema = z.object({
     .object({ dayHours: z.number(), nightHours: z.number(), note: z.string().optional() })
     .nullable()
     .optional(),
+  /** Entries awaiting the supervisor's signature on their own phone: shown apart, counted nowhere until signed. */
+  awaitingSignature: z.object({ sessionCount: z.number().int(), hours: z.number() }).optional(),
 });
 export type ProgressSummary = z.infer<typeof progressSummarySchema>;

@@ -193,7 +193,24 @@ const SESSION_REQUEST_EXTRAS = {
   supervisorId: z.number({ error: VALIDATION.invalidInput }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   /** Save the supervisor for next time unless the family already has one with this name and licence number. */
   rememberSupervisor: z.boolean({ error: VALIDATION.invalidInput }).optional(),
+  /**
+   * In place of the supervisor's signature: the supervisor is emailed a link to sign the entry on their own phone.
+   * The entry counts once they sign.
+   */
+  remoteSignOff: z.object({ supervisorEmail: emailSchema }, { error: VALIDATION.invalidInput }).optional(),
 };
+
+/** An entry's signature asked of the supervisor on their own phone: awaiting it, signed, declined or cancelled. */
+export const SIGN_OFF_STATUSES = ['awaiting', 'signed', 'declined', 'cancelled'] as const;
+export const signOffStateSchema = z.object({
+  status: z.enum(SIGN_OFF_STATUSES),
+  signedAt: z.string().optional(),
+  remote: z.literal(true),
+  /** Only to the family: where the link went, and why the supervisor declined. */
+  supervisorEmail: z.string().optional(),
+  declineReason: z.string().optional(),
+});
+export type SignOffState = z.infer<typeof signOffStateSchema>;
 
 /** What an answer about a session carries beside the session's own fields: its record in the log book. */
 const SESSION_RECORD_ANSWER = {
@@ -208,6 +225,8 @@ const SESSION_RECORD_ANSWER = {
   /** Why the entry was corrected or removed, and when. */
   changeReason: z.string().nullable().optional(),
   changedAt: z.string().nullable().optional(),
+  /** Only on entries whose supervisor was asked to sign on their own phone. */
+  signOff: signOffStateSchema.optional(),
 };
 
 /**
@@ -268,6 +287,8 @@ export function sessionDateProblem(
 }
 
 /** POST /api/driving-sessions: every field of a session, plus an optional clientId that makes the call idempotent. */
+// Whether the supervisor signed here or is asked by email (one of the two) is the service's check: the form always
+// sends the signature.
 export const drivingSessionInputSchema = sessionSchemas.input;
 export type DrivingSessionInput = z.input<typeof drivingSessionInputSchema>;
 export type DrivingSessionData = z.output<typeof drivingSessionInputSchema>;

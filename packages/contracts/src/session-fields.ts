@@ -151,6 +151,8 @@ export const SESSION_FIELDS = {
     label: 'Supervisor signature',
     stored: 'signature',
     form: signatureField(VALIDATION.supervisorSignatureRequired),
+    // Absent when the supervisor is asked to sign on their own phone (the request's remoteSignOff).
+    api: signatureField(VALIDATION.supervisorSignatureRequired).optional(),
     printed: 'cell',
   },
   /** A licensed driving instructor supervised (a lesson, which some states count at a bonus rate). */
@@ -196,6 +198,14 @@ export const SESSION_FIELDS = {
     api: odometerSchema(),
     ...everywhereBelowTheRow(),
   },
+  /** When the supervisor signed on their own phone (set by the server; absent when signed beside the learner). */
+  signedAt: { label: 'Signed remotely', stored: 'optionalText', ...everywhereBelowTheRow() },
+  signedRemotely: { label: 'Signed remotely', stored: 'flag', listed: true },
+  /** The state that issued the supervisor's licence and the year of their full licence, as they confirmed them. */
+  supervisorLicenceState: { label: "Supervisor's licence state", stored: 'optionalText', ...everywhereBelowTheRow() },
+  supervisorFullLicenceYear: { label: 'Full licence since', stored: 'optionalInteger', ...everywhereBelowTheRow() },
+  /** The supervisor had held a full licence for less time than the family's state asks when they signed. */
+  supervisorRuleNotMet: { label: "Supervisor's licence held too briefly", stored: 'flag', listed: true },
 } as const satisfies SessionFieldRegistry;
 
 /** An odometer reading as typed on the form: whole kilometres, or nothing. */
@@ -258,6 +268,11 @@ export const SESSION_HASH = {
     'vehicleRegistration',
     'odometerStart',
     'odometerEnd',
+    'signedAt',
+    'signedRemotely',
+    'supervisorLicenceState',
+    'supervisorFullLicenceYear',
+    'supervisorRuleNotMet',
   ],
 } as const satisfies Record<'always' | 'whenPresent', ReadonlyArray<keyof typeof SESSION_FIELDS>>;
 

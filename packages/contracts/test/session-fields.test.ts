@@ -66,6 +66,11 @@ describe('the session field registry', () => {
       'vehicleRegistration',
       'odometerStart',
       'odometerEnd',
+      'signedAt',
+      'signedRemotely',
+      'supervisorLicenceState',
+      'supervisorFullLicenceYear',
+      'supervisorRuleNotMet',
     ]);
     // Computed by the hand-written hash before the registry: chains recorded then must keep verifying.
     expect(sessionHash(session, GENESIS_HASH)).toBe('83d4ecbae4bbb91a08e9c77308cafc81cb0534ceb3cc29e520c9955a563b732c');

@@ -25,6 +25,17 @@ export class BusyError extends AppError {
   }
 }
 
+/** A limit reached: refused with 429, saying when to try again. */
+export class TooManyError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = API_ERRORS.tooManyAttempts,
+  ) {
+    super(429, message);
+    this.name = 'TooManyError';
+  }
+}
+
 export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message: string = API_ERRORS.unauthenticated) => new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);
@@ -92,7 +103,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err instanceof AppError) {
-    if (err instanceof BusyError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+    if (err instanceof BusyError || err instanceof TooManyError) {
+      res.setHeader('Retry-After', String(err.retryAfterSeconds));
+    }
     res.status(err.status).json({ message: err.message });
     return;
   }

@@ -58,8 +58,11 @@ export const OWNERSHIP: Record<string, Ownership> = {
   session_chains: { owner: 'svc-logbook', readers: 'nobody' },
   verification_codes: { owner: 'svc-logbook', readers: 'nobody' },
   verification_limits: { owner: 'svc-logbook', readers: 'nobody' },
+  sign_off_links: { owner: 'svc-logbook', readers: 'nobody' },
+  sign_off_requests: { owner: 'svc-logbook', readers: 'nobody' },
   settings: { owner: 'svc-logbook', readers: 'nobody' },
   supervisors: { owner: 'svc-logbook', readers: 'nobody' },
+  vehicles: { owner: 'svc-logbook', readers: 'nobody' },
   logbook_students: { owner: 'svc-logbook', readers: 'nobody (a read model fed by svc-students and svc-billing)' },
 };
 

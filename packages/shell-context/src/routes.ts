@@ -10,6 +10,8 @@ export const routePatterns = {
   resetPassword: '/reset-password',
   verify: '/verify',
   verifyCode: '/verify/:code',
+  /** A supervisor signs a drive from the link emailed to them (no sign-in). */
+  signOff: '/sign/:token',
   dashboard: '/dashboard',
   newStudent: '/students/new',
   editStudent: '/students/:id',

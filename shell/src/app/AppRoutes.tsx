@@ -28,6 +28,11 @@ const ResetPasswordPage = lazyPage(
   () => import('../features/auth/components/ResetPasswordPage'),
   (m) => m.ResetPasswordPage,
 );
+// A supervisor's page, opened from an email without signing in: its own light page, never the signed-in remotes.
+const SignOffPage = lazyPage(
+  () => import('../features/sign-off/components/SignOffPage'),
+  (m) => m.SignOffPage,
+);
 const NotFoundPage = lazyPage(
   () => import('../features/not-found/components/NotFoundPage'),
   (m) => m.NotFoundPage,
@@ -50,6 +55,7 @@ const RemoteLayout = lazyPage(
 /** Starts fetching the code of the page the app opens on while the app itself starts. */
 export function preloadRoute(pathname: string) {
   if (/^\/verify(\/|$)/.test(pathname)) void VerificationPage.preload().catch(() => undefined);
+  else if (pathname.startsWith('/sign/')) void SignOffPage.preload().catch(() => undefined);
   else if (pathname === routePatterns.login) void LoginPage.preload().catch(() => undefined);
   else if (pathname === routePatterns.register) void RegisterPage.preload().catch(() => undefined);
   else if (REMOTE_PATH.test(pathname)) {
@@ -106,6 +112,7 @@ export function AppRoutes() {
       <Route path={routePatterns.resetPassword} element={<ResetPasswordPage />} />
       <Route path={routePatterns.verify} element={<VerificationPage />} />
       <Route path={routePatterns.verifyCode} element={<VerificationPage />} />
+      <Route path={routePatterns.signOff} element={<SignOffPage />} />
       <Route element={<RemoteLayout />}>
         {REMOTE_ROUTES.map(([pattern, screen]) => (
           <Route key={pattern} path={pattern} element={<RemoteRoute screen={screen} />} />

@@ -1,10 +1,12 @@
-import type { InternalUser } from '@logbook/contracts/internal-api';
+import { signOffMailSchema, type InternalUser } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { notFound, parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
 import { endStudentSessions } from '@logbook/service-kit/auth';
 import { UserModel } from '../accounts/model';
 import { queueNotice, noticeSchema } from '../mail/notices';
+import { mailOrigin, queueMail } from '../mail/queue';
+import { mailTemplates } from '../mail/templates';
 import { StudentLoginVersionModel, loginChanged } from '../student-sessions/login-versions';
 
 export const internalAuthRouter = internalRouter();
@@ -30,6 +32,21 @@ internalAuthRouter.post('/internal/parents/:parentId/notices', async (req, res) 
   const user = await UserModel.findById(parentId).select({ _id: 1, email: 1 }).lean();
   if (!user) throw notFound(API_ERRORS.notFound);
   await queueNotice(user, notice);
+  res.status(202).json({ queued: true });
+});
+
+/** svc-logbook's emails about a supervisor signing from their own phone: queued, never waiting for SMTP. */
+internalAuthRouter.post('/internal/sign-off-mail', async (req, res) => {
+  const mail = parseOr400(signOffMailSchema, req.body);
+  const user = await UserModel.findById(mail.parentId).select({ _id: 1, email: 1 }).lean();
+  if (!user) throw notFound(API_ERRORS.notFound);
+  const origin = mailOrigin();
+  if (mail.kind === 'sign_off_request') {
+    // Kept with the family's mail, so closing the account removes a request still waiting to be sent.
+    await queueMail(mail.to, mail.kind, mailTemplates.signOffRequest({ origin, ...mail }), user._id);
+  } else {
+    await queueMail(user.email, mail.kind, mailTemplates.signOffDeclined({ origin, ...mail }), user._id);
+  }
   res.status(202).json({ queued: true });
 });
 

@@ -17,9 +17,9 @@ const SIGN_OFF = `The ${PRODUCT_NAME} team`;
 const FOOTER = `You are receiving this email because of your ${PRODUCT_NAME} account.`;
 
 /** Builds both parts from the same blocks, so they never say different things. */
-function compose(subject: string, greeting: string, blocks: Block[]): RenderedMail {
+function compose(subject: string, greeting: string, blocks: Block[], footer: string = FOOTER): RenderedMail {
   const textBlocks = blocks.map((b) => (typeof b === 'string' ? b : `${b.label}:\n${b.link}`));
-  const text = [greeting, ...textBlocks, SIGN_OFF, '--', FOOTER].join('\n\n') + '\n';
+  const text = [greeting, ...textBlocks, SIGN_OFF, '--', footer].join('\n\n') + '\n';
   const htmlBlocks = blocks.map((b) =>
     typeof b === 'string'
       ? `<p>${escapeHtml(b)}</p>`
@@ -34,7 +34,7 @@ function compose(subject: string, greeting: string, blocks: Block[]): RenderedMa
     `<p>${escapeHtml(greeting)}</p>`,
     ...htmlBlocks,
     `<p>${escapeHtml(SIGN_OFF)}</p>`,
-    `<hr><p style="font-size:12px;color:#555">${escapeHtml(FOOTER)}</p>`,
+    `<hr><p style="font-size:12px;color:#555">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');
   return { subject, text, html };
@@ -130,4 +130,23 @@ export const mailTemplates = {
       { label: 'Confirm the payment', link: `${o.origin}/students/${o.studentId}/subscribe` },
     ]);
   },
+
+  signOffRequest: (o: { origin: string; token: string; learner: string; date: string; expiresAt: string }) =>
+    compose(
+      `${PRODUCT_NAME}: please sign ${o.learner}'s drive of ${o.date}`,
+      GREETING,
+      [
+        `${o.learner} logged a supervised drive on ${o.date} with you as the supervisor, and asks you to confirm it with your signature. No account is needed.`,
+        { label: 'Check the drive and sign', link: `${o.origin}/sign/${o.token}` },
+        `The link works once, until ${longDate(o.expiresAt) ?? 'it expires'}, and only for this drive. If you did not supervise this drive, open the link and decline it, or ignore this email.`,
+      ],
+      `You are receiving this email because a learner driver named this address as their supervising driver's.`,
+    ),
+
+  signOffDeclined: (o: { origin: string; learner: string; supervisorName: string; date: string; reason: string }) =>
+    compose(`${PRODUCT_NAME}: ${o.supervisorName} declined to sign ${o.learner}'s drive of ${o.date}`, GREETING, [
+      `${o.supervisorName} declined to sign the drive ${o.learner} logged on ${o.date}, so it does not count.`,
+      `Their reason: ${o.reason}`,
+      { label: 'Open the log book', link: `${o.origin}/dashboard` },
+    ]),
 };

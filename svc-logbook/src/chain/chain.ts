@@ -8,7 +8,7 @@ import {
 import { SESSION_HASH } from '@logbook/contracts/session-fields';
 import { hoursFromDuration, roundToTenth } from '@logbook/contracts/duration';
 import { isDuplicateKey } from '@logbook/service-kit/db';
-import { DrivingSessionModel, type DrivingSessionRecord } from '../sessions/model';
+import { DrivingSessionModel, SEALED, type DrivingSessionRecord } from '../sessions/model';
 import { sessionsWithSignatures } from '../sessions/signatures';
 import { SessionChainModel } from './model';
 
@@ -51,7 +51,7 @@ export async function ensureChain(studentId: number): Promise<string> {
   let previous = GENESIS_HASH;
   let lastId = 0;
   const updates: Parameters<typeof DrivingSessionModel.bulkWrite>[0] = [];
-  const cursor = DrivingSessionModel.find({ studentId })
+  const cursor = DrivingSessionModel.find({ studentId, ...SEALED })
     .select(CHAIN_FIELDS)
     .sort({ _id: 1 })
     .batchSize(100)
@@ -124,7 +124,7 @@ const CHECK_BATCH = 8;
 export async function checkChain(studentId: number): Promise<ChainReport> {
   await ensureChain(studentId);
   const chain = await SessionChainModel.findById(studentId).lean();
-  const cursor = DrivingSessionModel.find({ studentId })
+  const cursor = DrivingSessionModel.find({ studentId, ...SEALED })
     .select(CHAIN_FIELDS)
     .sort({ _id: 1 })
     .batchSize(CHECK_BATCH)

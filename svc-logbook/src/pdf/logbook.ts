@@ -4,7 +4,7 @@ import { localDateISO } from '@logbook/contracts/dates';
 import { ensureChain } from '../chain/chain';
 import { verificationCodeOf, verificationUrl } from '../chain/verification';
 import { printProjection } from '../sessions/fields';
-import { DrivingSessionModel, type DrivingSessionRecord } from '../sessions/model';
+import { DrivingSessionModel, SEALED, type DrivingSessionRecord } from '../sessions/model';
 import { sessionsWithSignatures } from '../sessions/signatures';
 import { progressOf } from '../sessions/sessions';
 import { readinessFor } from '../readiness/readiness';
@@ -21,7 +21,7 @@ type StoredRow = Partial<DrivingSessionRecord> & { _id: number };
  * replaced (struck through), so a corrected entry is read next to the one that put it right.
  */
 async function* rowsInPrintOrder(studentId: number, limit: number): AsyncGenerator<StoredRow> {
-  const cursor = DrivingSessionModel.find({ studentId, status: { $ne: 'superseded' } })
+  const cursor = DrivingSessionModel.find({ studentId, status: { $ne: 'superseded' }, ...SEALED })
     .select(PDF_FIELDS)
     .sort({ date: 1, startTime: 1, _id: 1 })
     .limit(Math.max(limit, 1))
@@ -33,7 +33,7 @@ async function* rowsInPrintOrder(studentId: number, limit: number): AsyncGenerat
     let before = doc.correctionOf;
     // Corrections are few: each one's originals are read one by one, oldest printed first.
     while (typeof before === 'number' && replaced.length < limit) {
-      const original = await DrivingSessionModel.findOne({ _id: before, studentId })
+      const original = await DrivingSessionModel.findOne({ _id: before, studentId, ...SEALED })
         .select(PDF_FIELDS)
         .lean<StoredRow>();
       if (!original) break;
@@ -66,7 +66,7 @@ export async function openLogbook(
     const qr = await QRCode.toBuffer(url, { width: 300, margin: 2 });
     // The count fixes the page count printed on every page; sessions logged while the PDF is drawn wait for the next.
     // Every entry is a row: those in force, and the corrected and removed ones struck through.
-    const rowCount = await DrivingSessionModel.countDocuments({ studentId: student._id });
+    const rowCount = await DrivingSessionModel.countDocuments({ studentId: student._id, ...SEALED });
     const rows = rowsInPrintOrder(student._id, rowCount);
     // Rows are drawn a batch at a time, each batch's signatures read with it: memory stays flat however long the log.
     const sessions = sessionsWithSignatures(rows, { print: true, batchSize: 50 }) as AsyncIterable<LogbookSession>;

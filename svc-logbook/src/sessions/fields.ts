@@ -1,6 +1,6 @@
 import { Schema, type SchemaDefinition } from 'mongoose';
 import type { Coordinates } from '@logbook/contracts/coordinates';
-import type { DrivingSession } from '@logbook/contracts/schemas';
+import type { DrivingSession, SignOffState } from '@logbook/contracts/schemas';
 import {
   SESSION_FIELDS,
   fieldsWhere,
@@ -65,7 +65,16 @@ export function storedDefinition(registry: SessionFieldRegistry = SESSION_FIELDS
 const project = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, 1 as const]));
 
 /** What every answer about a session carries of its record beside the session's own fields. */
-const RECORD_LISTED = ['clientId', 'hash', 'createdAt', 'status', 'supersededBy', 'changeReason', 'changedAt'];
+const RECORD_LISTED = [
+  'clientId',
+  'hash',
+  'createdAt',
+  'status',
+  'supersededBy',
+  'changeReason',
+  'changedAt',
+  'signOff',
+];
 
 /** The stored fields a list of sessions reads. */
 export const listProjection = (registry: SessionFieldRegistry = SESSION_FIELDS): Record<string, 1> => ({
@@ -100,6 +109,7 @@ export type StoredDoc = Record<string, unknown> & {
   supersededBy?: number;
   changeReason?: string;
   changedAt?: Date;
+  signOff?: { status: SignOffState['status']; supervisorEmail?: string; signedAt?: Date; declineReason?: string };
 };
 
 /** The answer for one stored session; signatures only when asked for. */
@@ -122,5 +132,16 @@ export function sessionView(
   view.changeReason = typeof doc.changeReason === 'string' ? doc.changeReason : null;
   view.changedAt = doc.changedAt ? doc.changedAt.toISOString() : null;
   if (doc.hash) view.hash = doc.hash;
+  if (doc.signOff) view.signOff = signOffView(doc.signOff);
   return view as DrivingSession;
+}
+
+function signOffView(signOff: NonNullable<StoredDoc['signOff']>): SignOffState {
+  return {
+    status: signOff.status,
+    remote: true,
+    ...(signOff.signedAt ? { signedAt: signOff.signedAt.toISOString() } : {}),
+    ...(signOff.supervisorEmail ? { supervisorEmail: signOff.supervisorEmail } : {}),
+    ...(signOff.declineReason ? { declineReason: signOff.declineReason } : {}),
+  };
 }

@@ -16,10 +16,17 @@ export interface DrivingSessionRecord extends StoredSessionFields {
    * Outside the hash (the entry itself is never changed): absent while in force; 'superseded' once a correction
    * replaced it, 'removed' once removed, with the reason and when.
    */
-  status?: 'superseded' | 'removed';
+  status?: 'superseded' | 'removed' | 'awaiting' | 'declined';
   supersededBy?: number;
   changeReason?: string;
   changedAt?: Date;
+  /** Asked of the supervisor on their own phone: the request and what came of it (outside the hash). */
+  signOff?: StoredSignOff;
+  /**
+   * Never in the chain: an entry that awaited the supervisor's signature (declined, or cancelled, or corrected or
+   * removed meanwhile). Once signed the entry is stored again, sealed, under a new id.
+   */
+  unsealed?: boolean;
   /** The signatures flattened to greyscale for print (base64 PNG); inline only on sessions logged before. */
   studentSignaturePrint?: string;
   supervisorSignaturePrint?: string;
@@ -30,7 +37,29 @@ export interface DrivingSessionRecord extends StoredSessionFields {
   createdAt: Date;
 }
 
+export interface StoredSignOff {
+  status: 'awaiting' | 'signed' | 'declined' | 'cancelled';
+  supervisorEmail: string;
+  /** When the newest link was emailed (absent while it could not be). */
+  mailedAt?: Date;
+  signedAt?: Date;
+  declinedAt?: Date;
+  declineReason?: string;
+}
+
 const text = { type: String, required: true };
+
+const signOffSchema = new Schema<StoredSignOff>(
+  {
+    status: { type: String, enum: ['awaiting', 'signed', 'declined', 'cancelled'], required: true },
+    supervisorEmail: { type: String, required: true },
+    mailedAt: Date,
+    signedAt: Date,
+    declinedAt: Date,
+    declineReason: String,
+  },
+  { _id: false, versionKey: false },
+);
 
 const drivingSessionSchema = new Schema<DrivingSessionRecord>(
   {
@@ -41,10 +70,12 @@ const drivingSessionSchema = new Schema<DrivingSessionRecord>(
     studentSignaturePrint: String,
     supervisorSignaturePrint: String,
     supervisorId: Number,
-    status: { type: String, enum: ['superseded', 'removed'] },
+    status: { type: String, enum: ['superseded', 'removed', 'awaiting', 'declined'] },
     supersededBy: Number,
     changeReason: String,
     changedAt: Date,
+    signOff: { type: signOffSchema, required: false },
+    unsealed: Boolean,
     previousHash: String,
     hash: String,
     createdAt: { type: Date, default: () => new Date() },
@@ -65,8 +96,11 @@ drivingSessionSchema.index(
   { unique: true, partialFilterExpression: { correctionOf: { $exists: true } } },
 );
 
-/** The filter for entries in force (neither superseded nor removed). */
+/** The filter for entries in force (neither superseded nor removed, nor awaiting or declined by the supervisor). */
 export const IN_FORCE = { status: { $exists: false } } as const;
+
+/** The filter for entries in the chain (every entry but those that awaited a supervisor's signature). */
+export const SEALED = { unsealed: { $ne: true } } as const;
 
 export const DrivingSessionModel: mongoose.Model<DrivingSessionRecord> =
   (mongoose.models.DrivingSession as mongoose.Model<DrivingSessionRecord>) ??

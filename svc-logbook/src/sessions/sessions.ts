@@ -2,9 +2,12 @@ import crypto from 'node:crypto';
 import type { Callers } from '@logbook/service-kit/auth';
 import { logger } from '@logbook/service-kit/logger';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
+import { nextId } from '@logbook/service-kit/counters';
+import { isDuplicateKey } from '@logbook/service-kit/db';
 import { badRequest, conflict, forbidden, notFound } from '@logbook/service-kit/errors';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
-import { calculateDuration } from '@logbook/contracts/duration';
+import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
+import { calculateDuration, hoursFromDuration, roundToTenth } from '@logbook/contracts/duration';
 import { roundCoordinates } from '@logbook/contracts/coordinates';
 import { computeProgress, type Progress, type ProgressSession } from '@logbook/contracts/progress';
 import { latestSessionDateISO } from '@logbook/contracts/dates';
@@ -25,6 +28,7 @@ import { supervisorUsed } from '../supervisors/supervisors';
 import { vehicleUsed } from '../vehicles/vehicles';
 import { listProjection, sessionView, type StoredDoc } from './fields';
 import { DrivingSessionModel, IN_FORCE, type DrivingSessionRecord } from './model';
+import { cancelLinks, countRequest, sendLink } from '../sign-off/links';
 import { signatureForPrint } from './signature';
 import { timed } from './post-timing';
 import { signaturesIdOf, storeSignatures, withSignatures } from './signatures';
@@ -70,6 +74,7 @@ type SessionAnswer = { session: DrivingSessionView; created: boolean };
  * session already logged and logs nothing: `created` tells which happened.
  */
 export async function logSession(callers: Callers, input: DrivingSessionData): Promise<SessionAnswer> {
+  signedOrAsked(input);
   const duration = checkedDuration(input.startTime, input.endTime, input.duration);
   const student = await timed('student', () => findAccessibleStudent(callers, input.studentId));
   if (input.clientId) {
@@ -77,10 +82,84 @@ export async function logSession(callers: Callers, input: DrivingSessionData): P
     if (existing) {
       // A retry after the first answer failed: make sure the head that answer could not record is recorded now.
       if (existing.hash) await recordHead(student._id, existing._id, existing.hash);
+      // The supervisor's email could not be queued the first time: it is sent now.
+      if (existing.status === 'awaiting' && existing.signOff && !existing.signOff.mailedAt) {
+        await mailSupervisor(student, existing, existing.signOff.supervisorEmail);
+        return { session: toView((await findByClientId(student._id, input.clientId))!, true), created: false };
+      }
       return { session: toView(existing, true), created: false };
     }
   }
+  if (input.remoteSignOff) return storeAwaiting(student, input, duration, input.remoteSignOff.supervisorEmail);
   return storeSession(student, input, duration, {});
+}
+
+/** The supervisor signs beside the learner, or is asked to sign on their own phone: one of the two, never both. */
+function signedOrAsked(input: DrivingSessionData): asserts input is DrivingSessionData {
+  if (input.remoteSignOff && input.supervisorSignature) throw badRequest(SIGN_OFF_MESSAGES.signatureOrRemote);
+  if (!input.remoteSignOff && !input.supervisorSignature) throw badRequest(VALIDATION.supervisorSignatureRequired);
+}
+
+/** The learner as the supervisor's email and page name them: first name and initial, nothing more of the family. */
+export const learnerShortName = (student: { firstName: string; lastName: string }) =>
+  `${student.firstName.trim()} ${student.lastName.trim().slice(0, 1).toUpperCase()}.`.trim();
+
+/** A link for the awaiting entry is emailed to the supervisor, and the entry notes when. */
+async function mailSupervisor(student: StudentRecord, entry: { _id: number; date?: string }, email: string) {
+  await sendLink({
+    sessionId: entry._id,
+    studentId: student._id,
+    userId: student.userId,
+    supervisorEmail: email,
+    learner: learnerShortName(student),
+    date: entry.date ?? '',
+  });
+  await DrivingSessionModel.updateOne(
+    { _id: entry._id, status: 'awaiting' },
+    { $set: { 'signOff.mailedAt': new Date(), 'signOff.supervisorEmail': email } },
+  );
+  await recordChange(student._id);
+}
+
+/**
+ * An entry whose supervisor signs on their own phone: stored with the learner's signature, awaiting theirs, outside
+ * the chain (it counts nowhere until signed, when it is sealed), and the supervisor emailed a link. The request
+ * counts against the family's and the address's limits before anything is stored.
+ */
+async function storeAwaiting(
+  student: StudentRecord,
+  input: DrivingSessionData,
+  duration: string,
+  supervisorEmail: string,
+): Promise<SessionAnswer> {
+  const { fields, supervisorId, studentSignaturePrint } = await checkedEntry(student, input, duration);
+  await countRequest(student.userId, supervisorEmail);
+  await ensureChain(student._id);
+  const clientId = input.clientId ?? crypto.randomUUID();
+  const id = await nextId('driving_sessions');
+  try {
+    await DrivingSessionModel.create({
+      _id: id,
+      ...fields,
+      ...(supervisorId !== undefined ? { supervisorId } : {}),
+      studentSignature: input.studentSignature,
+      studentSignaturePrint: studentSignaturePrint.toString('base64'),
+      clientId,
+      status: 'awaiting',
+      signOff: { status: 'awaiting', supervisorEmail },
+      unsealed: true,
+      createdAt: new Date(),
+    });
+  } catch (err) {
+    // The same submission twice at once: the other one stored it.
+    const existing = isDuplicateKey(err) ? await findByClientId(student._id, clientId) : null;
+    if (existing) return { session: toView(existing, true), created: false };
+    throw err;
+  }
+  await recordChange(student._id);
+  await mailSupervisor(student, { _id: id, date: fields.date }, supervisorEmail);
+  const stored = await findByClientId(student._id, clientId);
+  return { session: toView(stored!, true), created: true };
 }
 
 interface CorrectionLink {
@@ -88,6 +167,8 @@ interface CorrectionLink {
   correctionOf?: number;
   /** Run once the new session is stored, before its link is recorded (marks the corrected entry). */
   afterStore?: (id: number) => Promise<void>;
+  /** The supervisor's signing on their own phone: sealed with the entry's own fields. */
+  remote?: RemoteSigning;
 }
 
 /**
@@ -103,13 +184,20 @@ async function vehicleDetailsKept(userId: number, input: DrivingSessionData): Pr
   if (recorded.odometer && typeof input.odometerEnd !== 'number') throw badRequest(VALIDATION.odometerEndRequired);
 }
 
-/** The checks every new entry passes, its supervisor noted, its signatures stored, and the entry linked into the chain. */
-async function storeSession(
-  student: StudentRecord,
-  input: DrivingSessionData,
-  duration: string,
-  link: CorrectionLink,
-): Promise<SessionAnswer> {
+/** What a supervisor signing on their own phone adds to the entry (sealed), and its record (outside the hash). */
+export interface RemoteSigning {
+  sealed: {
+    signedAt: string;
+    signedRemotely: true;
+    supervisorLicenceState: string;
+    supervisorFullLicenceYear: number;
+    supervisorRuleNotMet?: true;
+  };
+  signOff: { status: 'signed'; supervisorEmail: string; signedAt: Date };
+}
+
+/** The checks every new entry passes, its supervisor noted, and its fields as they are stored. */
+async function checkedEntry(student: StudentRecord, input: DrivingSessionData, duration: string) {
   if (!hasActiveSubscription(student)) throw forbidden(API_ERRORS.subscriptionRequired);
   // Adelaide's today is the limit, or the driver's own today when their device named its zone and it is later there.
   // The zone serves this check only: it is neither stored nor sealed into the chain.
@@ -122,10 +210,7 @@ async function storeSession(
   }
   await vehicleDetailsKept(student.userId, input);
   // Decoding the images is the costly part of a session: only for a caller who may log one for this student.
-  const [studentSignaturePrint, supervisorSignaturePrint] = await timed('signatures', () => [
-    signatureForPrint(input.studentSignature),
-    signatureForPrint(input.supervisorSignature),
-  ]);
+  const studentSignaturePrint = await timed('signatures', () => signatureForPrint(input.studentSignature));
   // A saved supervisor picked that is not the family's is refused here, before anything is stored.
   const supervisor = await timed('supervisor', () =>
     supervisorUsed(student.userId, input, {
@@ -137,8 +222,6 @@ async function storeSession(
   const supervisorId = supervisor.id;
   // Said on the form, else as saved for the supervisor picked.
   const supervisorIsInstructor = input.supervisorIsInstructor ?? supervisor.isInstructor ?? false;
-  const clientId = input.clientId ?? crypto.randomUUID();
-  const signaturesId = signaturesIdOf(student._id, input.studentSignature, input.supervisorSignature);
   const fields = {
     studentId: student._id,
     date: input.date,
@@ -155,12 +238,32 @@ async function storeSession(
     ...(input.coordinates ? { coordinates: roundCoordinates(input.coordinates) } : {}),
     weatherConditions: input.weatherConditions ?? null,
     supervisorIsInstructor,
-    ...(link.correctionOf !== undefined ? { correctionOf: link.correctionOf } : {}),
     // Kept (and sealed) only when given, so entries without them hash as they always have.
     ...(input.vehicleRegistration ? { vehicleRegistration: input.vehicleRegistration } : {}),
     ...(typeof odometerStart === 'number' ? { odometerStart } : {}),
     ...(typeof odometerEnd === 'number' ? { odometerEnd } : {}),
   };
+  return { fields, supervisorId, studentSignaturePrint };
+}
+
+/** The checks every new entry passes, its supervisor noted, its signatures stored, and the entry linked into the chain. */
+async function storeSession(
+  student: StudentRecord,
+  input: DrivingSessionData,
+  duration: string,
+  link: CorrectionLink,
+): Promise<SessionAnswer> {
+  if (!input.supervisorSignature) throw badRequest(VALIDATION.supervisorSignatureRequired);
+  const checked = await checkedEntry(student, input, duration);
+  const { supervisorId, studentSignaturePrint } = checked;
+  const supervisorSignaturePrint = await timed('signatures', () => signatureForPrint(input.supervisorSignature!));
+  const fields = {
+    ...checked.fields,
+    ...(link.correctionOf !== undefined ? { correctionOf: link.correctionOf } : {}),
+    ...(link.remote ? link.remote.sealed : {}),
+  };
+  const clientId = input.clientId ?? crypto.randomUUID();
+  const signaturesId = signaturesIdOf(student._id, input.studentSignature, input.supervisorSignature);
   const signatures = { studentSignature: input.studentSignature, supervisorSignature: input.supervisorSignature };
   // The signatures are stored first: a session is only ever stored (and so only ever acknowledged, even to a retry
   // after a crash) once its signatures are. A crash in between leaves a record the retry finds already there.
@@ -185,6 +288,7 @@ async function storeSession(
             ...(supervisorId !== undefined ? { supervisorId } : {}),
             signaturesId,
             clientId,
+            ...(link.remote ? { signOff: link.remote.signOff } : {}),
             previousHash,
             hash,
             createdAt: new Date(),
@@ -219,7 +323,7 @@ async function storeSession(
 }
 
 /** An entry a parent of its student may correct or remove: a student is refused, anyone else told it is not there. */
-async function changeableEntry(callers: Callers, id: number) {
+export async function changeableEntry(callers: Callers, id: number) {
   if (!callers.parent) throw forbidden(API_ERRORS.onlyParentsChangeEntries);
   const entry = await DrivingSessionModel.findById(id).select(LIST_FIELDS).lean();
   if (!entry) throw notFound(API_ERRORS.sessionNotFound);
@@ -248,16 +352,27 @@ export async function correctSession(
     if (existing?.correctionOf === id) return { session: toView(existing, true), created: false };
     if (existing) throw conflict(API_ERRORS.sessionNotInForce);
   }
-  if (entry.status) throw conflict(API_ERRORS.sessionNotInForce);
+  if (entry.status && entry.status !== 'awaiting') throw conflict(API_ERRORS.sessionNotInForce);
+  if (!input.supervisorSignature) throw badRequest(VALIDATION.supervisorSignatureRequired);
   await ensureChain(student._id);
   const changedAt = new Date();
-  // Claimed first, so a removal or another correction at the same moment finds it no longer in force.
+  const awaiting = entry.status === 'awaiting';
+  // Claimed first, so a removal or another correction (or the supervisor signing) at the same moment finds it no
+  // longer in force. An entry still awaiting its supervisor's signature is put right the same way, and its link ends.
   const claimed = await updateIfMatches(
     DrivingSessionModel,
-    { _id: id, ...IN_FORCE },
-    { $set: { status: 'superseded', changeReason: input.reason, changedAt } },
+    awaiting ? { _id: id, status: 'awaiting' } : { _id: id, ...IN_FORCE },
+    {
+      $set: {
+        status: 'superseded',
+        changeReason: input.reason,
+        changedAt,
+        ...(awaiting ? { 'signOff.status': 'cancelled' } : {}),
+      },
+    },
   );
   if (!claimed) throw conflict(API_ERRORS.sessionNotInForce);
+  if (awaiting) await cancelLinks(id);
   try {
     const answer = await storeSession(student, input, duration, {
       correctionOf: id,
@@ -268,10 +383,12 @@ export async function correctSession(
     await recordChange(student._id);
     return answer;
   } catch (err) {
-    // Nothing replaced it: the entry is in force again.
+    // Nothing replaced it: the entry is in force again (or awaiting again: its supervisor may be sent a new link).
     await DrivingSessionModel.updateOne(
       { _id: id, status: 'superseded', supersededBy: { $exists: false } },
-      { $unset: { status: 1, changeReason: 1, changedAt: 1 } },
+      awaiting
+        ? { $set: { status: 'awaiting', 'signOff.status': 'awaiting' }, $unset: { changeReason: 1, changedAt: 1 } }
+        : { $unset: { status: 1, changeReason: 1, changedAt: 1 } },
     );
     await recordChange(student._id);
     throw err;
@@ -281,14 +398,23 @@ export async function correctSession(
 /** Mark an entry removed, with the reason: it stays in the chain (and the PDF, struck through) but counts no more. */
 export async function removeSession(callers: Callers, id: number, reason: string): Promise<DrivingSessionView> {
   const { entry, student } = await changeableEntry(callers, id);
-  if (entry.status) throw conflict(API_ERRORS.sessionNotInForce);
+  if (entry.status && entry.status !== 'awaiting') throw conflict(API_ERRORS.sessionNotInForce);
   await ensureChain(student._id);
+  const awaiting = entry.status === 'awaiting';
   const won = await updateIfMatches(
     DrivingSessionModel,
-    { _id: id, ...IN_FORCE },
-    { $set: { status: 'removed', changeReason: reason, changedAt: new Date() } },
+    awaiting ? { _id: id, status: 'awaiting' } : { _id: id, ...IN_FORCE },
+    {
+      $set: {
+        status: 'removed',
+        changeReason: reason,
+        changedAt: new Date(),
+        ...(awaiting ? { 'signOff.status': 'cancelled' } : {}),
+      },
+    },
   );
   if (!won) throw conflict(API_ERRORS.sessionNotInForce);
+  if (awaiting) await cancelLinks(id);
   await recordChange(student._id);
   const removed = await DrivingSessionModel.findById(id).select(LIST_FIELDS).lean();
   return toView(removed!, false);
@@ -407,7 +533,75 @@ export async function progressOf(
 export async function summaryOf(callers: Callers, studentId: number): Promise<ProgressSummary> {
   const { student, version } = await studentAndVersion(callers, studentId);
   const summary = await progressOf(student, () => sessionsInForce(student._id, version));
-  return exactly<ProgressSummary>()(summary);
+  // Listed apart, never counted: the entries whose supervisor has not signed yet.
+  const awaiting = (await allSessions(student._id, version)).sessions.filter((s) => s.status === 'awaiting');
+  const awaitingHours = roundToTenth(awaiting.reduce((sum, s) => sum + hoursFromDuration(s.duration), 0));
+  return exactly<ProgressSummary>()({
+    ...summary,
+    awaitingSignature: { sessionCount: awaiting.length, hours: awaitingHours },
+  });
+}
+
+/**
+ * The supervisor signed on their own phone: the entry is stored again with their signature, sealed into the chain
+ * with the time and "signed remotely" (the unsealed copy that awaited goes), and counts from now on.
+ */
+export async function sealRemoteSignature(
+  awaiting: DrivingSessionRecord,
+  student: StudentRecord,
+  signing: {
+    supervisorName: string;
+    supervisorLicenseNumber: string;
+    supervisorSignature: string;
+    remote: RemoteSigning;
+  },
+): Promise<DrivingSessionView> {
+  // The awaiting copy gives its client id up, so an outbox retrying the first request finds the signed entry.
+  const parked = `${awaiting.clientId}:awaited:${awaiting._id}`;
+  const moved = await updateIfMatches(
+    DrivingSessionModel,
+    { _id: awaiting._id, status: 'awaiting' },
+    { $set: { clientId: parked, 'signOff.status': 'signed' } },
+  );
+  if (!moved) throw conflict(SIGN_OFF_MESSAGES.notAwaiting);
+  const input: DrivingSessionData = {
+    studentId: student._id,
+    date: awaiting.date,
+    startTime: awaiting.startTime,
+    endTime: awaiting.endTime,
+    duration: awaiting.duration,
+    startSuburb: awaiting.startSuburb,
+    endSuburb: awaiting.endSuburb,
+    timeOfDay: awaiting.timeOfDay as DrivingSessionData['timeOfDay'],
+    trafficConditions: awaiting.trafficConditions as DrivingSessionData['trafficConditions'],
+    roadConditions: awaiting.roadConditions as DrivingSessionData['roadConditions'],
+    weatherConditions: (awaiting.weatherConditions ?? null) as DrivingSessionData['weatherConditions'],
+    studentSignature: awaiting.studentSignature!,
+    supervisorName: signing.supervisorName,
+    supervisorLicenseNumber: signing.supervisorLicenseNumber,
+    supervisorSignature: signing.supervisorSignature,
+    supervisorIsInstructor: awaiting.supervisorIsInstructor ?? false,
+    ...(awaiting.coordinates ? { coordinates: awaiting.coordinates } : {}),
+    ...(awaiting.vehicleRegistration ? { vehicleRegistration: awaiting.vehicleRegistration } : {}),
+    ...(typeof awaiting.odometerStart === 'number' ? { odometerStart: awaiting.odometerStart } : {}),
+    ...(typeof awaiting.odometerEnd === 'number' ? { odometerEnd: awaiting.odometerEnd } : {}),
+    clientId: awaiting.clientId,
+  };
+  try {
+    const { session } = await storeSession(student, input, awaiting.duration, {
+      ...(typeof awaiting.correctionOf === 'number' ? { correctionOf: awaiting.correctionOf } : {}),
+      remote: signing.remote,
+    });
+    await DrivingSessionModel.deleteOne({ _id: awaiting._id, clientId: parked });
+    await recordChange(student._id);
+    return session;
+  } catch (err) {
+    await DrivingSessionModel.updateOne(
+      { _id: awaiting._id, clientId: parked },
+      { $set: { clientId: awaiting.clientId, 'signOff.status': 'awaiting' } },
+    );
+    throw err;
+  }
 }
 
 /** The student, their progress and every entry in force (newest first, no signatures), for the insights panel. */

@@ -86,6 +86,22 @@ export function noSessions(w: PageWriter, y: number): void {
   w.text('No driving sessions logged yet.', MARGIN + CELL_PAD, y + 14, { size: 10, color: MUTED });
 }
 
+/** When the supervisor signed on their own phone, as families read it (Adelaide's time, the log book's own). */
+function signedAtText(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return pdfText(iso);
+  const words = at.toLocaleString('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Australia/Adelaide',
+    timeZoneName: 'short',
+  });
+  return pdfText(words);
+}
+
 /** The printed fields without a cell of their own, each said as "Label: value". */
 function otherFields(session: LogbookSession, registry: SessionFieldRegistry): string {
   const values = session as unknown as Record<string, unknown>;
@@ -94,7 +110,11 @@ function otherFields(session: LogbookSession, registry: SessionFieldRegistry): s
   const said = fieldsWhere(registry, 'printed')
     .filter((name) => registry[name].printed === 'line' && values[name] !== undefined && values[name] !== null)
     .filter((name) => !(both && (name === 'odometerStart' || name === 'odometerEnd')))
-    .map((name) => `${registry[name].label}: ${pdfText(String(values[name]))}`);
+    .map((name) =>
+      name === 'signedAt'
+        ? `Signed remotely by the supervisor on ${signedAtText(String(values[name]))}`
+        : `${registry[name].label}: ${pdfText(String(values[name]))}`,
+    );
   // Both readings said as one, with the distance they give.
   if (both) said.push(`Odometer ${odometerStart}-${odometerEnd} km, distance ${odometerEnd - odometerStart} km`);
   return said.join(' · ');
@@ -145,7 +165,10 @@ export function sessionRow(
   if (session.supervisorIsInstructor) cell('supervisor', 'Driving instructor', 2, { color: MUTED });
   signatureCell(w, session.studentSignature, session.studentSignaturePrint, 'studentSignature', y);
   signatureCell(w, session.supervisorSignature, session.supervisorSignaturePrint, 'supervisorSignature', y);
-  if (session.status) struckThrough(w, session.status, session.changeReason, y);
+  // Entries awaiting or declined by their supervisor are never printed (they are not in the chain).
+  if (session.status === 'superseded' || session.status === 'removed') {
+    struckThrough(w, session.status, session.changeReason, y);
+  }
   w.rule(y + ROW_HEIGHT, 0.5, RULE);
 }
 

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { localDateISO } from './dates';
+import { VALIDATION } from './messages';
+import { supervisorLicenseSchema, supervisorNameSchema } from './session-fields';
+import { STATE_CODES, type StateCode } from './state-codes';
+import { changeReasonSchema, emailSchema } from './schemas';
+
+/** What the services answer about signing on the supervisor's phone (apart, so the signed-in screens never carry them). */
+export const SIGN_OFF_MESSAGES = {
+  signatureOrRemote: "Either the supervisor's signature or the supervisor's email to ask for it, not both",
+  licenceStateRequired: 'Choose the state or territory that issued the licence',
+  linkNotLive: 'This link does not work any more. Ask the learner to send a new one.',
+  tooManyRequests: 'Too many signature requests today. Please try again tomorrow.',
+  notAwaiting: 'This entry is not awaiting a signature',
+} as const;
+
+/*
+ * A supervisor signing an entry on their own phone: what the public signing page and the parent's resend take and
+ * answer. Apart from schemas.ts, so the signed-in screens never carry them.
+ */
+
+/** The year a supervisor got a full licence: from 1940 to this year. */
+export const fullLicenceYearSchema = z
+  .number({ error: VALIDATION.fullLicenceYearInvalid })
+  .int(VALIDATION.fullLicenceYearInvalid)
+  .min(1940, VALIDATION.fullLicenceYearInvalid)
+  .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid);
+
+/** GET /api/sign-off/:token: the entry as it will be printed, and no more of the family than the learner's first name and initial. */
+export const signOffEntrySchema = z.object({
+  learner: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  duration: z.string(),
+  startSuburb: z.string(),
+  endSuburb: z.string(),
+  timeOfDay: z.string(),
+  trafficConditions: z.string(),
+  roadConditions: z.string(),
+  weatherConditions: z.string().nullable(),
+  vehicleRegistration: z.string().nullable(),
+  odometerStart: z.number().int().nullable(),
+  odometerEnd: z.number().int().nullable(),
+  supervisorName: z.string(),
+  supervisorLicenseNumber: z.string(),
+  supervisorIsInstructor: z.boolean(),
+  /** What the family's state asks of a supervisor: a full licence held this many years (0: no length set). */
+  supervisorRule: z.object({ state: z.string(), fullLicenceYears: z.number().int() }),
+  expiresAt: z.string(),
+});
+export type SignOffEntry = z.infer<typeof signOffEntrySchema>;
+
+/** POST /api/sign-off/:token: the supervisor confirms who they are and signs. */
+export const signOffInputSchema = z.object({
+  supervisorName: supervisorNameSchema,
+  supervisorLicenseNumber: supervisorLicenseSchema,
+  licenceState: z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: SIGN_OFF_MESSAGES.licenceStateRequired }),
+  fullLicenceYear: fullLicenceYearSchema,
+  supervisorSignature: z
+    .string({ error: VALIDATION.supervisorSignatureRequired })
+    .min(1, VALIDATION.supervisorSignatureRequired)
+    .startsWith('data:image/png;base64,', VALIDATION.signatureInvalid),
+});
+export type SignOffInput = z.input<typeof signOffInputSchema>;
+
+/** The answer once signed: whether the supervisor met the family's state's rule (the entry is marked when not). */
+export const signOffDoneSchema = z.object({
+  status: z.enum(['signed', 'declined']),
+  signedAt: z.string().optional(),
+  supervisorRuleNotMet: z.boolean(),
+});
+export type SignOffDone = z.infer<typeof signOffDoneSchema>;
+
+/** POST /api/driving-sessions/:id/sign-off/resend: to the same address, or one put right. */
+export const signOffResendSchema = z.object({ supervisorEmail: emailSchema.optional() });
+
+/** POST /api/sign-off/:token/decline. */
+export const signOffDeclineSchema = z.object({ reason: changeReasonSchema });
+export type SignOffDeclineInput = z.input<typeof signOffDeclineSchema>;

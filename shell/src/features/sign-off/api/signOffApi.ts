@@ -1,0 +1,53 @@
+import {
+  signOffDoneSchema,
+  signOffEntrySchema,
+  type SignOffDone,
+  type SignOffEntry,
+  type SignOffInput,
+} from '@logbook/contracts/sign-off';
+import { errorMessageOf, readAnswer } from '@logbook/shell-context/apiClient';
+
+export type { SignOffEntry, SignOffDone, SignOffInput };
+
+export type Outcome<T> =
+  | { kind: 'ok'; answer: T }
+  /** The link is used, expired, cancelled or was never one: the API says so in one way for all. */
+  | { kind: 'notLive' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; offline: boolean };
+
+const url = (token: string, end = '') => `/api/sign-off/${encodeURIComponent(token)}${end}`;
+
+/** One call of the public signing API: no cookie is needed or sent. */
+async function call<T>(path: string, read: (res: Response) => Promise<T>, init: RequestInit = {}): Promise<Outcome<T>> {
+  let res: Response;
+  try {
+    res = await fetch(path, { credentials: 'omit', ...init });
+  } catch {
+    return { kind: 'failed', offline: !navigator.onLine };
+  }
+  if (res.status === 404) return { kind: 'notLive' };
+  if (res.status === 400 || res.status === 429) {
+    return { kind: 'refused', message: errorMessageOf(await res.text()) ?? 'Please check the form and try again.' };
+  }
+  if (!res.ok) return { kind: 'failed', offline: false };
+  try {
+    return { kind: 'ok', answer: await read(res) };
+  } catch {
+    return { kind: 'failed', offline: false };
+  }
+}
+
+const post = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export const fetchSignOffEntry = (token: string) => call(url(token), (res) => readAnswer(res, signOffEntrySchema));
+
+export const signEntry = (token: string, input: SignOffInput) =>
+  call(url(token), (res) => readAnswer(res, signOffDoneSchema), post(input));
+
+export const declineEntry = (token: string, reason: string) =>
+  call(url(token, '/decline'), (res) => readAnswer(res, signOffDoneSchema), post({ reason }));

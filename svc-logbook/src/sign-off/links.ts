@@ -1,0 +1,139 @@
+import crypto from 'node:crypto';
+import { statusOnlySchema, type SignOffMail } from '@logbook/contracts/internal-api';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
+import { AppError, notFound, TooManyError } from '@logbook/service-kit/errors';
+import { callInternal } from '@logbook/service-kit/internal';
+import { SignOffLinkModel, SignOffRequestModel, type SignOffLinkRecord } from './model';
+
+/** A link works for 7 days. */
+export const SIGN_OFF_LINK_DAYS = 7;
+
+/** Requests for a signature in any 24 hours: per family, and per supervisor's address whichever family asks. */
+export const SIGN_OFF_LIMITS = { perFamily: 20, perAddress: 5 } as const;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** 192 random bits, written for a URL. */
+const newToken = () => crypto.randomBytes(24).toString('base64url');
+const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** Tokens are made by newToken; anything else is refused before the database is asked. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
+
+/** The one answer for every token that is not live: it says nothing of whether the token ever existed. */
+export const linkNotLive = () => notFound(SIGN_OFF_MESSAGES.linkNotLive);
+
+/**
+ * Count one request against the family's and the address's allowances, refusing (429) past either. Counted first and
+ * then checked, so two requests at once cannot both slip under a limit.
+ */
+export async function countRequest(userId: number, supervisorEmail: string): Promise<void> {
+  const _id = crypto.randomUUID();
+  const at = new Date();
+  await SignOffRequestModel.create({ _id, userId, supervisorEmail, at });
+  const since = new Date(at.getTime() - DAY_MS);
+  const [family, address] = await Promise.all([
+    SignOffRequestModel.countDocuments({ userId, at: { $gt: since } }),
+    SignOffRequestModel.countDocuments({ supervisorEmail, at: { $gt: since } }),
+  ]);
+  const overFamily = family > SIGN_OFF_LIMITS.perFamily;
+  if (overFamily || address > SIGN_OFF_LIMITS.perAddress) {
+    await SignOffRequestModel.deleteOne({ _id });
+    // Again once the oldest request counted against the limit reached is a day old.
+    const counted = overFamily ? { userId } : { supervisorEmail };
+    const oldest = await SignOffRequestModel.findOne({ ...counted, at: { $gt: since } })
+      .sort({ at: 1 })
+      .lean();
+    const wait = oldest ? oldest.at.getTime() + DAY_MS - at.getTime() : DAY_MS;
+    throw new TooManyError(Math.max(1, Math.ceil(wait / 1000)), SIGN_OFF_MESSAGES.tooManyRequests);
+  }
+}
+
+export interface LinkFor {
+  sessionId: number;
+  studentId: number;
+  userId: number;
+  supervisorEmail: string;
+  learner: string;
+  date: string;
+}
+
+/**
+ * A new link for an entry, emailed to the supervisor through svc-auth's mail queue; the entry's earlier links stop
+ * working. Throws 503 when the email could not be queued (the link is then cancelled again).
+ */
+export async function sendLink(entry: LinkFor, now = new Date()): Promise<SignOffLinkRecord> {
+  await cancelLinks(entry.sessionId, now);
+  const token = newToken();
+  const link = await SignOffLinkModel.create({
+    _id: digest(token),
+    sessionId: entry.sessionId,
+    studentId: entry.studentId,
+    userId: entry.userId,
+    supervisorEmail: entry.supervisorEmail,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SIGN_OFF_LINK_DAYS * DAY_MS),
+  });
+  const mail: SignOffMail = {
+    kind: 'sign_off_request',
+    parentId: entry.userId,
+    to: entry.supervisorEmail,
+    token,
+    learner: entry.learner,
+    date: entry.date,
+    expiresAt: link.expiresAt.toISOString(),
+  };
+  try {
+    const reply = await callInternal(statusOnlySchema, 'auth', 'POST', '/internal/sign-off-mail', mail);
+    if (!reply.ok) throw new AppError(503, API_ERRORS.serviceUnavailable);
+  } catch (err) {
+    await SignOffLinkModel.updateOne({ _id: link._id }, { $set: { cancelledAt: new Date() } });
+    throw err;
+  }
+  return link.toObject();
+}
+
+/** Tell the parent the supervisor declined (email); a failure is the parent's history's to show, so it is not fatal. */
+export async function mailDecline(mail: Extract<SignOffMail, { kind: 'sign_off_declined' }>): Promise<boolean> {
+  try {
+    const reply = await callInternal(statusOnlySchema, 'auth', 'POST', '/internal/sign-off-mail', mail);
+    return reply.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Every link of the entry stops working. */
+export async function cancelLinks(sessionId: number, at = new Date()): Promise<void> {
+  await SignOffLinkModel.updateMany(
+    { sessionId, usedAt: { $exists: false }, cancelledAt: { $exists: false } },
+    { $set: { cancelledAt: at } },
+  );
+}
+
+/** The live link a token opens, or the one 404. */
+export async function liveLink(token: string): Promise<SignOffLinkRecord> {
+  if (!TOKEN_SHAPE.test(token)) throw linkNotLive();
+  const link = await SignOffLinkModel.findOne({
+    _id: digest(token),
+    usedAt: { $exists: false },
+    cancelledAt: { $exists: false },
+    expiresAt: { $gt: new Date() },
+  }).lean();
+  if (!link) throw linkNotLive();
+  return link;
+}
+
+/** Take the link for this one use: of two uses at once, one gets it and the other the one 404. */
+export async function useLink(link: SignOffLinkRecord): Promise<() => Promise<void>> {
+  const taken = await SignOffLinkModel.updateOne(
+    { _id: link._id, usedAt: { $exists: false }, cancelledAt: { $exists: false }, expiresAt: { $gt: new Date() } },
+    { $set: { usedAt: new Date() } },
+  );
+  if (taken.modifiedCount !== 1) throw linkNotLive();
+  // Given back when the signing could not be stored, so the supervisor may try again.
+  return async () => {
+    await SignOffLinkModel.updateOne({ _id: link._id }, { $unset: { usedAt: 1 } });
+  };
+}

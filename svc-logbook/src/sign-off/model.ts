@@ -1,0 +1,63 @@
+import mongoose, { Schema } from 'mongoose';
+
+/**
+ * A link that lets a supervisor sign one entry on their own phone. Only the SHA-256 of the token is kept: the token
+ * itself is in the email alone. A link is live while unused, not cancelled, not expired and its entry still awaits.
+ */
+export interface SignOffLinkRecord {
+  /** SHA-256 (hex) of the token. */
+  _id: string;
+  sessionId: number;
+  studentId: number;
+  /** The parent account: the family the entry belongs to. */
+  userId: number;
+  supervisorEmail: string;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt?: Date;
+  cancelledAt?: Date;
+}
+
+const signOffLinkSchema = new Schema<SignOffLinkRecord>(
+  {
+    _id: String,
+    sessionId: { type: Number, required: true, index: true },
+    studentId: { type: Number, required: true },
+    userId: { type: Number, required: true },
+    supervisorEmail: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    // Kept a month past its end (for the family's questions), then gone.
+    expiresAt: { type: Date, required: true, index: { expireAfterSeconds: 30 * 24 * 3600 } },
+    usedAt: Date,
+    cancelledAt: Date,
+  },
+  { versionKey: false },
+);
+
+export const SignOffLinkModel: mongoose.Model<SignOffLinkRecord> =
+  (mongoose.models.SignOffLink as mongoose.Model<SignOffLinkRecord>) ??
+  mongoose.model<SignOffLinkRecord>('SignOffLink', signOffLinkSchema, 'sign_off_links');
+
+/** One request for a signature sent (or sent again): what the limits per family and per address count. */
+export interface SignOffRequestRecord {
+  _id: string;
+  userId: number;
+  supervisorEmail: string;
+  at: Date;
+}
+
+const signOffRequestSchema = new Schema<SignOffRequestRecord>(
+  {
+    _id: String,
+    userId: { type: Number, required: true },
+    supervisorEmail: { type: String, required: true },
+    at: { type: Date, required: true, index: { expireAfterSeconds: 2 * 24 * 3600 } },
+  },
+  { versionKey: false },
+);
+signOffRequestSchema.index({ userId: 1, at: 1 });
+signOffRequestSchema.index({ supervisorEmail: 1, at: 1 });
+
+export const SignOffRequestModel: mongoose.Model<SignOffRequestRecord> =
+  (mongoose.models.SignOffRequest as mongoose.Model<SignOffRequestRecord>) ??
+  mongoose.model<SignOffRequestRecord>('SignOffRequest', signOffRequestSchema, 'sign_off_requests');
