@@ -1,6 +1,9 @@
 import { Card } from '@logbook/ui/Card';
 import { FormField } from '@logbook/ui/FormField';
-import { CHANGE_REASON_MAX } from '../../../lib/sessionChanges';
+import { TEXT_LIMITS } from '@logbook/contracts/constants';
+
+/** Longest reason the server keeps for a correction. */
+const CHANGE_REASON_MAX = TEXT_LIMITS.changeReason;
 
 export interface CorrectionReasonCardProps {
   reason: string;

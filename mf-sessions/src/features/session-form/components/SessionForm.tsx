@@ -17,7 +17,6 @@ import { clearRunningDrive } from '@logbook/shell-context/runningDrive';
 import { useSupervisors } from '@logbook/shell-context/supervisors';
 import { mutate } from 'swr';
 import { toast } from '@logbook/ui/lib/toastStore';
-import { changeFailureMessage, postCorrection, reasonProblem } from '../../../lib/sessionChanges';
 import type { HistoryEntry } from '../../../lib/sessionHistory';
 import { isStudentSessionsKey } from '../../../lib/sessionKeys';
 import { newClientId, sessionPayload, type SessionField } from '../../../lib/sessionValues';
@@ -39,6 +38,9 @@ import { initialSelection, SOMEONE_ELSE, supervisorPayload, type SupervisorSelec
 import { useVehicleDetails } from '../hooks/useVehicleDetails';
 import { NearViewport } from './NearViewport';
 import { VehicleDetailsUnavailable } from './VehicleDetailsUnavailable';
+
+/** Corrections' code is fetched when a correction is sent or its reason checked, not with the new-session screen. */
+const sessionChanges = () => import('../../../lib/sessionChanges');
 
 // Below the first screenful: its code is fetched once the form is used or scrolled to it. Offline, before it was ever
 // fetched, the form goes on without it.
@@ -165,6 +167,7 @@ export function SessionForm({
 
   const submitCorrection = async (entry: HistoryEntry) => {
     setCorrectionFailure(null);
+    const { changeFailureMessage, postCorrection, reasonProblem } = await sessionChanges();
     const problem = reasonProblem(reason);
     setReasonError(problem);
     const problems = form.validateAll();
@@ -270,7 +273,7 @@ export function SessionForm({
               error={reasonError}
               onChange={(text) => {
                 setReason(text);
-                if (reasonError) setReasonError(reasonProblem(text));
+                if (reasonError) void sessionChanges().then(({ reasonProblem }) => setReasonError(reasonProblem(text)));
               }}
             />
           )}

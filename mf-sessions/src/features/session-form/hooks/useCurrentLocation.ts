@@ -5,7 +5,9 @@ import { LOCATION_ERRORS, LOCATION_UNAVAILABLE, TOASTS, UNKNOWN_LOCATION } from 
 import { toast } from '@logbook/ui/lib/toastStore';
 import { roundedCoordinates, type SessionLocation } from '../../../lib/coordinates';
 import type { SessionField } from '../../../lib/sessionValues';
-import { lookUpPlace, positionErrorMessage } from '../../../lib/geocode';
+
+/** The place-name lookup's code is fetched when a location is first asked for. */
+const geocode = () => import('../../../lib/geocode');
 
 export type LocationEnd = 'start' | 'end';
 
@@ -37,12 +39,18 @@ export function useCurrentLocation({ setField, fillIfEmpty, setLocation }: Handl
       }
       const field: SessionField = end === 'start' ? 'startSuburb' : 'endSuburb';
       setLocating(end);
+      // The place-name lookup's code is fetched while the device finds its position.
+      void geocode().catch(() => undefined);
       try {
         let position: GeolocationPosition;
         try {
           position = await currentPosition();
         } catch (error) {
-          locationError(positionErrorMessage(error as GeolocationPositionError));
+          const message = await geocode().then(
+            ({ positionErrorMessage }) => positionErrorMessage(error as GeolocationPositionError),
+            () => LOCATION_ERRORS.failed,
+          );
+          locationError(message);
           return;
         }
         const coordinates = roundedCoordinates(position.coords.latitude, position.coords.longitude);
@@ -50,6 +58,7 @@ export function useCurrentLocation({ setField, fillIfEmpty, setLocation }: Handl
         // Arriving somewhere marks the end of the drive.
         if (end === 'end') fillIfEmpty('endTime', localTimeHHMM());
         try {
+          const { lookUpPlace } = await geocode();
           const place = await lookUpPlace(position.coords.latitude, position.coords.longitude);
           setField(field, place);
           if (place !== UNKNOWN_LOCATION) setLocation?.({ coordinates, placeName: place });
