@@ -136,7 +136,8 @@ async function signInAsStudent(page: Page, loginUrl: string, username: string, p
 
 /** Draws a stroke on a signature pad with real pointer (mouse) events. */
 async function sign(page: Page, pad: ReturnType<Page['locator']>) {
-  await pad.scrollIntoViewIfNeeded();
+  // In the middle of the screen, clear of what stays at its edges (the install offer, the offline bar).
+  await pad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = await pad.boundingBox();
   if (!box) throw new Error('The signature pad is not visible');
   const y = box.y + box.height / 2;
