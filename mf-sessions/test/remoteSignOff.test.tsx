@@ -42,6 +42,7 @@ const signedAt = '2026-03-09T03:14:00.000Z';
 const list = [
   session({
     id: 5,
+    supervisorName: 'Pat',
     status: 'awaiting',
     signOff: { status: 'awaiting', remote: true, supervisorEmail: 'pat@example.com' },
   }),
@@ -104,8 +105,8 @@ describe('entries signed by the supervisor on their own phone, in the history', 
     expect(within(items[2]).getByTestId('session-sign-off').textContent).toBe(`Signed remotely ${when}`);
     expect(within(items[3]).queryByTestId('session-sign-off')).toBeNull();
     // The parent may resend or cancel the request; an entry awaiting or declined is not corrected nor removed.
-    expect(within(items[0]).getByRole('button', { name: /^Resend the signing link for/ })).toBeTruthy();
-    expect(within(items[0]).getByRole('button', { name: /^Cancel the signature request for/ })).toBeTruthy();
+    expect(within(items[0]).getByRole('button', { name: /^Resend the link for the session of/ })).toBeTruthy();
+    expect(within(items[0]).getByRole('button', { name: /^Cancel the request for the session of/ })).toBeTruthy();
     expect(within(items[0]).queryByRole('button', { name: /^Correct/ })).toBeNull();
     expect(within(items[1]).queryByRole('button')).toBeNull();
     expect(within(items[2]).getByRole('button', { name: /^Correct the session of/ })).toBeTruthy();
@@ -141,12 +142,12 @@ describe('entries signed by the supervisor on their own phone, in the history', 
     const calls = serve();
     renderHistory(true);
     const items = await screen.findAllByTestId('session-item');
-    fireEvent.click(within(items[0]).getByRole('button', { name: /^Cancel the signature request/ }));
+    fireEvent.click(within(items[0]).getByRole('button', { name: /^Cancel the request for the session of/ }));
     let dialog = screen.getByRole('dialog', { name: 'Cancel this signature request?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(calls.some((c) => c.url.includes('/sign-off/'))).toBe(false);
 
-    fireEvent.click(within(items[0]).getByRole('button', { name: /^Cancel the signature request/ }));
+    fireEvent.click(within(items[0]).getByRole('button', { name: /^Cancel the request for the session of/ }));
     dialog = screen.getByRole('dialog', { name: 'Cancel this signature request?' });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
@@ -163,7 +164,7 @@ describe('entries signed by the supervisor on their own phone, in the history', 
     const calls = serve({ status: 409, body: { message: 'This entry is not awaiting a signature' } });
     renderHistory(true);
     const items = await screen.findAllByTestId('session-item');
-    fireEvent.click(within(items[0]).getByRole('button', { name: /^Cancel the signature request/ }));
+    fireEvent.click(within(items[0]).getByRole('button', { name: /^Cancel the request for the session of/ }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this signature request?' });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));

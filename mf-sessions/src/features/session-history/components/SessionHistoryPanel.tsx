@@ -47,7 +47,7 @@ export function SessionHistoryPanel({
   const signOff = async (s: HistoryEntry, action: 'resend' | 'cancel') => {
     setSignOffPending(true);
     const { runSignOffAction } = await import('../utils/signOffActions');
-    if (await runSignOffAction(s.id, action)) setCancelling(undefined);
+    if (await runSignOffAction(s.id, action, toast)) setCancelling(undefined);
     setSignOffPending(false);
     void refresh(isStudentSessionsKey(studentId));
   };
@@ -136,7 +136,7 @@ export function SessionHistoryPanel({
         onOpenChange={(open) => !open && !signOffPending && setCancelling(undefined)}
         size="sm"
         title="Cancel this signature request?"
-        description="The supervisor's link stops working and the session is removed from the log book."
+        description="The link stops working and the session is removed."
         footer={
           <>
             <Button variant="outline" onClick={() => setCancelling(undefined)} disabled={signOffPending}>

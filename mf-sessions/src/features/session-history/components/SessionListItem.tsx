@@ -76,7 +76,12 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
   const declined = s.status === 'declined';
   const struck = s.status === 'superseded' || s.status === 'removed';
   const signedAt = s.signedAt ?? s.signOff?.signedAt;
-  const supervisor = s.supervisorName.split(' ')[0];
+  // Asked of the supervisor on their own phone: still awaited, declined (with why), or signed (with when).
+  const signOffNote = awaiting
+    ? `Awaiting ${s.supervisorName}'s signature`
+    : declined
+      ? `Declined by ${s.supervisorName}: ${s.signOff?.declineReason ?? ''}`
+      : signedAt && `Signed remotely ${changedAtText(signedAt)}`;
   const when = `${formatDisplayDate(s.date)} ${s.startTime}`;
   const vehicle = vehicleText(s);
   const classes = ['lls-session', waiting && 'lls-session--waiting', (struck || declined) && 'lls-session--struck']
@@ -119,12 +124,9 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
           {s.supervisorIsInstructor ? ' (driving instructor)' : ''}
         </dd>
       </dl>
-      {(awaiting || declined || signedAt) && (
+      {signOffNote && (
         <p className="lls-session__change" data-testid="session-sign-off">
-          {awaiting && `Awaiting ${supervisor}'s signature`}
-          {declined &&
-            `Declined by ${s.supervisorName}${s.signOff?.declineReason ? `: ${s.signOff.declineReason}` : ''}`}
-          {signedAt && `Signed remotely ${changedAtText(signedAt)}`}
+          {signOffNote}
         </p>
       )}
       {awaiting && onSignOff && (
@@ -133,7 +135,7 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
             variant="outline"
             size="sm"
             onClick={() => onSignOff(s, 'resend')}
-            aria-label={`Resend the signing link for ${when}`}
+            aria-label={`Resend the link for the session of ${when}`}
           >
             Resend
           </Button>
@@ -141,7 +143,7 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
             variant="ghost"
             size="sm"
             onClick={() => onSignOff(s, 'cancel')}
-            aria-label={`Cancel the signature request for ${when}`}
+            aria-label={`Cancel the request for the session of ${when}`}
           >
             Cancel
           </Button>

@@ -1,6 +1,4 @@
-import { toast } from '@logbook/ui/lib/toastStore';
-import { apiRequest, ApiError, errorMessageOf } from '@logbook/shell-context/apiClient';
-import { DRIVING_SESSIONS_URL } from '../../../lib/sessionApi';
+import type { ToastInput } from '@logbook/ui/lib/toastStore';
 
 export type SignOffAction = 'resend' | 'cancel';
 
@@ -14,25 +12,39 @@ const FAILED: Record<SignOffAction, string> = {
   cancel: 'The signature request could not be cancelled',
 };
 
+/** The server's message in an error answer, if it gave one. */
+function messageOf(body: string): string | undefined {
+  try {
+    const { message } = JSON.parse(body) as { message?: unknown };
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * POST /api/driving-sessions/:id/sign-off/resend or /cancel (parents only), told in a toast (the server's words when
- * it refuses). Loaded on the first click: the history's first view does not carry it.
+ * it refuses). Loaded on the first click, and importing nothing: the history's first view carries none of it.
  */
-export async function runSignOffAction(sessionId: number, action: SignOffAction): Promise<boolean> {
+export async function runSignOffAction(
+  sessionId: number,
+  action: SignOffAction,
+  toast: (input: ToastInput) => unknown,
+): Promise<boolean> {
+  let description: string;
   try {
-    await apiRequest(
-      'POST',
-      `${DRIVING_SESSIONS_URL}/${sessionId}/sign-off/${action}`,
-      action === 'resend' ? {} : undefined,
-    );
-    toast({ title: DONE[action] });
-    return true;
-  } catch (error) {
-    const description =
-      error instanceof ApiError
-        ? (errorMessageOf(error.body) ?? `Please try again (error ${error.status}).`)
-        : 'You are offline: this needs a connection.';
-    toast({ title: FAILED[action], description, variant: 'destructive' });
-    return false;
+    const res = await fetch(`/api/driving-sessions/${sessionId}/sign-off/${action}`, {
+      method: 'POST',
+      credentials: 'include',
+    });
+    if (res.ok) {
+      toast({ title: DONE[action] });
+      return true;
+    }
+    description = messageOf(await res.text()) ?? `Please try again (error ${res.status}).`;
+  } catch {
+    description = 'You are offline: this needs a connection.';
   }
+  toast({ title: FAILED[action], description, variant: 'destructive' });
+  return false;
 }
