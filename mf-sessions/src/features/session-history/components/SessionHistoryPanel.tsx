@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '@logbook/shell-context/routing';
 import { mutate, useSWRConfig } from 'swr';
 import { toast } from '@logbook/ui/lib/toastStore';
@@ -44,15 +44,22 @@ export function SessionHistoryPanel({
   const [signOffPending, setSignOffPending] = useState(false);
   const { mutate: refresh } = useSWRConfig();
   // The history and the progress are read again either way: a refusal may mean the entry has moved on.
-  const signOff = async (s: HistoryEntry, action: 'resend' | 'cancel') => {
-    setSignOffPending(true);
-    const { runSignOffAction } = await import('../utils/signOffActions');
-    if (await runSignOffAction(s.id, action, toast)) setCancelling(undefined);
-    setSignOffPending(false);
-    void refresh(isStudentSessionsKey(studentId));
-  };
-  const onSignOff = (s: HistoryEntry, action: 'resend' | 'cancel') =>
-    action === 'cancel' ? setCancelling(s) : void signOff(s, action);
+  const signOff = useCallback(
+    async (s: HistoryEntry, action: 'resend' | 'cancel') => {
+      setSignOffPending(true);
+      const { runSignOffAction } = await import('../utils/signOffActions');
+      if (await runSignOffAction(s.id, action, toast)) setCancelling(undefined);
+      setSignOffPending(false);
+      void refresh(isStudentSessionsKey(studentId));
+    },
+    [refresh, studentId],
+  );
+  // Stable, like the other handlers, so the memoised entries are not drawn again.
+  const onSignOff = useCallback(
+    (s: HistoryEntry, action: 'resend' | 'cancel') =>
+      action === 'cancel' ? setCancelling(s) : void signOff(s, action),
+    [signOff],
+  );
   const [filters, setFilters] = useState<SessionFilters>(NO_FILTERS);
   const { data, error, isLoading, isValidating } = useDrivingSessions(studentId, filters, enabled);
   const waiting = useWaitingSessions(studentId);
