@@ -61,6 +61,11 @@ export function ProgressSummaryCard({ summary, error, notice, extra }: ProgressS
             Total {bonus}
           </p>
         )}
+        {summary.awaitingSignature?.sessionCount ? (
+          <p className="lls-paper-note" data-testid="awaiting-signature">
+            {formatHours(summary.awaitingSignature.hours)} h awaiting signature
+          </p>
+        ) : null}
         {paper && (
           <p className="lls-paper-note" data-testid="paper-hours">
             {paper}

@@ -1,6 +1,6 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '@logbook/shell-context/routing';
-import { mutate } from 'swr';
+import { mutate, useSWRConfig } from 'swr';
 import { toast } from '@logbook/ui/lib/toastStore';
 import { paths } from '@logbook/shell-context/routes';
 import { Alert } from '@logbook/ui/Alert';
@@ -40,6 +40,26 @@ export function SessionHistoryPanel({
   const navigate = useNavigate();
   const [removing, setRemoving] = useState<HistoryEntry | undefined>();
   const [correcting, setCorrecting] = useState<HistoryEntry | undefined>();
+  const [cancelling, setCancelling] = useState<HistoryEntry | undefined>();
+  const [signOffPending, setSignOffPending] = useState(false);
+  const { mutate: refresh } = useSWRConfig();
+  // The history and the progress are read again either way: a refusal may mean the entry has moved on.
+  const signOff = useCallback(
+    async (s: HistoryEntry, action: 'resend' | 'cancel') => {
+      setSignOffPending(true);
+      const { runSignOffAction } = await import('../utils/signOffActions');
+      if (await runSignOffAction(s.id, action, toast)) setCancelling(undefined);
+      setSignOffPending(false);
+      void refresh(isStudentSessionsKey(studentId));
+    },
+    [refresh, studentId],
+  );
+  // Stable, like the other handlers, so the memoised entries are not drawn again.
+  const onSignOff = useCallback(
+    (s: HistoryEntry, action: 'resend' | 'cancel') =>
+      action === 'cancel' ? setCancelling(s) : void signOff(s, action),
+    [signOff],
+  );
   const [filters, setFilters] = useState<SessionFilters>(NO_FILTERS);
   const { data, error, isLoading, isValidating } = useDrivingSessions(studentId, filters, enabled);
   const waiting = useWaitingSessions(studentId);
@@ -80,6 +100,7 @@ export function SessionHistoryPanel({
             session={s}
             onCorrect={canCorrect ? setCorrecting : undefined}
             onRemove={canCorrect ? setRemoving : undefined}
+            onSignOff={canCorrect ? onSignOff : undefined}
           />
         ))}
       </ul>
@@ -113,6 +134,27 @@ export function SessionHistoryPanel({
             </Button>
             <Button onClick={() => correcting && navigate(paths.correctSession(studentId, correcting.id))}>
               Correct session
+            </Button>
+          </>
+        }
+      />
+      <Dialog
+        open={cancelling !== undefined}
+        onOpenChange={(open) => !open && !signOffPending && setCancelling(undefined)}
+        size="sm"
+        title="Cancel this signature request?"
+        description="The link stops working and the session is removed."
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setCancelling(undefined)} disabled={signOffPending}>
+              Keep it
+            </Button>
+            <Button
+              variant="destructive"
+              pending={signOffPending}
+              onClick={() => cancelling && void signOff(cancelling, 'cancel')}
+            >
+              Cancel request
             </Button>
           </>
         }

@@ -16,7 +16,10 @@ import type { HistoryEntry, SessionChangeFields } from '../../../lib/sessionHist
 /** The car of an entry, when it was given (older entries and most states' have none). */
 export type SessionVehicleFields = Partial<Pick<HistoryEntry, 'vehicleRegistration' | 'odometerStart' | 'odometerEnd'>>;
 
-export type ListedSession = ListedTextFields & SessionChangeFields & SessionVehicleFields;
+/** How the supervisor signed on their own phone, or is still asked to (older answers lack them). */
+export type SessionSignOffFields = Partial<Pick<HistoryEntry, 'signOff' | 'signedAt' | 'signedRemotely'>>;
+
+export type ListedSession = ListedTextFields & SessionChangeFields & SessionVehicleFields & SessionSignOffFields;
 
 export interface SessionListItemProps<S extends ListedSession = ListedSession> {
   session: S;
@@ -25,6 +28,8 @@ export interface SessionListItemProps<S extends ListedSession = ListedSession> {
   /** Correct and Remove, offered (to parents) on an entry in force; called with the entry. */
   onCorrect?: (session: S) => void;
   onRemove?: (session: S) => void;
+  /** Resend and Cancel, offered (to parents) on an entry awaiting its supervisor's signature. */
+  onSignOff?: (session: S, action: 'resend' | 'cancel') => void;
 }
 
 /** 'Not recorded' for sessions logged before the weather was asked. */
@@ -64,12 +69,22 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
   waiting,
   onCorrect,
   onRemove,
+  onSignOff,
 }: SessionListItemProps<S>) {
   const night = s.timeOfDay === 'night';
+  const awaiting = s.status === 'awaiting';
+  const declined = s.status === 'declined';
   const struck = s.status === 'superseded' || s.status === 'removed';
+  const signedAt = s.signedAt ?? s.signOff?.signedAt;
+  // Asked of the supervisor on their own phone: still awaited, declined (with why), or signed (with when).
+  const signOffNote = awaiting
+    ? `Awaiting ${s.supervisorName}'s signature`
+    : declined
+      ? `Declined by ${s.supervisorName}: ${s.signOff?.declineReason ?? ''}`
+      : signedAt && `Signed remotely ${changedAtText(signedAt)}`;
   const when = `${formatDisplayDate(s.date)} ${s.startTime}`;
   const vehicle = vehicleText(s);
-  const classes = ['lls-session', waiting && 'lls-session--waiting', struck && 'lls-session--struck']
+  const classes = ['lls-session', waiting && 'lls-session--waiting', (struck || declined) && 'lls-session--struck']
     .filter(Boolean)
     .join(' ');
   return (
@@ -109,6 +124,31 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
           {s.supervisorIsInstructor ? ' (driving instructor)' : ''}
         </dd>
       </dl>
+      {signOffNote && (
+        <p className="lls-session__change" data-testid="session-sign-off">
+          {signOffNote}
+        </p>
+      )}
+      {awaiting && onSignOff && (
+        <div className="lls-session__actions">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onSignOff(s, 'resend')}
+            aria-label={`Resend the link for the session of ${when}`}
+          >
+            Resend
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onSignOff(s, 'cancel')}
+            aria-label={`Cancel the request for the session of ${when}`}
+          >
+            Cancel
+          </Button>
+        </div>
+      )}
       {struck && (
         <p className="lls-session__change" data-testid="session-change">
           <strong>{s.status === 'removed' ? 'Removed' : 'Corrected'}</strong>
@@ -116,7 +156,7 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
           {s.changeReason ? `: ${s.changeReason}` : ''}
         </p>
       )}
-      {!struck && !waiting && (onCorrect || onRemove) && (
+      {!struck && !waiting && !awaiting && !declined && (onCorrect || onRemove) && (
         <div className="lls-session__actions">
           {onCorrect && (
             <Button
