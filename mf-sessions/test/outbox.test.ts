@@ -274,6 +274,28 @@ describe.each([
     await flushOutbox({ ...deps(store, server, storage), send: posted.send });
     expect(posted.bodies).toEqual([expect.objectContaining({ clientId: 'c-old', timeZone: 'Pacific/Auckland' })]);
   });
+
+  it('keeps a session whose supervisor is asked to sign by email, and sends that request as it was logged', async () => {
+    const asked = queued('c-remote', {
+      supervisorSignature: undefined,
+      remoteSignOff: { supervisorEmail: 'pat@example.com' },
+    });
+    delete asked.payload.supervisorSignature;
+    await queueSession(store, asked);
+    const [waiting] = await store.all();
+    expect(waiting.payload.remoteSignOff).toEqual({ supervisorEmail: 'pat@example.com' });
+    const posted = postedBodies();
+    const report = await flushOutbox({ ...deps(store, server, storage), send: posted.send });
+    expect(report.sent.map((e) => e.clientId)).toEqual(['c-remote']);
+    expect(posted.bodies).toHaveLength(1);
+    expect(posted.bodies[0]).toMatchObject({
+      clientId: 'c-remote',
+      studentSignature: SIGNATURE,
+      remoteSignOff: { supervisorEmail: 'pat@example.com' },
+    });
+    expect(posted.bodies[0]).not.toHaveProperty('supervisorSignature');
+    expect(await store.all()).toEqual([]);
+  });
 });
 
 describe('the IndexedDB outbox', () => {

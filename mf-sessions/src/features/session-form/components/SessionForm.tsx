@@ -47,6 +47,10 @@ const sessionChanges = () => import('../../../lib/sessionChanges');
 const loadVehicleCard = () => import('./VehicleDetailsCard').catch(() => ({ default: VehicleDetailsUnavailable }));
 const VehicleDetailsCard = lazy(loadVehicleCard);
 
+// Asking the supervisor to sign on their own phone: the email field's code is fetched when that is chosen.
+const loadRemoteSignOff = () => import('./RemoteSignOffEmail');
+const RemoteSignOffEmail = lazy(loadRemoteSignOff);
+
 export interface SessionFormProps {
   studentId: number;
   studentName: string;
@@ -116,6 +120,9 @@ export function SessionForm({
   const { data: supervisors } = useSupervisors();
   const [selection, setSelection] = useState<SupervisorSelection | undefined>(undefined);
   const [splitMode, setSplitMode] = useState<SplitMode>('two');
+  // Where to email the supervisor's signing link; null while they sign on this device.
+  const [supervisorEmail, setSupervisorEmail] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | undefined>();
   // The second entry of a drive split at sunset or sunrise keeps its own client id, so a retry never logs it twice.
   const secondClientId = useRef(newClientId());
   const { submit, submitting, failure } = useSubmitSession();
@@ -202,6 +209,7 @@ export function SessionForm({
       split && splitMode === 'two'
         ? split.parts.map((part, i) => ({ values: part, clientId: i === 0 ? form.clientId : secondClientId.current }))
         : undefined;
+    const remote = supervisorEmail !== null ? await loadRemoteSignOff() : undefined;
     const result = await submit({
       studentId,
       studentName,
@@ -210,9 +218,14 @@ export function SessionForm({
       clientId: form.clientId,
       supervisor: supervisorPayload(selection ?? SOMEONE_ELSE, supervisors ?? []),
       parts,
+      remoteSignOff: remote ? { supervisorEmail: supervisorEmail!.trim() } : undefined,
       validate: () => {
         const problems = form.validateAll();
-        const ok = Object.values(problems).every((m) => !m);
+        if (remote) {
+          delete problems.supervisorSignature;
+          setEmailError(remote.emailProblem(supervisorEmail!));
+        }
+        const ok = Object.values(problems).every((m) => !m) && !remote?.emailProblem(supervisorEmail!);
         if (!ok) focusFirstProblem();
         return ok;
       },
@@ -346,6 +359,37 @@ export function SessionForm({
             error={errors.supervisorSignature}
             onChange={(v) => setField('supervisorSignature', v)}
             disabled={submitting}
+            choice={
+              !correcting && (
+                <label className="lls-check">
+                  <input
+                    type="checkbox"
+                    name="remoteSignOff"
+                    checked={supervisorEmail !== null}
+                    onChange={(e) => {
+                      setSupervisorEmail(e.target.checked ? '' : null);
+                      setEmailError(undefined);
+                    }}
+                  />
+                  Ask the supervisor to sign
+                </label>
+              )
+            }
+            replacement={
+              supervisorEmail === null ? undefined : (
+                <Suspense fallback={null}>
+                  <RemoteSignOffEmail
+                    value={supervisorEmail}
+                    error={emailError}
+                    disabled={submitting}
+                    onChange={(email) => {
+                      setSupervisorEmail(email);
+                      if (emailError) void loadRemoteSignOff().then((m) => setEmailError(m.emailProblem(email)));
+                    }}
+                  />
+                </Suspense>
+              )
+            }
           />
         </fieldset>
         {(failure ?? correctionFailure) && (

@@ -24,6 +24,8 @@ export interface SubmitOptions {
    * Night over the form's values, with its own client id so a retry sends each once.
    */
   parts?: Array<{ values: Partial<SessionValues>; clientId: string }>;
+  /** The supervisor signs on their own phone: asked by email, in place of their signature on the form. */
+  remoteSignOff?: { supervisorEmail: string };
   /** Checks every field and shows the messages; true when the form can be sent. */
   validate: () => boolean;
   /** Keeps the form's content as a draft when this device cannot hold it in the outbox. */
@@ -45,9 +47,20 @@ export function useSubmitSession() {
       return 'invalid';
     }
     if (!options.validate()) return 'invalid';
-    const entries = (options.parts ?? [{ values: {}, clientId }]).map((part) =>
-      sessionPayload({ ...values, ...part.values }, studentId, part.clientId, options.coordinates, options.supervisor),
-    );
+    const entries = (options.parts ?? [{ values: {}, clientId }]).map((part) => {
+      const payload = sessionPayload(
+        { ...values, ...part.values },
+        studentId,
+        part.clientId,
+        options.coordinates,
+        options.supervisor,
+      );
+      if (options.remoteSignOff) {
+        delete payload.supervisorSignature;
+        payload.remoteSignOff = options.remoteSignOff;
+      }
+      return payload;
+    });
     setSubmitting(true);
     try {
       let next = 0;
