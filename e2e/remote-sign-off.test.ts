@@ -1,12 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { request } from 'playwright-core';
-import { calculateDuration } from '@logbook/contracts/duration';
+import { TOASTS } from '@logbook/contracts/messages';
 import { expectAccessible } from './support/accessibility';
-import { expectHeading } from './support/expectations';
-import { parentWithActiveStudent, withoutInstallPrompt } from './support/family';
-import { signaturePng } from './support/images';
+import { expectHeading, expectPath, expectToast } from './support/expectations';
+import { fillConditions, parentWithActiveStudent, withoutInstallPrompt } from './support/family';
 import { waitForEmail } from './support/inbox';
 import { ARTIFACTS_DIR, journey } from './support/journey';
 import { openBrowser } from './support/chromium';
@@ -44,44 +42,62 @@ journey(
       studentUsername: string;
     };
 
-    // The learner, on their own phone, logs the drive and asks Pat to sign it.
-    const learner = await request.newContext({ extraHTTPHeaders: { Origin: stack.url } });
-    expect(
-      (
-        await learner.post(`${stack.url}/api/student-login`, {
-          data: { studentUsername, studentPassword: 'learner-pass-1' },
-        })
-      ).status(),
-    ).toBe(200);
+    // The learner, on their own phone, logs the drive on the session form, signs it and asks Pat to sign it.
     const pat = `pat-${Date.now()}@example.org`;
-    const asked = await learner.post(`${stack.url}/api/driving-sessions`, {
-      data: {
-        studentId: student.id,
-        date: '2026-03-07',
-        startTime: '09:00',
-        endTime: '11:30',
-        duration: calculateDuration('09:00', '11:30'),
-        startSuburb: 'Glenelg',
-        endSuburb: 'Mount Barker',
-        timeOfDay: 'day',
-        trafficConditions: 'medium',
-        roadConditions: 'busy-road',
-        weatherConditions: 'rain',
-        studentSignature: signaturePng(),
-        supervisorName: 'Pat Supervisor',
-        supervisorLicenseNumber: 'SA123456',
-        remoteSignOff: { supervisorEmail: pat },
-      },
-    });
-    expect(asked.status()).toBe(201);
-    expect(((await asked.json()) as Entry).signOff).toMatchObject({ status: 'awaiting', remote: true });
+    const learnerPhone = await openBrowser(PHONE);
+    try {
+      const learner = learnerPhone.page;
+      await withoutInstallPrompt(learner);
+      await learner.goto(`${stack.url}/student-login`);
+      await expectHeading(learner, 'Student Login');
+      await learner.getByLabel('Username', { exact: true }).fill(studentUsername);
+      await learner.getByLabel('Password', { exact: true }).fill('learner-pass-1');
+      await learner.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expectPath(learner, '/student-dashboard');
+      await learner.getByRole('link', { name: 'New Session' }).click();
+      await expectPath(learner, `/student-new-session/${student.id}`);
+      const form = learner.getByRole('form', { name: 'Driving session' });
+      await form.waitFor({ timeout: 20_000 });
+      await form.getByLabel('Date', { exact: true }).fill('2026-03-07');
+      await form.getByLabel('Start Time', { exact: true }).fill('09:00');
+      await form.getByLabel('End Time', { exact: true }).fill('11:30');
+      await form.getByLabel('Start Suburb', { exact: true }).fill('Glenelg');
+      await form.getByLabel('End Suburb', { exact: true }).fill('Mount Barker');
+      await fillConditions(learner, 'rain', 'day');
+      await form.getByLabel('Full Name', { exact: true }).fill('Pat Supervisor');
+      await form.getByLabel("Driver's License Number", { exact: true }).fill('SA123456');
+      await sign(learner, 0);
+      await form.getByRole('checkbox', { name: 'Ask the supervisor to sign' }).check();
+      const email = form.getByLabel("Supervisor's email", { exact: true });
+      await email.waitFor();
+      // The supervisor's pad gives way to their email: only the learner's pad is left.
+      expect(await form.getByTestId('signature-canvas').count()).toBe(1);
+      await email.fill(pat);
+      expect(await learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+      await learner.screenshot({ path: path.join(ARTIFACTS_DIR, 'sign-off-request-form-360.png'), fullPage: true });
+      await form.getByRole('button', { name: 'Submit Session' }).click();
+      await expectToast(learner, TOASTS.sessionLogged);
+      await expectPath(learner, '/student-dashboard');
+    } finally {
+      await learnerPhone.close();
+    }
     const summary = async () =>
       (await (await page.request.get(`${stack.url}/api/driving-sessions/${student.id}/summary`)).json()) as {
         totalHours: number;
         awaitingSignature?: { sessionCount: number; hours: number };
       };
     expect(await summary()).toMatchObject({ totalHours: 0, awaitingSignature: { sessionCount: 1, hours: 2.5 } });
-    await learner.dispose();
+
+    // The parent's screen: the entry awaits Pat's signature and its hours are listed apart.
+    await page.goto(`${stack.url}/students/${student.id}/sessions`);
+    await expectHeading(page, 'Sam Learner');
+    const item = page.getByTestId('session-item').first();
+    await item.getByText("Awaiting Pat Supervisor's signature").waitFor();
+    await page.getByTestId('awaiting-signature').waitFor();
+    expect(await page.getByTestId('awaiting-signature').textContent()).toBe('2.5 h awaiting signature');
+    expect(await page.getByTestId('hours-remaining').textContent()).toBe('75.0h');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Pat, on another phone with no account, opens the link from the local inbox.
     const message = await waitForEmail(stack.inboxUrl!, pat, (m) => /\/sign\//.test(m.text ?? ''));
@@ -126,7 +142,21 @@ journey(
       await supervisor.close();
     }
 
-    // The parent's log book: signed remotely, counted, printed with the time of signing.
+    // The parent's log book on screen: signed remotely, and counted in the progress.
+    await page.reload();
+    await expectHeading(page, 'Sam Learner');
+    await page
+      .getByTestId('session-item')
+      .first()
+      .getByText(/^Signed remotely \d{1,2} \w{3} 20\d\d/)
+      .waitFor();
+    expect(await page.getByTestId('session-item').count()).toBe(1);
+    await page.getByTestId('hours-remaining').waitFor();
+    expect(await page.getByTestId('hours-remaining').textContent()).toBe('72.5h');
+    expect(await page.getByTestId('summary-hours-remaining').textContent()).toContain('72.5h');
+    expect(await page.getByTestId('awaiting-signature').count()).toBe(0);
+
+    // Through the API: signed remotely, counted, printed with the time of signing.
     const history = (await (
       await page.request.get(`${stack.url}/api/driving-sessions/${student.id}?include=history`)
     ).json()) as Entry[];
