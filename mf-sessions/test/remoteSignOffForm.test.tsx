@@ -7,6 +7,8 @@ import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
 import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
 import { emptySessionValues } from '../src/lib/sessionValues';
+import { setOutboxStoreForTests } from '../src/lib/outbox/outboxRuntime';
+import { createMemoryOutboxStore } from '../src/lib/outbox/outboxStore';
 
 const SIGNATURE = 'data:image/png;base64,iVBORw0KGgo=';
 const originalFetch = globalThis.fetch;
@@ -14,6 +16,8 @@ let posted: Array<Record<string, unknown>>;
 
 beforeAll(() => {
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  // jsdom leaves out structuredClone, which the memory outbox copies entries with.
+  globalThis.structuredClone ??= <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
   if (!globalThis.crypto?.randomUUID) {
     Object.defineProperty(globalThis, 'crypto', { value: require('node:crypto').webcrypto });
   }
@@ -47,6 +51,8 @@ beforeEach(() => {
 
 afterEach(() => {
   globalThis.fetch = originalFetch;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
+  setOutboxStoreForTests(undefined);
 });
 
 /** The form opened on a draft with every field filled and both signatures drawn. */
@@ -146,5 +152,24 @@ describe('asking the supervisor to sign on their own phone, on the session form'
     await waitFor(() => expect(onFinished).toHaveBeenCalled());
     expect(posted[0]).toMatchObject({ supervisorSignature: SIGNATURE });
     expect(posted[0]).not.toHaveProperty('remoteSignOff');
+  });
+
+  it('offline, keeps the request in the outbox, without the supervisor signature, to be sent when back online', async () => {
+    const store = createMemoryOutboxStore();
+    setOutboxStoreForTests(store);
+    Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
+    const { onFinished } = renderFilledForm();
+    fireEvent.click(choice());
+    fireEvent.change(await emailField(), { target: { value: 'pat@example.com' } });
+    await submit();
+    await waitFor(() => expect(onFinished).toHaveBeenCalled());
+    expect(posted).toHaveLength(0);
+    const [waiting] = await store.all();
+    expect(waiting.payload).toMatchObject({
+      studentSignature: SIGNATURE,
+      remoteSignOff: { supervisorEmail: 'pat@example.com' },
+    });
+    expect(waiting.payload).not.toHaveProperty('supervisorSignature');
+    expect(getToasts().map((t) => t.title)).toContain(TOASTS.sessionQueuedTitle);
   });
 });
