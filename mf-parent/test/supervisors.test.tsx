@@ -153,6 +153,35 @@ describe('the Supervising drivers card', () => {
     });
   });
 
+  it("keeps the supervisor's email to ask them to sign on their own phone, refuses one that is not, and forgets it when cleared", async () => {
+    const { calls } = fakeFetch({
+      'GET /api/supervisors': () => ({ body: { supervisors: [{ ...alex, email: 'alex@example.com' }] } }),
+      'PUT /api/supervisors/11': (body) => ({ body: { ...alex, ...(body as object) } }),
+    });
+    renderWithProviders(<SupervisorsCard />);
+    await screen.findByText('Alex Coach');
+    fireEvent.click(screen.getByRole('button', { name: /Edit/ }));
+    const form = screen.getByRole('form', { name: 'Save Alex Coach' });
+    const email = within(form).getByLabelText('Email (optional)') as HTMLInputElement;
+    expect(email.value).toBe('alex@example.com');
+    fireEvent.change(email, { target: { value: 'not an address' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Save Alex Coach' }));
+    });
+    expect(within(form).getByText(VALIDATION.invalidEmail)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(email, { target: { value: '' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Save Alex Coach' }));
+    });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'Alex Coach',
+      licenseNumber: 'INS-1',
+      isInstructor: true,
+      email: '',
+    });
+  });
+
   it('refuses a year of the full licence that is not a year', async () => {
     fakeFetch({ 'GET /api/supervisors': () => ({ body: { supervisors: [] } }) });
     renderWithProviders(<SupervisorsCard />);

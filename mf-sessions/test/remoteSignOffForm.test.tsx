@@ -13,6 +13,7 @@ import { createMemoryOutboxStore } from '../src/lib/outbox/outboxStore';
 const SIGNATURE = 'data:image/png;base64,iVBORw0KGgo=';
 const originalFetch = globalThis.fetch;
 let posted: Array<Record<string, unknown>>;
+let savedSupervisors: unknown[];
 
 beforeAll(() => {
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
@@ -27,6 +28,7 @@ beforeEach(() => {
   localStorage.clear();
   resetToasts();
   posted = [];
+  savedSupervisors = [];
   globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     let status = 200;
     let body: unknown = {};
@@ -37,7 +39,7 @@ beforeEach(() => {
     } else if (url.startsWith('/api/vehicles')) {
       body = { recorded: { registration: false, odometer: false }, vehicles: [] };
     } else if (url === '/api/supervisors') {
-      body = { supervisors: [] };
+      body = { supervisors: savedSupervisors };
     }
     return {
       ok: status < 300,
@@ -107,6 +109,26 @@ describe('asking the supervisor to sign on their own phone, on the session form'
     expect(supervisorPad()).toBeNull();
     // The student still signs here.
     expect(screen.getByLabelText('Signature of Sam Learner')).toBeTruthy();
+  });
+
+  it("starts from the saved supervisor's email when the family keeps one", async () => {
+    savedSupervisors = [
+      {
+        id: 5,
+        name: 'Pat Driver',
+        licenseNumber: 'SA12345',
+        isInstructor: false,
+        email: 'pat@example.com',
+        lastUsedAt: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    ];
+    renderFilledForm();
+    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalledWith('/api/supervisors', expect.anything()));
+    // The saved supervisor matching the draft's name and licence number is picked once the list is known.
+    await act(async () => undefined);
+    fireEvent.click(choice());
+    expect((await emailField()).value).toBe('pat@example.com');
   });
 
   it('checks the email, with a clear message, and sends nothing until it is right', async () => {

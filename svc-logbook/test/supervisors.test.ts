@@ -49,6 +49,35 @@ describe('saved supervisors', () => {
     expect(await names(f.parentA)).toEqual([]);
   });
 
+  it('keeps an address to ask the supervisor to sign on their own phone, refuses one that is not, and forgets it when cleared', async () => {
+    const f = await twoFamilies();
+    const made = await add(f.parentA, { name: 'Pat Aunt', licenseNumber: 'SA300', email: 'pat@example.com' });
+    expect(made.status).toBe(201);
+    expect(supervisorSchema.strict().parse(made.body).email).toBe('pat@example.com');
+    expect((await list(f.studentA)).body.supervisors[0].email).toBe('pat@example.com');
+
+    const bad = await http()
+      .put(`/api/supervisors/${made.body.id}`)
+      .set('Cookie', f.parentA)
+      .send({ name: 'Pat Aunt', licenseNumber: 'SA300', email: 'not an address' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(VALIDATION.invalidEmail);
+    expect((await list(f.parentA)).body.supervisors[0].email).toBe('pat@example.com');
+
+    const kept = await http()
+      .put(`/api/supervisors/${made.body.id}`)
+      .set('Cookie', f.parentA)
+      .send({ name: 'Pat Aunt', licenseNumber: 'SA300', isInstructor: true });
+    expect(kept.body).toMatchObject({ isInstructor: true, email: 'pat@example.com' });
+    const cleared = await http()
+      .put(`/api/supervisors/${made.body.id}`)
+      .set('Cookie', f.parentA)
+      .send({ name: 'Pat Aunt', licenseNumber: 'SA300', email: '' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.email).toBeNull();
+    expect((await list(f.parentB)).body.supervisors).toEqual([]);
+  });
+
   it('a student of the family reads them and adds one, and may change nothing', async () => {
     const f = await twoFamilies();
     const byParent = (await add(f.parentA, { name: 'Sam Parent', licenseNumber: 'SA100', isInstructor: false })).body;

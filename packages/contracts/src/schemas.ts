@@ -333,6 +333,8 @@ export const supervisorInputSchema = z.object({
     .min(1940, VALIDATION.fullLicenceYearInvalid)
     .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid)
     .optional(),
+  /** Where the supervisor is asked to sign an entry on their own phone; '' forgets it. */
+  email: emailSchema.or(z.literal('')).optional(),
 });
 export type SupervisorInput = z.input<typeof supervisorInputSchema>;
 
@@ -343,6 +345,7 @@ export const supervisorSchema = z.object({
   isInstructor: z.boolean(),
   licenceState: z.string().nullable().optional(),
   fullLicenceYear: z.number().int().nullable().optional(),
+  email: z.string().nullable().optional(),
   lastUsedAt: z.string().nullable(),
   createdAt: z.string(),
 });

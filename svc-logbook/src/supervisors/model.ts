@@ -10,6 +10,8 @@ export interface SupervisorRecord {
   isInstructor: boolean;
   licenceState?: string | null;
   fullLicenceYear?: number | null;
+  /** Where the supervisor is asked to sign on their own phone. */
+  email?: string | null;
   lastUsedAt: Date | null;
   createdAt: Date;
 }
@@ -23,6 +25,7 @@ const supervisorSchema = new Schema<SupervisorRecord>(
     isInstructor: { type: Boolean, default: false },
     licenceState: { type: String },
     fullLicenceYear: { type: Number },
+    email: { type: String },
     lastUsedAt: { type: Date, default: null },
     createdAt: { type: Date, default: () => new Date() },
   },

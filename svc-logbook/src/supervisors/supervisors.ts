@@ -13,6 +13,7 @@ export interface SupervisorData {
   isInstructor: boolean;
   licenceState?: string | undefined;
   fullLicenceYear?: number | undefined;
+  email?: string | undefined;
 }
 
 const toView = (doc: SupervisorRecord): Supervisor => ({
@@ -22,6 +23,7 @@ const toView = (doc: SupervisorRecord): Supervisor => ({
   isInstructor: doc.isInstructor === true,
   licenceState: doc.licenceState ?? null,
   fullLicenceYear: doc.fullLicenceYear ?? null,
+  email: doc.email || null,
   lastUsedAt: doc.lastUsedAt ? doc.lastUsedAt.toISOString() : null,
   createdAt: doc.createdAt.toISOString(),
 });
@@ -58,6 +60,7 @@ async function saveForFamily(userId: number, input: SupervisorData): Promise<Sup
     existing.isInstructor = input.isInstructor;
     if (input.licenceState !== undefined) existing.licenceState = input.licenceState;
     if (input.fullLicenceYear !== undefined) existing.fullLicenceYear = input.fullLicenceYear;
+    if (input.email !== undefined) existing.email = input.email;
     await existing.save();
     return toView(existing.toObject());
   }

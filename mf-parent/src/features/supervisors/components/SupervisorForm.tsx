@@ -43,6 +43,7 @@ export function SupervisorForm({
   const [fullLicenceYear, setFullLicenceYear] = useState(
     initial?.fullLicenceYear === undefined ? '' : String(initial.fullLicenceYear),
   );
+  const [email, setEmail] = useState(initial?.email ?? '');
   const yearTyped = fullLicenceYear.trim();
   const year = /^\d{4}$/.test(yearTyped) ? Number(yearTyped) : undefined;
   const shortfall = licenceShortfall(licenceRule, { fullLicenceYear: year, isInstructor }, new Date().getFullYear());
@@ -56,6 +57,8 @@ export function SupervisorForm({
       isInstructor,
       licenceState: licenceState || undefined,
       fullLicenceYear: yearTyped ? Number(yearTyped) : undefined,
+      // Cleared on an edit: the saved address is forgotten.
+      email: email.trim() || (initial?.email ? '' : undefined),
     });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
@@ -68,6 +71,7 @@ export function SupervisorForm({
       isInstructor: parsed.data.isInstructor,
       ...(parsed.data.licenceState ? { licenceState: parsed.data.licenceState } : {}),
       ...(parsed.data.fullLicenceYear !== undefined ? { fullLicenceYear: parsed.data.fullLicenceYear } : {}),
+      ...(parsed.data.email !== undefined ? { email: parsed.data.email } : {}),
     });
   };
 
@@ -111,6 +115,19 @@ export function SupervisorForm({
               autoComplete="off"
               value={fullLicenceYear}
               onChange={(e) => setFullLicenceYear(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Email (optional)" hint="To ask them to sign a drive on their own phone." error={errors.email}>
+          {(p) => (
+            <Input
+              {...p}
+              type="email"
+              name="email"
+              inputMode="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
             />
           )}
         </FormField>

@@ -48,6 +48,7 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
                   isInstructor: s.isInstructor,
                   ...(s.licenceState ? { licenceState: s.licenceState as SupervisorInput['licenceState'] } : {}),
                   ...(typeof s.fullLicenceYear === 'number' ? { fullLicenceYear: s.fullLicenceYear } : {}),
+                  ...(s.email ? { email: s.email } : {}),
                 }}
                 licenceRule={licenceRule}
                 submitLabel={`Save ${s.name}`}

@@ -367,7 +367,9 @@ export function SessionForm({
                     name="remoteSignOff"
                     checked={supervisorEmail !== null}
                     onChange={(e) => {
-                      setSupervisorEmail(e.target.checked ? '' : null);
+                      // The saved supervisor's address, when the family keeps one.
+                      const saved = supervisors?.find((s) => s.id === selection?.savedId)?.email;
+                      setSupervisorEmail(e.target.checked ? (saved ?? '') : null);
                       setEmailError(undefined);
                     }}
                   />
