@@ -4,14 +4,18 @@ import type { z } from 'zod';
 import { isBinaryResponse, responseSchemas, type ApiRoute, type BinaryResponse } from '@logbook/contracts/api-answers';
 import { errorResponseSchema } from '@logbook/contracts/responses';
 import { serviceRoutes } from './routes';
-import { call, endWorld, makeWorld, sessionBody, type Reply, type World } from './world';
+import { call, endWorld, makeWorld, sessionBody, SIGNATURE, type Reply, type World } from './world';
 
 /** Fixed for this stack, so the test can sign a webhook delivery as the provider would. */
 const WEBHOOK_SECRET = `whsec_contract_${crypto.randomBytes(16).toString('hex')}`;
 const unique = () => crypto.randomUUID().slice(0, 8);
 
-/** The token of the newest reset link the stack's local inbox holds for an address (sending is queued). */
-async function resetTokenFor(world: World, address: string): Promise<string> {
+/** The reset link's token, and the supervisor's signing link's. */
+const RESET_LINK = /reset-password#token=([\w-]+)/;
+const SIGN_LINK = /\/sign\/([\w-]{32})/;
+
+/** The token of the newest link of this kind the stack's local inbox holds for an address (sending is queued). */
+async function tokenInInbox(world: World, address: string, link: RegExp, not?: string): Promise<string> {
   const inbox = world.stack.mail?.webUrl;
   if (!inbox) throw new Error('The stack has no local inbox');
   for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
@@ -21,12 +25,12 @@ async function resetTokenFor(world: World, address: string): Promise<string> {
     }>;
     const links = emails
       .filter((e) => e.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
-      .map((e) => /reset-password#token=([\w-]+)/.exec(e.text ?? '')?.[1])
-      .filter((token): token is string => Boolean(token));
+      .map((e) => link.exec(e.text ?? '')?.[1])
+      .filter((token): token is string => Boolean(token) && token !== not);
     if (links.length) return links[links.length - 1];
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No reset email reached ${address}`);
+  throw new Error(`No email with such a link reached ${address}`);
 }
 
 const cookiesOf = (res: Reply) =>
@@ -267,6 +271,50 @@ describe('every answer of a real stack, parsed with its contract', () => {
     await answer('GET /api/verify/:code', `/api/verify/${own.json?.code}`);
     await answer('GET /api/driving-sessions/:studentId/pdf', `/api/driving-sessions/${A1}/pdf`, { cookie: parentA });
 
+    // Supervisors asked to sign on their own phone: one link sent again, opened and signed; one declined; one cancelled.
+    const askSupervisor = async (startTime: string, endTime: string) => {
+      const address = `supervisor-${unique()}@example.com`;
+      const { supervisorSignature: _drawnElsewhere, ...body } = sessionBody(A1, {
+        startTime,
+        endTime,
+        duration: '1.0 hours',
+      });
+      const asked = await answer('POST /api/driving-sessions', '/api/driving-sessions', {
+        cookie: parentA,
+        body: { ...body, remoteSignOff: { supervisorEmail: address } },
+      });
+      return { id: asked.json?.id as number, address };
+    };
+    const toSign = await askSupervisor('15:00', '16:00');
+    const firstLink = await tokenInInbox(world, toSign.address, SIGN_LINK);
+    await answer(
+      'POST /api/driving-sessions/:id/sign-off/resend',
+      `/api/driving-sessions/${toSign.id}/sign-off/resend`,
+      { cookie: parentA, body: {} },
+    );
+    const signLink = await tokenInInbox(world, toSign.address, SIGN_LINK, firstLink);
+    await answer('GET /api/sign-off/:token', `/api/sign-off/${signLink}`);
+    await answer('POST /api/sign-off/:token', `/api/sign-off/${signLink}`, {
+      body: {
+        supervisorName: 'Pat Supervisor',
+        supervisorLicenseNumber: 'SA123456',
+        licenceState: 'SA',
+        fullLicenceYear: 1998,
+        supervisorSignature: SIGNATURE,
+      },
+    });
+    const toDecline = await askSupervisor('16:30', '17:30');
+    const declineLink = await tokenInInbox(world, toDecline.address, SIGN_LINK);
+    await answer('POST /api/sign-off/:token/decline', `/api/sign-off/${declineLink}/decline`, {
+      body: { reason: 'I was not in the car' },
+    });
+    const toCancel = await askSupervisor('18:00', '19:00');
+    await answer(
+      'POST /api/driving-sessions/:id/sign-off/cancel',
+      `/api/driving-sessions/${toCancel.id}/sign-off/cancel`,
+      { cookie: parentA, body: {} },
+    );
+
     // Settings.
     await answer('GET /api/settings', '/api/settings', { cookie: parentA });
     await answer('PUT /api/settings/:key', '/api/settings/dayTimeTargetHours', {
@@ -299,7 +347,7 @@ describe('every answer of a real stack, parsed with its contract', () => {
     await refusal('POST', '/api/password-reset/confirm', {
       body: { token: 'no-such-token', password: 'another-pass-word' },
     });
-    const token = await resetTokenFor(world, credentials.email);
+    const token = await tokenInInbox(world, credentials.email, RESET_LINK);
     await answer('POST /api/password-reset/confirm', '/api/password-reset/confirm', {
       body: { token, password: credentials.password },
     });
