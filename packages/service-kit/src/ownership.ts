@@ -53,6 +53,7 @@ export const OWNERSHIP: Record<string, Ownership> = {
   simulated_subscriptions: { owner: 'svc-billing', readers: 'nobody' },
   billing_outbox: { owner: 'svc-billing', readers: 'nobody' },
   billing_notices: { owner: 'svc-billing', readers: 'nobody' },
+  billing_disputed_accounts: { owner: 'svc-billing', readers: 'nobody' },
   driving_sessions: { owner: 'svc-logbook', readers: 'nobody' },
   session_signatures: { owner: 'svc-logbook', readers: 'nobody' },
   session_chains: { owner: 'svc-logbook', readers: 'nobody' },
