@@ -6,6 +6,12 @@ import type { Vehicle } from '@logbook/contracts/schemas';
 import type { FormCardProps } from './SessionDetailsCard';
 import { odometerDistance, type VehicleAsked } from '../utils/validation';
 
+/** The two odometer readings, typed alike. */
+const ODOMETER_FIELDS = [
+  ['odometerStart', 'Odometer at start (km)'],
+  ['odometerEnd', 'Odometer at end (km)'],
+] as const;
+
 export interface VehicleDetailsCardProps extends FormCardProps {
   /** The family's cars, most recently used first. */
   vehicles: readonly Vehicle[];
@@ -91,30 +97,20 @@ export default function VehicleDetailsCard({ values, errors, onChange, vehicles,
             />
           )}
         </FormField>
-        <FormField label={optional('Odometer at start (km)', odometer)} error={errors.odometerStart}>
-          {(p) => (
-            <Input
-              {...p}
-              name="odometerStart"
-              inputMode="numeric"
-              autoComplete="off"
-              value={values.odometerStart}
-              onChange={(e) => onChange('odometerStart', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label={optional('Odometer at end (km)', odometer)} error={errors.odometerEnd}>
-          {(p) => (
-            <Input
-              {...p}
-              name="odometerEnd"
-              inputMode="numeric"
-              autoComplete="off"
-              value={values.odometerEnd}
-              onChange={(e) => onChange('odometerEnd', e.target.value)}
-            />
-          )}
-        </FormField>
+        {ODOMETER_FIELDS.map(([field, label]) => (
+          <FormField key={field} label={optional(label, odometer)} error={errors[field]}>
+            {(p) => (
+              <Input
+                {...p}
+                name={field}
+                inputMode="numeric"
+                autoComplete="off"
+                value={values[field]}
+                onChange={(e) => onChange(field, e.target.value)}
+              />
+            )}
+          </FormField>
+        ))}
       </div>
       <p className="lls-live__note" aria-live="polite" data-testid="odometer-distance">
         {distance !== null ? `Distance: ${distance} km` : ''}
