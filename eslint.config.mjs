@@ -72,7 +72,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/**/*.tsx', 'mf-*/**/*.tsx', 'packages/ui/**/*.tsx', 'packages/shell-context/**/*.tsx'],
+    files: [
+      'shell/**/*.tsx',
+      'mf-*/**/*.tsx',
+      'packages/ui/**/*.tsx',
+      'packages/shell-context/**/*.tsx',
+      'packages/session-device/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
@@ -95,7 +101,13 @@ export default tseslint.config(
   },
   {
     // service-kit is Node-only (mongoose, express, node:crypto): it has no place in a browser bundle.
-    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}', 'packages/shell-context/**/*.ts'],
+    files: [
+      'shell/**/*.{ts,tsx}',
+      'mf-*/**/*.{ts,tsx}',
+      'packages/ui/**/*.{ts,tsx}',
+      'packages/shell-context/**/*.ts',
+      'packages/session-device/**/*.{ts,tsx}',
+    ],
     ignores: ['**/vite.config.ts'],
     rules: {
       'no-restricted-imports': [

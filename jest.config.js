@@ -70,6 +70,7 @@ module.exports = {
     node('deploy', 'deploy'),
     node('security', 'security', { testTimeout: 120000 }),
     web('ui', 'packages/ui'),
+    web('session-device', 'packages/session-device'),
     web('shell', 'shell'),
     web('mf-parent', 'mf-parent'),
     web('mf-student', 'mf-student'),

@@ -15,8 +15,10 @@ export const FRONT_ENDS = [
 const SHARED_SOURCES = [
   'packages/ui/src',
   'packages/shell-context/src',
+  'packages/session-device/src',
   'packages/contracts/src',
   'scripts/frontEndRelease.ts',
+  'scripts/federationShared.ts',
 ];
 
 function newestMtime(p) {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { sharedSingletons, type SharedEntry } from '../packages/shell-context/src/federationShared';
+import { sharedSingletons, type SharedEntry } from './federationShared';
 
 export interface SharedVersion {
   version: string;

@@ -5,7 +5,7 @@ import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { DraftSessionsPanel } from '../src/features/drafts/components/DraftSessionsPanel';
 import { DRAFTS_RECHECK_MS } from '../src/features/drafts/hooks/useStudentDrafts';
 import { draftRouteText, draftTimeText, lightLabel } from '../src/features/drafts/utils/draftDisplay';
-import { deleteDraft, readStudentDrafts } from '@logbook/shell-context/drafts';
+import { deleteDraft, readStudentDrafts } from '@logbook/session-device/drafts';
 import { renderWithProviders, toastTexts } from './render';
 
 const draft = (overrides: Record<string, unknown> = {}) => ({

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import { SIGN_OUT_WAITING } from '@logbook/contracts/messages';
 import type { Student } from '@logbook/contracts/schemas';
-import { accountKey, parentAccount, signedInAccount } from '@logbook/shell-context/deviceAccount';
+import { accountKey, parentAccount, signedInAccount } from '@logbook/session-device/deviceAccount';
 import { provideWaitingSessions, type WaitingSessionsAccess } from '@logbook/shell-context/waitingSessions';
 import Dashboard from '../src/app/routes/Dashboard';
 import { fakeFetch, renderWithProviders } from './render';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
-import { endRunningDrive, startRunningDrive } from '@logbook/shell-context/runningDrive';
+import { endRunningDrive, startRunningDrive } from '@logbook/session-device/runningDrive';
 import { SupervisorsCard } from '../src/features/supervisors/components/SupervisorsCard';
 import { RunningDriveLine } from '../src/features/running-drive/components/RunningDriveLine';
 import { draftWeatherText } from '../src/features/drafts/utils/draftDisplay';

@@ -4,7 +4,7 @@ import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
-import { draftFromValues, saveDraft } from '@logbook/shell-context/drafts';
+import { draftFromValues, saveDraft } from '@logbook/session-device/drafts';
 import { emptySessionValues } from '../src/lib/sessionValues';
 
 beforeAll(() => {

@@ -8,7 +8,7 @@ import {
   rememberAccount,
   signedInAccount,
   studentAccount,
-} from '@logbook/shell-context/deviceAccount';
+} from '@logbook/session-device/deviceAccount';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import {
   draftFromValues,
@@ -17,7 +17,7 @@ import {
   readFormDraft,
   saveDraft,
   writeFormDraft,
-} from '@logbook/shell-context/drafts';
+} from '@logbook/session-device/drafts';
 import {
   outboxEntries,
   queueForLater,

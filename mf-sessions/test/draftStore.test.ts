@@ -12,7 +12,7 @@ import {
   storedDraftSchema,
   writeFormDraft,
   type DraftStorage,
-} from '@logbook/shell-context/drafts';
+} from '@logbook/session-device/drafts';
 import { emptySessionValues, type SessionValues } from '../src/lib/sessionValues';
 
 const values = (over: Partial<SessionValues> = {}): SessionValues => ({

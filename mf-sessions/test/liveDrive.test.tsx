@@ -8,7 +8,7 @@ import {
   readRunningDrive,
   runningDriveStorageKey,
   startRunningDrive,
-} from '@logbook/shell-context/runningDrive';
+} from '@logbook/session-device/runningDrive';
 import { LiveDrivePanel } from '../src/features/live-drive/components/LiveDrivePanel';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
 import { useSubmitSession } from '../src/features/session-form/hooks/useSubmitSession';

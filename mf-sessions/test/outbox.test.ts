@@ -1,16 +1,16 @@
 /** @jest-environment node */
 import { IDBFactory } from 'fake-indexeddb';
 import type { DrivingSessionInput } from '@logbook/contracts/schemas';
-import { draftFromValues, newDraftId, readDrafts, saveDraft, type DraftStorage } from '@logbook/shell-context/drafts';
+import { draftFromValues, newDraftId, readDrafts, saveDraft, type DraftStorage } from '@logbook/session-device/drafts';
 import { flushOutbox, queueSession, type OutboxDeps } from '../src/lib/outbox/outboxSync';
 import {
   createIndexedDbOutboxStore,
   createMemoryOutboxStore,
-  OUTBOX_DATABASE,
   OUTBOX_STORE,
   type OutboxEntry,
   type OutboxStore,
 } from '../src/lib/outbox/outboxStore';
+import { OUTBOX_DATABASE } from '@logbook/session-device/outboxDatabase';
 import { sendDrivingSession, type SendOutcome } from '../src/lib/sessionApi';
 import { sessionValuesFrom } from '../src/lib/sessionValues';
 

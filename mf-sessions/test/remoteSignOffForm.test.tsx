@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { SWRConfig } from 'swr';
 import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
-import { draftFromValues, saveDraft } from '@logbook/shell-context/drafts';
+import { draftFromValues, saveDraft } from '@logbook/session-device/drafts';
 import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
 import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';

@@ -9,7 +9,7 @@ import {
   runningDriveStorageKey,
   setRunningDriveStart,
   startRunningDrive,
-} from '@logbook/shell-context/runningDrive';
+} from '@logbook/session-device/runningDrive';
 import { driveLocation, driveSessionValues } from '../src/lib/driveValues';
 import { endTimeProblem, isLongDrive } from '../src/features/live-drive/utils/driveEnd';
 

@@ -9,8 +9,8 @@ import {
   saveDraft,
   writeFormDraft,
   type DraftStorage,
-} from '@logbook/shell-context/drafts';
-import { parentAccount, rememberAccount } from '@logbook/shell-context/deviceAccount';
+} from '@logbook/session-device/drafts';
+import { parentAccount, rememberAccount } from '@logbook/session-device/deviceAccount';
 import { flushOutboxNow, setOutboxStoreForTests } from '../src/lib/outbox/outboxRuntime';
 import { createMemoryOutboxStore, type OutboxStore } from '../src/lib/outbox/outboxStore';
 import { emptySessionValues, sessionPayload, type SessionValues } from '../src/lib/sessionValues';

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { formDraftStorageKey } from '@logbook/contracts/constants';
 import { VALIDATION } from '@logbook/contracts/messages';
-import { readFormDraft } from '@logbook/shell-context/drafts';
+import { readFormDraft } from '@logbook/session-device/drafts';
 import { AUTOSAVE_DELAY_MS, useDraftAutosave } from '../src/features/session-form/hooks/useDraftAutosave';
 import {
   initialSessionFormState,

@@ -3,7 +3,7 @@ import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
-import { draftFromValues, saveDraft } from '@logbook/shell-context/drafts';
+import { draftFromValues, saveDraft } from '@logbook/session-device/drafts';
 import { emptySessionValues } from '../src/lib/sessionValues';
 
 const originalFetch = globalThis.fetch;

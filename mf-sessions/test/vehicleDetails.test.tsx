@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
-import { draftFromValues, draftValuesFrom, findDraft, saveDraft } from '@logbook/shell-context/drafts';
+import { draftFromValues, draftValuesFrom, findDraft, saveDraft } from '@logbook/session-device/drafts';
 import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
 import { entryValues } from '../src/features/session-form/hooks/useSessionForm';

@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { sharedSingletons } from '../../packages/shell-context/src/federationShared';
+import { sharedSingletons } from '../../scripts/federationShared';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

@@ -1,4 +1,4 @@
-import type { RunningDrive } from '@logbook/shell-context/runningDrive';
+import type { RunningDrive } from '@logbook/session-device/runningDrive';
 import type { SessionLocation } from './coordinates';
 import { emptySessionValues, type SessionValues } from './sessionValues';
 

@@ -1,7 +1,7 @@
 import { calculateDuration } from '@logbook/contracts/duration';
 import { WHOLE_NUMBER_SESSION_FIELDS, type DrivingSessionInput } from '@logbook/contracts/schemas';
 import type { Coordinates } from './coordinates';
-import { DRAFT_FIELDS, type DraftField, type DraftValues } from '@logbook/shell-context/drafts';
+import { DRAFT_FIELDS, type DraftField, type DraftValues } from '@logbook/session-device/drafts';
 
 /** What a person types on the session form; every field is text ('' while empty). */
 export type SessionValues = DraftValues;
@@ -16,7 +16,7 @@ export function emptySessionValues(): SessionValues {
 }
 
 /** Picks the form fields out of anything shaped like a session (a stored draft, an outbox payload). */
-export { draftValuesFrom as sessionValuesFrom } from '@logbook/shell-context/drafts';
+export { draftValuesFrom as sessionValuesFrom } from '@logbook/session-device/drafts';
 
 /** The POST body: the session's fields, and its coordinates when the current-location button found them. */
 export type SessionPayload = DrivingSessionInput & { coordinates?: Coordinates };

@@ -1,7 +1,7 @@
 import { COORDINATE_MESSAGES, roundCoordinates } from '@logbook/contracts/coordinates';
 import { GENESIS_HASH, sessionHash, type HashedSession } from '@logbook/contracts/hash-chain';
 import { coordinatesSchema, drivingSessionInputSchema } from '@logbook/contracts/schemas';
-import { storedDraftSchema } from '@logbook/shell-context/drafts';
+import { storedDraftSchema } from '@logbook/session-device/drafts';
 
 const session: HashedSession = {
   id: 7,

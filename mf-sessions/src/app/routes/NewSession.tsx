@@ -11,8 +11,9 @@ import {
   parentAccount,
   rememberAccount,
   studentAccount,
+  useParentAccount,
   useSignedInAccount,
-} from '@logbook/shell-context/deviceAccount';
+} from '@logbook/session-device/deviceAccount';
 import { CORRECT_SESSION_PARAM, FINISH_DRIVE_PARAM, isStudentPath, paths } from '@logbook/shell-context/routes';
 import { parseStudentId } from '@logbook/shell-context/studentId';
 import { useStudent } from '@logbook/shell-context/students';
@@ -85,6 +86,7 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
   const parentFetch = useStudent(viewer === 'parent' ? routeId : undefined);
   const authFetch = useStudentAuth(viewer === 'student');
   const currentUser = useCurrentUser(viewer === 'parent');
+  useParentAccount(currentUser.answer);
   const account = useSignedInAccount();
 
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { TOASTS } from '@logbook/contracts/messages';
 import { toast } from '@logbook/ui/lib/toastStore';
-import { accountStorage, signedInAccount, subscribeAccount } from '@logbook/shell-context/deviceAccount';
+import { accountStorage, signedInAccount, subscribeAccount } from '@logbook/session-device/deviceAccount';
 import { mutate } from 'swr';
-import { draftFromValues, newDraftId, readFormDraft, saveDraft, writeFormDraft } from '@logbook/shell-context/drafts';
+import { draftFromValues, newDraftId, readFormDraft, saveDraft, writeFormDraft } from '@logbook/session-device/drafts';
 import { sendDrivingSession } from '../sessionApi';
 import { isStudentSessionsKey } from '../sessionKeys';
 import { coordinatesFrom } from '../coordinates';

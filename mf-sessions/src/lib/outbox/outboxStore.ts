@@ -1,6 +1,6 @@
+import { OUTBOX_DATABASE } from '@logbook/session-device/outboxDatabase';
 import type { SessionPayload } from '../sessionValues';
 
-export const OUTBOX_DATABASE = 'learner-logbook';
 export const OUTBOX_STORE = 'outbox';
 
 /** A session waiting on this device to be sent, keyed by its client id. */

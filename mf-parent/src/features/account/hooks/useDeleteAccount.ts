@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@logbook/shell-context/routing';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '@logbook/shell-context/apiClient';
-import { forgetAccount } from '@logbook/shell-context/deviceAccount';
+import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { rememberSignedIn } from '@logbook/shell-context/signedInHint';
 import { useToast } from '@logbook/shell-context/useToast';
 import { ACCOUNT_MESSAGES, TOASTS, VALIDATION } from '@logbook/contracts/messages';

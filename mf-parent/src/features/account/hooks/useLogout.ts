@@ -1,8 +1,8 @@
 import { useNavigate } from '@logbook/shell-context/routing';
 import { useSWRConfig } from 'swr';
-import { forgetAccount } from '@logbook/shell-context/deviceAccount';
+import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { useToast } from '@logbook/shell-context/useToast';
-import { useSignOutGuard } from '@logbook/shell-context/waitingSessions';
+import { useSignOutGuard } from '@logbook/session-device/signOutGuard';
 import { TOASTS } from '@logbook/contracts/messages';
 import { paths } from '@logbook/shell-context/routes';
 import { serverMessageOr } from '../../../lib/errors';

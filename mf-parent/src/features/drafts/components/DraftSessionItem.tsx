@@ -1,7 +1,7 @@
 import { Link } from '@logbook/shell-context/routing';
 import { Badge } from '@logbook/ui/Badge';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import type { StoredDraft } from '@logbook/shell-context/drafts';
+import type { StoredDraft } from '@logbook/session-device/drafts';
 import { paths } from '@logbook/shell-context/routes';
 import { MoonIcon, SunIcon } from '../../../lib/icons';
 import {

@@ -1,7 +1,7 @@
 import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
 import { useStudentDrafts } from '../hooks/useStudentDrafts';
-import { deleteDraft, type StoredDraft } from '@logbook/shell-context/drafts';
+import { deleteDraft, type StoredDraft } from '@logbook/session-device/drafts';
 import { DraftSessionItem } from './DraftSessionItem';
 
 /** A student's sessions saved on this device but not yet submitted; nothing at all when there are none. */

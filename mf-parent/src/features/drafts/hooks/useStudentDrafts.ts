@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
-import { accountStorage, subscribeAccount } from '@logbook/shell-context/deviceAccount';
-import { readStudentDrafts, type StoredDraft } from '@logbook/shell-context/drafts';
+import { accountStorage, subscribeAccount } from '@logbook/session-device/deviceAccount';
+import { readStudentDrafts, type StoredDraft } from '@logbook/session-device/drafts';
 
 /** How often the list is looked at again while the page is visible. */
 export const DRAFTS_RECHECK_MS = 4_000;

@@ -6,7 +6,7 @@ import {
   type TimeOfDay,
   type WeatherConditions,
 } from '@logbook/contracts/constants';
-import type { StoredDraft } from '@logbook/shell-context/drafts';
+import type { StoredDraft } from '@logbook/session-device/drafts';
 
 /** '09:00 – 10:30 (1h 30m)'; an end before the start is the next day ('22:30 – 00:15 next day (1h 45m)'). */
 export function draftTimeText(draft: Pick<StoredDraft, 'startTime' | 'endTime'>): string {

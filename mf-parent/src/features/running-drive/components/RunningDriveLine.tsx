@@ -3,7 +3,7 @@ import './runningDrive.css';
 import { Link } from '@logbook/shell-context/routing';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { paths } from '@logbook/shell-context/routes';
-import { elapsedMinutes, elapsedWords, useRunningDrive } from '@logbook/shell-context/runningDrive';
+import { elapsedMinutes, elapsedWords, useRunningDrive } from '@logbook/session-device/runningDrive';
 
 /** A drive being timed on this device for the student: how long it has run, where it started, and a way to it. */
 export function RunningDriveLine({ studentId }: { studentId: number }) {

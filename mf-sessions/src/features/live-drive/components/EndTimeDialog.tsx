@@ -4,7 +4,7 @@ import { Button } from '@logbook/ui/Button';
 import { Dialog } from '@logbook/ui/Dialog';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
-import { elapsedWords, type RunningDrive } from '@logbook/shell-context/runningDrive';
+import { elapsedWords, type RunningDrive } from '@logbook/session-device/runningDrive';
 import { endTimeProblem } from '../utils/driveEnd';
 
 export interface EndTimeDialogProps {

@@ -5,7 +5,7 @@ import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
 import { toast } from '@logbook/ui/lib/toastStore';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { elapsedMinutes, elapsedText, elapsedWords } from '@logbook/shell-context/runningDrive';
+import { elapsedMinutes, elapsedText, elapsedWords } from '@logbook/session-device/runningDrive';
 import { useLiveDrive } from '../hooks/useLiveDrive';
 import { useNow } from '../hooks/useNow';
 import { isLongDrive } from '../utils/driveEnd';

@@ -8,7 +8,7 @@ import {
   setRunningDriveStart,
   startRunningDrive,
   useRunningDrive,
-} from '@logbook/shell-context/runningDrive';
+} from '@logbook/session-device/runningDrive';
 import { roundedCoordinates, type Coordinates } from '../../../lib/coordinates';
 import { lookUpPlace } from '../../../lib/geocode';
 

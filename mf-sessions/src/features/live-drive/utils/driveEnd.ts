@@ -1,5 +1,5 @@
 import { isRealDate, isValidTime } from '@logbook/contracts/dates';
-import { LONG_DRIVE_MINUTES, type RunningDrive } from '@logbook/shell-context/runningDrive';
+import { LONG_DRIVE_MINUTES, type RunningDrive } from '@logbook/session-device/runningDrive';
 
 /** True when End Drive should ask when the drive really ended, rather than take the time now. */
 export const isLongDrive = (elapsedMinutes: number) => elapsedMinutes > LONG_DRIVE_MINUTES;

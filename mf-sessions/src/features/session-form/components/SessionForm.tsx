@@ -13,8 +13,8 @@ import {
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { PageFrame } from '@logbook/ui/PageFrame';
-import { clearRunningDrive } from '@logbook/shell-context/runningDrive';
-import { useSupervisors } from '@logbook/shell-context/supervisors';
+import { clearRunningDrive } from '@logbook/session-device/runningDrive';
+import { useSupervisors } from '@logbook/session-device/supervisors';
 import { mutate } from 'swr';
 import { toast } from '@logbook/ui/lib/toastStore';
 import type { HistoryEntry } from '../../../lib/sessionHistory';

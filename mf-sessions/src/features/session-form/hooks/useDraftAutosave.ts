@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { writeFormDraft } from '@logbook/shell-context/drafts';
+import { writeFormDraft } from '@logbook/session-device/drafts';
 import type { SessionFormState } from '../utils/sessionFormState';
 
 export const AUTOSAVE_DELAY_MS = 400;

@@ -12,8 +12,8 @@ import {
   removeFormDraft,
   saveDraft,
   writeFormDraft,
-} from '@logbook/shell-context/drafts';
-import { readRunningDrive } from '@logbook/shell-context/runningDrive';
+} from '@logbook/session-device/drafts';
+import { readRunningDrive } from '@logbook/session-device/runningDrive';
 import type { SessionLocation } from '../../../lib/coordinates';
 import { driveLocation, driveSessionValues } from '../../../lib/driveValues';
 import type { HistoryEntry } from '../../../lib/sessionHistory';

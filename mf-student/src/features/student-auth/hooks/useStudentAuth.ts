@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { StudentAuth } from '@logbook/contracts/schemas';
-import { forgetAccount, rememberAccount, studentAccount } from '@logbook/shell-context/deviceAccount';
+import { forgetAccount, rememberAccount, studentAccount } from '@logbook/session-device/deviceAccount';
 import { fetchStudentAuth, STUDENT_AUTH_KEY, type StudentAuthAnswer } from '../api/studentSession';
 
 export type StudentAuthState =

@@ -1,9 +1,9 @@
 import { useNavigate } from '@logbook/shell-context/routing';
 import { useSWRConfig } from 'swr';
 import { TOASTS } from '@logbook/contracts/messages';
-import { forgetAccount } from '@logbook/shell-context/deviceAccount';
+import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { useToast } from '@logbook/shell-context/useToast';
-import { useSignOutGuard } from '@logbook/shell-context/waitingSessions';
+import { useSignOutGuard } from '@logbook/session-device/signOutGuard';
 import { paths } from '@logbook/shell-context/routes';
 import { signOutStudent, STUDENT_AUTH_KEY } from '../api/studentSession';
 

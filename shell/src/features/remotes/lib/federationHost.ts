@@ -24,13 +24,7 @@ const PACKAGES: Record<string, unknown> = {
 const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   '@logbook/ui/': import.meta.glob('../../../../../packages/ui/src/components/*.tsx', { eager: true }),
   '@logbook/ui/lib/': import.meta.glob('../../../../../packages/ui/src/lib/*.ts', { eager: true }),
-  '@logbook/shell-context/': import.meta.glob(
-    [
-      '../../../../../packages/shell-context/src/*.ts',
-      '!../../../../../packages/shell-context/src/federationShared.ts',
-    ],
-    { eager: true },
-  ),
+  '@logbook/shell-context/': import.meta.glob('../../../../../packages/shell-context/src/*.ts', { eager: true }),
   // Only what the front ends read: one copy of the contracts and their validation library serves every remote.
   // Modules for the services alone (the hash chain uses node:crypto; readiness counts under the rules; the map of
   // every route's answer and the routes' declarations serve the API description) are not offered, nor the states' rule data, which the settings screen loads with its own code when it opens, nor the supervisor's signing page's (the shell's own public page).

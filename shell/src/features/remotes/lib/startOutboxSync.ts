@@ -1,15 +1,13 @@
 import { provideWaitingSessions, type WaitingSessionsAccess } from '@logbook/shell-context/waitingSessions';
 import type * as SessionsOutbox from 'mf_sessions/outbox';
+import { outboxDatabaseExists } from '@logbook/session-device/outboxDatabase';
 import { loadRemoteModule } from './remoteRegistry';
-
-const OUTBOX_DATABASE = 'learner-logbook';
 
 const NO_OUTBOX: WaitingSessionsAccess = { waitingCount: async () => 0, sendWaiting: async () => 0 };
 
 /** False only when the browser says for sure that this device never stored a session. */
 async function mayHaveOutbox(): Promise<boolean> {
-  const databases = await indexedDB.databases?.();
-  return !databases || databases.some((d) => d.name === OUTBOX_DATABASE);
+  return (await outboxDatabaseExists()) !== false;
 }
 
 /** Sign-out asks the outbox (mf-sessions owns it) how many sessions still wait, fetching it only when there is one. */
@@ -26,8 +24,7 @@ export function provideOutboxToSignOut() {
 export function startOutboxSyncWhenIdle() {
   provideOutboxToSignOut();
   const run = async () => {
-    const databases = (await indexedDB.databases?.()) ?? [];
-    if (!databases.some((d) => d.name === OUTBOX_DATABASE)) return;
+    if (!(await outboxDatabaseExists())) return;
     const outbox = await loadRemoteModule<typeof SessionsOutbox>('mf_sessions/outbox');
     outbox?.startOutboxSync();
   };

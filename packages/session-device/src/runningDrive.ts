@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { object, string } from '@logbook/contracts/zod';
 import { localDateISO, localTimeHHMM } from '@logbook/contracts/dates';
 import { coordinatesSchema, studentIdSchema } from '@logbook/contracts/schemas';
 
@@ -21,25 +22,24 @@ const storedCoordinates = coordinatesSchema
   .optional()
   .catch(undefined);
 
-const text = z.string().catch('');
+const text = string().catch('');
 
-export const runningDriveSchema = z.object({
+export const runningDriveSchema = object({
   studentId: studentIdSchema,
   /** The moment it started (ISO); the elapsed time is counted from it. */
-  startedAt: z.string().refine((v) => !Number.isNaN(Date.parse(v))),
+  startedAt: string().refine((v) => !Number.isNaN(Date.parse(v))),
   /** The device's local date and time at the start, as the session form takes them. */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  startTime: z.string().regex(/^\d{2}:\d{2}$/),
+  date: string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  startTime: string().regex(/^\d{2}:\d{2}$/),
   startSuburb: text.default(''),
   /** Where the start was located, rounded to about 100 m, when location was allowed. */
   coordinates: storedCoordinates,
   /** Set by End Drive: the drive waits here until its session is logged or it is discarded. */
-  ended: z
-    .object({
-      endedAt: z.string().refine((v) => !Number.isNaN(Date.parse(v))),
-      endTime: z.string().regex(/^\d{2}:\d{2}$/),
-      endSuburb: text.default(''),
-    })
+  ended: object({
+    endedAt: string().refine((v) => !Number.isNaN(Date.parse(v))),
+    endTime: string().regex(/^\d{2}:\d{2}$/),
+    endSuburb: text.default(''),
+  })
     .optional()
     .catch(undefined),
 });
@@ -56,9 +56,13 @@ const deviceStorage = (): RunningDriveStorage | undefined => {
   }
 };
 
-const listeners = new Set<() => void>();
+/**
+ * Said on the page when a drive starts, ends or goes. An event rather than a list of listeners held here: each front
+ * end bundles its own copy of this module, and the parent's dashboard must see a drive the sessions widget ended.
+ */
+const DRIVE_CHANGED = 'learner-logbook:running-drive-changed';
 const notify = () => {
-  for (const listener of listeners) listener();
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(DRIVE_CHANGED));
 };
 
 export function readRunningDrive(
@@ -190,15 +194,18 @@ export function elapsedWords(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
+/** Calls `listener` whenever a running drive changes, on this page (any front end) or in another tab. */
 export function subscribeRunningDrive(listener: () => void): () => void {
-  listeners.add(listener);
+  if (typeof window === 'undefined') return () => undefined;
+  const onChange = () => listener();
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key.startsWith('learner-logbook:running-drive:')) listener();
   };
-  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  window.addEventListener(DRIVE_CHANGED, onChange);
+  window.addEventListener('storage', onStorage);
   return () => {
-    listeners.delete(listener);
-    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+    window.removeEventListener(DRIVE_CHANGED, onChange);
+    window.removeEventListener('storage', onStorage);
   };
 }
 

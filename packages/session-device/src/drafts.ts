@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { object, preprocess, string } from '@logbook/contracts/zod';
 import { DRAFTS_STORAGE_KEY, formDraftStorageKey } from '@logbook/contracts/constants';
 import {
   coordinatesSchema,
@@ -59,7 +60,7 @@ const storedCoordinatesSchema = coordinatesSchema
   .optional()
   .catch(undefined);
 
-const fieldText = z.string().catch('');
+const fieldText = string().catch('');
 
 const valuesShape = Object.fromEntries(DRAFT_FIELDS.map((field) => [field, fieldText.default('')])) as Record<
   DraftField,
@@ -67,18 +68,18 @@ const valuesShape = Object.fromEntries(DRAFT_FIELDS.map((field) => [field, field
 >;
 
 /** One entry of the `draftSessions` list; entries written under the old names are read as well. */
-export const storedDraftSchema = z.preprocess(
+export const storedDraftSchema = preprocess(
   withSessionNames,
-  z.object({
-    id: z.string(),
+  object({
+    id: string(),
     studentId: studentIdSchema,
     studentName: fieldText.default(''),
     ...valuesShape,
-    lastSaved: z.string(),
+    lastSaved: string(),
     /** Why the server refused the session this draft holds, when it did. */
-    serverMessage: z.string().optional().catch(undefined),
+    serverMessage: string().optional().catch(undefined),
     /** The session's client id, so submitting the draft later can never log it twice. */
-    clientId: z.string().optional().catch(undefined),
+    clientId: string().optional().catch(undefined),
     coordinates: storedCoordinatesSchema,
   }),
 );

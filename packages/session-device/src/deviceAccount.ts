@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 
 /**
@@ -19,9 +19,13 @@ export const studentAccount = (studentId: number): DeviceAccount => `student-${s
 /** Where a drafts key lives for one account: 'draftSessions:parent-12'. */
 export const accountKey = (key: string, account: string) => `${key}:${account}`;
 
-const listeners = new Set<() => void>();
+/**
+ * Said on the page when the account changes. An event rather than a list of listeners held here: every front end
+ * bundles its own copy of this module, and a sign-in noted by one must reach the drafts and the outbox of the others.
+ */
+const ACCOUNT_CHANGED = 'learner-logbook:account-changed';
 const notify = () => {
-  for (const listener of listeners) listener();
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(ACCOUNT_CHANGED));
 };
 
 export function signedInAccount(): DeviceAccount | undefined {
@@ -57,16 +61,32 @@ export function forgetAccount(kind?: 'parent' | 'student'): void {
   notify();
 }
 
+/** Calls `listener` whenever the account changes, on this page (any front end) or in another tab. */
 export function subscribeAccount(listener: () => void): () => void {
-  listeners.add(listener);
+  if (typeof window === 'undefined') return () => undefined;
+  const onChange = () => listener();
   const onStorage = (event: StorageEvent) => {
     if (event.key === KEY || event.key === null) listener();
   };
-  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  window.addEventListener(ACCOUNT_CHANGED, onChange);
+  window.addEventListener('storage', onStorage);
   return () => {
-    listeners.delete(listener);
-    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+    window.removeEventListener(ACCOUNT_CHANGED, onChange);
+    window.removeEventListener('storage', onStorage);
   };
+}
+
+/**
+ * A parent screen's sign-in check keeps the device's account in step with the server's answer: the parent signed in,
+ * or null when nobody is. Undefined (no answer yet, a network failure, nobody asked) changes nothing: offline, the
+ * last account known stays.
+ */
+export function useParentAccount(answer: { id: number } | null | undefined): void {
+  useEffect(() => {
+    if (answer === undefined) return;
+    if (answer) rememberAccount(parentAccount(answer.id));
+    else forgetAccount('parent');
+  }, [answer]);
 }
 
 export function useSignedInAccount(): DeviceAccount | undefined {
