@@ -124,6 +124,31 @@ export default tseslint.config(
     },
   },
   {
+    // The sessions domain's device state is bundled by each front end, while shell-context is the shell's singleton,
+    // which reads the device account from here: a runtime import back would be bundled as a copy, not shared, and a
+    // copy of the shell's state (the way to the outbox) is empty. Types cross freely.
+    files: ['packages/session-device/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@logbook/service-kit', '@logbook/service-kit/*'],
+              message: 'Browser code may not import service-kit, which is for the services (Node) alone.',
+            },
+            {
+              group: ['@logbook/shell-context', '@logbook/shell-context/*'],
+              allowTypeImports: true,
+              message:
+                'session-device may take only types from shell-context: the shell depends on it, and a front end bundles it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -3,7 +3,7 @@ import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import { SIGN_OUT_WAITING } from '@logbook/contracts/messages';
 import type { Student } from '@logbook/contracts/schemas';
 import { accountKey, parentAccount, signedInAccount } from '@logbook/session-device/deviceAccount';
-import { provideWaitingSessions, type WaitingSessionsAccess } from '@logbook/shell-context/waitingSessions';
+import { provideWaitingSessions, type WaitingSessionsAccess } from '@logbook/shell-context/outboxAccess';
 import Dashboard from '../src/app/routes/Dashboard';
 import { fakeFetch, renderWithProviders } from './render';
 

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Routed } from './routed';
 import { SWRConfig } from 'swr';
 import type { DrivingSession } from '@logbook/contracts/schemas';
-import type { SavedSupervisor } from '@logbook/session-device/supervisors';
+import type { SavedSupervisor } from '@logbook/shell-context/supervisors';
 import { ProgressSummaryCard } from '../src/features/progress/components/ProgressSummaryCard';
 import { SessionHistoryPanel } from '../src/features/session-history/components/SessionHistoryPanel';
 import { SupervisorDetailsCard } from '../src/features/session-form/components/SupervisorDetailsCard';

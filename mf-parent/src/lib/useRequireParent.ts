@@ -2,17 +2,21 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from '@logbook/shell-context/routing';
 import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
 import { paths } from '@logbook/shell-context/routes';
-import { useParentAccount } from '@logbook/session-device/deviceAccount';
+import { adoptLegacyDrafts, parentAccount } from '@logbook/session-device/deviceAccount';
 
 /** The signed-in parent; sends anyone else to /login (a failed user call means nobody is signed in). */
 export function useRequireParent(onSignedOut?: () => void) {
-  const { user, answer, error, isLoading } = useCurrentUser();
-  useParentAccount(answer);
+  const { user, error, isLoading } = useCurrentUser();
   const navigate = useNavigate();
   const signedOut = !isLoading && (Boolean(error) || !user);
   // The notice is a one-off: a new function identity on a later render must not send the user again.
   const notice = useRef(onSignedOut);
   notice.current = onSignedOut;
+
+  // The sign-in check notes the device's account; drafts an older version kept for no account come to this parent.
+  useEffect(() => {
+    if (user) adoptLegacyDrafts(parentAccount(user.id));
+  }, [user]);
 
   useEffect(() => {
     if (!signedOut) return;

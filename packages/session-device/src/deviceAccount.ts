@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 
 /**
@@ -20,12 +20,11 @@ export const studentAccount = (studentId: number): DeviceAccount => `student-${s
 export const accountKey = (key: string, account: string) => `${key}:${account}`;
 
 /**
- * Said on the page when the account changes. An event rather than a list of listeners held here: every front end
- * bundles its own copy of this module, and a sign-in noted by one must reach the drafts and the outbox of the others.
+ * Told on the page as the browser tells other tabs, with a `storage` event: every front end bundles its own copy of
+ * this module (and a remote of an earlier release its own older one), and each copy listens for that event.
  */
-const ACCOUNT_CHANGED = 'learner-logbook:account-changed';
 const notify = () => {
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(ACCOUNT_CHANGED));
+  if (typeof window !== 'undefined') window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
 };
 
 export function signedInAccount(): DeviceAccount | undefined {
@@ -37,16 +36,30 @@ export function signedInAccount(): DeviceAccount | undefined {
   }
 }
 
-/** Called by a sign-in check that knows who is signed in; brings drafts written before accounts were kept along. */
-export function rememberAccount(account: DeviceAccount): void {
+/** Stores the account; true when it is another than the one stored before. */
+function storeAccount(account: DeviceAccount): boolean {
   const changed = signedInAccount() !== account;
   try {
     localStorage.setItem(KEY, account);
   } catch {
     // Storage blocked: drafts cannot be kept on this device either.
   }
+  return changed;
+}
+
+/** Called by a sign-in check that knows who is signed in; brings drafts written before accounts were kept along. */
+export function rememberAccount(account: DeviceAccount): void {
+  const changed = storeAccount(account);
   adoptLegacyDrafts(account);
   if (changed) notify();
+}
+
+/**
+ * The same for code that never reads drafts (the shell's parent sign-in check): the account is noted and told on the
+ * page, and drafts written before accounts were kept join it when the parent's screens read or adopt them.
+ */
+export function noteAccount(account: DeviceAccount): void {
+  if (storeAccount(account)) notify();
 }
 
 /** Called on sign-out (or when the server says nobody is signed in): this account's drafts leave the screen. */
@@ -61,32 +74,14 @@ export function forgetAccount(kind?: 'parent' | 'student'): void {
   notify();
 }
 
-/** Calls `listener` whenever the account changes, on this page (any front end) or in another tab. */
+/** Calls `listener` whenever the account changes, on this page (whichever front end changed it) or in another tab. */
 export function subscribeAccount(listener: () => void): () => void {
   if (typeof window === 'undefined') return () => undefined;
-  const onChange = () => listener();
   const onStorage = (event: StorageEvent) => {
     if (event.key === KEY || event.key === null) listener();
   };
-  window.addEventListener(ACCOUNT_CHANGED, onChange);
   window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(ACCOUNT_CHANGED, onChange);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-/**
- * A parent screen's sign-in check keeps the device's account in step with the server's answer: the parent signed in,
- * or null when nobody is. Undefined (no answer yet, a network failure, nobody asked) changes nothing: offline, the
- * last account known stays.
- */
-export function useParentAccount(answer: { id: number } | null | undefined): void {
-  useEffect(() => {
-    if (answer === undefined) return;
-    if (answer) rememberAccount(parentAccount(answer.id));
-    else forgetAccount('parent');
-  }, [answer]);
+  return () => window.removeEventListener('storage', onStorage);
 }
 
 export function useSignedInAccount(): DeviceAccount | undefined {

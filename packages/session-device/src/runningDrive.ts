@@ -57,12 +57,13 @@ const deviceStorage = (): RunningDriveStorage | undefined => {
 };
 
 /**
- * Said on the page when a drive starts, ends or goes. An event rather than a list of listeners held here: each front
- * end bundles its own copy of this module, and the parent's dashboard must see a drive the sessions widget ended.
+ * Told on the page as the browser tells other tabs, with a `storage` event naming the drive's key: each front end
+ * bundles its own copy of this module (a remote of an earlier release its own older one), and each listens for it.
  */
-const DRIVE_CHANGED = 'learner-logbook:running-drive-changed';
-const notify = () => {
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(DRIVE_CHANGED));
+const notify = (studentId: number) => {
+  if (typeof window !== 'undefined') {
+    window.dispatchEvent(new StorageEvent('storage', { key: runningDriveStorageKey(studentId) }));
+  }
 };
 
 export function readRunningDrive(
@@ -87,7 +88,7 @@ export function readRunningDrive(
 function write(drive: RunningDrive, storage: RunningDriveStorage | undefined): void {
   if (!storage) throw new Error('This device cannot keep a running drive.');
   storage.setItem(runningDriveStorageKey(drive.studentId), JSON.stringify(drive));
-  notify();
+  notify(drive.studentId);
 }
 
 export interface StartDetails {
@@ -171,7 +172,7 @@ export function clearRunningDrive(studentId: number, storage: RunningDriveStorag
   } catch {
     // Storage blocked: nothing was kept either.
   }
-  notify();
+  notify(studentId);
 }
 
 /** Whole minutes from the start to `now` (never negative, should the clock have gone back). */
@@ -194,19 +195,14 @@ export function elapsedWords(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
-/** Calls `listener` whenever a running drive changes, on this page (any front end) or in another tab. */
+/** Calls `listener` whenever a running drive changes, on this page (whichever front end changed it) or in another tab. */
 export function subscribeRunningDrive(listener: () => void): () => void {
   if (typeof window === 'undefined') return () => undefined;
-  const onChange = () => listener();
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key.startsWith('learner-logbook:running-drive:')) listener();
   };
-  window.addEventListener(DRIVE_CHANGED, onChange);
   window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(DRIVE_CHANGED, onChange);
-    window.removeEventListener('storage', onStorage);
-  };
+  return () => window.removeEventListener('storage', onStorage);
 }
 
 /** The student's running drive on this device, kept current across tabs. */

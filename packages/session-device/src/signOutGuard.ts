@@ -1,14 +1,24 @@
 import { useRef, useState } from 'react';
-import { waitingSessionsAccess, waitingSessionsProvided } from '@logbook/shell-context/waitingSessions';
 import { signedInAccount } from './deviceAccount';
 
-/** Unsent sessions of the signed-in account; 0 when there is no outbox, null when it could not be read. */
-export async function waitingSessionCount(account = signedInAccount()): Promise<number | null> {
-  if (!account || !waitingSessionsProvided()) return 0;
-  const outbox = await waitingSessionsAccess();
-  if (!outbox) return null;
+/** What the sessions app's outbox tells the rest of the product about sessions waiting on this device. */
+export interface WaitingSessionsAccess {
+  /** How many sessions of this account wait on this device to be sent. */
+  waitingCount(account: string): Promise<number>;
+  /** Tries to send them now; resolves with how many of this account still wait. */
+  sendWaiting(account: string): Promise<number>;
+}
+
+/** Reaches the outbox (the shell's `waitingSessionsAccess`); null when there is none or it cannot be loaded. */
+export type OutboxLoader = () => Promise<WaitingSessionsAccess | null>;
+
+/** Unsent sessions of the signed-in account; null when there is no outbox to ask or it could not be read. */
+export async function waitingSessionCount(outbox: OutboxLoader, account = signedInAccount()): Promise<number | null> {
+  if (!account) return 0;
+  const access = await outbox();
+  if (!access) return null;
   try {
-    return await outbox.waitingCount(account);
+    return await access.waitingCount(account);
   } catch {
     return null;
   }
@@ -31,9 +41,9 @@ export interface SignOutGuard {
 /**
  * Sign-out that never leaves sessions behind unnoticed: with sessions still waiting to be sent it asks first.
  * Signing out anyway keeps them in this account's outbox on this device, sent when the account signs in here again.
- * `signOut` resolves true once the server has signed the account out.
+ * `signOut` resolves true once the server has signed the account out; `outbox` reaches the sessions waiting.
  */
-export function useSignOutGuard(signOut: () => Promise<boolean>): SignOutGuard {
+export function useSignOutGuard(signOut: () => Promise<boolean>, outbox: OutboxLoader): SignOutGuard {
   const [waiting, setWaiting] = useState(0);
   const [stillWaiting, setStillWaiting] = useState(false);
   const [sending, setSending] = useState(false);
@@ -55,7 +65,7 @@ export function useSignOutGuard(signOut: () => Promise<boolean>): SignOutGuard {
     if (counting.current) return;
     counting.current = true;
     // Counting cannot fail the sign-out: unsent sessions stay in this account's outbox whatever happens here.
-    const count = await waitingSessionCount().finally(() => {
+    const count = await waitingSessionCount(outbox).finally(() => {
       counting.current = false;
     });
     if (count && count > 0) {
@@ -68,11 +78,11 @@ export function useSignOutGuard(signOut: () => Promise<boolean>): SignOutGuard {
 
   const sendNow = async () => {
     const account = signedInAccount();
-    const outbox = account ? await waitingSessionsAccess() : null;
+    const access = account ? await outbox() : null;
     setSending(true);
     let left = waiting;
     try {
-      if (outbox && account) left = await outbox.sendWaiting(account);
+      if (access && account) left = await access.sendWaiting(account);
     } catch {
       // Nothing was lost: the sessions are still in the outbox.
     }

@@ -4,12 +4,12 @@ import {
   accountKey,
   accountStorage,
   forgetAccount,
+  noteAccount,
   parentAccount,
   rememberAccount,
   signedInAccount,
   studentAccount,
   subscribeAccount,
-  useParentAccount,
   useSignedInAccount,
 } from '../src/deviceAccount';
 
@@ -60,6 +60,20 @@ describe('the account this device last signed in with', () => {
     expect(accountStorage().getItem(DRAFTS_STORAGE_KEY)).toBeNull();
   });
 
+  it("noted without adoption (the shell's parent check), old drafts join the account when its drafts are read", () => {
+    localStorage.setItem(DRAFTS_STORAGE_KEY, JSON.stringify([{ id: 'old-1' }]));
+    const heard = jest.fn();
+    const stop = subscribeAccount(heard);
+    noteAccount(parentAccount(12));
+    noteAccount(parentAccount(12));
+    stop();
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(signedInAccount()).toBe('parent-12');
+    expect(localStorage.getItem(DRAFTS_STORAGE_KEY)).not.toBeNull();
+    expect(accountStorage().getItem(DRAFTS_STORAGE_KEY)).toBe(JSON.stringify([{ id: 'old-1' }]));
+    expect(localStorage.getItem(DRAFTS_STORAGE_KEY)).toBeNull();
+  });
+
   it('leaves an old list it cannot read where it was', () => {
     localStorage.setItem(DRAFTS_STORAGE_KEY, '{not a list');
     rememberAccount(parentAccount(12));
@@ -88,22 +102,5 @@ describe('the account this device last signed in with', () => {
     act(() => student.forgetAccount());
     expect(heard).toHaveBeenCalledTimes(2);
     expect(result.current).toBeUndefined();
-  });
-
-  it("follows a parent screen's sign-in check: nothing until it answers, the parent, then nobody", () => {
-    rememberAccount(studentAccount(34));
-    const { rerender } = renderHook(({ answer }) => useParentAccount(answer), {
-      initialProps: { answer: undefined as { id: number } | null | undefined },
-    });
-    expect(signedInAccount()).toBe('student-34');
-    // Nobody signed in as a parent: the student signed in on this device stays.
-    rerender({ answer: null });
-    expect(signedInAccount()).toBe('student-34');
-    rerender({ answer: { id: 12 } });
-    expect(signedInAccount()).toBe('parent-12');
-    rerender({ answer: undefined });
-    expect(signedInAccount()).toBe('parent-12');
-    rerender({ answer: null });
-    expect(signedInAccount()).toBeUndefined();
   });
 });

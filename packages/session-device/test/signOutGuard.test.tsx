@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
-import { provideWaitingSessions, type WaitingSessionsAccess } from '@logbook/shell-context/waitingSessions';
+import { provideWaitingSessions, waitingSessionsAccess } from '@logbook/shell-context/outboxAccess';
 import { parentAccount, rememberAccount } from '../src/deviceAccount';
-import { useSignOutGuard, waitingSessionCount } from '../src/signOutGuard';
+import { useSignOutGuard, waitingSessionCount, type WaitingSessionsAccess } from '../src/signOutGuard';
 
 /** An outbox holding `waiting` sessions of the parent 12; sending leaves `left` of them. */
 function outbox(waiting: number, left = waiting) {
@@ -19,7 +19,7 @@ function outbox(waiting: number, left = waiting) {
 
 function guard() {
   const signOut = jest.fn(async () => true);
-  const { result } = renderHook(() => useSignOutGuard(signOut));
+  const { result } = renderHook(() => useSignOutGuard(signOut, waitingSessionsAccess));
   return { result, signOut };
 }
 
@@ -31,18 +31,31 @@ beforeEach(() => {
 
 describe('sessions waiting on this device', () => {
   it('are counted for the signed-in account through the outbox the shell hands in', async () => {
-    expect(await waitingSessionCount()).toBe(0);
+    expect(await waitingSessionCount(waitingSessionsAccess)).toBeNull();
     outbox(2);
-    expect(await waitingSessionCount()).toBe(2);
-    expect(await waitingSessionCount('parent-99')).toBe(0);
+    expect(await waitingSessionCount(waitingSessionsAccess)).toBe(2);
+    expect(await waitingSessionCount(waitingSessionsAccess, 'parent-99')).toBe(0);
     provideWaitingSessions(async () => {
       throw new Error('The sessions code could not be fetched.');
     });
-    expect(await waitingSessionCount()).toBeNull();
+    expect(await waitingSessionCount(waitingSessionsAccess)).toBeNull();
+  });
+
+  it('are none to ask about while nobody is signed in on this device', async () => {
+    const access = outbox(2);
+    localStorage.clear();
+    expect(await waitingSessionCount(waitingSessionsAccess)).toBe(0);
+    expect(access.waitingCount).not.toHaveBeenCalled();
   });
 });
 
 describe('signing out', () => {
+  it('signs out at once where there is no outbox to ask', async () => {
+    const { result, signOut } = guard();
+    await act(() => result.current.requestSignOut());
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
   it('signs out at once when nothing waits', async () => {
     outbox(0);
     const { result, signOut } = guard();

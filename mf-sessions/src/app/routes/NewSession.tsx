@@ -11,7 +11,6 @@ import {
   parentAccount,
   rememberAccount,
   studentAccount,
-  useParentAccount,
   useSignedInAccount,
 } from '@logbook/session-device/deviceAccount';
 import { CORRECT_SESSION_PARAM, FINISH_DRIVE_PARAM, isStudentPath, paths } from '@logbook/shell-context/routes';
@@ -86,7 +85,6 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
   const parentFetch = useStudent(viewer === 'parent' ? routeId : undefined);
   const authFetch = useStudentAuth(viewer === 'student');
   const currentUser = useCurrentUser(viewer === 'parent');
-  useParentAccount(currentUser.answer);
   const account = useSignedInAccount();
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useNavigate } from '@logbook/shell-context/routing';
 import { useSWRConfig } from 'swr';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { useToast } from '@logbook/shell-context/useToast';
+import { waitingSessionsAccess } from '@logbook/shell-context/outboxAccess';
 import { useSignOutGuard } from '@logbook/session-device/signOutGuard';
 import { TOASTS } from '@logbook/contracts/messages';
 import { paths } from '@logbook/shell-context/routes';
@@ -31,6 +32,6 @@ export function useLogout() {
     return true;
   };
 
-  const guard = useSignOutGuard(signOut);
+  const guard = useSignOutGuard(signOut, waitingSessionsAccess);
   return { logout: guard.requestSignOut, pending: guard.signingOut, guard };
 }

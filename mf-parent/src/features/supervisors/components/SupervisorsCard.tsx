@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
 import { Spinner } from '@logbook/ui/Spinner';
-import { useSupervisors, type SavedSupervisor } from '@logbook/session-device/supervisors';
+import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/supervisors';
 import type { SupervisorInput } from '@logbook/contracts/schemas';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { useSupervisorActions } from '../hooks/useSupervisorActions';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError, errorMessageOf } from '@logbook/shell-context/apiClient';
 import type { SupervisorInput } from '@logbook/contracts/schemas';
-import { deleteSupervisor, saveSupervisor, SUPERVISORS_KEY } from '@logbook/session-device/supervisors';
+import { deleteSupervisor, saveSupervisor, SUPERVISORS_KEY } from '@logbook/shell-context/supervisors';
 import { toast } from '@logbook/ui/lib/toastStore';
 
 function problemOf(error: unknown): string {

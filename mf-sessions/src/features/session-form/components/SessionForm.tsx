@@ -14,7 +14,7 @@ import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { clearRunningDrive } from '@logbook/session-device/runningDrive';
-import { useSupervisors } from '@logbook/session-device/supervisors';
+import { useSupervisors } from '@logbook/shell-context/supervisors';
 import { mutate } from 'swr';
 import { toast } from '@logbook/ui/lib/toastStore';
 import type { HistoryEntry } from '../../../lib/sessionHistory';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Card } from '@logbook/ui/Card';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
-import type { SavedSupervisor } from '@logbook/session-device/supervisors';
+import type { SavedSupervisor } from '@logbook/shell-context/supervisors';
 import type { FormCardProps } from './SessionDetailsCard';
 import { matchingSupervisor, type SupervisorSelection } from '../utils/supervisorChoice';
 

@@ -1,4 +1,4 @@
-import type { SavedSupervisor } from '@logbook/session-device/supervisors';
+import type { SavedSupervisor } from '@logbook/shell-context/supervisors';
 import type { SupervisorChoice } from '../../../lib/sessionValues';
 
 /** The Supervising Driver card's choice: a saved supervisor (by id) or someone else typed in today. */

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { TOASTS } from '@logbook/contracts/messages';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { useToast } from '@logbook/shell-context/useToast';
+import { waitingSessionsAccess } from '@logbook/shell-context/outboxAccess';
 import { useSignOutGuard } from '@logbook/session-device/signOutGuard';
 import { paths } from '@logbook/shell-context/routes';
 import { signOutStudent, STUDENT_AUTH_KEY } from '../api/studentSession';
@@ -44,6 +45,6 @@ export function useStudentLogout() {
     return true;
   };
 
-  const guard = useSignOutGuard(signOut);
+  const guard = useSignOutGuard(signOut, waitingSessionsAccess);
   return { logout: guard.requestSignOut, pending: guard.signingOut, guard };
 }

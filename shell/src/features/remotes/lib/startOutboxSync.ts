@@ -1,4 +1,4 @@
-import { provideWaitingSessions, type WaitingSessionsAccess } from '@logbook/shell-context/waitingSessions';
+import { provideWaitingSessions, type WaitingSessionsAccess } from '@logbook/shell-context/outboxAccess';
 import type * as SessionsOutbox from 'mf_sessions/outbox';
 import { outboxDatabaseExists } from '@logbook/session-device/outboxDatabase';
 import { loadRemoteModule } from './remoteRegistry';

@@ -5,7 +5,7 @@ import {
   type Supervisor,
   type SupervisorInput,
 } from '@logbook/contracts/schemas';
-import { apiFetch, apiRequest, readAnswer } from '@logbook/shell-context/apiClient';
+import { apiFetch, apiRequest, readAnswer } from './apiClient';
 
 /** The family's saved supervising drivers (the session form offers them; Administrator Settings manages them). */
 export const SUPERVISORS_KEY = '/api/supervisors';
