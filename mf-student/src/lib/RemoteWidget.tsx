@@ -13,7 +13,12 @@ export interface RemoteWidgetProps<P extends object> {
   props: P;
 }
 
-/** A part of the screen that comes from another remote: loading state, and a retry when it cannot load. */
+/**
+ * A part of the screen that comes from another remote: loading state, and a retry when it cannot load. Its code loads
+ * as the shell's screens do, through the page's federation runtime and its release plugin (the shell's
+ * remoteReleases.ts): a release made under the open page is recovered from, a release the page cannot run is answered
+ * with the outdated notice, and each attempt after a failure fetches the remote's entry afresh.
+ */
 export function RemoteWidget<P extends object>({ name, load, props }: RemoteWidgetProps<P>) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React.lazy remembers a failed import forever.

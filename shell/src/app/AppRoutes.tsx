@@ -2,9 +2,8 @@ import { matchPath, Route, Routes } from 'react-router-dom';
 import { REMOTE_PATH, routePatterns } from '@logbook/shell-context/routes';
 import type { ComponentType } from 'react';
 import { RemoteRoute, type RemoteScreen } from '../features/remotes/components/RemoteRoute';
-import { preloadFederation } from '../features/remotes/lib/remoteRegistry';
+import { prefetchRemote, preloadFederation } from '../features/remotes/lib/remoteRegistry';
 import { lazyPage } from './lazyPage';
-import { prefetchRemote } from './releasedRemote';
 import { remoteScreens } from './remoteScreens';
 
 // Sign-in and sign-up carry the API client and its answer contracts: the landing page does without them.

@@ -1,16 +1,22 @@
 import type { RemoteScreen } from '../features/remotes/components/RemoteRoute';
-import { loadRemoteScreen } from './releasedRemote';
+import { loadRemoteScreen } from '../features/remotes/lib/remoteRegistry';
+import type { RemoteScope } from '../lib/remotes';
+
+const screen = (scope: RemoteScope, name: string): RemoteScreen => ({
+  scope,
+  load: () => loadRemoteScreen(`${scope}/${name}`),
+});
 
 /** Every route-level screen the remotes expose; one object each, so a lazy screen is made once per attempt. */
 export const remoteScreens = {
-  dashboard: { scope: 'mf_parent', load: () => loadRemoteScreen('mf_parent/Dashboard') },
-  studentForm: { scope: 'mf_parent', load: () => loadRemoteScreen('mf_parent/StudentForm') },
-  subscribe: { scope: 'mf_parent', load: () => loadRemoteScreen('mf_parent/Subscribe') },
-  adminSettings: { scope: 'mf_parent', load: () => loadRemoteScreen('mf_parent/AdminSettings') },
-  account: { scope: 'mf_parent', load: () => loadRemoteScreen('mf_parent/Account') },
-  studentSessions: { scope: 'mf_sessions', load: () => loadRemoteScreen('mf_sessions/StudentSessions') },
-  newSession: { scope: 'mf_sessions', load: () => loadRemoteScreen('mf_sessions/NewSession') },
-  studentLogin: { scope: 'mf_student', load: () => loadRemoteScreen('mf_student/StudentLogin') },
-  studentDashboard: { scope: 'mf_student', load: () => loadRemoteScreen('mf_student/StudentDashboard') },
-  studentNewSession: { scope: 'mf_student', load: () => loadRemoteScreen('mf_student/StudentNewSession') },
+  dashboard: screen('mf_parent', 'Dashboard'),
+  studentForm: screen('mf_parent', 'StudentForm'),
+  subscribe: screen('mf_parent', 'Subscribe'),
+  adminSettings: screen('mf_parent', 'AdminSettings'),
+  account: screen('mf_parent', 'Account'),
+  studentSessions: screen('mf_sessions', 'StudentSessions'),
+  newSession: screen('mf_sessions', 'NewSession'),
+  studentLogin: screen('mf_student', 'StudentLogin'),
+  studentDashboard: screen('mf_student', 'StudentDashboard'),
+  studentNewSession: screen('mf_student', 'StudentNewSession'),
 } satisfies Record<string, RemoteScreen>;

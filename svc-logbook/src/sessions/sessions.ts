@@ -23,7 +23,7 @@ import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '
 import type { OpeningBalance, StudentRecord } from '../students/model';
 import { familyRulesOf, targetsOfLearner, vehicleRecordedFor } from '../settings/settings';
 import { ensureChain, recordHead } from '../chain/chain';
-import { linkSession } from '../chain/link';
+import { linkSession, type ChainLink } from '../chain/link';
 import { supervisorUsed } from '../supervisors/supervisors';
 import { vehicleUsed } from '../vehicles/vehicles';
 import { listProjection, sessionView, type StoredDoc } from './fields';
@@ -253,73 +253,122 @@ async function storeSession(
   duration: string,
   link: CorrectionLink,
 ): Promise<SessionAnswer> {
-  if (!input.supervisorSignature) throw badRequest(VALIDATION.supervisorSignatureRequired);
-  const checked = await checkedEntry(student, input, duration);
-  const { supervisorId, studentSignaturePrint } = checked;
-  const supervisorSignaturePrint = await timed('signatures', () => signatureForPrint(input.supervisorSignature!));
-  const fields = {
-    ...checked.fields,
-    ...(link.correctionOf !== undefined ? { correctionOf: link.correctionOf } : {}),
-    ...(link.remote ? link.remote.sealed : {}),
-  };
-  const clientId = input.clientId ?? crypto.randomUUID();
-  const signaturesId = signaturesIdOf(student._id, input.studentSignature, input.supervisorSignature);
-  const signatures = { studentSignature: input.studentSignature, supervisorSignature: input.supervisorSignature };
+  const entry = await validatedSignedEntry(student, input, duration, link);
   // The signatures are stored first: a session is only ever stored (and so only ever acknowledged, even to a retry
   // after a crash) once its signatures are. A crash in between leaves a record the retry finds already there.
+  await persistSignatures(student, entry);
+  return linkIntoChain(student, input, entry, link);
+}
+
+type SignedEntry = Awaited<ReturnType<typeof validatedSignedEntry>>;
+
+/**
+ * Validate: the checks every new entry passes, both signatures readable, and the entry as it is sealed (with the entry
+ * it corrects, and a remote supervisor's signing), under the clientId that dedupes its retries.
+ */
+async function validatedSignedEntry(
+  student: StudentRecord,
+  input: DrivingSessionData,
+  duration: string,
+  link: CorrectionLink,
+) {
+  if (!input.supervisorSignature) throw badRequest(VALIDATION.supervisorSignatureRequired);
+  const checked = await checkedEntry(student, input, duration);
+  const supervisorSignaturePrint = await timed('signatures', () => signatureForPrint(input.supervisorSignature!));
+  return {
+    fields: {
+      ...checked.fields,
+      ...(link.correctionOf !== undefined ? { correctionOf: link.correctionOf } : {}),
+      ...(link.remote ? link.remote.sealed : {}),
+    },
+    supervisorId: checked.supervisorId,
+    signatures: { studentSignature: input.studentSignature, supervisorSignature: input.supervisorSignature },
+    prints: { student: checked.studentSignaturePrint, supervisor: supervisorSignaturePrint },
+    signaturesId: signaturesIdOf(student._id, input.studentSignature, input.supervisorSignature),
+    clientId: input.clientId ?? crypto.randomUUID(),
+  };
+}
+
+/** Persist: the entry's signatures and their printable copies, under the id the entry will name. */
+async function persistSignatures(student: StudentRecord, entry: SignedEntry): Promise<void> {
   await timed('db-signatures', () =>
     storeSignatures({
-      _id: signaturesId,
+      _id: entry.signaturesId,
       studentId: student._id,
-      ...signatures,
-      studentSignaturePrint: studentSignaturePrint.toString('base64'),
-      supervisorSignaturePrint: supervisorSignaturePrint.toString('base64'),
+      ...entry.signatures,
+      studentSignaturePrint: entry.prints.student.toString('base64'),
+      supervisorSignaturePrint: entry.prints.supervisor.toString('base64'),
     }),
   );
+}
+
+/** Link: the entry appended to the student's chain, stored under its hash, or the answer already given for it. */
+function linkIntoChain(
+  student: StudentRecord,
+  input: DrivingSessionData,
+  entry: SignedEntry,
+  link: CorrectionLink,
+): Promise<SessionAnswer> {
   return linkSession<SessionAnswer>(
     student._id,
-    { ...fields, ...signatures },
+    { ...entry.fields, ...entry.signatures },
     {
-      store: async ({ id, previousHash, hash }) => {
-        const doc = await timed('db-session', () =>
-          DrivingSessionModel.create({
-            _id: id,
-            ...fields,
-            ...(supervisorId !== undefined ? { supervisorId } : {}),
-            signaturesId,
-            clientId,
-            ...(link.remote ? { signOff: link.remote.signOff } : {}),
-            previousHash,
-            hash,
-            createdAt: new Date(),
-          }),
-        );
-        if (link.afterStore) await link.afterStore(id);
-        // The car is offered on the family's next session, with this drive's odometer reading.
-        await vehicleUsed(student.userId, fields, doc.createdAt);
-        // The session is stored and linked. Other instances see it once the head is recorded, so a failure here is
-        // answered as one when the caller can retry under the same clientId (the retry records the head); without a
-        // clientId a retry would log the session twice, so the next session's walk catches the head up instead.
-        await timed('db-head', () => recordHead(student._id, id, hash)).catch((err: unknown) => {
-          forgetList(student._id);
-          logger.warn({ err, studentId: student._id }, 'the chain head could not be recorded');
-          if (input.clientId) throw err;
-        });
-        return { session: toView({ ...doc.toObject(), ...signatures }, true), created: true };
-      },
-      // The same submission arriving twice at once: the unique index lets one in, the other answers with it.
-      alreadyStored: async () => {
-        const existing = await findByClientId(student._id, clientId);
-        if (existing) return { session: toView(existing, true), created: false };
-        // Another correction of the same entry got there first.
-        if (link.correctionOf !== undefined) {
-          const other = await DrivingSessionModel.exists({ studentId: student._id, correctionOf: link.correctionOf });
-          if (other) throw conflict(API_ERRORS.sessionNotInForce);
-        }
-        return null;
-      },
+      store: (chained) => storeLinkedEntry(student, input, entry, link, chained),
+      alreadyStored: () => answerAlreadyStored(student, entry, link),
     },
   );
+}
+
+/** The entry stored at its place in the chain, what it changes done, and the chain's head recorded. */
+async function storeLinkedEntry(
+  student: StudentRecord,
+  input: DrivingSessionData,
+  entry: SignedEntry,
+  link: CorrectionLink,
+  { id, previousHash, hash }: ChainLink,
+): Promise<SessionAnswer> {
+  const { fields, supervisorId, signaturesId, clientId, signatures } = entry;
+  const doc = await timed('db-session', () =>
+    DrivingSessionModel.create({
+      _id: id,
+      ...fields,
+      ...(supervisorId !== undefined ? { supervisorId } : {}),
+      signaturesId,
+      clientId,
+      ...(link.remote ? { signOff: link.remote.signOff } : {}),
+      previousHash,
+      hash,
+      createdAt: new Date(),
+    }),
+  );
+  if (link.afterStore) await link.afterStore(id);
+  // The car is offered on the family's next session, with this drive's odometer reading.
+  await vehicleUsed(student.userId, fields, doc.createdAt);
+  // The session is stored and linked. Other instances see it once the head is recorded, so a failure here is
+  // answered as one when the caller can retry under the same clientId (the retry records the head); without a
+  // clientId a retry would log the session twice, so the next session's walk catches the head up instead.
+  await timed('db-head', () => recordHead(student._id, id, hash)).catch((err: unknown) => {
+    forgetList(student._id);
+    logger.warn({ err, studentId: student._id }, 'the chain head could not be recorded');
+    if (input.clientId) throw err;
+  });
+  return { session: toView({ ...doc.toObject(), ...signatures }, true), created: true };
+}
+
+/** The same submission arriving twice at once: the unique index lets one in, the other answers with it. */
+async function answerAlreadyStored(
+  student: StudentRecord,
+  entry: SignedEntry,
+  link: CorrectionLink,
+): Promise<SessionAnswer | null> {
+  const existing = await findByClientId(student._id, entry.clientId);
+  if (existing) return { session: toView(existing, true), created: false };
+  // Another correction of the same entry got there first.
+  if (link.correctionOf !== undefined) {
+    const other = await DrivingSessionModel.exists({ studentId: student._id, correctionOf: link.correctionOf });
+    if (other) throw conflict(API_ERRORS.sessionNotInForce);
+  }
+  return null;
 }
 
 /** An entry a parent of its student may correct or remove: a student is refused, anyone else told it is not there. */

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { Spinner } from '@logbook/ui/Spinner';
 import { ShellRouting } from '../../../lib/ShellRouting';
 import type { RemoteScope } from '../../../lib/remotes';
-import { resetRemote } from '../lib/remoteRegistry';
+import { federationLoads } from '../lib/remoteRegistry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteLoadError } from './RemoteLoadError';
 
@@ -22,9 +22,10 @@ export function RemoteRoute({ screen }: RemoteRouteProps) {
   const { pathname } = useLocation();
   // A new lazy component per attempt: React.lazy remembers a failed import forever.
   const Screen = useMemo(() => lazy(screen.load), [screen, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The runtime fetches a failed remote's entry afresh on the next load (remoteReleases.ts): a new attempt is enough.
   const retry = () => {
-    void resetRemote(screen.scope, attempt + 1).then((reset) => {
-      if (reset) setAttempt((n) => n + 1);
+    void federationLoads().then((loads) => {
+      if (loads) setAttempt((n) => n + 1);
       else window.location.reload();
     });
   };

@@ -1,4 +1,4 @@
-import { init } from '@module-federation/runtime';
+import { init, registerGlobalPlugins } from '@module-federation/runtime';
 import * as federationRuntimeCore from '@module-federation/runtime/core';
 import * as React from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
@@ -7,6 +7,7 @@ import * as ReactDomClient from 'react-dom/client';
 import * as Swr from 'swr';
 import { REMOTES, type RemoteScope } from '../../../lib/remotes';
 import { remoteRecord } from './remoteRecord';
+import { remoteReleases } from './remoteReleases';
 
 type Shared = NonNullable<Parameters<typeof init>[0]['shared']>;
 type Versions = Record<string, { version: string; requiredVersion: string }>;
@@ -80,9 +81,13 @@ function sharedModules(versions: Versions): Shared {
 }
 
 // The remotes are built to use this page's federation runtime rather than bring their own copy: it is published where
-// they look for it before any remote entry runs (their version.json names the range they need; releasedRemote.ts).
+// they look for it before any remote entry runs (their version.json names the range they need; releaseCompatibility.ts).
 const runtimeGlobal = globalThis as { _FEDERATION_RUNTIME_CORE?: unknown };
 runtimeGlobal._FEDERATION_RUNTIME_CORE ??= federationRuntimeCore;
+
+// Before any instance is made: the remotes' own instances (mf-student's, embedding mf-sessions) load through it too.
+// The outdated screen is fetched only for a release this page cannot run.
+registerGlobalPlugins([remoteReleases(() => import('../components/RemoteOutdated').then((m) => m.RemoteOutdated))]);
 
 init({
   name: 'shell',
@@ -91,4 +96,5 @@ init({
   shareStrategy: 'loaded-first',
 });
 
-export { getInstance, loadRemote, registerRemotes } from '@module-federation/runtime';
+export { loadRemote } from '@module-federation/runtime';
+export { isOutdatedFallback } from './remoteReleases';

@@ -1,0 +1,23 @@
+export type SharedVersions = Record<string, { version: string; requiredVersion: string }>;
+
+/** A release describes itself in the version.json beside its remote entry: the shared packages it was built for. */
+const versionUrlOf = (entry: string) => new URL('version.json', new URL(entry, location.href)).href;
+
+/**
+ * The version.json of the release now served at a remote entry, fetched once per release ({} when there is none or it
+ * cannot be had): a failed load forgets it, as a new release may be behind the failure.
+ */
+const releases = new Map<string, Promise<{ shared?: SharedVersions }>>();
+export function releaseOf(entry: string): Promise<{ shared?: SharedVersions }> {
+  const url = versionUrlOf(entry);
+  let release = releases.get(url);
+  if (!release) {
+    release = fetch(url, { cache: 'no-cache', credentials: 'omit' })
+      .then(async (res) => (res.ok ? ((await res.json()) as { shared?: SharedVersions }) : {}))
+      .catch(() => ({}));
+    releases.set(url, release);
+  }
+  return release;
+}
+
+export const forgetRelease = (entry: string) => releases.delete(versionUrlOf(entry));

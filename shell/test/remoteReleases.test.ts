@@ -1,0 +1,183 @@
+import { createElement, type ComponentType } from 'react';
+import { createInstance, registerGlobalPlugins, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { prefetchRemote } from '../src/features/remotes/lib/remoteRegistry';
+import { satisfies, unmetSharedVersions } from '../src/features/remotes/lib/releaseCompatibility';
+import { remoteReleases } from '../src/features/remotes/lib/remoteReleases';
+
+describe('shared versions a remote needs', () => {
+  it('reads caret, tilde and exact ranges', () => {
+    expect(satisfies('19.3.1', '^19.2.0')).toBe(true);
+    expect(satisfies('19.1.9', '^19.2.0')).toBe(false);
+    expect(satisfies('20.0.0', '^19.2.0')).toBe(false);
+    expect(satisfies('1.4.2', '~1.4.0')).toBe(true);
+    expect(satisfies('1.5.0', '~1.4.0')).toBe(false);
+    expect(satisfies('1.0.0', '1.0.0')).toBe(true);
+    expect(satisfies('1.0.1', '1.0.0')).toBe(false);
+  });
+
+  it('names each shared package the page cannot give, with both versions, and ignores ones it does not share', () => {
+    const shell = {
+      react: { version: '19.3.1', requiredVersion: '^19.2.0' },
+      '@logbook/shell-context': { version: '1.0.0', requiredVersion: '^1.0.0' },
+    };
+    expect(
+      unmetSharedVersions(
+        {
+          react: { version: '19.3.1', requiredVersion: '^19.2.0' },
+          '@logbook/shell-context': { version: '2.0.0', requiredVersion: '^2.0.0' },
+          qrcode: { version: '1.5.4', requiredVersion: '^1.5.0' },
+        },
+        shell,
+      ),
+    ).toEqual(['@logbook/shell-context: the remote needs ^2.0.0, this page offers 1.0.0']);
+    expect(unmetSharedVersions({ react: { version: '19.2.0', requiredVersion: '^19.2.0' } }, shell)).toEqual([]);
+  });
+
+  it("refuses a remote that runs on the page's federation runtime when the page has none, or another major", () => {
+    const runtime = { '@module-federation/runtime-core': { version: '2.9.1', requiredVersion: '^2.9.1' } };
+    expect(unmetSharedVersions(runtime, {})).toEqual([
+      '@module-federation/runtime-core: the remote needs ^2.9.1, this page offers none',
+    ]);
+    expect(
+      unmetSharedVersions(runtime, {
+        '@module-federation/runtime-core': { version: '3.0.0', requiredVersion: '^3.0.0' },
+      }),
+    ).toEqual(['@module-federation/runtime-core: the remote needs ^2.9.1, this page offers 3.0.0']);
+    expect(
+      unmetSharedVersions(runtime, {
+        '@module-federation/runtime-core': { version: '2.10.0', requiredVersion: '^2.10.0' },
+      }),
+    ).toEqual([]);
+  });
+});
+
+const realFetch = global.fetch;
+afterEach(() => {
+  global.fetch = realFetch;
+  document.head.innerHTML = '';
+  jest.restoreAllMocks();
+});
+
+describe('fetching a remote early', () => {
+  it("asks for the remote's version.json and preloads its entry, once, without running it", () => {
+    const fetchMock = jest.fn((_url: string) => new Promise<Response>(() => undefined));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    prefetchRemote('mf_sessions');
+    prefetchRemote('mf_sessions');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      new URL('/mf/sessions/version.json', location.href).href,
+    ]);
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((l) => [l.rel, l.getAttribute('href')])).toEqual([
+      ['modulepreload', new URL('/mf/sessions/remoteEntry.js', location.href).href],
+    ]);
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+});
+
+/**
+ * The remotes' servers, as the federation runtime sees them: each remote's entry by URL. A release replaces the
+ * entry and removes the chunks the previous one named, as a deploy does.
+ */
+type Screen = { default: ComponentType };
+const served = new Map<string, { release: string; up: boolean; version?: object }>();
+const entriesFetched: string[] = [];
+const releasedEntry = (url: string) => {
+  const path = new URL(url).pathname;
+  const entryRelease = served.get(path)?.release;
+  return {
+    init: async () => undefined,
+    get: async (expose: string) => {
+      const now = served.get(path);
+      if (!now?.up || now.release !== entryRelease) throw new Error(`Failed to fetch ${path} chunk of ${entryRelease}`);
+      const Drawn = () => createElement('p', null, `${expose} of ${entryRelease}`);
+      return () => ({ default: Drawn });
+    },
+  };
+};
+const servers: ModuleFederationRuntimePlugin = {
+  name: 'test-remote-servers',
+  async loadEntry({ remoteInfo }) {
+    entriesFetched.push(remoteInfo.entry);
+    if (!served.get(new URL(remoteInfo.entry).pathname)?.up) throw new Error(`${remoteInfo.entry} is unreachable`);
+    return releasedEntry(remoteInfo.entry) as never;
+  },
+};
+const serveVersionJson = () => {
+  global.fetch = jest.fn(async (url: string) => {
+    const version = served.get(new URL(url).pathname.replace(/version\.json$/, 'remoteEntry.js'))?.version;
+    return { ok: version !== undefined, json: async () => version };
+  }) as unknown as typeof fetch;
+};
+function Outdated() {
+  return createElement('p', null, 'outdated');
+}
+const drawn = (screen: Screen | null) => {
+  const element = (screen?.default as unknown as () => { props: { children: string } })();
+  return element.props.children;
+};
+
+registerGlobalPlugins([servers, remoteReleases(async () => Outdated)]);
+
+describe('loading a remote through the release plugin', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    entriesFetched.length = 0;
+    serveVersionJson();
+  });
+
+  const host = (name: string, remote: string) =>
+    createInstance({
+      name,
+      remotes: [{ name: remote, entry: `http://localhost/mf/${remote}/remoteEntry.js`, type: 'module' }],
+    });
+
+  it('a remote released under an open page: its module comes from the new release, its entry fetched afresh', async () => {
+    served.set('/mf/skew/remoteEntry.js', { release: 'first', up: true });
+    const page = host('page_skew', 'skew');
+    expect(drawn(await page.loadRemote<Screen>('skew/Dashboard'))).toBe('./Dashboard of first');
+
+    served.set('/mf/skew/remoteEntry.js', { release: 'next', up: true });
+    expect(drawn(await page.loadRemote<Screen>('skew/NewSession'))).toBe('./NewSession of next');
+    expect(entriesFetched).toHaveLength(2);
+    expect(new URL(entriesFetched[1]).searchParams.get('attempt')).not.toBeNull();
+  });
+
+  it('a remote whose server is down fails with its own error, and loads on the next attempt once it is back', async () => {
+    served.set('/mf/down/remoteEntry.js', { release: 'first', up: false });
+    const page = host('page_down', 'down');
+    await expect(page.loadRemote('down/Dashboard')).rejects.toThrow(
+      'http://localhost/mf/down/remoteEntry.js is unreachable',
+    );
+    // Asked once more from a fresh entry, then given up.
+    expect(entriesFetched).toHaveLength(2);
+
+    served.set('/mf/down/remoteEntry.js', { release: 'first', up: true });
+    expect(drawn(await page.loadRemote<Screen>('down/Dashboard'))).toBe('./Dashboard of first');
+    expect(entriesFetched).toHaveLength(3);
+  });
+
+  it('a release built for a runtime the page does not offer gets the outdated screen, its entry never run', async () => {
+    served.set('/mf/old/remoteEntry.js', {
+      release: 'first',
+      up: true,
+      version: { shared: { '@module-federation/runtime-core': { version: '9.0.0', requiredVersion: '^9.0.0' } } },
+    });
+    const page = host('page_old', 'old');
+    const screen = await page.loadRemote<Screen>('old/StudentLogin');
+    expect(screen?.default).toBe(Outdated);
+    expect(entriesFetched).toEqual([]);
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringMatching(/^old was built for shared packages.*\n.*needs \^9\.0\.0/),
+    );
+  });
+
+  it("a remote's own instance (one remote embedding another) loads through the same plugin", async () => {
+    served.set('/mf/widgets/remoteEntry.js', { release: 'first', up: true });
+    const embedding = host('mf_embedding', 'widgets');
+    expect(drawn(await embedding.loadRemote<Screen>('widgets/LiveDrive'))).toBe('./LiveDrive of first');
+    served.set('/mf/widgets/remoteEntry.js', { release: 'next', up: true });
+    expect(drawn(await embedding.loadRemote<Screen>('widgets/SessionHistory'))).toBe('./SessionHistory of next');
+  });
+});
