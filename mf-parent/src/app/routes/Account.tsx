@@ -1,8 +1,6 @@
-import { Link } from '@logbook/shell-context/routing';
 import { Spinner } from '@logbook/ui/Spinner';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { BackLink } from '../components/BackLink';
 import { PageFrame } from '@logbook/ui/PageFrame';
-import { paths } from '@logbook/shell-context/routes';
 import { useStudents } from '@logbook/shell-context/students';
 import { ChangePasswordCard } from '../../features/account/components/ChangePasswordCard';
 import { DeleteAccountCard } from '../../features/account/components/DeleteAccountCard';
@@ -24,11 +22,7 @@ export default function Account() {
       <PageFrame
         title="Account"
         subtitle="Your password, your family’s data, and closing your account."
-        actions={
-          <Link to={paths.dashboard} className={buttonClass('outline', 'sm')}>
-            Back to Dashboard
-          </Link>
-        }
+        actions={<BackLink />}
       >
         <div className="pp-stack pp-narrow">
           <ChangePasswordCard />

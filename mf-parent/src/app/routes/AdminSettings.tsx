@@ -1,16 +1,13 @@
-import { Link } from '@logbook/shell-context/routing';
-import { Button } from '@logbook/ui/Button';
 import { Spinner } from '@logbook/ui/Spinner';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { targetsFromSettings } from '@logbook/contracts/progress';
 import { TargetSettings } from '../../features/settings/components/TargetSettings';
 import { SupervisorsCard } from '../../features/supervisors/components/SupervisorsCard';
 import { useSettings } from '../../features/settings/hooks/useSettings';
 import { supervisorRuleOf } from '../../features/settings/utils/stateRules';
 import { PageFrame } from '@logbook/ui/PageFrame';
-import { paths } from '@logbook/shell-context/routes';
 import { useRequireParent } from '../../lib/useRequireParent';
-import { CenteredMessage } from '../components/CenteredMessage';
+import { BackLink } from '../components/BackLink';
+import { LoadFailed } from '../components/LoadFailed';
 import { ParentLayout } from '../components/ParentLayout';
 
 /** /admin-settings: the day and night target hours every progress view measures against. */
@@ -22,18 +19,7 @@ export default function AdminSettings() {
 
   let body;
   if (error && !settings) {
-    body = (
-      <CenteredMessage
-        title="Settings could not be loaded"
-        action={
-          <Button variant="outline" size="sm" onClick={() => mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        Check your connection and try again.
-      </CenteredMessage>
-    );
+    body = <LoadFailed title="Settings could not be loaded" onRetry={() => void mutate()} />;
   } else if (!settings) {
     body = <Spinner label="Loading settings…" />;
   } else {
@@ -46,11 +32,7 @@ export default function AdminSettings() {
       <PageFrame
         title="Administrator Settings"
         subtitle="Set the supervised driving hours your students work towards, or apply the rules of your state."
-        actions={
-          <Link to={paths.dashboard} className={buttonClass('outline', 'sm')}>
-            Back to Home
-          </Link>
-        }
+        actions={<BackLink>Back to Home</BackLink>}
       >
         {body}
         <div className="pp-settings-supervisors">

@@ -1,5 +1,4 @@
 import { Link } from '@logbook/shell-context/routing';
-import { Button } from '@logbook/ui/Button';
 import { EmptyState } from '@logbook/ui/EmptyState';
 import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
@@ -7,7 +6,7 @@ import { useStudents } from '@logbook/shell-context/students';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { paths } from '@logbook/shell-context/routes';
 import { useRequireParent } from '../../lib/useRequireParent';
-import { CenteredMessage } from '../components/CenteredMessage';
+import { LoadFailed } from '../components/LoadFailed';
 import { ParentLayout } from '../components/ParentLayout';
 import { StudentOverview } from '../components/StudentOverview';
 
@@ -26,18 +25,7 @@ export default function Dashboard() {
 
   let body;
   if (error && !students) {
-    body = (
-      <CenteredMessage
-        title="Your students could not be loaded"
-        action={
-          <Button variant="outline" size="sm" onClick={() => mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        Check your connection and try again.
-      </CenteredMessage>
-    );
+    body = <LoadFailed title="Your students could not be loaded" onRetry={() => void mutate()} />;
   } else if (isLoading || !students) {
     body = <Spinner label="Loading your students…" />;
   } else if (students.length === 0) {

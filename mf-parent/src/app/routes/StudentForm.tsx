@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { Link, useLocation, useNavigate, useParams } from '@logbook/shell-context/routing';
-import { Button } from '@logbook/ui/Button';
+import { useLocation, useNavigate, useParams } from '@logbook/shell-context/routing';
 import { Card } from '@logbook/ui/Card';
 import { Spinner } from '@logbook/ui/Spinner';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
 import { PaperHoursCard } from '../../features/paper-hours/components/PaperHoursCard';
@@ -21,18 +19,14 @@ import { SETTINGS_KEY } from '../../lib/apiKeys';
 import { serverMessageOr } from '../../lib/errors';
 import { SUGGESTED_STATE, type StateCode } from '@logbook/contracts/state-codes';
 import type { StudentData } from '@logbook/contracts/schemas';
-import { isNotFound } from '../../lib/errors';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { PAPER_HOURS_ANCHOR, paths } from '@logbook/shell-context/routes';
 import { useRequireParent } from '../../lib/useRequireParent';
-import { CenteredMessage } from '../components/CenteredMessage';
+import { BackLink } from '../components/BackLink';
+import { StudentLoadFailed } from '../components/StudentLoadFailed';
 import { ParentLayout } from '../components/ParentLayout';
 
-const backLink = (
-  <Link to={paths.dashboard} className={buttonClass('outline', 'sm')}>
-    Back to Dashboard
-  </Link>
-);
+const backLink = <BackLink />;
 
 /** /students/new and /students/:id: create a student or edit one. */
 export default function StudentForm() {
@@ -100,22 +94,7 @@ export default function StudentForm() {
       </StudentDetailsForm>
     );
   } else if (error && !student) {
-    body = isNotFound(error) ? (
-      <CenteredMessage title="Student not found" variant="warning" action={backLink}>
-        This student does not exist or is not on your account.
-      </CenteredMessage>
-    ) : (
-      <CenteredMessage
-        title="The student could not be loaded"
-        action={
-          <Button variant="outline" size="sm" onClick={() => mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        Check your connection and try again.
-      </CenteredMessage>
-    );
+    body = <StudentLoadFailed error={error} onRetry={() => void mutate()} />;
   } else if (!student) {
     body = <Spinner label="Loading student…" />;
   } else {

@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from '@logbook/shell-context/routing';
-import { Button } from '@logbook/ui/Button';
+import { useNavigate, useParams } from '@logbook/shell-context/routing';
 import { Card } from '@logbook/ui/Card';
 import { Spinner } from '@logbook/ui/Spinner';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/constants';
 import { useStudent } from '@logbook/shell-context/students';
 import { parseStudentId } from '@logbook/shell-context/studentId';
@@ -11,18 +9,14 @@ import { PlanBenefits } from '../../features/subscription/components/PlanBenefit
 import { SubscriptionManager } from '../../features/subscription/components/SubscriptionManager';
 import { SubscriptionStudentSummary } from '../../features/subscription/components/SubscriptionStudentSummary';
 import { TrialBanner } from '../../features/subscription/components/TrialBanner';
-import { isNotFound } from '../../lib/errors';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { paths } from '@logbook/shell-context/routes';
 import { useRequireParent } from '../../lib/useRequireParent';
-import { CenteredMessage } from '../components/CenteredMessage';
+import { BackLink } from '../components/BackLink';
+import { StudentLoadFailed } from '../components/StudentLoadFailed';
 import { ParentLayout } from '../components/ParentLayout';
 
-const backLink = (
-  <Link to={paths.dashboard} className={buttonClass('outline', 'sm')}>
-    Back to Dashboard
-  </Link>
-);
+const backLink = <BackLink />;
 
 /** /students/:studentId/subscribe: the free trial, payment, and managing an active subscription. */
 export default function Subscribe() {
@@ -41,22 +35,7 @@ export default function Subscribe() {
 
   let body;
   if (error && !student) {
-    body = isNotFound(error) ? (
-      <CenteredMessage title="Student not found" variant="warning" action={backLink}>
-        This student does not exist or is not on your account.
-      </CenteredMessage>
-    ) : (
-      <CenteredMessage
-        title="The student could not be loaded"
-        action={
-          <Button variant="outline" size="sm" onClick={() => mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        Check your connection and try again.
-      </CenteredMessage>
-    );
+    body = <StudentLoadFailed error={error} onRetry={() => void mutate()} />;
   } else if (!student) {
     body = <Spinner label="Loading student…" />;
   } else {

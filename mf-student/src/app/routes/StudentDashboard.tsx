@@ -1,7 +1,5 @@
 import { Navigate } from '@logbook/shell-context/routing';
 import { SWRConfig } from 'swr';
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
 import { Spinner } from '@logbook/ui/Spinner';
 import { UnsentSessionsDialog } from '@logbook/ui/UnsentSessionsDialog';
 import { StudentDashboardActions } from '../../features/student-dashboard/components/StudentDashboardActions';
@@ -12,8 +10,8 @@ import { BrandLink } from '@logbook/ui/BrandLink';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { paths } from '@logbook/shell-context/routes';
 import { isActive } from '@logbook/contracts/subscription';
-import { problemText } from '../../lib/problemText';
 import { RemoteWidget } from '../../lib/RemoteWidget';
+import { CheckFailedAlert } from '../components/CheckFailedAlert';
 import { sessionsRemote } from '../sessionsRemote';
 import '../student.css';
 
@@ -26,17 +24,7 @@ export default function StudentDashboard() {
   if (state.status === 'unavailable') {
     return (
       <PageFrame title="Student Dashboard">
-        <Alert
-          variant="destructive"
-          title="Your dashboard could not load"
-          action={
-            <Button size="sm" variant="outline" onClick={() => void retry()}>
-              Retry
-            </Button>
-          }
-        >
-          {problemText(state.error)}
-        </Alert>
+        <CheckFailedAlert title="Your dashboard could not load" error={state.error} onRetry={() => void retry()} />
       </PageFrame>
     );
   }

@@ -23,7 +23,7 @@ export default function StudentLogin() {
   return (
     <div className="student-login">
       <BrandLink />
-      <section className="student-login__panel" aria-labelledby="student-login-title">
+      <section className="ll-panel" aria-labelledby="student-login-title">
         <div className="student-login__head">
           <span className="student-login__icon" aria-hidden="true">
             <CapIcon />

@@ -1,14 +1,14 @@
 import { Link, Navigate, useParams } from '@logbook/shell-context/routing';
 import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
 import { Spinner } from '@logbook/ui/Spinner';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { paths } from '@logbook/shell-context/routes';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
-import { isUnreachable, problemText } from '../../lib/problemText';
+import { isUnreachable } from '../../lib/problemText';
 import { RemoteWidget } from '../../lib/RemoteWidget';
 import { newSessionTarget } from '../../lib/studentRoute';
+import { CheckFailedAlert } from '../components/CheckFailedAlert';
 import { sessionsRemote } from '../sessionsRemote';
 import '../student.css';
 
@@ -32,17 +32,7 @@ export default function StudentNewSession() {
     }
     return (
       <PageFrame title="New Driving Session" actions={<BackToDashboard />}>
-        <Alert
-          variant="destructive"
-          title="We couldn't check your sign-in"
-          action={
-            <Button size="sm" variant="outline" onClick={() => void retry()}>
-              Retry
-            </Button>
-          }
-        >
-          {problemText(state.error)}
-        </Alert>
+        <CheckFailedAlert title="We couldn't check your sign-in" error={state.error} onRetry={() => void retry()} />
       </PageFrame>
     );
   }

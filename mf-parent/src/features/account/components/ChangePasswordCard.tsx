@@ -1,10 +1,9 @@
 import { useRef, type FormEvent } from 'react';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { useChangePassword } from '../hooks/useChangePassword';
 import type { ChangePasswordValues } from '../utils/passwordForms';
+import { TextField } from '@logbook/ui/FormField';
 
 const FIELDS: Array<{ name: keyof ChangePasswordValues; label: string; autoComplete: string; hint?: string }> = [
   { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
@@ -39,18 +38,17 @@ export function ChangePasswordCard() {
     >
       <form ref={form} className="ll-form" onSubmit={onSubmit} noValidate aria-label="Change password">
         {FIELDS.map(({ name, label, autoComplete, hint }) => (
-          <FormField key={name} label={label} error={errors[name]} hint={errors[name] ? undefined : hint}>
-            {(field) => (
-              <Input
-                {...field}
-                type="password"
-                name={name}
-                autoComplete={autoComplete}
-                value={values[name]}
-                onChange={(e) => setField(name, e.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            key={name}
+            label={label}
+            error={errors[name]}
+            hint={errors[name] ? undefined : hint}
+            type="password"
+            name={name}
+            autoComplete={autoComplete}
+            value={values[name]}
+            onChange={(e) => setField(name, e.target.value)}
+          />
         ))}
         <div>
           <Button type="submit" pending={pending}>

@@ -3,11 +3,10 @@ import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
 import { Dialog } from '@logbook/ui/Dialog';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import type { Student } from '@logbook/contracts/schemas';
 import { useDeleteAccount } from '../hooks/useDeleteAccount';
 import { DeletionList } from './DeletionList';
+import { TextField } from '@logbook/ui/FormField';
 
 export interface DeleteAccountCardProps {
   email: string;
@@ -69,26 +68,20 @@ export function DeleteAccountCard({ email, students }: DeleteAccountCardProps) {
               {problem.message}
             </Alert>
           )}
-          <FormField
+          <TextField
             label="Your password"
             error={problem?.field === 'password' ? problem.message : undefined}
             hint="To confirm it's you."
-          >
-            {(field) => (
-              <Input
-                {...field}
-                ref={passwordInput}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  if (problem?.field === 'password') clearProblem();
-                }}
-              />
-            )}
-          </FormField>
+            ref={passwordInput}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              if (problem?.field === 'password') clearProblem();
+            }}
+          />
           <div className="acc-actions">
             <Button variant="outline" onClick={close} disabled={pending}>
               Cancel

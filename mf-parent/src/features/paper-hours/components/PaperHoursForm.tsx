@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { MAX_OPENING_BALANCE_HOURS, MAX_OPENING_BALANCE_NOTE } from '@logbook/contracts/opening-balance';
 import type { OpeningBalanceInput } from '@logbook/contracts/opening-balance';
 import { validatePaperHoursForm, type PaperHoursFormErrors, type PaperHoursFormValues } from '../utils/paperHoursForm';
+import { TextField, TextAreaField } from '@logbook/ui/FormField';
 
 export interface PaperHoursFormProps {
   initialValues: PaperHoursFormValues;
@@ -36,25 +35,19 @@ export function PaperHoursForm({ initialValues, pending, onSave }: PaperHoursFor
   };
 
   const hoursField = (name: 'dayHours' | 'nightHours', label: string) => (
-    <FormField
+    <TextField
       label={label}
       error={errors[name]}
       hint={`0 to ${MAX_OPENING_BALANCE_HOURS}, to one decimal place (12.5).`}
-    >
-      {(control) => (
-        <Input
-          {...control}
-          type="number"
-          name={name}
-          inputMode="decimal"
-          min={0}
-          max={MAX_OPENING_BALANCE_HOURS}
-          step={0.1}
-          value={values[name]}
-          onChange={change(name)}
-        />
-      )}
-    </FormField>
+      type="number"
+      name={name}
+      inputMode="decimal"
+      min={0}
+      max={MAX_OPENING_BALANCE_HOURS}
+      step={0.1}
+      value={values[name]}
+      onChange={change(name)}
+    />
   );
 
   return (
@@ -63,24 +56,16 @@ export function PaperHoursForm({ initialValues, pending, onSave }: PaperHoursFor
         {hoursField('dayHours', 'Day Hours')}
         {hoursField('nightHours', 'Night Hours')}
       </div>
-      <FormField
+      <TextAreaField
         label="Note (Optional)"
         error={errors.note}
         hint={`${values.note.length} / ${MAX_OPENING_BALANCE_NOTE} characters, for example which book and pages.`}
-      >
-        {(control) => (
-          <textarea
-            id={control.id}
-            aria-invalid={control.invalid || undefined}
-            aria-describedby={control['aria-describedby']}
-            className="ll-input pp-textarea"
-            name="note"
-            rows={3}
-            value={values.note}
-            onChange={change('note')}
-          />
-        )}
-      </FormField>
+        className="pp-textarea"
+        name="note"
+        rows={3}
+        value={values.note}
+        onChange={change('note')}
+      />
       <div className="pp-form__actions">
         <Button type="submit" pending={pending}>
           Save Paper Hours

@@ -1,26 +1,19 @@
-import { FormField } from '@logbook/ui/FormField';
-import { Select } from '@logbook/ui/Select';
 import { STATE_CODES, type StateCode } from '@logbook/contracts/state-codes';
 import { STATE_NAMES } from '../utils/stateNames';
+import { SelectField } from '@logbook/ui/FormField';
 
 const OPTIONS = STATE_CODES.map((code) => ({ value: code, label: STATE_NAMES[code] }));
 
 /** The family's state or territory, asked once: its rule sets the hours each learner needs and what a drive records. */
 export function FamilyStateField({ value, onChange }: { value: StateCode; onChange: (code: StateCode) => void }) {
   return (
-    <FormField
+    <SelectField
       label="Your State or Territory"
       hint="Your log book follows its rules: the hours each learner needs and what every drive records. You can change it in Administrator Settings."
-    >
-      {(field) => (
-        <Select
-          {...field}
-          name="familyState"
-          options={OPTIONS}
-          value={value}
-          onChange={(e) => onChange(e.target.value as StateCode)}
-        />
-      )}
-    </FormField>
+      name="familyState"
+      options={OPTIONS}
+      value={value}
+      onChange={(e) => onChange(e.target.value as StateCode)}
+    />
   );
 }

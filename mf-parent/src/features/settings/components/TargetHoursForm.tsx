@@ -1,11 +1,10 @@
 import type { FormEvent } from 'react';
 import { Button } from '@logbook/ui/Button';
 import { Card } from '@logbook/ui/Card';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { MAX_TARGET_HOURS, MIN_TARGET_HOURS } from '@logbook/contracts/constants';
 import type { TargetHoursFormState } from '../hooks/useTargetHoursForm';
 import type { SettingsFormValues } from '../utils/settingsForm';
+import { TextField } from '@logbook/ui/FormField';
 
 export const TARGET_HOURS_FORM_ID = 'target-hours';
 
@@ -28,21 +27,19 @@ export function TargetHoursForm({ form, pending, onSave, onReset }: TargetHoursF
   };
 
   const field = (name: keyof SettingsFormValues, label: string, hint: string) => (
-    <FormField label={label} error={errors[name]} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          type="number"
-          name={name}
-          inputMode="numeric"
-          min={MIN_TARGET_HOURS}
-          max={MAX_TARGET_HOURS}
-          step={1}
-          value={values[name]}
-          onChange={(e) => form.change(name, e.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      label={label}
+      error={errors[name]}
+      hint={hint}
+      type="number"
+      name={name}
+      inputMode="numeric"
+      min={MIN_TARGET_HOURS}
+      max={MAX_TARGET_HOURS}
+      step={1}
+      value={values[name]}
+      onChange={(e) => form.change(name, e.target.value)}
+    />
   );
 
   return (

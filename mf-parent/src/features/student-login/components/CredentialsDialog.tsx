@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@logbook/ui/Button';
 import { Dialog } from '@logbook/ui/Dialog';
-import { FormField } from '@logbook/ui/FormField';
+import { FormField, TextField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
 import { PASSWORD_MIN, TEXT_LIMITS } from '@logbook/contracts/constants';
 import type { StudentCredentials } from '@logbook/contracts/schemas';
@@ -61,21 +61,17 @@ export function CredentialsDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)} title={title} description={description}>
       <form className="ll-form" onSubmit={submit} noValidate>
-        <FormField label="Username">
-          {(field) => (
-            <Input
-              {...field}
-              name="studentUsername"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={TEXT_LIMITS.username}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              autoFocus
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Username"
+          name="studentUsername"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={TEXT_LIMITS.username}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoFocus
+        />
         <FormField label="Password" hint={`At least ${PASSWORD_MIN.student} characters, and not a common password`}>
           {(field) => (
             <div className="pp-password">

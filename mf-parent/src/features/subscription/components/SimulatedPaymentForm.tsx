@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { useToast } from '@logbook/shell-context/useToast';
 import { TOASTS } from '@logbook/contracts/messages';
 import { isNetworkError, serverMessageOr } from '../../../lib/errors';
@@ -14,6 +12,7 @@ import {
   type TestCardErrors,
   type TestCardValues,
 } from '../utils/testCard';
+import { TextField } from '@logbook/ui/FormField';
 
 export interface SimulatedPaymentFormProps {
   clientSecret: string;
@@ -66,47 +65,38 @@ export function SimulatedPaymentForm({ clientSecret, submitLabel, onSuccess }: S
           date and any CVC; 4000 0000 0000 0002 is declined.
         </p>
       </div>
-      <FormField label="Card number" error={errors.cardNumber}>
-        {(field) => (
-          <Input
-            {...field}
-            name="cardNumber"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={values.cardNumber}
-            onChange={(e) => setValues((v) => ({ ...v, cardNumber: formatCardNumber(e.target.value) }))}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Card number"
+        error={errors.cardNumber}
+        name="cardNumber"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={values.cardNumber}
+        onChange={(e) => setValues((v) => ({ ...v, cardNumber: formatCardNumber(e.target.value) }))}
+      />
       <div className="pp-form__row pp-form__row--tight">
-        <FormField label="Expiry (MM / YY)" error={errors.expiry}>
-          {(field) => (
-            <Input
-              {...field}
-              name="expiry"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM / YY"
-              value={values.expiry}
-              onChange={(e) => setValues((v) => ({ ...v, expiry: formatExpiry(e.target.value) }))}
-            />
-          )}
-        </FormField>
-        <FormField label="CVC" error={errors.cvc}>
-          {(field) => (
-            <Input
-              {...field}
-              name="cvc"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              value={values.cvc}
-              onChange={(e) => setValues((v) => ({ ...v, cvc: e.target.value.replace(/\D/g, '') }))}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Expiry (MM / YY)"
+          error={errors.expiry}
+          name="expiry"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          value={values.expiry}
+          onChange={(e) => setValues((v) => ({ ...v, expiry: formatExpiry(e.target.value) }))}
+        />
+        <TextField
+          label="CVC"
+          error={errors.cvc}
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          value={values.cvc}
+          onChange={(e) => setValues((v) => ({ ...v, cvc: e.target.value.replace(/\D/g, '') }))}
+        />
       </div>
       <Button type="submit" size="lg" pending={pending} className="ll-btn--block">
         {submitLabel}

@@ -1,12 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fieldErrors, supervisorInputSchema } from '@logbook/contracts/schemas';
 import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
-import { Select } from '@logbook/ui/Select';
 import { STATE_CODES } from '@logbook/contracts/state-codes';
 import type { SupervisorInput } from '@logbook/contracts/schemas';
 import { licenceShortfall, type SupervisorLicenceRule } from '../utils/licenceRule';
+import { TextField, SelectField } from '@logbook/ui/FormField';
 
 const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: code }));
 
@@ -78,59 +76,51 @@ export function SupervisorForm({
   return (
     <form className="pp-supervisor-form" onSubmit={submit} noValidate aria-label={submitLabel}>
       <div className="pp-supervisor-form__fields">
-        <FormField label="Full Name" error={errors.name}>
-          {(p) => (
-            <Input {...p} name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
-          )}
-        </FormField>
-        <FormField label="Driver's License Number" error={errors.licenseNumber}>
-          {(p) => (
-            <Input
-              {...p}
-              name="licenseNumber"
-              autoComplete="off"
-              value={licenseNumber}
-              onChange={(e) => setLicenseNumber(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Licence issued in (optional)" error={errors.licenceState}>
-          {(p) => (
-            <Select
-              {...p}
-              name="licenceState"
-              options={STATE_OPTIONS}
-              placeholder="Not said"
-              value={licenceState}
-              onChange={(e) => setLicenceState(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Year of full licence (optional)" error={errors.fullLicenceYear}>
-          {(p) => (
-            <Input
-              {...p}
-              name="fullLicenceYear"
-              inputMode="numeric"
-              autoComplete="off"
-              value={fullLicenceYear}
-              onChange={(e) => setFullLicenceYear(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Email (optional)" hint="To ask them to sign a drive on their own phone." error={errors.email}>
-          {(p) => (
-            <Input
-              {...p}
-              type="email"
-              name="email"
-              inputMode="email"
-              autoComplete="off"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Full Name"
+          error={errors.name}
+          name="name"
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label="Driver's License Number"
+          error={errors.licenseNumber}
+          name="licenseNumber"
+          autoComplete="off"
+          value={licenseNumber}
+          onChange={(e) => setLicenseNumber(e.target.value)}
+        />
+        <SelectField
+          label="Licence issued in (optional)"
+          error={errors.licenceState}
+          name="licenceState"
+          options={STATE_OPTIONS}
+          placeholder="Not said"
+          value={licenceState}
+          onChange={(e) => setLicenceState(e.target.value)}
+        />
+        <TextField
+          label="Year of full licence (optional)"
+          error={errors.fullLicenceYear}
+          name="fullLicenceYear"
+          inputMode="numeric"
+          autoComplete="off"
+          value={fullLicenceYear}
+          onChange={(e) => setFullLicenceYear(e.target.value)}
+        />
+        <TextField
+          label="Email (optional)"
+          hint="To ask them to sign a drive on their own phone."
+          error={errors.email}
+          type="email"
+          name="email"
+          inputMode="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       {shortfall && (
         <p className="pp-supervisor-form__warning" role="status" data-testid="licence-shortfall">

@@ -2,10 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { localDateISO, localTimeHHMM } from '@logbook/contracts/dates';
 import { Button } from '@logbook/ui/Button';
 import { Dialog } from '@logbook/ui/Dialog';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { elapsedWords, type RunningDrive } from '@logbook/session-device/runningDrive';
 import { endTimeProblem } from '../utils/driveEnd';
+import { TextField } from '@logbook/ui/FormField';
 
 export interface EndTimeDialogProps {
   open: boolean;
@@ -48,31 +47,24 @@ export function EndTimeDialog({ open, onOpenChange, drive, elapsed, pending, onE
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="lls-fields lls-fields--2">
-        <FormField label="End date">
-          {(p) => (
-            <Input
-              {...p}
-              type="date"
-              name="endDate"
-              min={drive.date}
-              max={localDateISO()}
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="End time" error={error}>
-          {(p) => (
-            <Input
-              {...p}
-              type="time"
-              name="endTime"
-              placeholder={localTimeHHMM()}
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="End date"
+          type="date"
+          name="endDate"
+          min={drive.date}
+          max={localDateISO()}
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+        />
+        <TextField
+          label="End time"
+          error={error}
+          type="time"
+          name="endTime"
+          placeholder={localTimeHHMM()}
+          value={time}
+          onChange={(e) => setTime(e.target.value)}
+        />
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { Card } from '@logbook/ui/Card';
-import { FormField } from '@logbook/ui/FormField';
 import { TEXT_LIMITS } from '@logbook/contracts/constants';
+import { TextAreaField } from '@logbook/ui/FormField';
 
 /** Longest reason the server keeps for a correction. */
 const CHANGE_REASON_MAX = TEXT_LIMITS.changeReason;
@@ -19,20 +19,16 @@ export function CorrectionReasonCard({ reason, error, onChange }: CorrectionReas
       headingLevel={2}
       description="Both signatures are drawn again for the corrected session."
     >
-      <FormField label="Reason" error={error}>
-        {({ invalid, ...p }) => (
-          <textarea
-            {...p}
-            aria-invalid={invalid || undefined}
-            className="ll-input lls-reason"
-            name="reason"
-            rows={3}
-            maxLength={CHANGE_REASON_MAX}
-            value={reason}
-            onChange={(e) => onChange(e.target.value)}
-          />
-        )}
-      </FormField>
+      <TextAreaField
+        label="Reason"
+        error={error}
+        className="lls-reason"
+        name="reason"
+        rows={3}
+        maxLength={CHANGE_REASON_MAX}
+        value={reason}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </Card>
   );
 }

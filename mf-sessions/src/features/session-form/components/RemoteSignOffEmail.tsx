@@ -1,7 +1,6 @@
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { emailSchema } from '@logbook/contracts/schemas';
+import { TextField } from '@logbook/ui/FormField';
 
 /** What is wrong with the supervisor's email address, if anything. */
 export function emailProblem(email: string): string | undefined {
@@ -18,23 +17,17 @@ export interface RemoteSignOffEmailProps {
 /** In place of the supervisor's signature pad: where to email the link they sign the entry with on their own phone. */
 export default function RemoteSignOffEmail({ value, error, onChange, disabled }: RemoteSignOffEmailProps) {
   return (
-    <FormField
+    <TextField
       label="Supervisor's email"
       hint="They are emailed a link to sign this entry on their own phone; it counts once they sign."
       error={error}
-    >
-      {(p) => (
-        <Input
-          {...p}
-          type="email"
-          name="supervisorEmail"
-          autoComplete="email"
-          inputMode="email"
-          value={value}
-          disabled={disabled}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </FormField>
+      type="email"
+      name="supervisorEmail"
+      autoComplete="email"
+      inputMode="email"
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { Card } from '@logbook/ui/Card';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import type { Vehicle } from '@logbook/contracts/schemas';
 import type { FormCardProps } from './SessionDetailsCard';
 import { odometerDistance, type VehicleAsked } from '../utils/validation';
+import { TextField } from '@logbook/ui/FormField';
 
 /** The two odometer readings, typed alike. */
 const ODOMETER_FIELDS = [
@@ -85,31 +84,26 @@ export default function VehicleDetailsCard({ values, errors, onChange, vehicles,
         </fieldset>
       )}
       <div className="lls-fields lls-fields--3">
-        <FormField label={optional('Registration', registration)} error={errors.vehicleRegistration}>
-          {(p) => (
-            <Input
-              {...p}
-              name="vehicleRegistration"
-              autoComplete="off"
-              autoCapitalize="characters"
-              value={values.vehicleRegistration}
-              onChange={(e) => onChange('vehicleRegistration', e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label={optional('Registration', registration)}
+          error={errors.vehicleRegistration}
+          name="vehicleRegistration"
+          autoComplete="off"
+          autoCapitalize="characters"
+          value={values.vehicleRegistration}
+          onChange={(e) => onChange('vehicleRegistration', e.target.value)}
+        />
         {ODOMETER_FIELDS.map(([field, label]) => (
-          <FormField key={field} label={optional(label, odometer)} error={errors[field]}>
-            {(p) => (
-              <Input
-                {...p}
-                name={field}
-                inputMode="numeric"
-                autoComplete="off"
-                value={values[field]}
-                onChange={(e) => onChange(field, e.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            key={field}
+            label={optional(label, odometer)}
+            error={errors[field]}
+            name={field}
+            inputMode="numeric"
+            autoComplete="off"
+            value={values[field]}
+            onChange={(e) => onChange(field, e.target.value)}
+          />
         ))}
       </div>
       <p className="lls-live__note" aria-live="polite" data-testid="odometer-distance">

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatDisplayDate } from '@logbook/contracts/dates';
 import { Button } from '@logbook/ui/Button';
 import { Dialog } from '@logbook/ui/Dialog';
-import { FormField } from '@logbook/ui/FormField';
 import { CHANGE_REASON_MAX, changeFailureMessage, postRemoval, reasonProblem } from '../../../lib/sessionChanges';
+import { TextAreaField } from '@logbook/ui/FormField';
 
 export interface RemoveSessionDialogProps {
   session: { id: number; date: string; startTime: string; endTime: string };
@@ -53,20 +53,16 @@ export function RemoveSessionDialog({ session, onClose, onRemoved }: RemoveSessi
       }
     >
       <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <FormField label="Reason for removing it" error={error}>
-          {({ invalid, ...p }) => (
-            <textarea
-              {...p}
-              aria-invalid={invalid || undefined}
-              className="ll-input lls-reason"
-              name="reason"
-              rows={3}
-              maxLength={CHANGE_REASON_MAX}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextAreaField
+          label="Reason for removing it"
+          error={error}
+          className="lls-reason"
+          name="reason"
+          rows={3}
+          maxLength={CHANGE_REASON_MAX}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </form>
     </Dialog>
   );

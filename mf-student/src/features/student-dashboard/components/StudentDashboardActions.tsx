@@ -3,6 +3,7 @@ import { Button } from '@logbook/ui/Button';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { paths } from '@logbook/shell-context/routes';
 import { openSessionsPdf } from '../api/sessionsPdf';
+import { DownloadIcon, PlusIcon } from '../../../lib/icons';
 
 export interface StudentDashboardActionsProps {
   studentId: number;
@@ -27,42 +28,5 @@ export function StudentDashboardActions({ studentId, firstName }: StudentDashboa
         </Link>
       </div>
     </div>
-  );
-}
-
-function DownloadIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M12 3v12" />
-      <path d="m7 10 5 5 5-5" />
-      <path d="M5 21h14" />
-    </svg>
-  );
-}
-
-function PlusIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
-      <path d="M12 5v14M5 12h14" />
-    </svg>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { StudentAuth } from '@logbook/contracts/schemas';
 import { Button } from '@logbook/ui/Button';
 import { StudentStatusBadge } from './StudentStatusBadge';
+import { LogoutIcon } from '../../../lib/icons';
 
 export interface StudentDashboardHeaderProps {
   student: StudentAuth;
@@ -41,23 +42,3 @@ export function StudentDashboardHeader({ student, brand, onLogout, logoutPending
 
 const initials = (student: StudentAuth) =>
   `${student.firstName.trim().charAt(0)}${student.lastName.trim().charAt(0)}`.toUpperCase();
-
-function LogoutIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
-      <path d="m16 17 5-5-5-5" />
-      <path d="M21 12H9" />
-    </svg>
-  );
-}

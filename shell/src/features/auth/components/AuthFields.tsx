@@ -1,5 +1,4 @@
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
+import { TextField } from '@logbook/ui/FormField';
 
 interface FieldProps {
   value: string;
@@ -11,20 +10,17 @@ export const NEW_PASSWORD_HINT = 'At least 6 characters, and not a common passwo
 
 export function EmailField({ value, error, onChange }: FieldProps) {
   return (
-    <FormField label="Email" error={error}>
-      {(field) => (
-        <Input
-          {...field}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      label="Email"
+      error={error}
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@example.com"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 
@@ -41,17 +37,15 @@ export function PasswordField({
   onChange,
 }: FieldProps & { label: string; name: string; kind: 'current' | 'new' | 'confirm' }) {
   return (
-    <FormField label={label} error={error} hint={kind === 'new' && !error ? NEW_PASSWORD_HINT : undefined}>
-      {(field) => (
-        <Input
-          {...field}
-          type="password"
-          name={name}
-          autoComplete={kind === 'current' ? 'current-password' : 'new-password'}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      label={label}
+      error={error}
+      hint={kind === 'new' && !error ? NEW_PASSWORD_HINT : undefined}
+      type="password"
+      name={name}
+      autoComplete={kind === 'current' ? 'current-password' : 'new-password'}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -11,7 +11,7 @@ export interface AuthLayoutProps {
 export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
   return (
     <PublicPage mainClassName="auth__main">
-      <div className="auth__panel">
+      <div className="ll-panel">
         <div className="auth__head">
           <h1 className="auth__title">{title}</h1>
           <p className="auth__description">{description}</p>

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
-import { Select } from '@logbook/ui/Select';
+import { FormField, SelectField, TextField } from '@logbook/ui/FormField';
 import { SignaturePad } from '@logbook/ui/SignaturePad';
 import { STATE_CODES } from '@logbook/contracts/state-codes';
 import { declineEntry, signEntry, type Outcome, type SignOffDone, type SignOffEntry } from '../api/signOffApi';
@@ -81,28 +79,22 @@ export function SignOffForm({ token, entry, onDone }: SignOffFormProps) {
     <>
       <form className="ll-form sign-off__form" onSubmit={onSign} noValidate aria-label="Sign this drive">
         <h2 className="sign-off__heading">Confirm who you are</h2>
-        <FormField label="Your full name">
-          {(field) => <Input {...field} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
-        </FormField>
-        <FormField label="Your driver licence number">
-          {(field) => <Input {...field} value={licence} onChange={(e) => setLicence(e.target.value)} />}
-        </FormField>
-        <FormField label="State or territory that issued your licence">
-          {(field) => (
-            <Select {...field} options={STATE_OPTIONS} value={state} onChange={(e) => setState(e.target.value)} />
-          )}
-        </FormField>
-        <FormField label="Year you got your full licence" hint="Your full (not learner or provisional) licence.">
-          {(field) => (
-            <Input
-              {...field}
-              inputMode="numeric"
-              maxLength={4}
-              value={year}
-              onChange={(e) => setYear(e.target.value.replace(/\D/g, ''))}
-            />
-          )}
-        </FormField>
+        <TextField label="Your full name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField label="Your driver licence number" value={licence} onChange={(e) => setLicence(e.target.value)} />
+        <SelectField
+          label="State or territory that issued your licence"
+          options={STATE_OPTIONS}
+          value={state}
+          onChange={(e) => setState(e.target.value)}
+        />
+        <TextField
+          label="Year you got your full licence"
+          hint="Your full (not learner or provisional) licence."
+          inputMode="numeric"
+          maxLength={4}
+          value={year}
+          onChange={(e) => setYear(e.target.value.replace(/\D/g, ''))}
+        />
         {short && (
           <Alert variant="warning" title="Your licence may be too new for this drive to count">
             <p>

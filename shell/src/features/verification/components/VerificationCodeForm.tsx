@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
 import { paths } from '@logbook/shell-context/routes';
 import { normaliseCode } from '../lib/verificationText';
+import { TextField } from '@logbook/ui/FormField';
 
 const CODE_RE = /^[A-Z2-7]{16}$/;
 const CODE_HINT = 'The 16 letters and numbers under "Verification code" on the first page of the log book.';
@@ -33,20 +32,18 @@ export function VerificationCodeForm({ label = 'Verification code' }: Verificati
 
   return (
     <form className="verify-form" onSubmit={onSubmit} noValidate aria-label="Check a log book">
-      <FormField label={label} error={error} hint={error ? undefined : CODE_HINT}>
-        {(field) => (
-          <Input
-            {...field}
-            name="code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            className="verify-form__input"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label={label}
+        error={error}
+        hint={error ? undefined : CODE_HINT}
+        name="code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        className="verify-form__input"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
       <Button type="submit" variant="outline">
         Check
       </Button>

@@ -53,7 +53,7 @@ export function VerificationPage() {
   const code = normaliseCode(raw ?? '');
   return (
     <PublicPage mainClassName="verify">
-      <div className="verify__panel">
+      <div className="ll-panel verify__panel">
         {code ? (
           <VerificationCheck key={code} code={code} />
         ) : (

@@ -1,0 +1,20 @@
+import { Alert } from '@logbook/ui/Alert';
+import { Button } from '@logbook/ui/Button';
+import { problemText } from '../../lib/problemText';
+
+/** The sign-in could not be checked: what went wrong, and a button to check again. */
+export function CheckFailedAlert({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <Alert
+      variant="destructive"
+      title={title}
+      action={
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {problemText(error)}
+    </Alert>
+  );
+}
