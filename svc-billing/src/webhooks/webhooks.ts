@@ -18,7 +18,7 @@ import {
 } from '../subscriptions/model';
 import { isEnded, isLiveAtProvider, isPaymentPause, studentStatusFor, toEventTime } from '../subscriptions/status';
 import { billingStudent } from '../subscriptions/owners';
-import { recordTrial } from '../subscriptions/subscriptions';
+import { madeAtProvider, recordTrial } from '../subscriptions/subscriptions';
 import { publisher } from '../events/publisher';
 import { BillingEventModel } from './model';
 
@@ -451,17 +451,7 @@ async function adoptIntoAttempt(
   await SubscriptionRecordModel.updateOne(
     { _id: record._id, attemptKey: record.attemptKey, state: record.state, subscriptionId: { $exists: false } },
     {
-      $set: {
-        state: 'created',
-        subscriptionId: created.subscriptionId,
-        ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
-        type: created.type,
-        ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
-        providerStatus: created.status,
-        outcomeUnknown: false,
-        serverError: false,
-        updatedAt: new Date(),
-      },
+      $set: { ...madeAtProvider(created), outcomeUnknown: false, serverError: false, updatedAt: new Date() },
     },
   );
   return SubscriptionRecordModel.findById(record._id).lean();
