@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import stackModule from '../scripts/stack.cjs';
 import { buildFrontEnds } from '../scripts/build.mjs';
 import { CHROMIUM, FLAGS, cookieSetter, firstViewJs } from './frontend.mjs';
-import { Client, parentWithActiveStudent, seedSessions, signaturePng } from './lib.mjs';
+import { familyWithLearner } from './lib.mjs';
 
 const { startStack, ROOT } = stackModule;
 const { screens: budgets } = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/budgets.json'), 'utf8'));
@@ -21,23 +21,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
 let over = [];
 try {
   const base = stack.url;
-  const { client, student } = await parentWithActiveStudent(base, 'budget');
-  await seedSessions(client, student.id, 12, [signaturePng(7), signaturePng(8)], 4);
-  const studentUsername = `budget.${student.id}.${Date.now() % 100000}`;
-  await client.call('POST', `/api/students/${student.id}/create-login`, {
-    studentUsername,
-    studentPassword: 'budget-learner',
-  });
-  const learner = new Client(base);
-  for (let i = 0; ; i++) {
-    try {
-      await learner.call('POST', '/api/student-login', { studentUsername, studentPassword: 'budget-learner' });
-      break;
-    } catch (err) {
-      if (i >= 40) throw err;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  const { client, student, learner } = await familyWithLearner(base, 'budget', 12);
   const parent = cookieSetter(base, client);
   const screens = [
     { name: '/', url: '/' },

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { Client, parentWithActiveStudent, round, seedSessions, signaturePng } from './lib.mjs';
+import { familyWithLearner, round } from './lib.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FLAGS = [
@@ -253,25 +253,7 @@ async function repeatVisits(browser, base, visits) {
 }
 
 /** The family the bench signs in as: a parent, an active student with 60 sessions, and the student's own login. */
-async function benchFamily(base) {
-  const { client, student } = await parentWithActiveStudent(base, 'fe');
-  await seedSessions(client, student.id, 60, [signaturePng(7), signaturePng(8)], 4);
-  const studentUsername = `bench.${student.id}.${Date.now() % 100000}`;
-  const studentPassword = 'benchmark-learner';
-  await client.call('POST', `/api/students/${student.id}/create-login`, { studentUsername, studentPassword });
-  const learner = new Client(base);
-  // The login reaches the sign-in service as an event: a moment may pass before it can be used.
-  for (let i = 0; ; i++) {
-    try {
-      await learner.call('POST', '/api/student-login', { studentUsername, studentPassword });
-      break;
-    } catch (err) {
-      if (i >= 40) throw err;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  return { client, student, learner };
-}
+const benchFamily = (base) => familyWithLearner(base, 'fe', 60);
 
 export const cookieSetter = (base, client) => async (context) => {
   await context.addCookies(

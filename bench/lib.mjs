@@ -129,4 +129,28 @@ export async function seedSessions(client, studentId, count, signatures, concurr
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
+/**
+ * A parent with an active student who has `sessions` sessions and a login of their own: the parent's client and the
+ * student's (`learner`), both signed in. `label` names the accounts.
+ */
+export async function familyWithLearner(base, label, sessions) {
+  const { client, student } = await parentWithActiveStudent(base, label);
+  await seedSessions(client, student.id, sessions, [signaturePng(7), signaturePng(8)], 4);
+  const studentUsername = `${label}.${student.id}.${Date.now() % 100000}`;
+  const studentPassword = 'benchmark-learner';
+  await client.call('POST', `/api/students/${student.id}/create-login`, { studentUsername, studentPassword });
+  const learner = new Client(base);
+  // The login reaches the sign-in service as an event: a moment may pass before it can be used.
+  for (let i = 0; ; i++) {
+    try {
+      await learner.call('POST', '/api/student-login', { studentUsername, studentPassword });
+      break;
+    } catch (err) {
+      if (i >= 40) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return { client, student, learner };
+}
+
 export const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;

@@ -3,7 +3,7 @@
 import { chromium } from 'playwright-core';
 import stackModule from '../scripts/stack.cjs';
 import { CHROMIUM, FLAGS, cookieSetter } from './frontend.mjs';
-import { Client, parentWithActiveStudent, round, seedSessions, signaturePng } from './lib.mjs';
+import { familyWithLearner, round } from './lib.mjs';
 
 const { startStack } = stackModule;
 
@@ -57,23 +57,7 @@ const stack = await startStack({ quiet: true });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 try {
   const base = stack.url;
-  const { client, student } = await parentWithActiveStudent(base, 'profile');
-  await seedSessions(client, student.id, 60, [signaturePng(7), signaturePng(8)], 4);
-  const studentUsername = `profile.${student.id}.${Date.now() % 100000}`;
-  await client.call('POST', `/api/students/${student.id}/create-login`, {
-    studentUsername,
-    studentPassword: 'profile-learner',
-  });
-  const learner = new Client(base);
-  for (let i = 0; ; i++) {
-    try {
-      await learner.call('POST', '/api/student-login', { studentUsername, studentPassword: 'profile-learner' });
-      break;
-    } catch (err) {
-      if (i >= 40) throw err;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  const { client, student, learner } = await familyWithLearner(base, 'profile', 60);
   const screens = [
     ['/dashboard', cookieSetter(base, client)],
     [`/students/${student.id}/sessions`, cookieSetter(base, client)],

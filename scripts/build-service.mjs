@@ -2,6 +2,7 @@
 // writes svc-auth/dist/server.js. The workspace packages (@logbook/*) are compiled in, since they are published as
 // TypeScript sources; every npm dependency stays an import, installed in the image with `npm install --omit=dev`.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from './paths.mjs';
@@ -10,6 +11,9 @@ export const SERVICES = ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook
 
 /** Extra entry points some services run besides their server (command-line tools). */
 const EXTRA_ENTRIES = { 'svc-billing': { 'coupons-cli': 'src/coupons/cli.ts' } };
+
+/** Files of npm packages some services serve as they are, copied beside the compiled file (dist/<where>). */
+const EXTRA_FILES = { gateway: { 'docs/redoc.standalone.js': 'redoc/bundles/redoc.standalone.js' } };
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
@@ -50,6 +54,11 @@ export async function buildService(dir) {
     logLevel: 'warning',
     external: externalPackages(dir),
   });
+  const resolve = createRequire(path.join(ROOT, dir, 'package.json')).resolve;
+  for (const [where, file] of Object.entries(EXTRA_FILES[dir] ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(outdir, where)), { recursive: true });
+    fs.copyFileSync(resolve(file), path.join(outdir, where));
+  }
   return outdir;
 }
 

@@ -156,86 +156,26 @@ async function students({ call, expectStatus }, family) {
 /** Billing, through the simulated provider. */
 async function billing({ call, expectStatus }, family) {
   const { parent, student } = family;
+  /** The parent's POST with a body, checked for its status; answers what it answered. */
+  const post = async (path, body, status, note) =>
+    expectStatus(await call('POST', path, { cookie: parent, body, note }), status).body;
+  const ofStudent = { studentId: student.id };
+  const confirm = (started) => post('/api/billing/simulate/confirm', { clientSecret: started.clientSecret }, 200);
+
   expectStatus(await call('GET', '/api/billing/config'), 200);
   expectStatus(await call('GET', `/api/subscription/${student.id}`, { cookie: parent }), 200);
-  const created = expectStatus(
-    await call('POST', '/api/create-subscription', { cookie: parent, body: { studentId: student.id } }),
-    200,
-  ).body;
-  expectStatus(
-    await call('POST', '/api/create-subscription', {
-      cookie: parent,
-      body: { studentId: 999999999 },
-      note: 'not the caller’s',
-    }),
-    404,
-  );
-  expectStatus(
-    await call('POST', '/api/billing/simulate/confirm', {
-      cookie: parent,
-      body: { clientSecret: created.clientSecret },
-    }),
-    200,
-  );
-  expectStatus(
-    await call('POST', '/api/create-subscription', {
-      cookie: parent,
-      body: { studentId: student.id },
-      note: 'already subscribed',
-    }),
-    409,
-  );
-  expectStatus(
-    await call('POST', '/api/billing/simulate/renewal-failure', { cookie: parent, body: { studentId: student.id } }),
-    200,
-  );
-  expectStatus(
-    await call('POST', '/api/billing/card', {
-      cookie: parent,
-      body: { studentId: student.id },
-      note: 'owed: paid through the open invoice',
-    }),
-    409,
-  );
-  const payment = expectStatus(
-    await call('POST', '/api/billing/payment', { cookie: parent, body: { studentId: student.id } }),
-    200,
-  ).body;
-  expectStatus(
-    await call('POST', '/api/billing/simulate/confirm', {
-      cookie: parent,
-      body: { clientSecret: payment.clientSecret },
-    }),
-    200,
-  );
-  expectStatus(
-    await call('POST', '/api/billing/payment', { cookie: parent, body: { studentId: student.id }, note: 'paid up' }),
-    409,
-  );
-  const cardChange = expectStatus(
-    await call('POST', '/api/billing/card', { cookie: parent, body: { studentId: student.id } }),
-    200,
-  ).body;
-  expectStatus(
-    await call('POST', '/api/billing/simulate/confirm', {
-      cookie: parent,
-      body: { clientSecret: cardChange.clientSecret },
-    }),
-    200,
-  );
-  expectStatus(
-    await call('POST', '/api/billing/resume', {
-      cookie: parent,
-      body: { studentId: student.id },
-      note: 'not set to end',
-    }),
-    409,
-  );
-  expectStatus(
-    await call('POST', '/api/cancel-subscription', { cookie: parent, body: { studentId: student.id } }),
-    200,
-  );
-  expectStatus(await call('POST', '/api/billing/resume', { cookie: parent, body: { studentId: student.id } }), 200);
+  const created = await post('/api/create-subscription', ofStudent, 200);
+  await post('/api/create-subscription', { studentId: 999999999 }, 404, 'not the caller’s');
+  await confirm(created);
+  await post('/api/create-subscription', ofStudent, 409, 'already subscribed');
+  await post('/api/billing/simulate/renewal-failure', ofStudent, 200);
+  await post('/api/billing/card', ofStudent, 409, 'owed: paid through the open invoice');
+  await confirm(await post('/api/billing/payment', ofStudent, 200));
+  await post('/api/billing/payment', ofStudent, 409, 'paid up');
+  await confirm(await post('/api/billing/card', ofStudent, 200));
+  await post('/api/billing/resume', ofStudent, 409, 'not set to end');
+  await post('/api/cancel-subscription', ofStudent, 200);
+  await post('/api/billing/resume', ofStudent, 200);
   expectStatus(await call('GET', `/api/subscription/${student.id}`, { cookie: parent }), 200);
   expectStatus(
     await call('POST', '/api/stripe/webhook', {

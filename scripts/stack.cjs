@@ -48,13 +48,11 @@ async function waitFor(url, { timeoutMs = 60_000, child, name } = {}) {
   throw new Error(`${name ?? url} did not become healthy: ${lastError?.message}`);
 }
 
-/** Starts one process running a TypeScript entry point, with its output prefixed or kept for diagnosis. */
-function startProcess(name, entry, env, { quiet }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * Passes a child's output on, each line prefixed with `name` (unless quiet), and keeps its last 200 lines as
+ * `child.tail` for diagnosis.
+ */
+function withOutput(child, name, quiet) {
   const tail = [];
   const onLine = (stream) => (chunk) => {
     for (const line of chunk.toString().split('\n')) {
@@ -68,6 +66,16 @@ function startProcess(name, entry, env, { quiet }) {
   child.stderr.on('data', onLine(process.stderr));
   child.tail = tail;
   return child;
+}
+
+/** Starts one process running a TypeScript entry point, with its output prefixed or kept for diagnosis. */
+function startProcess(name, entry, env, { quiet }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return withOutput(child, name, quiet);
 }
 
 function stopProcess(child, timeoutMs = 10_000, signal = 'SIGTERM') {
@@ -109,18 +117,7 @@ async function startMailInbox({ dataDir, fixedPorts, quiet }) {
     ],
     { cwd: ROOT, env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const tail = [];
-  const onLine = (stream) => (chunk) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line) continue;
-      tail.push(line);
-      if (tail.length > 200) tail.shift();
-      if (!quiet) stream.write(`[mail] ${line}\n`);
-    }
-  };
-  child.stdout.on('data', onLine(process.stdout));
-  child.stderr.on('data', onLine(process.stderr));
-  child.tail = tail;
+  withOutput(child, 'mail', quiet);
   const webUrl = `http://localhost:${webPort}`;
   await waitFor(`http://127.0.0.1:${webPort}/api/email`, { child, name: 'mail inbox' });
   return { child, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl };

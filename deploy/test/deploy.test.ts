@@ -44,6 +44,14 @@ function render(overlay: 'dev' | 'prod'): Doc[] {
 }
 
 const SERVICE_DEPLOYMENTS = ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook'];
+/** The stages of a Dockerfile that use WORKSPACE without declaring it (a build argument is per stage: it would be empty). */
+const stagesMissingWorkspace = (dockerfile: string) =>
+  dockerfile
+    .split(/^FROM /m)
+    .slice(1)
+    .filter((stage) => /\$\{WORKSPACE\}/.test(stage) && !/^ARG WORKSPACE$/m.test(stage))
+    .map((stage) => stage.split('\n')[0]);
+
 const FRONT_ENDS = ['shell', 'mf-parent', 'mf-student', 'mf-sessions'];
 const APP_DEPLOYMENTS = [...SERVICE_DEPLOYMENTS, 'gateway', ...FRONT_ENDS];
 /** The gateway's upstream for each front end. */
@@ -218,8 +226,19 @@ describe('docker-compose.yml', () => {
     expect(services.mongo.healthcheck.test).toBeDefined();
     for (const name of ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook']) {
       expect(services[name].depends_on.mongo.condition).toBe('service_healthy');
-      expect(services[name].build.dockerfile).toBe(`${name}/Dockerfile`);
     }
+  });
+
+  it('builds each service and the gateway as an image of its own, from the one recipe, listening where it is reached', () => {
+    for (const name of ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway']) {
+      const { build, environment } = services[name];
+      expect(build).toMatchObject({ context: '.', dockerfile: 'deploy/images/service.Dockerfile' });
+      expect(build.args).toMatchObject({ WORKSPACE: name, PORT: environment.PORT });
+      expect(build.args.HEALTH_PATH).toBe(name === 'gateway' ? '/api/health' : undefined);
+    }
+    const urls = services.gateway.environment;
+    expect(urls.AUTH_SERVICE_URL).toBe(`http://svc-auth:${services['svc-auth'].build.args.PORT}`);
+    expect(urls.LOGBOOK_SERVICE_URL).toBe(`http://svc-logbook:${services['svc-logbook'].build.args.PORT}`);
   });
 
   it('gives every service the public origin and Secure cookies unless told otherwise', () => {
@@ -249,26 +268,56 @@ describe('docker-compose.yml', () => {
 
   it('builds each front end as its own image, reached by the gateway, which carries no front-end build', () => {
     for (const name of FRONT_ENDS) {
-      expect(services[name].build.dockerfile).toBe(`${name}/Dockerfile`);
+      expect(services[name].build).toMatchObject({ context: '.', dockerfile: 'deploy/images/front-end.Dockerfile' });
+      expect(services[name].build.args).toEqual({ WORKSPACE: name, GIT_COMMIT: '${GIT_COMMIT:-unknown}' });
       expect(services[name].read_only).toBe(true);
       expect(services[name].ports).toBeUndefined();
     }
     for (const [name, url] of Object.entries(FRONT_END_URLS)) expect(services.gateway.environment[name]).toBe(url);
-    const gateway = fs.readFileSync(path.join(ROOT, 'gateway/Dockerfile'), 'utf8');
-    expect(gateway).not.toMatch(/(shell|mf-[a-z]+)\/dist/);
-    expect(gateway).not.toMatch(/^COPY \. /m);
+    const service = fs.readFileSync(path.join(ROOT, 'deploy/images/service.Dockerfile'), 'utf8');
+    expect(service).not.toMatch(/(shell|mf-[a-z]+)\/dist/);
+    expect(service).not.toMatch(/^COPY \. /m);
+    // Only the workspace named is copied in: its sources, and what it installs and builds with.
+    for (const line of service.match(/^COPY (?!--from).*$/gm) ?? []) {
+      expect(line).toMatch(
+        /^COPY (package\.json package-lock\.json|packages\/[a-z-]+(\/package\.json)?|scripts\/.*|\$\{WORKSPACE\}\/\S+) /,
+      );
+    }
+  });
+
+  it("copies into the front-end image every file of scripts/ a front end's build reads", () => {
+    const file = fs.readFileSync(path.join(ROOT, 'deploy/images/front-end.Dockerfile'), 'utf8');
+    const copied = new Set((file.match(/^COPY (scripts\/\S+ )+scripts\/$/m)?.[0] ?? '').split(' ').slice(1, -1));
+    const importsOf = (from: string): string[] =>
+      [...fs.readFileSync(from, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)]
+        .map((m) => path.resolve(path.dirname(from), m[1]))
+        .map((base) => ['.ts', '.tsx', '.mjs'].map((ext) => base + ext).find((f) => fs.existsSync(f)) ?? base)
+        .filter((f) => f.startsWith(path.join(ROOT, 'scripts') + path.sep));
+    const needed = new Set<string>();
+    const queue = FRONT_ENDS.flatMap((name) =>
+      [`${name}/vite.config.ts`, `${name}/src/main.tsx`].map((f) => path.join(ROOT, f)).filter((f) => fs.existsSync(f)),
+    ).flatMap(importsOf);
+    while (queue.length) {
+      const next = queue.pop() as string;
+      const rel = path.relative(ROOT, next);
+      if (needed.has(rel)) continue;
+      needed.add(rel);
+      queue.push(...importsOf(next));
+    }
+    expect(needed.size).toBeGreaterThan(0);
+    expect([...needed].filter((f) => !copied.has(f))).toEqual([]);
   });
 
   it('serves every front end from an unprivileged nginx with the one server configuration the browser tests run', () => {
-    for (const name of FRONT_ENDS) {
-      const file = fs.readFileSync(path.join(ROOT, name, 'Dockerfile'), 'utf8');
-      expect(file).toMatch(/^ARG NGINX_IMAGE=nginxinc\/nginx-unprivileged:/m);
-      expect(file).toMatch(/^COPY deploy\/nginx\/front-end\.conf \/etc\/nginx\/conf\.d\/default\.conf$/m);
-      expect(file).toMatch(new RegExp(`^COPY --from=build /app/${name}/dist /usr/share/nginx/html$`, 'm'));
-      expect(file).toMatch(/^USER 101$/m);
-      expect(file).toMatch(/^HEALTHCHECK .*\/health/m);
-      expect(file).toMatch(new RegExp(`npm run build --workspace ${name} `));
-    }
+    const file = fs.readFileSync(path.join(ROOT, 'deploy/images/front-end.Dockerfile'), 'utf8');
+    expect(file).toMatch(/^ARG NGINX_IMAGE=nginxinc\/nginx-unprivileged:/m);
+    expect(file).toMatch(/^COPY deploy\/nginx\/front-end\.conf \/etc\/nginx\/conf\.d\/default\.conf$/m);
+    expect(file).toMatch(/^COPY --from=build \/app\/\$\{WORKSPACE\}\/dist \/usr\/share\/nginx\/html$/m);
+    expect(file).toMatch(/^USER 101$/m);
+    expect(file).toMatch(/^HEALTHCHECK .*\/health/m);
+    expect(file).toMatch(/npm run build --workspace \$\{WORKSPACE\} /);
+    // Each stage that names the workspace declares it: an undeclared build argument would expand to nothing.
+    expect(stagesMissingWorkspace(file)).toEqual([]);
     const conf = fs.readFileSync(path.join(ROOT, 'deploy/nginx/front-end.conf'), 'utf8');
     expect(conf).toMatch(/^\s*listen 8080;$/m);
     expect(conf).toMatch(/^\s*gzip on;$/m);
@@ -276,13 +325,12 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds every image from a Dockerfile with a non-root user, production mode and a health check', () => {
-    for (const name of ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway']) {
-      const file = fs.readFileSync(path.join(ROOT, name, 'Dockerfile'), 'utf8');
-      expect(file).toMatch(/^USER node$/m);
-      expect(file).toMatch(/NODE_ENV=production/);
-      expect(file).toMatch(/^HEALTHCHECK /m);
-      expect(file).toMatch(/--omit=dev/);
-    }
+    const file = fs.readFileSync(path.join(ROOT, 'deploy/images/service.Dockerfile'), 'utf8');
+    expect(file).toMatch(/^USER node$/m);
+    expect(file).toMatch(/NODE_ENV=production/);
+    expect(file).toMatch(/^HEALTHCHECK .*process\.env\.PORT\+process\.env\.HEALTH_PATH/m);
+    expect(file).toMatch(/--omit=dev/);
+    expect(stagesMissingWorkspace(file)).toEqual([]);
   });
 });
 

@@ -24,19 +24,32 @@ function productionPackages(workspace: string, omitDev = true): string[] {
     .map((line) => line.slice(line.lastIndexOf('node_modules/') + 'node_modules/'.length));
 }
 
-describe.each(SERVICES)('%s image', (name) => {
-  const dockerfile = fs.readFileSync(path.join(ROOT, name, 'Dockerfile'), 'utf8');
+/** The one recipe every service's and the gateway's image is built from, each with its own WORKSPACE. */
+const dockerfile = fs.readFileSync(path.join(ROOT, 'deploy/images/service.Dockerfile'), 'utf8');
 
+/** What the image of `workspace` runs: the recipe's command with the workspace the image was built for. */
+function imageCommand(workspace: string): string[] {
+  const cmd = JSON.parse(/^CMD (.*)$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+  expect(cmd.slice(0, 2)).toEqual(['/bin/sh', '-c']);
+  return execFileSync('/bin/sh', ['-c', cmd[2].replace(/^exec /, 'printf "%s\\n" ')], {
+    env: { WORKSPACE: workspace, PATH: process.env.PATH },
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n');
+}
+
+describe.each(SERVICES)('%s image', (name) => {
   it('is built on the Node.js LTS image and runs compiled JavaScript', () => {
     expect(dockerfile).toMatch(new RegExp(`^ARG NODE_IMAGE=node:${LTS_MAJOR}-slim$`, 'm'));
     expect(dockerfile).not.toMatch(/node:20/);
-    const cmd = /^CMD (.*)$/m.exec(dockerfile)?.[1] ?? '';
-    expect(JSON.parse(cmd)).toEqual(['node', '--enable-source-maps', `${name}/dist/server.js`]);
+    expect(dockerfile).toMatch(/^ENV .*WORKSPACE=\$\{WORKSPACE\}/m);
+    expect(imageCommand(name)).toEqual(['node', '--enable-source-maps', `${name}/dist/server.js`]);
     expect(dockerfile).not.toMatch(/tsx|\.ts"/);
   });
 
   it('installs production dependencies without the embedded database or the TypeScript runner', () => {
-    expect(dockerfile).toMatch(new RegExp(`npm install --omit=dev .*--workspace ${name} `));
+    expect(dockerfile).toMatch(/npm install --omit=dev .*--workspace \$\{WORKSPACE\} /);
     const production = productionPackages(name);
     expect(production.length).toBeGreaterThan(20);
     for (const pkg of DEV_ONLY) expect(production).not.toContain(pkg);
@@ -90,6 +103,8 @@ describe('compiled services', () => {
       execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-service.mjs'), name], { cwd: ROOT });
       const entry = path.join(ROOT, name, 'dist/server.js');
       expect(fs.readFileSync(entry, 'utf8')).not.toMatch(/require\("@logbook\//);
+      // The API reader's script is served from beside the compiled gateway: its image has no other copy.
+      expect(fs.existsSync(path.join(ROOT, name, 'dist/docs/redoc.standalone.js'))).toBe(name === 'gateway');
       const port = await freePort();
       const child = spawn(process.execPath, [entry], {
         cwd: ROOT,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { RequestHandler, Response } from 'express';
-import { PRODUCT_NAME } from '@logbook/contracts/constants';
 import { logger } from './log';
+import { unavailablePage } from './unavailablePage';
 
 /** The front ends the gateway routes to, and the path each is reached under. */
 export const FRONT_ENDS = [
@@ -30,15 +30,11 @@ const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 1000, maxSockets
 
 function unavailable(res: Response, name: string) {
   if (res.headersSent) return res.destroy();
-  res
-    .status(503)
-    .set('Cache-Control', 'no-store')
-    .type('html')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME}</title></head>` +
-        `<body><h1>${PRODUCT_NAME} is not available right now</h1><p>The ${name} front end could not be reached. ` +
-        `Please try again in a moment.</p></body></html>`,
-    );
+  unavailablePage(
+    res,
+    'is not available right now',
+    `The ${name} front end could not be reached. Please try again in a moment.`,
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
-import { PRODUCT_NAME } from '@logbook/contracts/constants';
 import { frontEndUpstream, type FrontEndName } from './frontEndUpstreams';
+import { unavailablePage } from './unavailablePage';
 
 export const REMOTES = ['parent', 'student', 'sessions'] as const;
 
@@ -29,16 +29,12 @@ const serve = (dir: string) =>
   });
 
 function notBuilt(res: Response, what: string) {
-  res
-    .status(503)
-    .set('Cache-Control', 'no-store')
-    .type('html')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME}</title></head>` +
-        `<body><h1>${PRODUCT_NAME} is not built yet</h1><p>The ${what} has not been built. ` +
-        `Run <code>npm run build</code> (or <code>npm start</code>, which builds what is missing) and reload.</p>` +
-        `</body></html>`,
-    );
+  unavailablePage(
+    res,
+    'is not built yet',
+    `The ${what} has not been built. ` +
+      'Run <code>npm run build</code> (or <code>npm start</code>, which builds what is missing) and reload.',
+  );
 }
 
 const exists = (p: string) => fs.existsSync(p);

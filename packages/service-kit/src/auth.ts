@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
-import mongoose, { Schema } from 'mongoose';
 import { PARENT_COOKIE, STUDENT_COOKIE } from '@logbook/contracts/constants';
 import { unauthorized } from './errors';
+import { defineModel } from './model';
 
 export const TOKEN_ISSUER = 'learner-logbook';
 export const TOKEN_ALGORITHM = 'ES256';
@@ -44,24 +44,15 @@ interface AuthSession {
   expiresAt: Date;
   createdAt: Date;
 }
-export const AuthSessionModel: mongoose.Model<AuthSession> =
-  (mongoose.models.AuthSession as mongoose.Model<AuthSession>) ??
-  mongoose.model<AuthSession>(
-    'AuthSession',
-    new Schema<AuthSession>(
-      {
-        _id: String,
-        role: { type: String, required: true },
-        subjectId: { type: Number, required: true, index: true },
-        userId: { type: Number, required: true },
-        loginVersion: Number,
-        expiresAt: { type: Date, required: true },
-        createdAt: { type: Date, default: () => new Date() },
-      },
-      { versionKey: false },
-    ),
-    'auth_sessions',
-  );
+export const AuthSessionModel = defineModel<AuthSession>('AuthSession', 'auth_sessions', {
+  _id: String,
+  role: { type: String, required: true },
+  subjectId: { type: Number, required: true, index: true },
+  userId: { type: Number, required: true },
+  loginVersion: Number,
+  expiresAt: { type: Date, required: true },
+  createdAt: { type: Date, default: () => new Date() },
+});
 
 // Parsed once: handing jsonwebtoken the PEM text makes it parse the key again on every request.
 let publicKey: crypto.KeyObject | undefined;

@@ -1,18 +1,12 @@
-import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from './db';
+import { defineModel } from './model';
 
 interface Counter {
   _id: string;
   seq: number;
 }
 
-export const CounterModel: mongoose.Model<Counter> =
-  (mongoose.models.Counter as mongoose.Model<Counter>) ??
-  mongoose.model<Counter>(
-    'Counter',
-    new Schema<Counter>({ _id: String, seq: Number }, { versionKey: false }),
-    'counters',
-  );
+export const CounterModel = defineModel<Counter>('Counter', 'counters', { _id: String, seq: Number });
 
 export async function nextId(name: string): Promise<number> {
   const doc = await CounterModel.findOneAndUpdate(

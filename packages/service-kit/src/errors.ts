@@ -14,27 +14,29 @@ export class AppError extends Error {
   }
 }
 
-/** More work than can be done in time: refused at once with 503, saying when to try again, rather than late. */
-export class BusyError extends AppError {
+/** A refusal that says when to try again (Retry-After): a limit reached, or more work than can be done in time. */
+export class RetryLaterError extends AppError {
   constructor(
+    status: 429 | 503,
     readonly retryAfterSeconds: number,
-    message: string = API_ERRORS.tooManySigningIn,
+    message: string,
   ) {
-    super(503, message);
+    super(status, message);
+    this.name = 'RetryLaterError';
+  }
+}
+
+/** More work than can be done in time: refused at once with 503, saying when to try again, rather than late. */
+export class BusyError extends RetryLaterError {
+  constructor(retryAfterSeconds: number, message: string = API_ERRORS.tooManySigningIn) {
+    super(503, retryAfterSeconds, message);
     this.name = 'BusyError';
   }
 }
 
 /** A limit reached: refused with 429, saying when to try again. */
-export class TooManyError extends AppError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message: string = API_ERRORS.tooManyAttempts,
-  ) {
-    super(429, message);
-    this.name = 'TooManyError';
-  }
-}
+export const tooMany = (retryAfterSeconds: number, message: string = API_ERRORS.tooManyAttempts) =>
+  new RetryLaterError(429, retryAfterSeconds, message);
 
 export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message: string = API_ERRORS.unauthenticated) => new AppError(401, message);
@@ -103,7 +105,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err instanceof AppError) {
-    if (err instanceof BusyError || err instanceof TooManyError) {
+    if (err instanceof RetryLaterError) {
       res.setHeader('Retry-After', String(err.retryAfterSeconds));
     }
     res.status(err.status).json({ message: err.message });

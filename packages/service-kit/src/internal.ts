@@ -2,12 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Router, type RequestHandler } from 'express';
-import mongoose, { Schema } from 'mongoose';
+import mongoose from 'mongoose';
 import { z } from 'zod';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { EVENT_DATA, statusOnlySchema, type EventData, type EventTopic } from '@logbook/contracts/internal-api';
+import { repeatInBackground } from './background';
 import { AppError, BusyError, notFound, parseOr400 } from './errors';
 import { logger } from './logger';
+import { defineModel } from './model';
 
 /**
  * How one service asks another for what that other owns. Routes live under `/internal/…`, which the gateway never
@@ -215,23 +217,13 @@ export interface OutboxEntry {
 
 /** The outbox of one owning service, in a collection that service owns. */
 export function outboxModel(name: string, collection: string): mongoose.Model<OutboxEntry> {
-  return (
-    (mongoose.models[name] as mongoose.Model<OutboxEntry>) ??
-    mongoose.model<OutboxEntry>(
-      name,
-      new Schema<OutboxEntry>(
-        {
-          _id: String,
-          topic: { type: String, required: true },
-          key: { type: Number, required: true },
-          pending: { type: [String], required: true },
-          changedAt: { type: Date, required: true },
-        },
-        { versionKey: false, strict: true },
-      ),
-      collection,
-    )
-  );
+  return defineModel<OutboxEntry>(name, collection, {
+    _id: String,
+    topic: { type: String, required: true },
+    key: { type: Number, required: true },
+    pending: { type: [String], required: true },
+    changedAt: { type: Date, required: true },
+  });
 }
 
 export interface Topic {
@@ -291,18 +283,7 @@ export class Publisher {
 
   /** Retries in the background while the process runs. */
   startRetries(intervalMs = 5000): () => void {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running || mongoose.connection.readyState !== 1) return;
-      running = true;
-      this.retryPending()
-        .catch((err: unknown) => logger.warn({ err }, 'outbox retry failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return repeatInBackground(() => this.retryPending(), intervalMs, 'outbox retry failed');
   }
 }
 

@@ -64,17 +64,21 @@ interface Definition {
   collection: string | undefined;
 }
 
-/** Every model a file defines, with the collection named as its last argument (outboxModel's second). */
+/**
+ * Every model a file defines, with the collection named: mongoose.model's last argument, defineModel's and
+ * outboxModel's second.
+ */
 function modelDefinitions(file: string): Definition[] {
   const text = read(file);
   const found: Definition[] = [];
-  for (const match of text.matchAll(/\b(mongoose\.model|model|outboxModel)\s*(<[^>()]*>)?\s*\(/g)) {
+  for (const match of text.matchAll(/\b(mongoose\.model|model|outboxModel|defineModel)\s*(<[^>()]*>)?\s*\(/g)) {
     if (match[1] === 'model' && text[match.index - 1] === '.') continue;
     const before = text.slice(Math.max(0, match.index - 9), match.index);
     if (/function\s*$/.test(before)) continue;
     const args = callArguments(text, match.index + match[0].length - 1);
     if (match[1] === 'model' && args.length < 2) continue;
-    found.push({ file, collection: literal(args[args.length - 1]) });
+    const named = match[1] === 'mongoose.model' || match[1] === 'model' ? args[args.length - 1] : args[1];
+    found.push({ file, collection: literal(named) });
   }
   return found;
 }

@@ -1,4 +1,4 @@
-import mongoose, { Schema } from 'mongoose';
+import { defineModel } from '@logbook/service-kit/model';
 
 export interface User {
   _id: number;
@@ -9,7 +9,9 @@ export interface User {
   createdAt: Date;
 }
 
-const userSchema = new Schema<User>(
+export const UserModel = defineModel<User>(
+  'User',
+  'users',
   {
     _id: Number,
     username: { type: String, required: true, unique: true },
@@ -18,18 +20,6 @@ const userSchema = new Schema<User>(
     stripeCustomerId: { type: String },
     createdAt: { type: Date, default: () => new Date() },
   },
-  {
-    versionKey: false,
-    // The connection turns index building off; these unique indexes are what make duplicate emails impossible.
-    autoIndex: true,
-    toJSON: {
-      transform: (_doc, ret: Partial<User>) => {
-        delete ret.password;
-        return ret;
-      },
-    },
-  },
+  // The connection turns index building off; these unique indexes are what make duplicate emails impossible.
+  { autoIndex: true, hidden: ['password'] },
 );
-
-export const UserModel: mongoose.Model<User> =
-  (mongoose.models.User as mongoose.Model<User>) ?? mongoose.model<User>('User', userSchema, 'users');

@@ -1,4 +1,4 @@
-import mongoose, { Schema } from 'mongoose';
+import { defineModel, WINDOW_COUNTER_FIELDS, expiresAtIndex } from '@logbook/service-kit/model';
 
 /**
  * One counter of sign-in or registration attempts, shared by every svc-auth instance: a window count (`hits`) for the
@@ -13,18 +13,9 @@ export interface RateLimitCounter {
   expiresAt: Date;
 }
 
-const counterSchema = new Schema<RateLimitCounter>(
-  {
-    _id: String,
-    hits: Number,
-    failures: Number,
-    lastFailureAt: Date,
-    expiresAt: { type: Date, required: true },
-  },
-  { versionKey: false, autoIndex: true },
+export const RateLimitModel = defineModel<RateLimitCounter>(
+  'RateLimit',
+  'rate_limits',
+  { ...WINDOW_COUNTER_FIELDS, failures: Number, lastFailureAt: Date },
+  { autoIndex: true, indexes: [expiresAtIndex()] },
 );
-counterSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-
-export const RateLimitModel: mongoose.Model<RateLimitCounter> =
-  (mongoose.models.RateLimit as mongoose.Model<RateLimitCounter>) ??
-  mongoose.model<RateLimitCounter>('RateLimit', counterSchema, 'rate_limits');

@@ -1,4 +1,4 @@
-import mongoose, { Schema } from 'mongoose';
+import { defineModel } from '@logbook/service-kit/model';
 
 /**
  * One email waiting to be sent. Requests only add to this queue; the sender sends in the background, retrying with a
@@ -21,7 +21,9 @@ export interface MailMessage {
   createdAt: Date;
 }
 
-const schema = new Schema<MailMessage>(
+export const MailMessageModel = defineModel<MailMessage>(
+  'MailMessage',
+  'mail_queue',
   {
     _id: String,
     userId: Number,
@@ -36,11 +38,5 @@ const schema = new Schema<MailMessage>(
     lastError: String,
     createdAt: { type: Date, required: true },
   },
-  { versionKey: false, strict: true, autoIndex: true },
+  { autoIndex: true, indexes: [[{ state: 1, nextAttemptAt: 1 }], [{ userId: 1 }]] },
 );
-schema.index({ state: 1, nextAttemptAt: 1 });
-schema.index({ userId: 1 });
-
-export const MailMessageModel: mongoose.Model<MailMessage> =
-  (mongoose.models.MailMessage as mongoose.Model<MailMessage>) ??
-  mongoose.model<MailMessage>('MailMessage', schema, 'mail_queue');

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import mongoose from 'mongoose';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
 import { logger } from '@logbook/service-kit/logger';
+import { repeatInBackground } from '@logbook/service-kit/background';
 import type { MailSettings } from '../config';
 import { MailMessageModel, type MailMessage } from './model';
 import type { RenderedMail } from './templates';
@@ -140,16 +140,5 @@ export async function sendDueMail(limit = 50): Promise<number> {
 /** The sender loop: runs in the background while the service runs. */
 export function startMailSender(intervalMs = 1000): () => void {
   if (!transport) logger.warn('SMTP_URL is not set: emails are queued but not sent');
-  let running = false;
-  const timer = setInterval(() => {
-    if (running || mongoose.connection.readyState !== 1) return;
-    running = true;
-    sendDueMail()
-      .catch((err: unknown) => logger.warn({ err }, 'mail sender failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatInBackground(() => sendDueMail(), intervalMs, 'mail sender failed');
 }

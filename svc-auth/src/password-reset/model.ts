@@ -1,4 +1,4 @@
-import mongoose, { Schema } from 'mongoose';
+import { defineModel, expiresAtIndex } from '@logbook/service-kit/model';
 
 /**
  * One link to choose a new password. Only the SHA-256 of its random token is kept (the id), so a copy of the database
@@ -13,7 +13,9 @@ export interface PasswordResetToken {
   createdAt: Date;
 }
 
-const schema = new Schema<PasswordResetToken>(
+export const PasswordResetTokenModel = defineModel<PasswordResetToken>(
+  'PasswordResetToken',
+  'password_reset_tokens',
   {
     _id: String,
     userId: { type: Number, required: true, index: true },
@@ -21,11 +23,6 @@ const schema = new Schema<PasswordResetToken>(
     usedAt: Date,
     createdAt: { type: Date, required: true },
   },
-  { versionKey: false, strict: true, autoIndex: true },
+  // A real MongoDB removes links some time after they expire; expiry itself is checked on use.
+  { autoIndex: true, indexes: [expiresAtIndex()] },
 );
-// A real MongoDB removes links some time after they expire; expiry itself is checked on use.
-schema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-
-export const PasswordResetTokenModel: mongoose.Model<PasswordResetToken> =
-  (mongoose.models.PasswordResetToken as mongoose.Model<PasswordResetToken>) ??
-  mongoose.model<PasswordResetToken>('PasswordResetToken', schema, 'password_reset_tokens');

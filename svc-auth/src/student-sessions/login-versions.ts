@@ -1,6 +1,6 @@
-import mongoose, { Schema } from 'mongoose';
 import { endStudentSessions } from '@logbook/service-kit/auth';
 import { applyIfNewer } from '@logbook/service-kit/internal';
+import { defineModel } from '@logbook/service-kit/model';
 
 /**
  * The newest login version svc-students has told this service of, per student. A sign-in checked against an older
@@ -11,13 +11,11 @@ export interface StudentLoginVersion {
   loginVersion?: number;
 }
 
-export const StudentLoginVersionModel: mongoose.Model<StudentLoginVersion> =
-  (mongoose.models.StudentLoginVersion as mongoose.Model<StudentLoginVersion>) ??
-  mongoose.model<StudentLoginVersion>(
-    'StudentLoginVersion',
-    new Schema<StudentLoginVersion>({ _id: Number, loginVersion: Number }, { versionKey: false, strict: true }),
-    'student_login_versions',
-  );
+export const StudentLoginVersionModel = defineModel<StudentLoginVersion>(
+  'StudentLoginVersion',
+  'student_login_versions',
+  { _id: Number, loginVersion: Number },
+);
 
 /** The login changed or went: remember its version first, then end every session signed in under an older one. */
 export async function loginChanged(studentId: number, loginVersion: number): Promise<void> {

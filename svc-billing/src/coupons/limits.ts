@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
-import mongoose, { Schema } from 'mongoose';
 import { callers } from '@logbook/service-kit/auth';
 import { addressKey, keyedLimit } from '@logbook/service-kit/keyed-limit';
 import type { WindowCounter } from '@logbook/service-kit/rate-limit-store';
+import { defineModel, WINDOW_COUNTER_FIELDS, expiresAtIndex } from '@logbook/service-kit/model';
 
 /** The window coupon look-ups are counted in; how many (per account, per address) is configured. */
 export const COUPON_LOOKUP_WINDOW_MS = 60 * 60_000;
@@ -13,16 +13,11 @@ export interface CouponLookupLimits {
 }
 
 /** Coupon look-ups counted per account and per address, shared by every instance of the service. */
-const couponLimitSchema = new Schema<WindowCounter>(
-  { _id: String, hits: Number, expiresAt: { type: Date, required: true } },
+export const CouponLimitModel = defineModel<WindowCounter>('CouponLimit', 'coupon_limits', WINDOW_COUNTER_FIELDS, {
   // Model.init() builds indexes only when autoIndex is on, and the connection turns it off.
-  { versionKey: false, autoIndex: true },
-);
-couponLimitSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-
-export const CouponLimitModel: mongoose.Model<WindowCounter> =
-  (mongoose.models.CouponLimit as mongoose.Model<WindowCounter>) ??
-  mongoose.model<WindowCounter>('CouponLimit', couponLimitSchema, 'coupon_limits');
+  autoIndex: true,
+  indexes: [expiresAtIndex()],
+});
 
 /** Only a request that names a coupon looks one up; a subscription without one is never limited here. */
 const namesCoupon = (req: Request) => {

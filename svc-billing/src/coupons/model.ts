@@ -1,5 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
 import { COUPON_DEFAULTS } from '@logbook/contracts/constants';
+import { defineModel } from '@logbook/service-kit/model';
 
 /** A discount code for subscriptions, with its defaults. */
 export interface CouponRecord {
@@ -13,26 +13,22 @@ export interface CouponRecord {
   createdAt: Date;
 }
 
-export const CouponModel: mongoose.Model<CouponRecord> =
-  (mongoose.models.Coupon as mongoose.Model<CouponRecord>) ??
-  mongoose.model<CouponRecord>(
-    'Coupon',
-    new Schema<CouponRecord>(
-      {
-        _id: Number,
-        code: { type: String, required: true, unique: true },
-        discountPercent: { type: Number, default: COUPON_DEFAULTS.discountPercent, min: 0, max: 100 },
-        isActive: { type: Boolean, default: COUPON_DEFAULTS.isActive },
-        usedCount: { type: Number, default: COUPON_DEFAULTS.usedCount, min: 0 },
-        maxUses: { type: Number, default: null },
-        expiresAt: { type: Date, default: null },
-        createdAt: { type: Date, default: () => new Date() },
-      },
-      // Model.init() builds indexes only when autoIndex is on, and the connection turns it off.
-      { versionKey: false, strict: true, autoIndex: true },
-    ),
-    'coupons',
-  );
+export const CouponModel = defineModel<CouponRecord>(
+  'Coupon',
+  'coupons',
+  {
+    _id: Number,
+    code: { type: String, required: true, unique: true },
+    discountPercent: { type: Number, default: COUPON_DEFAULTS.discountPercent, min: 0, max: 100 },
+    isActive: { type: Boolean, default: COUPON_DEFAULTS.isActive },
+    usedCount: { type: Number, default: COUPON_DEFAULTS.usedCount, min: 0 },
+    maxUses: { type: Number, default: null },
+    expiresAt: { type: Date, default: null },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  // A unique code: Model.init() builds the index only when autoIndex is on, and the connection turns it off.
+  { autoIndex: true },
+);
 
 /**
  * One document per use of a limited coupon, numbered 1..maxUses. The unique _id is what makes the last slot go to
@@ -45,13 +41,9 @@ export interface CouponSlot {
   takenAt: Date;
 }
 
-export const CouponSlotModel: mongoose.Model<CouponSlot> =
-  (mongoose.models.CouponSlot as mongoose.Model<CouponSlot>) ??
-  mongoose.model<CouponSlot>(
-    'CouponSlot',
-    new Schema<CouponSlot>(
-      { _id: String, couponId: { type: Number, required: true }, n: { type: Number, required: true }, takenAt: Date },
-      { versionKey: false, strict: true },
-    ),
-    'coupon_slots',
-  );
+export const CouponSlotModel = defineModel<CouponSlot>('CouponSlot', 'coupon_slots', {
+  _id: String,
+  couponId: { type: Number, required: true },
+  n: { type: Number, required: true },
+  takenAt: Date,
+});

@@ -1,8 +1,7 @@
-import mongoose from 'mongoose';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import type { Callers } from '@logbook/service-kit/auth';
 import { AppError } from '@logbook/service-kit/errors';
-import { OWNERSHIP } from '@logbook/service-kit/ownership';
+import { deleteOwnedBy } from '@logbook/service-kit/model';
 import { BillingOutboxModel } from '../events/publisher';
 import { providerFailure } from '../providers/errors';
 import {
@@ -90,18 +89,10 @@ export async function cancelOneStudent(options: SubscriptionOptions, studentId: 
   return (await cancelStudent(options, userId, studentId)) ? 1 : 0;
 }
 
-/** Every model of a collection this service owns, whatever component defines it. */
-const ownModels = () =>
-  Object.values(mongoose.models).filter(
-    (m) => OWNERSHIP[m.collection.collectionName]?.owner === 'svc-billing',
-  ) as mongoose.Model<Record<string, unknown>>[];
-
 /** Deletes billing's documents of these students: by student id, keyed by it, and their events still waiting. */
 async function deleteStudents(studentIds: number[]): Promise<void> {
   if (studentIds.length === 0) return;
-  for (const model of ownModels()) {
-    if (model.schema.path('studentId')) await model.deleteMany({ studentId: { $in: studentIds } });
-  }
+  await deleteOwnedBy('svc-billing', 'studentId', studentIds);
   await StudentBillingModel.deleteMany({ _id: { $in: studentIds } });
   await SubscriptionRecordModel.deleteMany({ _id: { $in: studentIds } });
   // The trial's record by student id goes with the student (ids are never given again); the free month itself is
@@ -113,10 +104,8 @@ async function deleteStudents(studentIds: number[]): Promise<void> {
 /** Every billing document of the family: its students', the account's payment customer, anything kept by account. */
 export async function deleteFamily(userId: number): Promise<void> {
   await deleteStudents(await familyStudentIds(userId));
-  for (const model of ownModels()) {
-    if (model.schema.path('userId')) await model.deleteMany({ userId });
-    if (model.schema.path('parentId')) await model.deleteMany({ parentId: userId });
-  }
+  await deleteOwnedBy('svc-billing', 'userId', [userId]);
+  await deleteOwnedBy('svc-billing', 'parentId', [userId]);
   await BillingCustomerModel.deleteMany({ _id: userId });
   await DisputedAccountModel.deleteMany({ _id: userId });
 }

@@ -1,7 +1,8 @@
-import mongoose, { Schema } from 'mongoose';
 import { statusOnlySchema } from '@logbook/contracts/internal-api';
 import { callInternal } from '@logbook/service-kit/internal';
 import { logger } from '@logbook/service-kit/logger';
+import { repeatInBackground } from '@logbook/service-kit/background';
+import { defineModel } from '@logbook/service-kit/model';
 
 export type NoticeKind = 'trial_will_end' | 'payment_failed' | 'payment_action_required';
 
@@ -27,28 +28,19 @@ export interface BillingNotice {
   sentAt?: Date | null;
 }
 
-export const BillingNoticeModel: mongoose.Model<BillingNotice> =
-  (mongoose.models.BillingNotice as mongoose.Model<BillingNotice>) ??
-  mongoose.model<BillingNotice>(
-    'BillingNotice',
-    new Schema<BillingNotice>(
-      {
-        _id: String,
-        kind: { type: String, required: true, enum: ['trial_will_end', 'payment_failed', 'payment_action_required'] },
-        parentId: { type: Number, required: true },
-        studentId: { type: Number, required: true },
-        at: Date,
-        cardSaved: Boolean,
-        attempts: { type: Number, default: 0 },
-        nextAttemptAt: { type: Date, required: true },
-        createdAt: { type: Date, required: true },
-        leaseUntil: Date,
-        sentAt: Date,
-      },
-      { versionKey: false, strict: true },
-    ),
-    'billing_notices',
-  );
+export const BillingNoticeModel = defineModel<BillingNotice>('BillingNotice', 'billing_notices', {
+  _id: String,
+  kind: { type: String, required: true, enum: ['trial_will_end', 'payment_failed', 'payment_action_required'] },
+  parentId: { type: Number, required: true },
+  studentId: { type: Number, required: true },
+  at: Date,
+  cardSaved: Boolean,
+  attempts: { type: Number, default: 0 },
+  nextAttemptAt: { type: Date, required: true },
+  createdAt: { type: Date, required: true },
+  leaseUntil: Date,
+  sentAt: Date,
+});
 
 const MAX_BACKOFF_MS = 30 * 60_000;
 const backoff = (attempts: number) => Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 12));
@@ -139,16 +131,5 @@ export async function retryNotices(limit = 100): Promise<number> {
 
 /** Retries in the background while the process runs. */
 export function startNoticeRetries(intervalMs = 10_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running || mongoose.connection.readyState !== 1) return;
-    running = true;
-    retryNotices()
-      .catch((err: unknown) => logger.warn({ err }, 'billing notice retry failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatInBackground(() => retryNotices(), intervalMs, 'billing notice retry failed');
 }

@@ -73,3 +73,13 @@ export const isMissingCustomer = (err: unknown) =>
 
 export const isMissingAtProvider = (err: unknown) =>
   err instanceof errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing');
+
+/** What `call` answers, or null when what it reads or changes is not (or no longer) at the provider. */
+export async function unlessMissing<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (err) {
+    if (isMissingAtProvider(err)) return null;
+    throw err;
+  }
+}

@@ -1,4 +1,4 @@
-import mongoose, { Schema } from 'mongoose';
+import { defineModel } from '@logbook/service-kit/model';
 
 /** The simulated provider's own subscriptions (its stand-in for Stripe's records), kept so a restart keeps them. */
 export interface SimulatedSubscription {
@@ -30,7 +30,9 @@ export interface SimulatedSubscription {
   invoices?: Array<{ id: string; reason: string; status: string }>;
 }
 
-const schema = new Schema<SimulatedSubscription>(
+export const SimulatedSubscriptionModel = defineModel<SimulatedSubscription>(
+  'SimulatedSubscription',
+  'simulated_subscriptions',
   {
     _id: String,
     studentId: { type: Number, required: true },
@@ -55,9 +57,5 @@ const schema = new Schema<SimulatedSubscription>(
     invoices: { type: [{ _id: false, id: String, reason: String, status: String }], default: undefined },
   },
   // Model.init() builds indexes only when autoIndex is on, and the connection turns it off.
-  { versionKey: false, strict: true, autoIndex: true },
+  { autoIndex: true },
 );
-
-export const SimulatedSubscriptionModel: mongoose.Model<SimulatedSubscription> =
-  (mongoose.models.SimulatedSubscription as mongoose.Model<SimulatedSubscription>) ??
-  mongoose.model<SimulatedSubscription>('SimulatedSubscription', schema, 'simulated_subscriptions');

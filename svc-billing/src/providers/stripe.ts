@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { PRICE_CENTS, PRICE_CURRENCY, PRICE_LOOKUP_KEY, PRODUCT_NAME, TRIAL_DAYS } from '@logbook/contracts/constants';
 import { logger } from '@logbook/service-kit/logger';
 import { eventTimeNow } from '../subscriptions/status';
-import { isMissingAtProvider, PriceRefused } from './errors';
+import { isMissingAtProvider, PriceRefused, unlessMissing } from './errors';
 import type {
   BillingCustomer,
   CardChange,
@@ -173,12 +173,10 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async readCreated(subscriptionId: string): Promise<CreatedSubscription | null> {
-    try {
-      return asCreated(await this.stripe.subscriptions.retrieve(subscriptionId, { expand: CREATED_EXPAND }));
-    } catch (err) {
-      if (isMissingAtProvider(err)) return null;
-      throw err;
-    }
+    const subscription = await unlessMissing(() =>
+      this.stripe.subscriptions.retrieve(subscriptionId, { expand: CREATED_EXPAND }),
+    );
+    return subscription ? asCreated(subscription) : null;
   }
 
   async cancelSubscription(subscriptionId: string, setupIntentId?: string): Promise<Date | null> {
@@ -203,13 +201,10 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async readSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
-    let subscription: Stripe.Subscription;
-    try {
-      subscription = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.payments'] });
-    } catch (err) {
-      if (isMissingAtProvider(err)) return null;
-      throw err;
-    }
+    const subscription = await unlessMissing(() =>
+      this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.payments'] }),
+    );
+    if (!subscription) return null;
     const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
     const studentId = Number(subscription.metadata?.studentId);
     return {
@@ -228,13 +223,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async readInvoice(invoiceId: string): Promise<ProviderInvoice | null> {
-    let invoice: Stripe.Invoice;
-    try {
-      invoice = await this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
-    } catch (err) {
-      if (isMissingAtProvider(err)) return null;
-      throw err;
-    }
+    const invoice = await unlessMissing(() => this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
+    if (!invoice) return null;
     return {
       id: invoice.id!,
       subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
@@ -278,37 +268,26 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async useChangedCard(setupIntentId: string): Promise<string | null> {
-    let intent: Stripe.SetupIntent;
-    try {
-      intent = await this.stripe.setupIntents.retrieve(setupIntentId);
-    } catch (err) {
-      if (isMissingAtProvider(err)) return null;
-      throw err;
-    }
+    const intent = await unlessMissing(() => this.stripe.setupIntents.retrieve(setupIntentId));
+    if (!intent) return null;
     const subscriptionId = intent.metadata?.subscriptionId;
     const card = idOf(intent.payment_method);
     if (intent.metadata?.purpose !== CARD_CHANGE || !subscriptionId || intent.status !== 'succeeded' || !card)
       return null;
-    try {
-      await this.stripe.subscriptions.update(subscriptionId, { default_payment_method: card });
-    } catch (err) {
-      if (isMissingAtProvider(err)) return null;
-      throw err;
-    }
-    return subscriptionId;
+    const updated = await unlessMissing(() =>
+      this.stripe.subscriptions.update(subscriptionId, { default_payment_method: card }),
+    );
+    return updated ? subscriptionId : null;
   }
 
   async disputedCustomer(disputeId: string): Promise<string | null> {
-    try {
+    return unlessMissing(async () => {
       const dispute = await this.stripe.disputes.retrieve(disputeId);
       const intentId = idOf(dispute.payment_intent);
       if (intentId) return idOf((await this.stripe.paymentIntents.retrieve(intentId)).customer) ?? null;
       const chargeId = idOf(dispute.charge);
       return chargeId ? (idOf((await this.stripe.charges.retrieve(chargeId)).customer) ?? null) : null;
-    } catch (err) {
-      if (isMissingAtProvider(err)) return null;
-      throw err;
-    }
+    });
   }
 
   async customerDeleted(customerId: string): Promise<boolean> {

@@ -1,8 +1,9 @@
 import { Router } from 'express';
-import { cancelSubscriptionSchema, simulatedConfirmInputSchema } from '@logbook/contracts/schemas';
+import { simulatedConfirmInputSchema } from '@logbook/contracts/schemas';
 import { callers, requireParent } from '@logbook/service-kit/auth';
 import { parseOr400 } from '@logbook/service-kit/errors';
 import type { SimulatedProvider } from '../providers/simulated';
+import { forNamedStudent } from '../subscriptions/routes';
 import { confirmSimulatedSetup, failSimulatedRenewal } from './simulation';
 
 /** Only with the simulated provider and never in production. */
@@ -14,10 +15,11 @@ export function simulationRouter(provider: SimulatedProvider): Router {
     res.json(await confirmSimulatedSetup(provider, callers(res), clientSecret));
   });
 
-  router.post('/api/billing/simulate/renewal-failure', requireParent, async (req, res) => {
-    const { studentId } = parseOr400(cancelSubscriptionSchema, req.body);
-    res.json(await failSimulatedRenewal(provider, callers(res), studentId));
-  });
+  router.post(
+    '/api/billing/simulate/renewal-failure',
+    requireParent,
+    forNamedStudent((caller, studentId) => failSimulatedRenewal(provider, caller, studentId)),
+  );
 
   return router;
 }

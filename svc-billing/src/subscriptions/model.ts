@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '@logbook/service-kit/model';
 
 /**
  * Billing's record of one student's subscription: the state the provider's events leave, owned and written here
@@ -29,29 +30,20 @@ export interface StudentBilling {
   version?: number;
 }
 
-export const StudentBillingModel: mongoose.Model<StudentBilling> =
-  (mongoose.models.StudentBilling as mongoose.Model<StudentBilling>) ??
-  mongoose.model<StudentBilling>(
-    'StudentBilling',
-    new Schema<StudentBilling>(
-      {
-        _id: Number,
-        userId: { type: Number, required: true },
-        subscriptionStatus: String,
-        stripeSubscriptionId: String,
-        subscriptionTrialEnd: Date,
-        subscriptionCurrentPeriodEnd: Date,
-        subscriptionCancelAtPeriodEnd: Boolean,
-        providerStatus: String,
-        paymentActionRequired: Boolean,
-        pauseCause: String,
-        subscriptionEventAt: Date,
-        version: Number,
-      },
-      { versionKey: false, strict: true },
-    ),
-    'student_subscriptions',
-  );
+export const StudentBillingModel = defineModel<StudentBilling>('StudentBilling', 'student_subscriptions', {
+  _id: Number,
+  userId: { type: Number, required: true },
+  subscriptionStatus: String,
+  stripeSubscriptionId: String,
+  subscriptionTrialEnd: Date,
+  subscriptionCurrentPeriodEnd: Date,
+  subscriptionCancelAtPeriodEnd: Boolean,
+  providerStatus: String,
+  paymentActionRequired: Boolean,
+  pauseCause: String,
+  subscriptionEventAt: Date,
+  version: Number,
+});
 
 /** The payment provider's customer for one parent account (one per account, made on its first subscription). */
 export interface BillingCustomer {
@@ -62,16 +54,12 @@ export interface BillingCustomer {
   deletedAt?: Date | null;
 }
 
-export const BillingCustomerModel: mongoose.Model<BillingCustomer> =
-  (mongoose.models.BillingCustomer as mongoose.Model<BillingCustomer>) ??
-  mongoose.model<BillingCustomer>(
-    'BillingCustomer',
-    new Schema<BillingCustomer>(
-      { _id: Number, stripeCustomerId: { type: String, required: true }, createdAt: Date, deletedAt: Date },
-      { versionKey: false, strict: true },
-    ),
-    'billing_customers',
-  );
+export const BillingCustomerModel = defineModel<BillingCustomer>('BillingCustomer', 'billing_customers', {
+  _id: Number,
+  stripeCustomerId: { type: String, required: true },
+  createdAt: Date,
+  deletedAt: Date,
+});
 
 /** A parent account one of whose payments was disputed with the bank: flagged, its subscriptions canceled. */
 export interface DisputedAccount {
@@ -81,16 +69,12 @@ export interface DisputedAccount {
   flaggedAt: Date;
 }
 
-export const DisputedAccountModel: mongoose.Model<DisputedAccount> =
-  (mongoose.models.DisputedAccount as mongoose.Model<DisputedAccount>) ??
-  mongoose.model<DisputedAccount>(
-    'DisputedAccount',
-    new Schema<DisputedAccount>(
-      { _id: Number, disputeId: { type: String, required: true }, customerId: String, flaggedAt: Date },
-      { versionKey: false, strict: true },
-    ),
-    'billing_disputed_accounts',
-  );
+export const DisputedAccountModel = defineModel<DisputedAccount>('DisputedAccount', 'billing_disputed_accounts', {
+  _id: Number,
+  disputeId: { type: String, required: true },
+  customerId: String,
+  flaggedAt: Date,
+});
 
 export type SubscriptionRecordState = 'creating' | 'created' | 'failed';
 
@@ -131,7 +115,9 @@ export interface SubscriptionRecord {
   updatedAt: Date;
 }
 
-const subscriptionRecordSchema = new Schema<SubscriptionRecord>(
+export const SubscriptionRecordModel = defineModel<SubscriptionRecord>(
+  'SubscriptionRecord',
+  'subscription_records',
   {
     _id: Number,
     userId: { type: Number, required: true },
@@ -155,14 +141,14 @@ const subscriptionRecordSchema = new Schema<SubscriptionRecord>(
     updatedAt: { type: Date, default: () => new Date() },
   },
   // Model.init() builds indexes only when autoIndex is on, and the connection turns it off.
-  { versionKey: false, strict: true, autoIndex: true },
+  {
+    autoIndex: true,
+    indexes: [
+      [{ subscriptionId: 1 }, { unique: true, sparse: true }],
+      [{ setupIntentId: 1 }, { unique: true, sparse: true }],
+    ],
+  },
 );
-subscriptionRecordSchema.index({ subscriptionId: 1 }, { unique: true, sparse: true });
-subscriptionRecordSchema.index({ setupIntentId: 1 }, { unique: true, sparse: true });
-
-export const SubscriptionRecordModel: mongoose.Model<SubscriptionRecord> =
-  (mongoose.models.SubscriptionRecord as mongoose.Model<SubscriptionRecord>) ??
-  mongoose.model<SubscriptionRecord>('SubscriptionRecord', subscriptionRecordSchema, 'subscription_records');
 
 /**
  * One per student who has had the free trial, written when the provider starts a subscription with one. Nothing
@@ -175,21 +161,12 @@ export interface StudentTrial {
   startedAt: Date;
 }
 
-export const StudentTrialModel: mongoose.Model<StudentTrial> =
-  (mongoose.models.StudentTrial as mongoose.Model<StudentTrial>) ??
-  mongoose.model<StudentTrial>(
-    'StudentTrial',
-    new Schema<StudentTrial>(
-      {
-        _id: Number,
-        userId: { type: Number, required: true },
-        subscriptionId: { type: String, required: true },
-        startedAt: { type: Date, required: true },
-      },
-      { versionKey: false, strict: true },
-    ),
-    'student_trials',
-  );
+export const StudentTrialModel = defineModel<StudentTrial>('StudentTrial', 'student_trials', {
+  _id: Number,
+  userId: { type: Number, required: true },
+  subscriptionId: { type: String, required: true },
+  startedAt: { type: Date, required: true },
+});
 
 /**
  * One per free month a family has had for a student, by the SHA-256 of the family and the student's normalised name
@@ -203,13 +180,8 @@ export interface FreeMonth {
   startedAt: Date;
 }
 
-export const FreeMonthModel: mongoose.Model<FreeMonth> =
-  (mongoose.models.FreeMonth as mongoose.Model<FreeMonth>) ??
-  mongoose.model<FreeMonth>(
-    'FreeMonth',
-    new Schema<FreeMonth>(
-      { _id: String, userId: { type: Number, required: true }, startedAt: { type: Date, required: true } },
-      { versionKey: false, strict: true },
-    ),
-    'free_months',
-  );
+export const FreeMonthModel = defineModel<FreeMonth>('FreeMonth', 'free_months', {
+  _id: String,
+  userId: { type: Number, required: true },
+  startedAt: { type: Date, required: true },
+});

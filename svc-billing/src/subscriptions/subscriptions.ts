@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '@logbook/service-kit/errors';
 import { MIN_CHARGE_CENTS, PRICE_CENTS } from '@logbook/contracts/constants';
 import { redeemCoupon, releaseCoupon, type RedeemedCoupon } from '../coupons/coupons';
 import { isMissingCustomer, noAnswer, outcomeUnknown, providerFailure } from '../providers/errors';
-import type { PaymentProvider } from '../providers/provider';
+import type { CreatedSubscription, PaymentProvider } from '../providers/provider';
 import { publisher } from '../events/publisher';
 import {
   BillingCustomerModel,
@@ -83,6 +83,16 @@ export async function rememberFreeMonth(key: string, userId: number) {
     if (!isDuplicateKey(err)) throw err;
   }
 }
+
+/** What a subscription record keeps of the subscription the provider made: the attempt is `created` from then on. */
+export const madeAtProvider = (created: CreatedSubscription) => ({
+  state: 'created' as const,
+  subscriptionId: created.subscriptionId,
+  ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
+  type: created.type,
+  ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
+  providerStatus: created.status,
+});
 
 /** Remember that this student has had the free month; a second writer finds it there already, which is the same. */
 export async function recordTrial(student: StudentBilling, subscriptionId: string, key: string | undefined) {
@@ -314,16 +324,7 @@ async function startSubscription(
     // Before anything else is written: once the provider has begun a trial, the student has had it.
     if (created.trial) await recordTrial(student, created.subscriptionId, record.freeMonthKey);
     await SubscriptionRecordModel.updateOne(mine, {
-      $set: {
-        state: 'created',
-        subscriptionId: created.subscriptionId,
-        ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
-        type: created.type,
-        ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
-        customerId,
-        providerStatus: created.status,
-        updatedAt: new Date(),
-      },
+      $set: { ...madeAtProvider(created), customerId, updatedAt: new Date() },
     });
     return { subscriptionId: created.subscriptionId, clientSecret: created.clientSecret, type: created.type };
   } catch (err) {

@@ -1,4 +1,4 @@
-import mongoose, { Schema } from 'mongoose';
+import { defineModel } from '@logbook/service-kit/model';
 
 export type BillingEventState = 'queued' | 'processing' | 'done';
 
@@ -23,25 +23,16 @@ export interface BillingEvent {
   apiVersion?: string | null;
 }
 
-export const BillingEventModel: mongoose.Model<BillingEvent> =
-  (mongoose.models.BillingEvent as mongoose.Model<BillingEvent>) ??
-  mongoose.model<BillingEvent>(
-    'BillingEvent',
-    new Schema<BillingEvent>(
-      {
-        _id: String,
-        type: { type: String, required: true },
-        created: { type: Date, required: true },
-        receivedAt: { type: Date, required: true },
-        outcome: { type: String, required: true },
-        apiVersion: String,
-        objectId: String,
-        state: { type: String, enum: ['queued', 'processing', 'done'] },
-        leaseUntil: Date,
-        attempts: Number,
-        nextAttemptAt: Date,
-      },
-      { versionKey: false, strict: true },
-    ),
-    'billing_events',
-  );
+export const BillingEventModel = defineModel<BillingEvent>('BillingEvent', 'billing_events', {
+  _id: String,
+  type: { type: String, required: true },
+  created: { type: Date, required: true },
+  receivedAt: { type: Date, required: true },
+  outcome: { type: String, required: true },
+  apiVersion: String,
+  objectId: String,
+  state: { type: String, enum: ['queued', 'processing', 'done'] },
+  leaseUntil: Date,
+  attempts: Number,
+  nextAttemptAt: Date,
+});

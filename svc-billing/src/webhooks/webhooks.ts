@@ -1,4 +1,3 @@
-import mongoose from 'mongoose';
 import Stripe from 'stripe';
 import type { SubscriptionStatus } from '@logbook/contracts/constants';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
@@ -6,6 +5,7 @@ import type { WebhookReceipt } from '@logbook/contracts/responses';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { AppError, badRequest } from '@logbook/service-kit/errors';
 import { logger } from '@logbook/service-kit/logger';
+import { repeatInBackground } from '@logbook/service-kit/background';
 import { queueNotice, type NoticeKind } from '../notices/notices';
 import type { PaymentProvider, ProviderSubscription } from '../providers/provider';
 import {
@@ -18,7 +18,7 @@ import {
 } from '../subscriptions/model';
 import { isEnded, isLiveAtProvider, isPaymentPause, studentStatusFor, toEventTime } from '../subscriptions/status';
 import { billingStudent } from '../subscriptions/owners';
-import { recordTrial } from '../subscriptions/subscriptions';
+import { madeAtProvider, recordTrial } from '../subscriptions/subscriptions';
 import { publisher } from '../events/publisher';
 import { BillingEventModel } from './model';
 
@@ -186,18 +186,7 @@ export async function retryEvents(provider: PaymentProvider, limit = 100): Promi
 
 /** Retries stored events in the background while the process runs. */
 export function startEventRetries(provider: PaymentProvider, intervalMs = 10_000): () => void {
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy || mongoose.connection.readyState !== 1) return;
-    busy = true;
-    retryEvents(provider)
-      .catch((err: unknown) => logger.warn({ err }, 'billing event retry failed'))
-      .finally(() => {
-        busy = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatInBackground(() => retryEvents(provider), intervalMs, 'billing event retry failed');
 }
 
 /**
@@ -462,17 +451,7 @@ async function adoptIntoAttempt(
   await SubscriptionRecordModel.updateOne(
     { _id: record._id, attemptKey: record.attemptKey, state: record.state, subscriptionId: { $exists: false } },
     {
-      $set: {
-        state: 'created',
-        subscriptionId: created.subscriptionId,
-        ...(created.clientSecret ? { clientSecret: created.clientSecret } : {}),
-        type: created.type,
-        ...(created.setupIntentId ? { setupIntentId: created.setupIntentId } : {}),
-        providerStatus: created.status,
-        outcomeUnknown: false,
-        serverError: false,
-        updatedAt: new Date(),
-      },
+      $set: { ...madeAtProvider(created), outcomeUnknown: false, serverError: false, updatedAt: new Date() },
     },
   );
   return SubscriptionRecordModel.findById(record._id).lean();

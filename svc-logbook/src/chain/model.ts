@@ -1,5 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
 import type { WindowCounter } from '@logbook/service-kit/rate-limit-store';
+import { defineModel, WINDOW_COUNTER_FIELDS, expiresAtIndex } from '@logbook/service-kit/model';
 
 /**
  * Where a student's chain of session hashes ends. Its presence also says the sessions logged before the chain existed
@@ -16,21 +16,12 @@ export interface SessionChain {
   changes?: number;
 }
 
-export const SessionChainModel: mongoose.Model<SessionChain> =
-  (mongoose.models.SessionChain as mongoose.Model<SessionChain>) ??
-  mongoose.model<SessionChain>(
-    'SessionChain',
-    new Schema<SessionChain>(
-      {
-        _id: Number,
-        head: { type: String, required: true },
-        lastId: { type: Number, required: true },
-        changes: Number,
-      },
-      { versionKey: false },
-    ),
-    'session_chains',
-  );
+export const SessionChainModel = defineModel<SessionChain>('SessionChain', 'session_chains', {
+  _id: Number,
+  head: { type: String, required: true },
+  lastId: { type: Number, required: true },
+  changes: Number,
+});
 
 /** The code printed on a student's log book that lets anyone check it without signing in. */
 export interface VerificationCode {
@@ -39,28 +30,26 @@ export interface VerificationCode {
   createdAt: Date;
 }
 
-const verificationCodeSchema = new Schema<VerificationCode>(
+export const VerificationCodeModel = defineModel<VerificationCode>(
+  'VerificationCode',
+  'verification_codes',
   {
     _id: String,
     studentId: { type: Number, required: true },
     createdAt: { type: Date, default: () => new Date() },
   },
-  { versionKey: false },
+  {
+    indexes: [
+      // One code per student, so every printed copy of the log book carries the same one.
+      [{ studentId: 1 }, { unique: true }],
+    ],
+  },
 );
-// One code per student, so every printed copy of the log book carries the same one.
-verificationCodeSchema.index({ studentId: 1 }, { unique: true });
-
-export const VerificationCodeModel: mongoose.Model<VerificationCode> =
-  (mongoose.models.VerificationCode as mongoose.Model<VerificationCode>) ??
-  mongoose.model<VerificationCode>('VerificationCode', verificationCodeSchema, 'verification_codes');
 
 /** How many public checks one address made in its current window, shared by every instance of the service. */
-const verificationLimitSchema = new Schema<WindowCounter>(
-  { _id: String, hits: Number, expiresAt: { type: Date, required: true } },
-  { versionKey: false },
+export const VerificationLimitModel = defineModel<WindowCounter>(
+  'VerificationLimit',
+  'verification_limits',
+  WINDOW_COUNTER_FIELDS,
+  { indexes: [expiresAtIndex()] },
 );
-verificationLimitSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-
-export const VerificationLimitModel: mongoose.Model<WindowCounter> =
-  (mongoose.models.VerificationLimit as mongoose.Model<WindowCounter>) ??
-  mongoose.model<WindowCounter>('VerificationLimit', verificationLimitSchema, 'verification_limits');

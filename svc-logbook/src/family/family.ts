@@ -1,5 +1,4 @@
-import mongoose from 'mongoose';
-import { OWNERSHIP } from '@logbook/service-kit/ownership';
+import { deleteOwnedBy, ownedModels } from '@logbook/service-kit/model';
 import { SessionChainModel, VerificationCodeModel } from '../chain/model';
 import { DrivingSessionModel, SessionSignaturesModel } from '../sessions/model';
 import { SettingModel } from '../settings/model';
@@ -18,14 +17,8 @@ export async function familyStudentIds(userId: number, named: number[] = []): Pr
   return [...new Set([...known.map((k) => k._id), ...named.filter((id) => !foreign.has(id))])].sort((a, b) => a - b);
 }
 
-/** Every model of a collection this service owns, whatever component defines it. */
-function ownModels(): mongoose.Model<Doc>[] {
-  return Object.values(mongoose.models).filter(
-    (m) => OWNERSHIP[m.collection.collectionName]?.owner === 'svc-logbook',
-  ) as mongoose.Model<Doc>[];
-}
-
-const modelOf = (collection: string) => ownModels().find((m) => m.collection.collectionName === collection);
+const modelOf = (collection: string) =>
+  ownedModels('svc-logbook').find((m) => m.collection.collectionName === collection);
 
 /** A stored document as the family reads it: `id` for `_id`, nothing of the storage's own bookkeeping. */
 function plain(doc: Doc, drop: string[] = []): Doc {
@@ -88,9 +81,7 @@ export async function exportFamily(userId: number, named: number[] = []) {
 /** Deletes what the log book holds of these students in every collection it owns: by student, or keyed by them. */
 async function deleteStudents(studentIds: number[]): Promise<void> {
   if (studentIds.length === 0) return;
-  for (const model of ownModels()) {
-    if (model.schema.path('studentId')) await model.deleteMany({ studentId: { $in: studentIds } });
-  }
+  await deleteOwnedBy('svc-logbook', 'studentId', studentIds);
   // Kept by student id itself.
   await SessionChainModel.deleteMany({ _id: { $in: studentIds } });
   await StudentRecordModel.deleteMany({ _id: { $in: studentIds } });
@@ -99,9 +90,7 @@ async function deleteStudents(studentIds: number[]): Promise<void> {
 /** Every log-book document of the family: its students' and the account's own (settings, supervisors...). */
 export async function deleteFamily(userId: number, named: number[] = []): Promise<void> {
   await deleteStudents(await familyStudentIds(userId, named));
-  for (const model of ownModels()) {
-    if (model.schema.path('userId')) await model.deleteMany({ userId });
-  }
+  await deleteOwnedBy('svc-logbook', 'userId', [userId]);
 }
 
 /** One student's log book: sessions, signatures, chain, verification code and the log book's copy of the student. */

@@ -1,5 +1,6 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
 import { storedDefinition, type StoredSessionFields } from './fields';
+import { defineModel } from '@logbook/service-kit/model';
 
 /**
  * One supervised drive: the session's own fields (see the registry in contracts' session-fields.ts), with the client
@@ -61,7 +62,15 @@ const signOffSchema = new Schema<StoredSignOff>(
   { _id: false, versionKey: false },
 );
 
-const drivingSessionSchema = new Schema<DrivingSessionRecord>(
+/** The filter for entries in force (neither superseded nor removed, nor awaiting or declined by the supervisor). */
+export const IN_FORCE = { status: { $exists: false } } as const;
+
+/** The filter for entries in the chain (every entry but those that awaited a supervisor's signature). */
+export const SEALED = { unsealed: { $ne: true } } as const;
+
+export const DrivingSessionModel = defineModel<DrivingSessionRecord>(
+  'DrivingSession',
+  'driving_sessions',
   {
     _id: Number,
     ...storedDefinition(),
@@ -80,31 +89,24 @@ const drivingSessionSchema = new Schema<DrivingSessionRecord>(
     hash: String,
     createdAt: { type: Date, default: () => new Date() },
   },
-  { versionKey: false },
+  {
+    indexes: [
+      [{ studentId: 1, date: 1 }],
+      // Every session has a client id (made by the server when the browser sent none), so this holds on any MongoDB.
+      [{ studentId: 1, clientId: 1 }, { unique: true }],
+      // One successor per hash: two sessions logged at once cannot both follow the same one, so the chain never forks.
+      [
+        { studentId: 1, previousHash: 1 },
+        { unique: true, partialFilterExpression: { previousHash: { $exists: true } } },
+      ],
+      // One correction per entry: two corrections of the same entry sent at once cannot both be stored.
+      [
+        { studentId: 1, correctionOf: 1 },
+        { unique: true, partialFilterExpression: { correctionOf: { $exists: true } } },
+      ],
+    ],
+  },
 );
-drivingSessionSchema.index({ studentId: 1, date: 1 });
-// Every session has a client id (made by the server when the browser sent none), so this holds on any MongoDB.
-drivingSessionSchema.index({ studentId: 1, clientId: 1 }, { unique: true });
-// One successor per hash: two sessions logged at once cannot both follow the same one, so the chain never forks.
-drivingSessionSchema.index(
-  { studentId: 1, previousHash: 1 },
-  { unique: true, partialFilterExpression: { previousHash: { $exists: true } } },
-);
-// One correction per entry: two corrections of the same entry sent at once cannot both be stored.
-drivingSessionSchema.index(
-  { studentId: 1, correctionOf: 1 },
-  { unique: true, partialFilterExpression: { correctionOf: { $exists: true } } },
-);
-
-/** The filter for entries in force (neither superseded nor removed, nor awaiting or declined by the supervisor). */
-export const IN_FORCE = { status: { $exists: false } } as const;
-
-/** The filter for entries in the chain (every entry but those that awaited a supervisor's signature). */
-export const SEALED = { unsealed: { $ne: true } } as const;
-
-export const DrivingSessionModel: mongoose.Model<DrivingSessionRecord> =
-  (mongoose.models.DrivingSession as mongoose.Model<DrivingSessionRecord>) ??
-  mongoose.model<DrivingSessionRecord>('DrivingSession', drivingSessionSchema, 'driving_sessions');
 
 /**
  * The two signatures of a session, kept apart from it so that lists, summaries and insights never move the images.
@@ -122,21 +124,12 @@ export interface SessionSignaturesRecord {
   createdAt: Date;
 }
 
-export const SessionSignaturesModel: mongoose.Model<SessionSignaturesRecord> =
-  (mongoose.models.SessionSignatures as mongoose.Model<SessionSignaturesRecord>) ??
-  mongoose.model<SessionSignaturesRecord>(
-    'SessionSignatures',
-    new Schema<SessionSignaturesRecord>(
-      {
-        _id: String,
-        studentId: { type: Number, required: true },
-        studentSignature: text,
-        supervisorSignature: text,
-        studentSignaturePrint: String,
-        supervisorSignaturePrint: String,
-        createdAt: { type: Date, default: () => new Date() },
-      },
-      { versionKey: false },
-    ),
-    'session_signatures',
-  );
+export const SessionSignaturesModel = defineModel<SessionSignaturesRecord>('SessionSignatures', 'session_signatures', {
+  _id: String,
+  studentId: { type: Number, required: true },
+  studentSignature: text,
+  supervisorSignature: text,
+  studentSignaturePrint: String,
+  supervisorSignaturePrint: String,
+  createdAt: { type: Date, default: () => new Date() },
+});

@@ -1,4 +1,4 @@
-import mongoose, { Schema } from 'mongoose';
+import { defineModel } from '@logbook/service-kit/model';
 
 /** One parent account's setting; values are text, as the settings screen reads and writes them. */
 export interface Setting {
@@ -8,17 +8,15 @@ export interface Setting {
   updatedAt: Date;
 }
 
-const settingSchema = new Schema<Setting>(
+export const SettingModel = defineModel<Setting>(
+  'Setting',
+  'settings',
   {
     userId: { type: Number, required: true },
     key: { type: String, required: true },
     value: { type: String, required: true },
     updatedAt: { type: Date, default: () => new Date() },
   },
-  { versionKey: false },
+  // Settings belong to a parent's account: the same key once per family.
+  { indexes: [[{ userId: 1, key: 1 }, { unique: true }]] },
 );
-// Settings belong to a parent's account: the same key once per family.
-settingSchema.index({ userId: 1, key: 1 }, { unique: true });
-
-export const SettingModel: mongoose.Model<Setting> =
-  (mongoose.models.Setting as mongoose.Model<Setting>) ?? mongoose.model<Setting>('Setting', settingSchema, 'settings');

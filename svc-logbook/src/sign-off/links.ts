@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { statusOnlySchema, type SignOffMail } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
-import { AppError, notFound, TooManyError } from '@logbook/service-kit/errors';
+import { AppError, notFound, tooMany } from '@logbook/service-kit/errors';
 import { callInternal } from '@logbook/service-kit/internal';
 import { SignOffLinkModel, SignOffRequestModel, type SignOffLinkRecord } from './model';
 
@@ -46,7 +46,7 @@ export async function countRequest(userId: number, supervisorEmail: string): Pro
       .sort({ at: 1 })
       .lean();
     const wait = oldest ? oldest.at.getTime() + DAY_MS - at.getTime() : DAY_MS;
-    throw new TooManyError(Math.max(1, Math.ceil(wait / 1000)), SIGN_OFF_MESSAGES.tooManyRequests);
+    throw tooMany(Math.max(1, Math.ceil(wait / 1000)), SIGN_OFF_MESSAGES.tooManyRequests);
   }
 }
 

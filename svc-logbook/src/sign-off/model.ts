@@ -1,4 +1,4 @@
-import mongoose, { Schema } from 'mongoose';
+import { defineModel } from '@logbook/service-kit/model';
 
 /**
  * A link that lets a supervisor sign one entry on their own phone. Only the SHA-256 of the token is kept: the token
@@ -18,25 +18,18 @@ export interface SignOffLinkRecord {
   cancelledAt?: Date;
 }
 
-const signOffLinkSchema = new Schema<SignOffLinkRecord>(
-  {
-    _id: String,
-    sessionId: { type: Number, required: true, index: true },
-    studentId: { type: Number, required: true },
-    userId: { type: Number, required: true },
-    supervisorEmail: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-    // Kept a month past its end (for the family's questions), then gone.
-    expiresAt: { type: Date, required: true, index: { expireAfterSeconds: 30 * 24 * 3600 } },
-    usedAt: Date,
-    cancelledAt: Date,
-  },
-  { versionKey: false },
-);
-
-export const SignOffLinkModel: mongoose.Model<SignOffLinkRecord> =
-  (mongoose.models.SignOffLink as mongoose.Model<SignOffLinkRecord>) ??
-  mongoose.model<SignOffLinkRecord>('SignOffLink', signOffLinkSchema, 'sign_off_links');
+export const SignOffLinkModel = defineModel<SignOffLinkRecord>('SignOffLink', 'sign_off_links', {
+  _id: String,
+  sessionId: { type: Number, required: true, index: true },
+  studentId: { type: Number, required: true },
+  userId: { type: Number, required: true },
+  supervisorEmail: { type: String, required: true },
+  createdAt: { type: Date, required: true },
+  // Kept a month past its end (for the family's questions), then gone.
+  expiresAt: { type: Date, required: true, index: { expireAfterSeconds: 30 * 24 * 3600 } },
+  usedAt: Date,
+  cancelledAt: Date,
+});
 
 /** One request for a signature sent (or sent again): what the limits per family and per address count. */
 export interface SignOffRequestRecord {
@@ -46,18 +39,14 @@ export interface SignOffRequestRecord {
   at: Date;
 }
 
-const signOffRequestSchema = new Schema<SignOffRequestRecord>(
+export const SignOffRequestModel = defineModel<SignOffRequestRecord>(
+  'SignOffRequest',
+  'sign_off_requests',
   {
     _id: String,
     userId: { type: Number, required: true },
     supervisorEmail: { type: String, required: true },
     at: { type: Date, required: true, index: { expireAfterSeconds: 2 * 24 * 3600 } },
   },
-  { versionKey: false },
+  { indexes: [[{ userId: 1, at: 1 }], [{ supervisorEmail: 1, at: 1 }]] },
 );
-signOffRequestSchema.index({ userId: 1, at: 1 });
-signOffRequestSchema.index({ supervisorEmail: 1, at: 1 });
-
-export const SignOffRequestModel: mongoose.Model<SignOffRequestRecord> =
-  (mongoose.models.SignOffRequest as mongoose.Model<SignOffRequestRecord>) ??
-  mongoose.model<SignOffRequestRecord>('SignOffRequest', signOffRequestSchema, 'sign_off_requests');

@@ -1,26 +1,16 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
-import { API_ERRORS } from '@logbook/contracts/messages';
 import { signOffDeclineSchema, signOffInputSchema, signOffResendSchema } from '@logbook/contracts/sign-off';
 import { callers, requireParentOrStudent } from '@logbook/service-kit/auth';
 import { parseId, parseOr400 } from '@logbook/service-kit/errors';
-import { DatabaseRateLimitStore } from '@logbook/service-kit/rate-limit-store';
 import { bodyObject } from '../body';
-import { VerificationLimitModel } from '../chain/model';
+import { perAddressLimit } from '../chain/limits';
 import { cancelSignOff, declineWithToken, resendSignOff, signOffEntry, signWithToken } from './sign-off';
 
 export const signOffRouter = Router();
 
 // Public (no sign-in): enough for a supervisor reading and signing, too few to try tokens in bulk. Counted in the
 // database beside the verification checks, so every instance shares one allowance per address.
-const signOffLimit = rateLimit({
-  windowMs: 60_000,
-  limit: 30,
-  standardHeaders: 'draft-8',
-  legacyHeaders: false,
-  message: { message: API_ERRORS.tooManyAttempts },
-  store: new DatabaseRateLimitStore(VerificationLimitModel, 'sign-off:ip:'),
-});
+const signOffLimit = perAddressLimit('sign-off:ip:', 30);
 
 /** The token as the path carries it; its shape is checked with the link, so every token not live gets one answer. */
 const tokenOf = (raw: unknown) => String(raw);

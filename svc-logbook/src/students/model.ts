@@ -1,4 +1,5 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '@logbook/service-kit/model';
 
 /** Hours a student brought from a paper log book, counted towards the targets. */
 export interface OpeningBalance {
@@ -28,25 +29,16 @@ export interface StudentRecord {
   subscriptionVersion?: number;
 }
 
-export const StudentRecordModel: mongoose.Model<StudentRecord> =
-  (mongoose.models.LogbookStudent as mongoose.Model<StudentRecord>) ??
-  mongoose.model<StudentRecord>(
-    'LogbookStudent',
-    new Schema<StudentRecord>(
-      {
-        _id: Number,
-        userId: Number,
-        firstName: String,
-        lastName: String,
-        dateOfBirth: String,
-        licenseNumber: String,
-        permitDate: String,
-        subscriptionStatus: String,
-        openingBalance: { type: Schema.Types.Mixed },
-        studentVersion: Number,
-        subscriptionVersion: Number,
-      },
-      { versionKey: false, strict: true },
-    ),
-    'logbook_students',
-  );
+export const StudentRecordModel = defineModel<StudentRecord>('LogbookStudent', 'logbook_students', {
+  _id: Number,
+  userId: Number,
+  firstName: String,
+  lastName: String,
+  dateOfBirth: String,
+  licenseNumber: String,
+  permitDate: String,
+  subscriptionStatus: String,
+  openingBalance: { type: Schema.Types.Mixed },
+  studentVersion: Number,
+  subscriptionVersion: Number,
+});

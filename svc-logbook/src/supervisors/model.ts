@@ -1,4 +1,4 @@
-import mongoose, { Schema } from 'mongoose';
+import { defineModel } from '@logbook/service-kit/model';
 
 /** A supervising driver a family saved for next time: never a signature, which is drawn again on every session. */
 export interface SupervisorRecord {
@@ -16,7 +16,9 @@ export interface SupervisorRecord {
   createdAt: Date;
 }
 
-const supervisorSchema = new Schema<SupervisorRecord>(
+export const SupervisorModel = defineModel<SupervisorRecord>(
+  'Supervisor',
+  'supervisors',
   {
     _id: Number,
     userId: { type: Number, required: true },
@@ -29,13 +31,12 @@ const supervisorSchema = new Schema<SupervisorRecord>(
     lastUsedAt: { type: Date, default: null },
     createdAt: { type: Date, default: () => new Date() },
   },
-  { versionKey: false },
+  {
+    indexes: [
+      // The family's list, most recently used first.
+      [{ userId: 1, lastUsedAt: -1, createdAt: -1 }],
+      // "Remember this supervisor" from two devices at once saves one: a name and licence number once per family.
+      [{ userId: 1, name: 1, licenseNumber: 1 }, { unique: true }],
+    ],
+  },
 );
-// The family's list, most recently used first.
-supervisorSchema.index({ userId: 1, lastUsedAt: -1, createdAt: -1 });
-// "Remember this supervisor" from two devices at once saves one: a name and licence number once per family.
-supervisorSchema.index({ userId: 1, name: 1, licenseNumber: 1 }, { unique: true });
-
-export const SupervisorModel: mongoose.Model<SupervisorRecord> =
-  (mongoose.models.Supervisor as mongoose.Model<SupervisorRecord>) ??
-  mongoose.model<SupervisorRecord>('Supervisor', supervisorSchema, 'supervisors');

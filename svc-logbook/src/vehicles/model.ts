@@ -1,4 +1,4 @@
-import mongoose, { Schema } from 'mongoose';
+import { defineModel } from '@logbook/service-kit/model';
 
 /** A car a family logged a drive in, remembered so the session form offers it next time. */
 export interface VehicleRecord {
@@ -11,19 +11,15 @@ export interface VehicleRecord {
   lastUsedAt: Date;
 }
 
-const vehicleSchema = new Schema<VehicleRecord>(
+export const VehicleModel = defineModel<VehicleRecord>(
+  'Vehicle',
+  'vehicles',
   {
     userId: { type: Number, required: true },
     registration: { type: String, required: true },
     lastOdometer: { type: Number, default: null },
     lastUsedAt: { type: Date, required: true },
   },
-  { versionKey: false },
+  // A registration once per family; the list is read most recently used first.
+  { indexes: [[{ userId: 1, registration: 1 }, { unique: true }], [{ userId: 1, lastUsedAt: -1 }]] },
 );
-// A registration once per family; the list is read most recently used first.
-vehicleSchema.index({ userId: 1, registration: 1 }, { unique: true });
-vehicleSchema.index({ userId: 1, lastUsedAt: -1 });
-
-export const VehicleModel: mongoose.Model<VehicleRecord> =
-  (mongoose.models.Vehicle as mongoose.Model<VehicleRecord>) ??
-  mongoose.model<VehicleRecord>('Vehicle', vehicleSchema, 'vehicles');
