@@ -51,7 +51,12 @@ export function sharedSingletons(appDir: string): Record<string, SharedEntry> {
   const shared: Record<string, SharedEntry> = {};
   const problems: string[] = [];
 
-  for (const name of SINGLETONS) {
+  // Packages are shared at the range the app declares; workspace packages by prefix, at the version installed.
+  const packages = [
+    ...SINGLETONS.map((name) => ({ name, key: name, required: (range: string) => range })),
+    ...WORKSPACE_SINGLETONS.map((name) => ({ name, key: `${name}/`, required: (_: string, v: string) => `^${v}` })),
+  ];
+  for (const { name, key, required } of packages) {
     const range = declared[name];
     if (!range) {
       problems.push(`${name} is shared but not a dependency of ${appDir}`);
@@ -59,17 +64,7 @@ export function sharedSingletons(appDir: string): Record<string, SharedEntry> {
     }
     const version = installedVersion(appDir, name);
     if (!satisfies(version, range)) problems.push(`${name}@${version} is installed but ${appDir} asks for ${range}`);
-    shared[name] = { singleton: true, strictVersion: true, requiredVersion: range, version };
-  }
-  for (const name of WORKSPACE_SINGLETONS) {
-    const range = declared[name];
-    if (!range) {
-      problems.push(`${name} is shared but not a dependency of ${appDir}`);
-      continue;
-    }
-    const version = installedVersion(appDir, name);
-    if (!satisfies(version, range)) problems.push(`${name}@${version} is installed but ${appDir} asks for ${range}`);
-    shared[`${name}/`] = { singleton: true, strictVersion: true, requiredVersion: `^${version}`, version };
+    shared[key] = { singleton: true, strictVersion: true, requiredVersion: required(range, version), version };
   }
   if (problems.length) throw new Error(`Shared singletons do not match:\n  ${problems.join('\n  ')}`);
   return shared;
