@@ -23,6 +23,7 @@ import {
   type SessionFieldSpec,
   type StoredAs,
 } from './session-fields';
+import { COURSE_IDS } from './course-ids';
 import { STATE_CODES, type StateCode } from './state-codes';
 import { optionalText, requiredText } from './text-fields';
 import { hasHiddenCharacters, visibleText } from './visible-text';
@@ -121,6 +122,21 @@ export const studentInputSchema = z.object({
     .trim()
     .refine((v) => v === '' || (isRealDate(v) && isNotAfter(v, localDateISO())), VALIDATION.permitDateInvalid)
     .optional(),
+  /** The courses the learner completed that a state's rule credits (the log book counts those of the family's state). */
+  courses: z
+    .array(
+      z.object({
+        id: z.enum(COURSE_IDS, { error: VALIDATION.courseUnknown }),
+        completedOn: z
+          .string({ error: VALIDATION.courseDateInvalid })
+          .trim()
+          .refine((v) => isRealDate(v) && isNotAfter(v, localDateISO()), VALIDATION.courseDateInvalid),
+      }),
+      { error: VALIDATION.invalidInput },
+    )
+    .max(COURSE_IDS.length, VALIDATION.courseRepeated)
+    .refine((list) => new Set(list.map((c) => c.id)).size === list.length, VALIDATION.courseRepeated)
+    .optional(),
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
 export type StudentData = z.output<typeof studentInputSchema>;
@@ -132,6 +148,7 @@ export const studentSchema = z.object({
   dateOfBirth: z.string(),
   licenseNumber: z.string().optional().nullable(),
   permitDate: z.string().optional().nullable(),
+  courses: z.array(z.object({ id: z.string(), completedOn: z.string() })).optional(),
   subscriptionStatus: z.string(),
   hasStudentLogin: z.boolean(),
   studentUsername: z.string().optional().nullable(),

@@ -4,10 +4,11 @@
  * is counted conservatively: an unverified credit gives no hours, an unverified minimum is still asked for.
  */
 
+import { COURSE_IDS, type CourseId } from './course-ids';
 import { HOME_TIME_ZONE, todayInTimeZone } from './dates';
 import { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode } from './state-codes';
 
-export { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode };
+export { COURSE_IDS, isStateCode, STATE_CODES, SUGGESTED_STATE, type CourseId, type StateCode };
 
 /**
  * The day South Australia's 3-for-1 lesson credit comes into force, or null while the state has not published it
@@ -42,12 +43,17 @@ export interface LessonCredit extends Sourced {
   nightSplit: 'extra-as-day';
 }
 
-/** A course that adds log book hours once (New South Wales's Safer Drivers Course). */
+/**
+ * A course that adds log book hours once (New South Wales's Safer Drivers Course), as day hours, for a learner younger
+ * than `underAge` on the day of the course (null: any age) who had logged `minLoggedHours` before it.
+ */
 export interface CourseCredit extends Sourced {
-  id: 'safer-drivers-course' | 'ryda';
+  id: CourseId;
   name: string;
   hours: number;
   conditions: string;
+  underAge: number | null;
+  minLoggedHours: number;
 }
 
 /** The shortest time on the learner's permit before the test, by the learner's age. */
@@ -180,7 +186,13 @@ export function stateRuleVersions(
           name: 'Safer Drivers Course',
           hours: 20,
           conditions: 'once, for a learner under 25 who has logged at least 50 hours',
-          ...verified(NSW_SDC),
+          underAge: 25,
+          minLoggedHours: 50,
+          ...verified(
+            NSW_SDC,
+            'the 50 hours are counted from the entries dated up to the day of the course, without credits or paper ' +
+              'hours, whose dates are not known',
+          ),
         },
       ],
       permitTime: [
@@ -315,6 +327,8 @@ export function stateRuleVersions(
           name: 'Rotary Youth Driver Awareness program',
           hours: 5,
           conditions: 'once',
+          underAge: null,
+          minLoggedHours: 0,
           ...verified(TAS_HOURS),
         },
       ],
