@@ -387,6 +387,8 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
  */
 export const vehicleListSchema = z.object({
   recorded: z.object({ registration: z.boolean(), odometer: z.boolean() }),
+  /** The family's state (South Australia until chosen): the form keeps it to apply the rule without a connection. */
+  state: z.enum(STATE_CODES as [StateCode, ...StateCode[]]).optional(),
   vehicles: z.array(vehicleSchema),
 });
 export type VehicleList = z.infer<typeof vehicleListSchema>;

@@ -5,6 +5,7 @@
  */
 
 import { COURSE_IDS, type CourseId } from './course-ids';
+import { BASE_FIELDS, QLD_FIELDS, type EntryField } from './entry-fields';
 import { HOME_TIME_ZONE, todayInTimeZone } from './dates';
 import { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode } from './state-codes';
 
@@ -68,8 +69,7 @@ export interface SupervisorRule extends Sourced {
   fullLicenceYears: number;
 }
 
-export type EntryField =
-  'date' | 'times' | 'supervisor' | 'signatures' | 'locations' | 'vehicleRegistration' | 'odometer';
+export type { EntryField };
 
 export interface EntryFields extends Sourced {
   fields: EntryField[];
@@ -89,8 +89,6 @@ export interface StateRuleVersion {
   supervisor: SupervisorRule;
   entryFields: EntryFields;
 }
-
-const BASE_FIELDS: EntryField[] = ['date', 'times', 'supervisor', 'signatures'];
 
 const SA_LEARNERS = 'https://mylicence.sa.gov.au/my-car-licence/learners-stage';
 const SA_P1 = 'https://mylicence.sa.gov.au/road-rules/the-drivers-handbook/provisional-licence';
@@ -260,7 +258,7 @@ export function stateRuleVersions(
       ],
       supervisor: { fullLicenceYears: 1, ...verified(QLD_LEARNER) },
       entryFields: {
-        fields: [...BASE_FIELDS, 'locations', 'vehicleRegistration', 'odometer'],
+        fields: QLD_FIELDS,
         ...verified(QLD_LOG_BOOK),
       },
     },

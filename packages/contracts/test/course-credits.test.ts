@@ -1,6 +1,7 @@
 import { courseCreditsOf, countedCourses } from '@logbook/contracts/course-credits';
 import { computeProgress, courseText } from '@logbook/contracts/progress';
 import { readinessOf } from '@logbook/contracts/readiness';
+import { entryFieldsOn, vehicleAskedOn } from '@logbook/contracts/entry-fields';
 import { ruleOn, stateRuleVersions } from '@logbook/contracts/state-rules';
 
 const signed = (date: string, duration: string, timeOfDay = 'day') => ({
@@ -131,5 +132,23 @@ describe('courses a state rule credits, at fixed dates', () => {
     expect(
       courseCreditsOf({ ...base, courses: [{ id: 'ryda', completedOn: '2021-03-01' }], versions: unchecked })[0],
     ).toMatchObject({ counted: false, reason: "not confirmed on the state's own page" });
+  });
+});
+
+describe('what an entry carries, as the session form applies it without a connection', () => {
+  it("agrees with every state's rule on every day a version starts or ends", () => {
+    const versions = stateRuleVersions('2027-03-01');
+    const days = [
+      '2019-01-01',
+      '2026-11-25',
+      ...versions.flatMap((v) => [v.from, v.until]).filter((d): d is string => d !== null),
+    ];
+    for (const v of versions)
+      for (const day of days) {
+        if ((v.from !== null && day < v.from) || (v.until !== null && day >= v.until)) continue;
+        expect([v.state, day, entryFieldsOn(v.state, day)]).toEqual([v.state, day, v.entryFields.fields]);
+      }
+    expect(vehicleAskedOn('QLD', '2026-11-25')).toEqual({ registration: true, odometer: true });
+    expect(vehicleAskedOn('SA', '2026-11-25')).toEqual({ registration: false, odometer: false });
   });
 });

@@ -36,6 +36,9 @@ import { hintPlace, timeOfDayHint } from '../utils/timeOfDayHint';
 import { splitAtSun } from '../utils/driveSplit';
 import { initialSelection, SOMEONE_ELSE, supervisorPayload, type SupervisorSelection } from '../utils/supervisorChoice';
 import { useVehicleDetails } from '../hooks/useVehicleDetails';
+import { recallFamilyState, rememberFamilyState } from '../../../lib/familyState';
+// By path: this small part of the rule data goes with the form, so it applies without a connection.
+import { vehicleAskedOn } from '../../../../../packages/contracts/src/entry-fields';
 import { NearViewport } from './NearViewport';
 import { VehicleDetailsUnavailable } from './VehicleDetailsUnavailable';
 
@@ -101,9 +104,16 @@ export function SessionForm({
   // The drive's date, once the form has one: what the state's log book records is the rule in force that day.
   const [driveDate, setDriveDate] = useState<string | undefined>(undefined);
   const vehicleDetails = useVehicleDetails(driveDate);
-  const [vehicleCardMissing, setVehicleCardMissing] = useState(false);
-  const vehicleAsked = vehicleCardMissing ? undefined : vehicleDetails?.recorded;
-  const onVehicleCardMissing = useCallback(() => setVehicleCardMissing(true), []);
+  const answeredState = vehicleDetails?.state;
+  const [familyState] = useState(() => recallFamilyState(studentId));
+  useEffect(() => {
+    if (answeredState) rememberFamilyState(studentId, answeredState);
+  }, [studentId, answeredState]);
+  // The family's state's rule on the drive's date, known without a connection once the state was ever heard of: an
+  // entry queued offline carries what the server will ask of it. Else the server's word.
+  const ruleState = answeredState ?? familyState;
+  const vehicleAsked =
+    ruleState && driveDate?.length === 10 ? vehicleAskedOn(ruleState, driveDate) : vehicleDetails?.recorded;
   const form = useSessionForm({
     studentId,
     studentName,
@@ -322,7 +332,6 @@ export function SessionForm({
                 onChange={onChange}
                 vehicles={vehicleDetails?.vehicles ?? []}
                 asked={vehicleAsked ?? { registration: false, odometer: false }}
-                onUnavailable={onVehicleCardMissing}
               />
             </Suspense>
           </NearViewport>
