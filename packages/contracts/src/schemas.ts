@@ -210,6 +210,16 @@ const SESSION_REQUEST_EXTRAS = {
   supervisorId: z.number({ error: VALIDATION.invalidInput }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   /** Save the supervisor for next time unless the family already has one with this name and licence number. */
   rememberSupervisor: z.boolean({ error: VALIDATION.invalidInput }).optional(),
+  /** For someone else: their licence's state and the year of their full licence, kept with them as a saved one's. */
+  supervisorLicenceState: z
+    .enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput })
+    .optional(),
+  supervisorFullLicenceYear: z
+    .number({ error: VALIDATION.fullLicenceYearInvalid })
+    .int(VALIDATION.fullLicenceYearInvalid)
+    .min(1940, VALIDATION.fullLicenceYearInvalid)
+    .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid)
+    .optional(),
   /**
    * In place of the supervisor's signature: the supervisor is emailed a link to sign the entry on their own phone.
    * The entry counts once they sign.

@@ -34,7 +34,13 @@ import { SupervisorDetailsCard } from './SupervisorDetailsCard';
 import { TimeOfDaySuggestion } from './TimeOfDaySuggestion';
 import { hintPlace, timeOfDayHint } from '../utils/timeOfDayHint';
 import { splitAtSun } from '../utils/driveSplit';
-import { initialSelection, SOMEONE_ELSE, supervisorPayload, type SupervisorSelection } from '../utils/supervisorChoice';
+import {
+  initialSelection,
+  licenceYearProblem,
+  SOMEONE_ELSE,
+  supervisorPayload,
+  type SupervisorSelection,
+} from '../utils/supervisorChoice';
 import { useVehicleDetails } from '../hooks/useVehicleDetails';
 import { recallFamilyState, rememberFamilyState } from '../../../lib/familyState';
 // By path: this small part of the rule data goes with the form, so it applies without a connection.
@@ -130,6 +136,7 @@ export function SessionForm({
   const { data: supervisors } = useSupervisors();
   const [selection, setSelection] = useState<SupervisorSelection | undefined>(undefined);
   const [splitMode, setSplitMode] = useState<SplitMode>('two');
+  const [submitted, setSubmitted] = useState(false);
   // Where to email the supervisor's signing link; null while they sign on this device.
   const [supervisorEmail, setSupervisorEmail] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -230,12 +237,16 @@ export function SessionForm({
       parts,
       remoteSignOff: remote ? { supervisorEmail: supervisorEmail!.trim() } : undefined,
       validate: () => {
+        setSubmitted(true);
         const problems = form.validateAll();
         if (remote) {
           delete problems.supervisorSignature;
           setEmailError(remote.emailProblem(supervisorEmail!));
         }
-        const ok = Object.values(problems).every((m) => !m) && !remote?.emailProblem(supervisorEmail!);
+        const ok =
+          Object.values(problems).every((m) => !m) &&
+          !remote?.emailProblem(supervisorEmail!) &&
+          !licenceYearProblem(selection ?? SOMEONE_ELSE);
         if (!ok) focusFirstProblem();
         return ok;
       },
@@ -359,6 +370,8 @@ export function SessionForm({
             supervisors={supervisors}
             selection={selection ?? SOMEONE_ELSE}
             onSelect={setSelection}
+            familyState={ruleState}
+            showProblems={submitted}
           />
           <SignatureCard
             key={`supervisor-${form.generation}`}
