@@ -1,4 +1,5 @@
-import { isStateCode, type StateCode } from '@logbook/contracts/state-codes';
+// By path: no shared module of its own on the form's first view.
+import { isStateCode, type StateCode } from '../../../packages/contracts/src/state-codes';
 
 /*
  * The family's state, as the server last said it with the vehicles (per student: a shared device may serve two

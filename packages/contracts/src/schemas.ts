@@ -23,7 +23,6 @@ import {
   type SessionFieldSpec,
   type StoredAs,
 } from './session-fields';
-import { COURSE_IDS } from './course-ids';
 import { STATE_CODES, type StateCode } from './state-codes';
 import { optionalText, requiredText } from './text-fields';
 import { hasHiddenCharacters, visibleText } from './visible-text';
@@ -122,21 +121,6 @@ export const studentInputSchema = z.object({
     .trim()
     .refine((v) => v === '' || (isRealDate(v) && isNotAfter(v, localDateISO())), VALIDATION.permitDateInvalid)
     .optional(),
-  /** The courses the learner completed that a state's rule credits (the log book counts those of the family's state). */
-  courses: z
-    .array(
-      z.object({
-        id: z.enum(COURSE_IDS, { error: VALIDATION.courseUnknown }),
-        completedOn: z
-          .string({ error: VALIDATION.courseDateInvalid })
-          .trim()
-          .refine((v) => isRealDate(v) && isNotAfter(v, localDateISO()), VALIDATION.courseDateInvalid),
-      }),
-      { error: VALIDATION.invalidInput },
-    )
-    .max(COURSE_IDS.length, VALIDATION.courseRepeated)
-    .refine((list) => new Set(list.map((c) => c.id)).size === list.length, VALIDATION.courseRepeated)
-    .optional(),
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
 export type StudentData = z.output<typeof studentInputSchema>;
@@ -197,6 +181,16 @@ type AnswerShape<R> = {
     : never;
 };
 
+/** The year a supervisor got a full (unrestricted) licence: states ask for some years of it. */
+const fullLicenceYearSchema = z
+  .number({ error: VALIDATION.fullLicenceYearInvalid })
+  .int(VALIDATION.fullLicenceYearInvalid)
+  .min(1940, VALIDATION.fullLicenceYearInvalid)
+  .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid);
+
+/** The state or territory that issued a supervisor's licence. */
+const licenceStateSchema = z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput });
+
 /** What a session request carries beside the session's own fields. */
 const SESSION_REQUEST_EXTRAS = {
   clientId: z.uuid({ error: VALIDATION.clientIdInvalid }).optional(),
@@ -211,15 +205,8 @@ const SESSION_REQUEST_EXTRAS = {
   /** Save the supervisor for next time unless the family already has one with this name and licence number. */
   rememberSupervisor: z.boolean({ error: VALIDATION.invalidInput }).optional(),
   /** For someone else: their licence's state and the year of their full licence, kept with them as a saved one's. */
-  supervisorLicenceState: z
-    .enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput })
-    .optional(),
-  supervisorFullLicenceYear: z
-    .number({ error: VALIDATION.fullLicenceYearInvalid })
-    .int(VALIDATION.fullLicenceYearInvalid)
-    .min(1940, VALIDATION.fullLicenceYearInvalid)
-    .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid)
-    .optional(),
+  supervisorLicenceState: licenceStateSchema.optional(),
+  supervisorFullLicenceYear: fullLicenceYearSchema.optional(),
   /**
    * In place of the supervisor's signature: the supervisor is emailed a link to sign the entry on their own phone.
    * The entry counts once they sign.
@@ -352,14 +339,8 @@ export const supervisorInputSchema = z.object({
   licenseNumber: supervisorLicenseSchema,
   isInstructor: z.boolean({ error: VALIDATION.invalidInput }).optional().default(false),
   /** The state or territory that issued the supervisor's licence. */
-  licenceState: z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput }).optional(),
-  /** The year the supervisor got a full (unrestricted) licence: states ask for some years of it. */
-  fullLicenceYear: z
-    .number({ error: VALIDATION.fullLicenceYearInvalid })
-    .int(VALIDATION.fullLicenceYearInvalid)
-    .min(1940, VALIDATION.fullLicenceYearInvalid)
-    .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid)
-    .optional(),
+  licenceState: licenceStateSchema.optional(),
+  fullLicenceYear: fullLicenceYearSchema.optional(),
   /** Where the supervisor is asked to sign an entry on their own phone; '' forgets it. */
   email: emailSchema.or(z.literal('')).optional(),
 });

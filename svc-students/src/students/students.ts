@@ -1,4 +1,5 @@
-import type { Student, StudentData } from '@logbook/contracts/schemas';
+import type { Student } from '@logbook/contracts/schemas';
+import type { StudentDetailsData as StudentData } from '@logbook/contracts/student-courses';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { createWithNumericId } from '@logbook/service-kit/counters';
 import { notFound } from '@logbook/service-kit/errors';

@@ -1,4 +1,6 @@
-import { fieldErrors, studentInputSchema, type Student, type StudentData } from '@logbook/contracts/schemas';
+import { fieldErrors, type Student, type StudentData } from '@logbook/contracts/schemas';
+// By path: the details with the courses go with this screen's chunk, not the shared schemas.
+import { studentDetailsSchema } from '../../../../../packages/contracts/src/student-courses';
 
 export interface StudentFormValues {
   firstName: string;
@@ -52,7 +54,7 @@ export function validateStudentForm(
   const { courses, ...fields } = values;
   // A course whose day is left empty is not recorded.
   const completed = courses?.filter((c) => c.completedOn.trim() !== '');
-  const parsed = studentInputSchema.safeParse(completed ? { ...fields, courses: completed } : fields);
+  const parsed = studentDetailsSchema.safeParse(completed ? { ...fields, courses: completed } : fields);
   if (parsed.success) return { ok: true, data: parsed.data };
   const errors = fieldErrors(parsed.error) as StudentFormErrors;
   delete (errors as Record<string, string>).courses;

@@ -133,7 +133,8 @@ export function SupervisorDetailsCard({
           )}
         </FormField>
       </div>
-      {someoneElse && (
+      {/* Asked once someone else is named: its code is not fetched with the form's first view. */}
+      {someoneElse && (values.supervisorName.trim() || selection.licenceState || selection.fullLicenceYear) && (
         <Suspense fallback={null}>
           <SupervisorLicenceFields
             familyState={familyState}

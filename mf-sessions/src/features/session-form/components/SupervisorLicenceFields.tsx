@@ -2,7 +2,7 @@ import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
 import { Select } from '@logbook/ui/Select';
 import { localDateISO } from '@logbook/contracts/dates';
-import { STATE_CODES, type StateCode } from '@logbook/contracts/state-codes';
+import { STATE_CODES, type StateCode } from '../../../../../packages/contracts/src/state-codes';
 // By path, with this card's own chunk: what the family's state asks of a supervisor, and the words of the warning.
 import { ruleOn } from '../../../../../packages/contracts/src/state-rules';
 import { licenceShortfall } from '../../../../../packages/contracts/src/supervisor-licence';
