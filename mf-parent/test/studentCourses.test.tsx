@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
+import { TOASTS } from '@logbook/contracts/messages';
+import { COURSE_MESSAGES } from '@logbook/contracts/student-courses';
 import { localDateISO } from '@logbook/contracts/dates';
 import { resetToasts } from '@logbook/ui/lib/toastStore';
 import StudentForm from '../src/app/routes/StudentForm';
@@ -48,10 +49,10 @@ describe("the courses the learner completed, on the student's details", () => {
 
     fireEvent.change(date, { target: { value: tomorrow() } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Update Student' })));
-    expect(screen.getByText(VALIDATION.courseDateInvalid)).toBeTruthy();
+    expect(screen.getByText(COURSE_MESSAGES.courseDateInvalid)).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     fireEvent.change(date, { target: { value: '2026-02-10' } });
-    expect(screen.queryByText(VALIDATION.courseDateInvalid)).toBeNull();
+    expect(screen.queryByText(COURSE_MESSAGES.courseDateInvalid)).toBeNull();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Update Student' })));
     await waitFor(() => expect(toastTexts()).toEqual([TOASTS.studentUpdated]));

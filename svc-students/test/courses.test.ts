@@ -2,6 +2,7 @@ import request from 'supertest';
 import { localDateISO } from '@logbook/contracts/dates';
 import { studentEventSchema } from '@logbook/contracts/internal-api';
 import { VALIDATION } from '@logbook/contracts/messages';
+import { COURSE_MESSAGES } from '@logbook/contracts/student-courses';
 import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { models } from '../src/app';
 import { studentEvent } from '../src/events/publisher';
@@ -65,12 +66,12 @@ describe('the courses a learner completed', () => {
     const { cookie } = await newParent();
     const student = await addStudent(app, cookie);
     const cases: Array<[unknown, string]> = [
-      [[{ id: 'defensive-driving', completedOn: '2026-02-10' }], VALIDATION.courseUnknown],
-      [[{ id: { $ne: null }, completedOn: '2026-02-10' }], VALIDATION.courseUnknown],
-      [[{ ...SDC, completedOn: tomorrow() }], VALIDATION.courseDateInvalid],
-      [[{ ...SDC, completedOn: '2026-02-30' }], VALIDATION.courseDateInvalid],
-      [[{ id: 'ryda' }], VALIDATION.courseDateInvalid],
-      [[SDC, { ...SDC, completedOn: '2026-03-01' }], VALIDATION.courseRepeated],
+      [[{ id: 'defensive-driving', completedOn: '2026-02-10' }], COURSE_MESSAGES.courseUnknown],
+      [[{ id: { $ne: null }, completedOn: '2026-02-10' }], COURSE_MESSAGES.courseUnknown],
+      [[{ ...SDC, completedOn: tomorrow() }], COURSE_MESSAGES.courseDateInvalid],
+      [[{ ...SDC, completedOn: '2026-02-30' }], COURSE_MESSAGES.courseDateInvalid],
+      [[{ id: 'ryda' }], COURSE_MESSAGES.courseDateInvalid],
+      [[SDC, { ...SDC, completedOn: '2026-03-01' }], COURSE_MESSAGES.courseRepeated],
       ['safer-drivers-course', VALIDATION.invalidInput],
     ];
     for (const [courses, message] of cases) {

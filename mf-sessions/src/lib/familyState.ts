@@ -1,5 +1,4 @@
-// By path: no shared module of its own on the form's first view.
-import { isStateCode, type StateCode } from '../../../packages/contracts/src/state-codes';
+import type { StateCode } from '@logbook/contracts/state-codes';
 
 /*
  * The family's state, as the server last said it with the vehicles (per student: a shared device may serve two
@@ -19,7 +18,8 @@ export function rememberFamilyState(studentId: number, state: StateCode): void {
 export function recallFamilyState(studentId: number): StateCode | undefined {
   try {
     const kept = localStorage.getItem(key(studentId));
-    return isStateCode(kept) ? kept : undefined;
+    // Only ever written from the server's answer; a code the rule data does not know asks nothing more.
+    return kept && /^[A-Z]{2,3}$/.test(kept) ? (kept as StateCode) : undefined;
   } catch {
     return undefined;
   }

@@ -9,20 +9,27 @@ import { studentInputSchema } from './schemas';
  * and the student's details screen carry it, not every screen's first view.
  */
 
+/** What the student's details say of a course, kept here with the only schema that uses them. */
+export const COURSE_MESSAGES = {
+  courseUnknown: "Choose a course your state's log book credits",
+  courseDateInvalid: 'The day the course was completed must be a real date (YYYY-MM-DD), not in the future',
+  courseRepeated: 'Each course can be recorded once',
+} as const;
+
 /** The courses the learner completed that a state's rule credits (the log book counts those of the family's state). */
 export const completedCoursesSchema = z
   .array(
     z.object({
-      id: z.enum(COURSE_IDS, { error: VALIDATION.courseUnknown }),
+      id: z.enum(COURSE_IDS, { error: COURSE_MESSAGES.courseUnknown }),
       completedOn: z
-        .string({ error: VALIDATION.courseDateInvalid })
+        .string({ error: COURSE_MESSAGES.courseDateInvalid })
         .trim()
-        .refine((v) => isRealDate(v) && isNotAfter(v, localDateISO()), VALIDATION.courseDateInvalid),
+        .refine((v) => isRealDate(v) && isNotAfter(v, localDateISO()), COURSE_MESSAGES.courseDateInvalid),
     }),
     { error: VALIDATION.invalidInput },
   )
-  .max(COURSE_IDS.length, VALIDATION.courseRepeated)
-  .refine((list) => new Set(list.map((c) => c.id)).size === list.length, VALIDATION.courseRepeated);
+  .max(COURSE_IDS.length, COURSE_MESSAGES.courseRepeated)
+  .refine((list) => new Set(list.map((c) => c.id)).size === list.length, COURSE_MESSAGES.courseRepeated);
 
 /** POST /api/students and PUT /api/students/:id. */
 export const studentDetailsSchema = studentInputSchema.extend({ courses: completedCoursesSchema.optional() });
