@@ -64,7 +64,7 @@ describe("the family's saved vehicles", () => {
     const secondCookie = await cookieFor(second);
     const list = async (cookie: string) => (await http().get('/api/vehicles').set('Cookie', cookie)).body;
     const nothingRecorded = { registration: false, odometer: false };
-    expect(await list(parent.cookie)).toEqual({ recorded: nothingRecorded, vehicles: [] });
+    expect(await list(parent.cookie)).toEqual({ recorded: nothingRecorded, state: 'SA', vehicles: [] });
 
     const post = (studentId: number, cookie: string, extra: Record<string, unknown>) =>
       http().post('/api/driving-sessions').set('Cookie', cookie).send(sessionBody(studentId, extra));
@@ -88,7 +88,7 @@ describe("the family's saved vehicles", () => {
     expect(await list(parent.cookie)).toEqual(family);
 
     // Another family never sees them; nobody signed in is refused.
-    expect(await list((await newParent()).cookie)).toEqual({ recorded: nothingRecorded, vehicles: [] });
+    expect(await list((await newParent()).cookie)).toEqual({ recorded: nothingRecorded, state: 'SA', vehicles: [] });
     expect((await http().get('/api/vehicles')).status).toBe(401);
   });
 
@@ -99,7 +99,7 @@ describe("the family's saved vehicles", () => {
     const answer = await http()
       .get('/api/vehicles')
       .set('Cookie', await cookieFor(student));
-    expect(answer.body).toEqual({ recorded: { registration: true, odometer: true }, vehicles: [] });
+    expect(answer.body).toEqual({ recorded: { registration: true, odometer: true }, state: 'QLD', vehicles: [] });
     // Asked for a drive's date: the rule in force that day; a date that is not one is refused.
     const onDay = await http().get('/api/vehicles?on=2024-02-29').set('Cookie', parent.cookie);
     expect(onDay.body.recorded).toEqual({ registration: true, odometer: true });

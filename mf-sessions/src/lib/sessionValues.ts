@@ -24,7 +24,11 @@ export type SessionPayload = DrivingSessionInput & { coordinates?: Coordinates }
 /** Who supervised, beyond the name and licence number the session carries: a saved supervisor, or one to remember. */
 export type SupervisorChoice = Pick<
   DrivingSessionInput,
-  'supervisorId' | 'supervisorIsInstructor' | 'rememberSupervisor'
+  | 'supervisorId'
+  | 'supervisorIsInstructor'
+  | 'rememberSupervisor'
+  | 'supervisorLicenceState'
+  | 'supervisorFullLicenceYear'
 >;
 
 /** The POST body, with the client id that makes a resend harmless. */
@@ -55,6 +59,10 @@ export function sessionPayload(
   if (supervisor.supervisorIsInstructor !== undefined)
     payload.supervisorIsInstructor = supervisor.supervisorIsInstructor;
   if (supervisor.rememberSupervisor !== undefined) payload.rememberSupervisor = supervisor.rememberSupervisor;
+  if (supervisor.supervisorLicenceState !== undefined)
+    payload.supervisorLicenceState = supervisor.supervisorLicenceState;
+  if (supervisor.supervisorFullLicenceYear !== undefined)
+    payload.supervisorFullLicenceYear = supervisor.supervisorFullLicenceYear;
   return payload;
 }
 

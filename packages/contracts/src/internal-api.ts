@@ -86,6 +86,10 @@ export const studentEventSchema = z.object({
   dateOfBirth: z.string().max(20),
   licenseNumber: z.string().max(100).nullable(),
   permitDate: z.string().max(20).nullable().optional(),
+  courses: z
+    .array(z.object({ id: z.string().max(40), completedOn: z.string().max(20) }))
+    .max(10)
+    .optional(),
   openingBalance: z.object({ dayHours: hours, nightHours: hours, note: z.string().max(1000) }).nullable(),
   subscriptionStatus: status.optional(),
 });

@@ -15,6 +15,9 @@ export const progressSummarySchema = z.object({
   /** Extra hours for instructor lessons under the family's state rule, already in the day and total hours. */
   bonusHours: z.number().optional(),
   instructorLessons: z.number().optional(),
+  /** Hours the state's rule credits for courses the learner completed, already in the day and total hours. */
+  courseHours: z.number().optional(),
+  courses: z.array(z.object({ id: z.string(), name: z.string(), hours: z.number() })).optional(),
   openingBalance: z
     .object({ dayHours: z.number(), nightHours: z.number(), note: z.string().optional() })
     .nullable()

@@ -20,6 +20,16 @@ export interface Progress {
   bonusHours: number;
   /** The lessons those bonus hours came from. */
   instructorLessons: number;
+  /** Hours the state's rule credits for courses the learner completed (in the day and total hours). */
+  courseHours?: number;
+  courses?: CountedCourse[];
+}
+
+/** A completed course the state's rule credits, and the hours it adds once. */
+export interface CountedCourse {
+  id: string;
+  name: string;
+  hours: number;
 }
 
 /** What progress reads of a session: its length and time of day, and whether an instructor supervised it. */
@@ -63,6 +73,14 @@ export function instructorBonus(
   return { bonusHours: roundToTenth(bonus), instructorLessons: counted };
 }
 
+/** 'including 20 hours from the Safer Drivers Course', or null when no course adds hours. */
+export function courseText(progress: { courses?: ReadonlyArray<CountedCourse> }): string | null {
+  const courses = (progress.courses ?? []).filter((c) => c.hours > 0);
+  if (courses.length === 0) return null;
+  const parts = courses.map((c) => `${c.hours} ${c.hours === 1 ? 'hour' : 'hours'} from the ${c.name}`);
+  return `including ${parts.join(' and ')}`;
+}
+
 /** 'including 6 bonus hours from 2 lessons', or null when there are none: the same words on every screen and the PDF. */
 export function bonusText(progress: { bonusHours?: number; instructorLessons?: number }): string | null {
   const hours = progress.bonusHours ?? 0;
@@ -92,16 +110,19 @@ export function badgeFor(totalPercent: number): ProgressBadge {
 
 /**
  * Progress toward the targets; the total target is always day plus night. Extra hours of one kind never count for the
- * other. Instructor lessons add the state's bonus hours (given its rule) to the day hours.
+ * other. Instructor lessons add the state's bonus hours (given its rule), and credited courses their hours, to the day
+ * hours.
  */
 export function computeProgress(
   sessions: ReadonlyArray<ProgressSession>,
   targets: TargetHours = DEFAULT_TARGETS,
   extra: { dayHours?: number; nightHours?: number } = {},
   bonusRule: BonusRuleFor = null,
+  courses: ReadonlyArray<CountedCourse> = [],
 ): Progress {
   const bonus = instructorBonus(sessions, bonusRule);
-  let day = (extra.dayHours ?? 0) + bonus.bonusHours;
+  const courseHours = roundToTenth(courses.reduce((sum, c) => sum + c.hours, 0));
+  let day = (extra.dayHours ?? 0) + bonus.bonusHours + courseHours;
   let night = extra.nightHours ?? 0;
   for (const s of sessions) {
     const h = hoursFromDuration(s.duration);
@@ -131,6 +152,10 @@ export function computeProgress(
     badge: badgeFor(percent.total),
     sessionCount: sessions.length,
     ...bonus,
+    // Only where a course counts: the answers of learners without one stay as they were.
+    ...(courses.length > 0
+      ? { courseHours, courses: courses.map(({ id, name, hours }) => ({ id, name, hours })) }
+      : {}),
   };
 }
 

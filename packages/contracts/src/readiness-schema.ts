@@ -27,7 +27,15 @@ export const stateRuleVersionSchema = z.object({
     })
     .nullable(),
   courseCredits: z.array(
-    z.object({ id: z.string(), name: z.string(), hours: z.number(), conditions: z.string(), ...sourcedSchema }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      hours: z.number(),
+      conditions: z.string(),
+      underAge: z.number().nullable(),
+      minLoggedHours: z.number(),
+      ...sourcedSchema,
+    }),
   ),
   permitTime: z.array(z.object({ ...ageBand, months: z.number(), ...sourcedSchema })),
   supervisor: z.object({ fullLicenceYears: z.number(), ...sourcedSchema }),
@@ -46,7 +54,8 @@ export const stateRulesQuerySchema = z.object({
 export const stateRulesAnswerSchema = z.object({ on: z.string(), rules: z.array(stateRuleVersionSchema) });
 export type StateRulesAnswer = z.infer<typeof stateRulesAnswerSchema>;
 
-export const READINESS_CHECKS = ['hours', 'night-hours', 'permit-time', 'entries', 'supervisors'] as const;
+/** 'courses' only when the learner recorded a course: whether each adds its hours, and why not. */
+export const READINESS_CHECKS = ['hours', 'night-hours', 'courses', 'permit-time', 'entries', 'supervisors'] as const;
 export type ReadinessCheckId = (typeof READINESS_CHECKS)[number];
 
 /** GET /api/driving-sessions/:studentId/readiness: whether the log book would pass today, in plain words. */

@@ -1,3 +1,4 @@
+import { countedCourses, type CourseOutcome } from './course-credits';
 import { formatDisplayDate } from './dates';
 import { computeProgress, type BonusRuleFor, type ProgressSession } from './progress';
 import { ageOn, hoursFor, permitTimeFor, targetsFor, type EntryField, type StateRuleVersion } from './state-rules';
@@ -66,6 +67,15 @@ export interface ReadinessInput {
   extra?: { dayHours?: number; nightHours?: number };
   /** The lesson credit each session counts under (the rule in force on its date). */
   bonusRuleOn: BonusRuleFor;
+  /** The learner's completed courses, as the state's rule counts them (courseCreditsOf). */
+  courses?: ReadonlyArray<CourseOutcome>;
+}
+
+/** 'Safer Drivers Course: 20 hours counted', or why a course adds nothing, for each course recorded. */
+function coursesMessage(outcomes: ReadonlyArray<CourseOutcome>): string {
+  return outcomes
+    .map((o) => (o.counted ? `${o.name}: ${hoursText(o.hours)} hours counted` : `${o.name} not counted: ${o.reason}`))
+    .join('; ');
 }
 
 /**
@@ -76,7 +86,14 @@ export function readinessOf(input: ReadinessInput): Readiness {
   const { rule, today, sessions } = input;
   const age = ageOn(input.dateOfBirth, today);
   const hours = hoursFor(rule, age);
-  const progress = computeProgress(sessions, targetsFor(rule, age), input.extra ?? {}, input.bonusRuleOn);
+  const courses = input.courses ?? [];
+  const progress = computeProgress(
+    sessions,
+    targetsFor(rule, age),
+    input.extra ?? {},
+    input.bonusRuleOn,
+    countedCourses(courses),
+  );
   const checks: Readiness['checks'] = [];
 
   const totalLeft = Math.max(0, hours.totalHours - progress.totalHours);
@@ -99,6 +116,16 @@ export function readinessOf(input: ReadinessInput): Readiness {
         : `Not yet: ${hoursText(progress.nightHours)} of ${hours.nightHours} night hours logged, ${hoursText(Math.round(nightLeft * 10) / 10)} to go`,
     source: hours.source,
   });
+
+  if (courses.length > 0) {
+    const counted = courses.filter((c) => c.counted);
+    checks.push({
+      id: 'courses',
+      ok: counted.length === courses.length,
+      message: coursesMessage(courses),
+      source: ruleCourseSource(rule, courses),
+    });
+  }
 
   const permit = permitTimeFor(rule, age);
   const permitFrom = input.permitDate && /^\d{4}-\d{2}-\d{2}$/.test(input.permitDate) ? input.permitDate : null;
@@ -142,7 +169,8 @@ export function readinessOf(input: ReadinessInput): Readiness {
     source: rule.supervisor.source,
   });
 
-  return { ready: checks.every((c) => c.ok), earliestTestDate, checks };
+  // A course that adds nothing does not stop the log book passing: its hours are driven instead.
+  return { ready: checks.every((c) => c.ok || c.id === 'courses'), earliestTestDate, checks };
 }
 
 /**
@@ -155,6 +183,12 @@ function supervisorMeets(session: ReadinessSession, years: number, today: string
   if (typeof year !== 'number') return false;
   const onDay = Number((session.date ?? today).slice(0, 4));
   return onDay - year - 1 >= years;
+}
+
+/** The page of the first recorded course the rule knows, else the page of the rule's hours. */
+function ruleCourseSource(rule: StateRuleVersion, courses: ReadonlyArray<CourseOutcome>): string {
+  const known = courses.map((c) => rule.courseCredits.find((k) => k.id === c.id)).find((k) => k !== undefined);
+  return known?.source ?? rule.hours[0]!.source;
 }
 
 const FIELD_WORDS: Record<EntryField, string> = {

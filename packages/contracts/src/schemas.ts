@@ -132,6 +132,7 @@ export const studentSchema = z.object({
   dateOfBirth: z.string(),
   licenseNumber: z.string().optional().nullable(),
   permitDate: z.string().optional().nullable(),
+  courses: z.array(z.object({ id: z.string(), completedOn: z.string() })).optional(),
   subscriptionStatus: z.string(),
   hasStudentLogin: z.boolean(),
   studentUsername: z.string().optional().nullable(),
@@ -180,6 +181,16 @@ type AnswerShape<R> = {
     : never;
 };
 
+/** The year a supervisor got a full (unrestricted) licence: states ask for some years of it. */
+const fullLicenceYearSchema = z
+  .number({ error: VALIDATION.fullLicenceYearInvalid })
+  .int(VALIDATION.fullLicenceYearInvalid)
+  .min(1940, VALIDATION.fullLicenceYearInvalid)
+  .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid);
+
+/** The state or territory that issued a supervisor's licence. */
+const licenceStateSchema = z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput });
+
 /** What a session request carries beside the session's own fields. */
 const SESSION_REQUEST_EXTRAS = {
   clientId: z.uuid({ error: VALIDATION.clientIdInvalid }).optional(),
@@ -193,6 +204,9 @@ const SESSION_REQUEST_EXTRAS = {
   supervisorId: z.number({ error: VALIDATION.invalidInput }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   /** Save the supervisor for next time unless the family already has one with this name and licence number. */
   rememberSupervisor: z.boolean({ error: VALIDATION.invalidInput }).optional(),
+  /** For someone else: their licence's state and the year of their full licence, kept with them as a saved one's. */
+  supervisorLicenceState: licenceStateSchema.optional(),
+  supervisorFullLicenceYear: fullLicenceYearSchema.optional(),
   /**
    * In place of the supervisor's signature: the supervisor is emailed a link to sign the entry on their own phone.
    * The entry counts once they sign.
@@ -325,14 +339,8 @@ export const supervisorInputSchema = z.object({
   licenseNumber: supervisorLicenseSchema,
   isInstructor: z.boolean({ error: VALIDATION.invalidInput }).optional().default(false),
   /** The state or territory that issued the supervisor's licence. */
-  licenceState: z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput }).optional(),
-  /** The year the supervisor got a full (unrestricted) licence: states ask for some years of it. */
-  fullLicenceYear: z
-    .number({ error: VALIDATION.fullLicenceYearInvalid })
-    .int(VALIDATION.fullLicenceYearInvalid)
-    .min(1940, VALIDATION.fullLicenceYearInvalid)
-    .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid)
-    .optional(),
+  licenceState: licenceStateSchema.optional(),
+  fullLicenceYear: fullLicenceYearSchema.optional(),
   /** Where the supervisor is asked to sign an entry on their own phone; '' forgets it. */
   email: emailSchema.or(z.literal('')).optional(),
 });
@@ -370,6 +378,8 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
  */
 export const vehicleListSchema = z.object({
   recorded: z.object({ registration: z.boolean(), odometer: z.boolean() }),
+  /** The family's state (South Australia until chosen): the form keeps it to apply the rule without a connection. */
+  state: z.enum(STATE_CODES as [StateCode, ...StateCode[]]).optional(),
   vehicles: z.array(vehicleSchema),
 });
 export type VehicleList = z.infer<typeof vehicleListSchema>;

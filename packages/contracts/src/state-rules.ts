@@ -4,10 +4,12 @@
  * is counted conservatively: an unverified credit gives no hours, an unverified minimum is still asked for.
  */
 
+import { COURSE_IDS, type CourseId } from './course-ids';
+import { BASE_FIELDS, QLD_FIELDS, type EntryField } from './entry-fields';
 import { HOME_TIME_ZONE, todayInTimeZone } from './dates';
 import { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode } from './state-codes';
 
-export { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode };
+export { COURSE_IDS, isStateCode, STATE_CODES, SUGGESTED_STATE, type CourseId, type StateCode };
 
 /**
  * The day South Australia's 3-for-1 lesson credit comes into force, or null while the state has not published it
@@ -42,12 +44,17 @@ export interface LessonCredit extends Sourced {
   nightSplit: 'extra-as-day';
 }
 
-/** A course that adds log book hours once (New South Wales's Safer Drivers Course). */
+/**
+ * A course that adds log book hours once (New South Wales's Safer Drivers Course), as day hours, for a learner younger
+ * than `underAge` on the day of the course (null: any age) who had logged `minLoggedHours` before it.
+ */
 export interface CourseCredit extends Sourced {
-  id: 'safer-drivers-course' | 'ryda';
+  id: CourseId;
   name: string;
   hours: number;
   conditions: string;
+  underAge: number | null;
+  minLoggedHours: number;
 }
 
 /** The shortest time on the learner's permit before the test, by the learner's age. */
@@ -62,8 +69,7 @@ export interface SupervisorRule extends Sourced {
   fullLicenceYears: number;
 }
 
-export type EntryField =
-  'date' | 'times' | 'supervisor' | 'signatures' | 'locations' | 'vehicleRegistration' | 'odometer';
+export type { EntryField };
 
 export interface EntryFields extends Sourced {
   fields: EntryField[];
@@ -83,8 +89,6 @@ export interface StateRuleVersion {
   supervisor: SupervisorRule;
   entryFields: EntryFields;
 }
-
-const BASE_FIELDS: EntryField[] = ['date', 'times', 'supervisor', 'signatures'];
 
 const SA_LEARNERS = 'https://mylicence.sa.gov.au/my-car-licence/learners-stage';
 const SA_P1 = 'https://mylicence.sa.gov.au/road-rules/the-drivers-handbook/provisional-licence';
@@ -180,7 +184,13 @@ export function stateRuleVersions(
           name: 'Safer Drivers Course',
           hours: 20,
           conditions: 'once, for a learner under 25 who has logged at least 50 hours',
-          ...verified(NSW_SDC),
+          underAge: 25,
+          minLoggedHours: 50,
+          ...verified(
+            NSW_SDC,
+            'the 50 hours are counted from the entries dated up to the day of the course, without credits or paper ' +
+              'hours, whose dates are not known',
+          ),
         },
       ],
       permitTime: [
@@ -248,7 +258,7 @@ export function stateRuleVersions(
       ],
       supervisor: { fullLicenceYears: 1, ...verified(QLD_LEARNER) },
       entryFields: {
-        fields: [...BASE_FIELDS, 'locations', 'vehicleRegistration', 'odometer'],
+        fields: QLD_FIELDS,
         ...verified(QLD_LOG_BOOK),
       },
     },
@@ -315,6 +325,8 @@ export function stateRuleVersions(
           name: 'Rotary Youth Driver Awareness program',
           hours: 5,
           conditions: 'once',
+          underAge: null,
+          minLoggedHours: 0,
           ...verified(TAS_HOURS),
         },
       ],

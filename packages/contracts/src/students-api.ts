@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { noContent, declareRoutes } from './api-routes';
 import { openingBalanceResponseSchema, openingBalanceSchema } from './opening-balance';
-import { studentInputSchema, studentLoginSchema, studentSchema } from './schemas';
+import { studentLoginSchema, studentSchema } from './schemas';
+import { studentDetailsSchema } from './student-courses';
 
 /**
  * svc-students' public routes: svc-students registers each from its entry here (`declaredRouter`), and the API
@@ -13,7 +14,7 @@ export const studentsApi = declareRoutes({
   'POST /api/students': {
     summary: 'Add a student',
     caller: 'parent',
-    body: studentInputSchema,
+    body: studentDetailsSchema,
     status: 201,
     answer: studentSchema,
   },
@@ -21,7 +22,7 @@ export const studentsApi = declareRoutes({
   'PUT /api/students/:id': {
     summary: "Change a student's details",
     caller: 'parent',
-    body: studentInputSchema,
+    body: studentDetailsSchema,
     answer: studentSchema,
   },
   'DELETE /api/students/:id': {

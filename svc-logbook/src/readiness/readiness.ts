@@ -1,3 +1,4 @@
+import { courseCreditsOf } from '@logbook/contracts/course-credits';
 import { readinessOf, type Readiness, type ReadinessSession } from '@logbook/contracts/readiness';
 import { ruleOn, todayIso } from '@logbook/contracts/state-rules';
 import type { Callers } from '@logbook/service-kit/auth';
@@ -70,6 +71,14 @@ export async function readinessFor(
     supervisorFullLicenceYear: yearOf.get(`${e.supervisorName ?? ''}\u0000${e.supervisorLicenseNumber ?? ''}`) ?? null,
   }));
   const balance = openingBalanceOf(student);
+  const courses = courseCreditsOf({
+    state: rules.state,
+    courses: student.courses,
+    dateOfBirth: student.dateOfBirth,
+    sessions,
+    today,
+    versions: logbookRuleVersions(),
+  });
   return readinessOf({
     rule: ruleOn(rules.state, today, logbookRuleVersions()),
     today,
@@ -78,5 +87,6 @@ export async function readinessFor(
     sessions,
     extra: { dayHours: balance?.dayHours ?? 0, nightHours: balance?.nightHours ?? 0 },
     bonusRuleOn: rules.bonusRuleOn,
+    courses,
   });
 }

@@ -10,6 +10,8 @@ import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
 import { calculateDuration, hoursFromDuration, roundToTenth } from '@logbook/contracts/duration';
 import { roundCoordinates } from '@logbook/contracts/coordinates';
 import { computeProgress, type Progress, type ProgressSession } from '@logbook/contracts/progress';
+import { countedCourses, courseCreditsOf, type CompletedCourse } from '@logbook/contracts/course-credits';
+import { todayIso } from '@logbook/contracts/state-rules';
 import { latestSessionDateISO } from '@logbook/contracts/dates';
 import { exactly } from '@logbook/contracts/responses';
 import type { ProgressSummary } from '@logbook/contracts/progress-summary';
@@ -21,7 +23,7 @@ import {
 } from '@logbook/contracts/schemas';
 import { findAccessibleStudent, hasActiveSubscription, openingBalanceOf } from '../students/students';
 import type { OpeningBalance, StudentRecord } from '../students/model';
-import { familyRulesOf, targetsOfLearner, vehicleRecordedFor } from '../settings/settings';
+import { familyRulesOf, logbookRuleVersions, targetsOfLearner, vehicleRecordedFor } from '../settings/settings';
 import { ensureChain, recordHead } from '../chain/chain';
 import { linkSession, type ChainLink } from '../chain/link';
 import { supervisorUsed } from '../supervisors/supervisors';
@@ -554,6 +556,7 @@ type SummaryStudent = {
   _id: number;
   userId: number;
   dateOfBirth?: string | null;
+  courses?: ReadonlyArray<CompletedCourse> | null;
   openingBalance?: OpeningBalance | null;
 };
 
@@ -570,11 +573,20 @@ export async function progressOf(
 ): Promise<StudentSummary> {
   const [rules, sessions] = await Promise.all([familyRulesOf(student.userId), read()]);
   const openingBalance = openingBalanceOf(student);
+  const courses = courseCreditsOf({
+    state: rules.state,
+    courses: student.courses,
+    dateOfBirth: student.dateOfBirth,
+    sessions,
+    today: todayIso(),
+    versions: logbookRuleVersions(),
+  });
   const progress = computeProgress(
     sessions,
     targetsOfLearner(rules, student.dateOfBirth),
     { dayHours: openingBalance?.dayHours ?? 0, nightHours: openingBalance?.nightHours ?? 0 },
     rules.bonusRuleOn,
+    countedCourses(courses),
   );
   return { ...progress, openingBalance };
 }

@@ -94,8 +94,9 @@ export interface FamilyRules {
 export async function vehicleRecordedFor(
   userId: number,
   on: string = todayIso(),
-): Promise<{ registration: boolean; odometer: boolean }> {
-  return vehicleRecordedOn(stateOf(await storedSettings(userId)), on, logbookRuleVersions());
+): Promise<{ registration: boolean; odometer: boolean; state: StateCode }> {
+  const state = stateOf(await storedSettings(userId));
+  return { ...vehicleRecordedOn(state, on, logbookRuleVersions()), state };
 }
 
 export async function familyRulesOf(userId: number): Promise<FamilyRules> {

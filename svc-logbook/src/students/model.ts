@@ -22,6 +22,8 @@ export interface StudentRecord {
   licenseNumber?: string | null;
   /** The day the learner's permit was issued, when the family gave it. */
   permitDate?: string | null;
+  /** The courses the learner completed, as the family recorded them (the state's rule decides what they add). */
+  courses?: Array<{ id: string; completedOn: string }>;
   subscriptionStatus?: string;
   openingBalance?: OpeningBalance | null;
   /** The versions of the last `student` and `subscription` events applied: an older one arriving late is ignored. */
@@ -37,6 +39,7 @@ export const StudentRecordModel = defineModel<StudentRecord>('LogbookStudent', '
   dateOfBirth: String,
   licenseNumber: String,
   permitDate: String,
+  courses: { type: [new Schema({ id: String, completedOn: String }, { _id: false })], default: undefined },
   subscriptionStatus: String,
   openingBalance: { type: Schema.Types.Mixed },
   studentVersion: Number,

@@ -111,7 +111,13 @@ export async function removeSupervisor(callers: Callers, id: number): Promise<vo
  */
 export async function supervisorUsed(
   userId: number,
-  session: { supervisorId?: number; supervisorName: string; supervisorLicenseNumber: string },
+  session: {
+    supervisorId?: number;
+    supervisorName: string;
+    supervisorLicenseNumber: string;
+    supervisorLicenceState?: SupervisorData['licenceState'];
+    supervisorFullLicenceYear?: number;
+  },
   opts: { remember: boolean; isInstructor: boolean; at: Date },
 ): Promise<{ id?: number; isInstructor?: boolean }> {
   const used = { $set: { lastUsedAt: opts.at } };
@@ -123,9 +129,17 @@ export async function supervisorUsed(
     if (!saved) throw notFound(API_ERRORS.supervisorNotFound);
     return { id: saved._id, isInstructor: saved.isInstructor === true };
   }
+  // Someone else's licence, as the form asked it: kept with them as a saved supervisor's is.
+  const licence = {
+    ...(session.supervisorLicenceState !== undefined ? { licenceState: session.supervisorLicenceState } : {}),
+    ...(session.supervisorFullLicenceYear !== undefined ? { fullLicenceYear: session.supervisorFullLicenceYear } : {}),
+  };
   const same = { userId, name: session.supervisorName, licenseNumber: session.supervisorLicenseNumber };
   const matching = await SupervisorModel.findOne(same).select({ _id: 1 }).lean();
-  if (matching && (await updateIfMatches(SupervisorModel, { _id: matching._id, userId }, used))) {
+  if (
+    matching &&
+    (await updateIfMatches(SupervisorModel, { _id: matching._id, userId }, { $set: { ...used.$set, ...licence } }))
+  ) {
     return { id: matching._id };
   }
   if (!opts.remember) return {};
@@ -133,6 +147,7 @@ export async function supervisorUsed(
     name: session.supervisorName,
     licenseNumber: session.supervisorLicenseNumber,
     isInstructor: opts.isInstructor,
+    ...licence,
   });
   await SupervisorModel.updateOne({ _id: saved.id, userId }, { $set: { lastUsedAt: opts.at } });
   return { id: saved.id };

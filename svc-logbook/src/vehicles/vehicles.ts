@@ -21,12 +21,13 @@ function familyOf(callers: Callers): number {
  */
 export async function listVehicles(callers: Callers, on?: string): Promise<VehicleList> {
   const userId = familyOf(callers);
-  const [docs, recorded] = await Promise.all([
+  const [docs, { state, ...recorded }] = await Promise.all([
     VehicleModel.find({ userId }).sort({ lastUsedAt: -1, _id: -1 }).limit(LISTED).lean(),
     vehicleRecordedFor(userId, on),
   ]);
   return {
     recorded,
+    state,
     vehicles: docs.map((doc) => ({
       registration: doc.registration,
       lastOdometer: doc.lastOdometer ?? null,

@@ -1,5 +1,5 @@
 import { outboxModel, Publisher } from '@logbook/service-kit/internal';
-import { StudentModel } from '../students/model';
+import { coursesOf, StudentModel } from '../students/model';
 
 /** This service's outbox: which readers have not yet heard of a student's latest change. */
 export const StudentsOutboxModel = outboxModel('StudentsOutbox', 'students_outbox');
@@ -11,10 +11,35 @@ const STUDENT_EVENT_FIELDS = {
   dateOfBirth: 1,
   licenseNumber: 1,
   permitDate: 1,
+  courses: 1,
   openingBalance: 1,
   subscriptionStatus: 1,
   version: 1,
 } as const;
+
+/** The `student` event's data as it stands: what the log book keeps of the student. */
+export async function studentEvent(id: number) {
+  const doc = await StudentModel.findById(id).select(STUDENT_EVENT_FIELDS).lean();
+  if (!doc) return null;
+  const balance = doc.openingBalance;
+  return {
+    version: doc.version ?? 0,
+    data: {
+      userId: doc.userId,
+      firstName: doc.firstName,
+      lastName: doc.lastName,
+      dateOfBirth: doc.dateOfBirth,
+      licenseNumber: doc.licenseNumber ?? null,
+      permitDate: doc.permitDate || null,
+      courses: coursesOf(doc.courses),
+      // svc-billing's status as last relayed here: the log book uses it only until billing's own events reach it.
+      subscriptionStatus: doc.subscriptionStatus,
+      openingBalance: balance
+        ? { dayHours: balance.dayHours, nightHours: balance.nightHours, note: balance.note ?? '' }
+        : null,
+    },
+  };
+}
 
 /**
  * - `student` → svc-logbook: the profile and paper hours it shows, prints and checks ownership with.
@@ -23,27 +48,7 @@ const STUDENT_EVENT_FIELDS = {
 export const publisher = new Publisher(StudentsOutboxModel, {
   student: {
     subscribers: ['logbook'],
-    snapshot: async (id) => {
-      const doc = await StudentModel.findById(id).select(STUDENT_EVENT_FIELDS).lean();
-      if (!doc) return null;
-      const balance = doc.openingBalance;
-      return {
-        version: doc.version ?? 0,
-        data: {
-          userId: doc.userId,
-          firstName: doc.firstName,
-          lastName: doc.lastName,
-          dateOfBirth: doc.dateOfBirth,
-          licenseNumber: doc.licenseNumber ?? null,
-          permitDate: doc.permitDate || null,
-          // svc-billing's status as last relayed here: the log book uses it only until billing's own events reach it.
-          subscriptionStatus: doc.subscriptionStatus,
-          openingBalance: balance
-            ? { dayHours: balance.dayHours, nightHours: balance.nightHours, note: balance.note ?? '' }
-            : null,
-        },
-      };
-    },
+    snapshot: studentEvent,
   },
   'student-login': {
     subscribers: ['auth'],

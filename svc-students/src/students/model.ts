@@ -20,6 +20,8 @@ export interface StudentRecord {
   dateOfBirth: string;
   licenseNumber: string;
   permitDate?: string | null;
+  /** The courses the learner completed (a state's rule may credit them): each id once, with the day. */
+  courses?: CompletedCourseRecord[];
   /** Written by svc-billing before billing kept its own records; read only to hand them over (internal API). */
   stripeSubscriptionId?: string;
   /** svc-billing's status for the student, as its last `subscription` event told it. */
@@ -41,6 +43,17 @@ export interface StudentRecord {
   createdAt: Date;
 }
 
+export interface CompletedCourseRecord {
+  id: string;
+  completedOn: string;
+}
+
+/** The completed courses as they leave this service: named fields only, oldest first. */
+export const coursesOf = (courses: ReadonlyArray<CompletedCourseRecord> | null | undefined): CompletedCourseRecord[] =>
+  (courses ?? [])
+    .map(({ id, completedOn }) => ({ id, completedOn }))
+    .sort((a, b) => a.completedOn.localeCompare(b.completedOn));
+
 /** Only documents that have a username take part in the unique indexes (a student without a login has none). */
 const hasUsername = (field: string) => ({ [field]: { $type: 'string' } });
 
@@ -54,6 +67,11 @@ const openingBalanceSchema = new Schema<OpeningBalanceRecord>(
   { _id: false },
 );
 
+const completedCourseSchema = new Schema<CompletedCourseRecord>(
+  { id: { type: String, required: true }, completedOn: { type: String, required: true } },
+  { _id: false },
+);
+
 const studentSchema = new Schema<StudentRecord>(
   {
     _id: Number,
@@ -63,6 +81,7 @@ const studentSchema = new Schema<StudentRecord>(
     dateOfBirth: { type: String, required: true },
     licenseNumber: { type: String, default: '' },
     permitDate: { type: String },
+    courses: { type: [completedCourseSchema], default: undefined },
     stripeSubscriptionId: { type: String },
     subscriptionStatus: { type: String, default: DEFAULT_SUBSCRIPTION_STATUS },
     subscriptionVersion: { type: Number },
@@ -111,6 +130,7 @@ export const PUBLIC_FIELDS = {
   dateOfBirth: 1,
   licenseNumber: 1,
   permitDate: 1,
+  courses: 1,
   subscriptionStatus: 1,
   hasStudentLogin: 1,
   studentUsername: 1,

@@ -1,11 +1,12 @@
-import type { Student, StudentData } from '@logbook/contracts/schemas';
+import type { Student } from '@logbook/contracts/schemas';
+import type { StudentDetailsData as StudentData } from '@logbook/contracts/student-courses';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { createWithNumericId } from '@logbook/service-kit/counters';
 import { notFound } from '@logbook/service-kit/errors';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { publisher } from '../events/publisher';
-import { PUBLIC_FIELDS, StudentModel, type StudentRecord } from './model';
+import { coursesOf, PUBLIC_FIELDS, StudentModel, type StudentRecord } from './model';
 
 type PublicStudent = Pick<
   StudentRecord,
@@ -15,6 +16,7 @@ type PublicStudent = Pick<
   | 'dateOfBirth'
   | 'licenseNumber'
   | 'permitDate'
+  | 'courses'
   | 'subscriptionStatus'
   | 'hasStudentLogin'
   | 'studentUsername'
@@ -30,6 +32,8 @@ export function toStudentResponse(doc: PublicStudent): Student {
     dateOfBirth: doc.dateOfBirth,
     licenseNumber: doc.licenseNumber ?? '',
     permitDate: doc.permitDate || null,
+    // Named only when the learner has completed one: the answer of every other student stays as it was.
+    ...(doc.courses?.length ? { courses: coursesOf(doc.courses) } : {}),
     subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
     hasStudentLogin: doc.hasStudentLogin === true,
     studentUsername: doc.hasStudentLogin && doc.studentUsername ? doc.studentUsername : null,
@@ -63,6 +67,7 @@ export async function createStudent(parentUserId: number, data: StudentData): Pr
       dateOfBirth: data.dateOfBirth,
       licenseNumber: data.licenseNumber,
       ...(data.permitDate ? { permitDate: data.permitDate } : {}),
+      ...(data.courses?.length ? { courses: coursesOf(data.courses) } : {}),
       version: 1,
     }),
   );
@@ -78,6 +83,7 @@ export async function updateStudent(parentUserId: number, studentId: number, dat
     dateOfBirth: data.dateOfBirth,
     licenseNumber: data.licenseNumber,
     ...(data.permitDate !== undefined ? { permitDate: data.permitDate || null } : {}),
+    ...(data.courses !== undefined ? { courses: coursesOf(data.courses) } : {}),
   };
   const saved = await updateIfMatches(
     StudentModel,

@@ -17,7 +17,7 @@ import { useSettings } from '../../features/settings/hooks/useSettings';
 import { saveFamilyState } from '../../features/settings/api/settings';
 import { SETTINGS_KEY } from '../../lib/apiKeys';
 import { serverMessageOr } from '../../lib/errors';
-import { SUGGESTED_STATE, type StateCode } from '@logbook/contracts/state-codes';
+import { isStateCode, SUGGESTED_STATE, type StateCode } from '@logbook/contracts/state-codes';
 import type { StudentData } from '@logbook/contracts/schemas';
 import { PageFrame } from '@logbook/ui/PageFrame';
 import { PAPER_HOURS_ANCHOR, paths } from '@logbook/shell-context/routes';
@@ -46,9 +46,19 @@ export default function StudentForm() {
   const { data: student, error, mutate } = useStudent(user && studentId !== undefined ? studentId : null);
   const { save, pending } = useSaveStudent(studentId);
   // A family that has not chosen its state is asked with the student it adds (South Australia unless it says).
-  const { data: settings } = useSettings(Boolean(user) && !editing);
+  const { data: settings } = useSettings(Boolean(user));
   const askState = !editing && settings !== undefined && !settings.some((s) => s.key === 'state');
   const [familyState, setFamilyState] = useState<StateCode>(SUGGESTED_STATE);
+  // The courses asked are those of the family's state: the one chosen, the one being chosen, else South Australia's.
+  const chosenState = settings?.find((s) => s.key === 'state')?.value;
+  const stateForCourses: StateCode | undefined =
+    settings === undefined
+      ? undefined
+      : askState
+        ? familyState
+        : isStateCode(chosenState)
+          ? chosenState
+          : SUGGESTED_STATE;
   const [statePending, setStatePending] = useState(false);
   const { mutate: mutateKey } = useSWRConfig();
   const create = async (data: StudentData) => {
@@ -89,6 +99,7 @@ export default function StudentForm() {
         mode="create"
         pending={pending || statePending}
         onSubmit={(data) => void create(data)}
+        familyState={stateForCourses}
       >
         {askState && <FamilyStateField value={familyState} onChange={setFamilyState} />}
       </StudentDetailsForm>
@@ -105,6 +116,7 @@ export default function StudentForm() {
         mode="edit"
         pending={pending}
         onSubmit={save}
+        familyState={stateForCourses}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { bonusText } from '@logbook/contracts/progress';
+import { bonusText, courseText } from '@logbook/contracts/progress';
 import type { LogbookProgress } from '../contents';
 import { BAR_FILL, BAR_TRACK, MUTED, PANELS_TOP, PROGRESS_WIDTH, PROGRESS_X } from '../layout';
 import { pdfText } from '../text';
@@ -29,6 +29,11 @@ export function progressPanel(w: PageWriter, p: LogbookProgress): void {
   if (bonus) {
     // The same words as the screens: the bonus is already in the day and total hours above.
     w.text(`Total hours ${bonus} with a driving instructor`, x, line, { size: 8, color: MUTED, width });
+    line += 11;
+  }
+  const course = courseText(p);
+  if (course) {
+    w.text(`Total hours ${course}`, x, line, { size: 8, color: MUTED, width });
     line += 11;
   }
   const paper = p.openingBalance;

@@ -3,7 +3,7 @@ import { Badge } from '@logbook/ui/Badge';
 import { Button } from '@logbook/ui/Button';
 import { ProgressBar } from '@logbook/ui/ProgressBar';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { bonusText } from '@logbook/contracts/progress';
+import { bonusText, courseText } from '@logbook/contracts/progress';
 import { isActive } from '@logbook/contracts/subscription';
 import type { Student } from '@logbook/contracts/schemas';
 import { paths } from '@logbook/shell-context/routes';
@@ -19,6 +19,7 @@ export function ProgressPanel({ student }: { student: Student }) {
   const label = `Progress for ${student.firstName}`;
   const sources = summary ? hoursBySource(summary) : null;
   const bonus = summary ? bonusText(summary) : null;
+  const course = summary ? courseText(summary) : null;
 
   if (!active) {
     return (
@@ -80,6 +81,11 @@ export function ProgressPanel({ student }: { student: Student }) {
           {bonus && (
             <p className="pp-panel__muted" data-testid="progress-bonus">
               Total {bonus} with a driving instructor
+            </p>
+          )}
+          {course && (
+            <p className="pp-panel__muted" data-testid="progress-courses">
+              Total {course}
             </p>
           )}
           {sources && (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@logbook/shell-context/routing';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
@@ -8,7 +8,13 @@ import { localDateISO } from '@logbook/contracts/dates';
 import { TEXT_LIMITS } from '@logbook/contracts/constants';
 import type { StudentData } from '@logbook/contracts/schemas';
 import { paths } from '@logbook/shell-context/routes';
+import type { StateCode } from '@logbook/contracts/state-codes';
 import { validateStudentForm, type StudentFormErrors, type StudentFormValues } from '../utils/studentForm';
+
+// With the rule data it reads: fetched once the family's state is known, not with the screen.
+const CompletedCoursesFields = lazy(() => import('./CompletedCoursesFields'));
+
+type TextField = Exclude<keyof StudentFormValues, 'courses'>;
 
 export interface StudentDetailsFormProps {
   initialValues: StudentFormValues;
@@ -17,18 +23,26 @@ export interface StudentDetailsFormProps {
   onSubmit: (data: StudentData) => void;
   /** More fields, shown before the buttons (the family's state, asked with its first student). */
   children?: ReactNode;
+  /** The family's state, once known: the courses its rule credits are asked. */
+  familyState?: StateCode;
 }
 
 /**
  * First Name, Last Name, Date of Birth, an optional License Number and the learner's permit date (the time on the
  * permit the state asks for counts from it), checked with the shared schema.
  */
-export function StudentDetailsForm({ initialValues, mode, pending, onSubmit, children }: StudentDetailsFormProps) {
+export function StudentDetailsForm({
+  initialValues,
+  mode,
+  pending,
+  onSubmit,
+  children,
+  familyState,
+}: StudentDetailsFormProps) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<StudentFormErrors>({});
 
-  const change = (field: keyof StudentFormValues) => (e: { target: { value: string } }) => {
-    const next = { ...values, [field]: e.target.value };
+  const update = (next: StudentFormValues, field: keyof StudentFormErrors) => {
     setValues(next);
     // Once a field has a message, keep it in step with what is typed.
     if (errors[field]) {
@@ -36,6 +50,13 @@ export function StudentDetailsForm({ initialValues, mode, pending, onSubmit, chi
       setErrors((prev) => ({ ...prev, [field]: result.ok ? undefined : result.errors[field] }));
     }
   };
+  const change = (field: TextField) => (e: { target: { value: string } }) =>
+    update({ ...values, [field]: e.target.value }, field);
+  const changeCourse = (id: string, completedOn: string) =>
+    update(
+      { ...values, courses: [...(values.courses ?? []).filter((c) => c.id !== id), { id, completedOn }] },
+      `course:${id}`,
+    );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -116,6 +137,16 @@ export function StudentDetailsForm({ initialValues, mode, pending, onSubmit, chi
           />
         )}
       </FormField>
+      {familyState && (
+        <Suspense fallback={null}>
+          <CompletedCoursesFields
+            state={familyState}
+            courses={values.courses ?? []}
+            errors={errors}
+            onChange={changeCourse}
+          />
+        </Suspense>
+      )}
       {children}
       <div className="pp-form__actions">
         <Link to={paths.dashboard} className={buttonClass('outline')}>

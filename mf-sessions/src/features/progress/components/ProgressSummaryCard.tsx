@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ProgressSummary } from '@logbook/contracts/progress-summary';
 import { PROGRESS_BADGES } from '@logbook/contracts/constants';
-import { bonusText } from '@logbook/contracts/progress';
+import { bonusText, courseText } from '@logbook/contracts/progress';
 import { Alert } from '@logbook/ui/Alert';
 import { Badge } from '@logbook/ui/Badge';
 import { Card } from '@logbook/ui/Card';
@@ -35,6 +35,7 @@ export function ProgressSummaryCard({ summary, error, notice, extra }: ProgressS
     const complete = summary.badge === PROGRESS_BADGES.complete;
     const paper = paperHoursText(summary.openingBalance);
     const bonus = bonusText(summary);
+    const course = courseText(summary);
     body = (
       <div className="lls-progress" data-testid="progress-summary">
         <div className="lls-progress__figures lls-progress__head" style={{ alignItems: 'baseline' }}>
@@ -59,6 +60,11 @@ export function ProgressSummaryCard({ summary, error, notice, extra }: ProgressS
         {bonus && (
           <p className="lls-paper-note" data-testid="bonus-hours">
             Total {bonus}
+          </p>
+        )}
+        {course && (
+          <p className="lls-paper-note" data-testid="course-hours">
+            Total {course}
           </p>
         )}
         {summary.awaitingSignature?.sessionCount ? (

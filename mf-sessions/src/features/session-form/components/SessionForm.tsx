@@ -34,8 +34,17 @@ import { SupervisorDetailsCard } from './SupervisorDetailsCard';
 import { TimeOfDaySuggestion } from './TimeOfDaySuggestion';
 import { hintPlace, timeOfDayHint } from '../utils/timeOfDayHint';
 import { splitAtSun } from '../utils/driveSplit';
-import { initialSelection, SOMEONE_ELSE, supervisorPayload, type SupervisorSelection } from '../utils/supervisorChoice';
+import {
+  initialSelection,
+  licenceYearProblem,
+  SOMEONE_ELSE,
+  supervisorPayload,
+  type SupervisorSelection,
+} from '../utils/supervisorChoice';
 import { useVehicleDetails } from '../hooks/useVehicleDetails';
+import { recallFamilyState, rememberFamilyState } from '../../../lib/familyState';
+// By path: this small part of the rule data goes with the form, so it applies without a connection.
+import { vehicleAskedOn } from '../../../../../packages/contracts/src/entry-fields';
 import { NearViewport } from './NearViewport';
 import { VehicleDetailsUnavailable } from './VehicleDetailsUnavailable';
 
@@ -101,9 +110,16 @@ export function SessionForm({
   // The drive's date, once the form has one: what the state's log book records is the rule in force that day.
   const [driveDate, setDriveDate] = useState<string | undefined>(undefined);
   const vehicleDetails = useVehicleDetails(driveDate);
-  const [vehicleCardMissing, setVehicleCardMissing] = useState(false);
-  const vehicleAsked = vehicleCardMissing ? undefined : vehicleDetails?.recorded;
-  const onVehicleCardMissing = useCallback(() => setVehicleCardMissing(true), []);
+  const answeredState = vehicleDetails?.state;
+  const [familyState] = useState(() => recallFamilyState(studentId));
+  useEffect(() => {
+    if (answeredState) rememberFamilyState(studentId, answeredState);
+  }, [studentId, answeredState]);
+  // The family's state's rule on the drive's date, known without a connection once the state was ever heard of: an
+  // entry queued offline carries what the server will ask of it. Else the server's word.
+  const ruleState = answeredState ?? familyState;
+  const vehicleAsked =
+    ruleState && driveDate?.length === 10 ? vehicleAskedOn(ruleState, driveDate) : vehicleDetails?.recorded;
   const form = useSessionForm({
     studentId,
     studentName,
@@ -120,6 +136,7 @@ export function SessionForm({
   const { data: supervisors } = useSupervisors();
   const [selection, setSelection] = useState<SupervisorSelection | undefined>(undefined);
   const [splitMode, setSplitMode] = useState<SplitMode>('two');
+  const [submitted, setSubmitted] = useState(false);
   // Where to email the supervisor's signing link; null while they sign on this device.
   const [supervisorEmail, setSupervisorEmail] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -220,12 +237,16 @@ export function SessionForm({
       parts,
       remoteSignOff: remote ? { supervisorEmail: supervisorEmail!.trim() } : undefined,
       validate: () => {
+        setSubmitted(true);
         const problems = form.validateAll();
         if (remote) {
           delete problems.supervisorSignature;
           setEmailError(remote.emailProblem(supervisorEmail!));
         }
-        const ok = Object.values(problems).every((m) => !m) && !remote?.emailProblem(supervisorEmail!);
+        const ok =
+          Object.values(problems).every((m) => !m) &&
+          !remote?.emailProblem(supervisorEmail!) &&
+          !licenceYearProblem(selection ?? SOMEONE_ELSE);
         if (!ok) focusFirstProblem();
         return ok;
       },
@@ -322,7 +343,6 @@ export function SessionForm({
                 onChange={onChange}
                 vehicles={vehicleDetails?.vehicles ?? []}
                 asked={vehicleAsked ?? { registration: false, odometer: false }}
-                onUnavailable={onVehicleCardMissing}
               />
             </Suspense>
           </NearViewport>
@@ -350,6 +370,8 @@ export function SessionForm({
             supervisors={supervisors}
             selection={selection ?? SOMEONE_ELSE}
             onSelect={setSelection}
+            familyState={ruleState}
+            showProblems={submitted}
           />
           <SignatureCard
             key={`supervisor-${form.generation}`}

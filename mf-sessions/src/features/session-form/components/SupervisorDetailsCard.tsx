@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
+import type { StateCode } from '@logbook/contracts/state-codes';
 import { Card } from '@logbook/ui/Card';
 import { FormField } from '@logbook/ui/FormField';
 import { Input } from '@logbook/ui/Input';
@@ -6,11 +7,18 @@ import type { SavedSupervisor } from '@logbook/shell-context/supervisors';
 import type { FormCardProps } from './SessionDetailsCard';
 import { matchingSupervisor, type SupervisorSelection } from '../utils/supervisorChoice';
 
+// Someone else's licence, with the state rule it is checked against: fetched when someone else is chosen.
+const SupervisorLicenceFields = lazy(() => import('./SupervisorLicenceFields'));
+
 export interface SupervisorDetailsCardProps extends FormCardProps {
   /** The family's saved supervisors, most recently used first; empty or undefined offers only the fields. */
   supervisors?: readonly SavedSupervisor[];
   selection: SupervisorSelection;
   onSelect: (selection: SupervisorSelection) => void;
+  /** The family's state, when known: the form warns when someone else's licence falls short of its rule. */
+  familyState?: StateCode;
+  /** The form was submitted: a year that is not one is named. */
+  showProblems?: boolean;
 }
 
 function CheckBox({
@@ -40,6 +48,8 @@ export function SupervisorDetailsCard({
   supervisors = [],
   selection,
   onSelect,
+  familyState,
+  showProblems = false,
 }: SupervisorDetailsCardProps) {
   const groupName = useId();
   const chosen = selection.savedId === null ? undefined : supervisors.find((s) => s.id === selection.savedId);
@@ -123,6 +133,17 @@ export function SupervisorDetailsCard({
           )}
         </FormField>
       </div>
+      {/* Asked once someone else is named: its code is not fetched with the form's first view. */}
+      {someoneElse && (values.supervisorName.trim() || selection.licenceState || selection.fullLicenceYear) && (
+        <Suspense fallback={null}>
+          <SupervisorLicenceFields
+            familyState={familyState}
+            selection={selection}
+            onSelect={onSelect}
+            showProblems={showProblems}
+          />
+        </Suspense>
+      )}
       {someoneElse && (
         <div className="lls-supervisor-choice" style={{ marginTop: 12, marginBottom: 0 }}>
           <CheckBox

@@ -16,8 +16,6 @@ export interface VehicleDetailsCardProps extends FormCardProps {
   vehicles: readonly Vehicle[];
   /** What the family's state's log book records about the vehicle on every drive. */
   asked: VehicleAsked;
-  /** Told when the card's code could not be fetched (the stand-in calls it; the card never does). */
-  onUnavailable?: () => void;
 }
 
 const samePlate = (a: string, b: string) => a.replace(/\s+/g, '').toUpperCase() === b.replace(/\s+/g, '').toUpperCase();

@@ -1,10 +1,50 @@
-import { useEffect } from 'react';
+import { Card } from '@logbook/ui/Card';
+import { FormField } from '@logbook/ui/FormField';
+import { Input } from '@logbook/ui/Input';
+import type { FormCardProps } from './SessionDetailsCard';
+import type { VehicleAsked } from '../utils/validation';
+
+const FIELDS = [
+  ['vehicleRegistration', 'Registration'],
+  ['odometerStart', 'Odometer at start (km)'],
+  ['odometerEnd', 'Odometer at end (km)'],
+] as const;
 
 /**
- * In place of the vehicle card when its code cannot be fetched (offline before it was ever opened): the rest of the
- * form still works, and the vehicle's details are not asked for.
+ * In place of the vehicle card when its code cannot be fetched (offline before it was ever opened): where the family's
+ * state's log book records the car, its three fields plainly, so the entry queued is one the server takes; else a note.
  */
-export function VehicleDetailsUnavailable({ onUnavailable }: { onUnavailable?: () => void }) {
-  useEffect(() => onUnavailable?.(), [onUnavailable]);
-  return <p className="lls-live__note">The vehicle's details can be added once you are online.</p>;
+export function VehicleDetailsUnavailable({
+  values,
+  errors,
+  onChange,
+  asked,
+}: FormCardProps & { asked: VehicleAsked }) {
+  if (!asked.registration && !asked.odometer) {
+    return <p className="lls-live__note">The vehicle's details can be added once you are online.</p>;
+  }
+  return (
+    <Card
+      title="Vehicle"
+      headingLevel={2}
+      description="Your state's log book records the car and its odometer readings on every drive."
+    >
+      <div className="lls-fields lls-fields--3">
+        {FIELDS.map(([field, label]) => (
+          <FormField key={field} label={label} error={errors[field]}>
+            {(p) => (
+              <Input
+                {...p}
+                name={field}
+                autoComplete="off"
+                inputMode={field === 'vehicleRegistration' ? undefined : 'numeric'}
+                value={values[field]}
+                onChange={(e) => onChange(field, e.target.value)}
+              />
+            )}
+          </FormField>
+        ))}
+      </div>
+    </Card>
+  );
 }

@@ -1,3 +1,4 @@
+import { VALIDATION } from '@logbook/contracts/messages';
 import type { SavedSupervisor } from '@logbook/shell-context/supervisors';
 import type { SupervisorChoice } from '../../../lib/sessionValues';
 
@@ -9,9 +10,28 @@ export interface SupervisorSelection {
   isInstructor: boolean;
   /** "Remember this supervisor", ticked by default. */
   remember: boolean;
+  /** Someone else's licence: the state that issued it ('' not said) and the year of the full licence ('' not said). */
+  licenceState?: string;
+  fullLicenceYear?: string;
 }
 
-export const SOMEONE_ELSE: SupervisorSelection = { savedId: null, isInstructor: false, remember: true };
+export const SOMEONE_ELSE: SupervisorSelection = {
+  savedId: null,
+  isInstructor: false,
+  remember: true,
+  licenceState: '',
+  fullLicenceYear: '',
+};
+
+/** The year of someone else's full licence, when typed, checked as the server checks it. */
+export function licenceYearProblem(selection: SupervisorSelection): string | undefined {
+  const year = (selection.fullLicenceYear ?? '').trim();
+  if (selection.savedId !== null || !year) return undefined;
+  const n = Number(year);
+  return /^\d{4}$/.test(year) && n >= 1940 && n <= new Date().getFullYear()
+    ? undefined
+    : VALIDATION.fullLicenceYearInvalid;
+}
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -48,5 +68,13 @@ export function supervisorPayload(
 ): SupervisorChoice {
   const saved = selection.savedId === null ? undefined : supervisors.find((s) => s.id === selection.savedId);
   if (saved) return { supervisorId: saved.id, supervisorIsInstructor: saved.isInstructor };
-  return { supervisorIsInstructor: selection.isInstructor, rememberSupervisor: selection.remember };
+  const year = (selection.fullLicenceYear ?? '').trim();
+  return {
+    supervisorIsInstructor: selection.isInstructor,
+    rememberSupervisor: selection.remember,
+    ...(selection.licenceState
+      ? { supervisorLicenceState: selection.licenceState as SupervisorChoice['supervisorLicenceState'] }
+      : {}),
+    ...(year && !licenceYearProblem(selection) ? { supervisorFullLicenceYear: Number(year) } : {}),
+  };
 }

@@ -1,0 +1,112 @@
+import { formatDisplayDate } from './dates';
+import { hoursFromDuration, roundToTenth } from './duration';
+import type { ProgressSession } from './progress';
+import { ageOn, ruleOn, stateRuleVersions, type CourseId, type StateCode, type StateRuleVersion } from './state-rules';
+
+/** A course the learner completed, as the student's details record it. */
+export interface CompletedCourse {
+  id: string;
+  completedOn: string;
+}
+
+/** What the rule makes of one completed course: the hours it adds (0 when not counted) and why not, if so. */
+export interface CourseOutcome {
+  id: string;
+  name: string;
+  completedOn: string;
+  hours: number;
+  counted: boolean;
+  /** Why the course adds nothing, in plain words. */
+  reason?: string;
+}
+
+const hoursText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/** Hours driven in the entries dated up to a day: no credits, no paper hours (their dates are not known). */
+function drivenBy(sessions: ReadonlyArray<ProgressSession>, day: string): number {
+  return roundToTenth(
+    sessions
+      .filter((s) => (s.date ?? '') !== '' && s.date! <= day)
+      .reduce((sum, s) => sum + hoursFromDuration(s.duration), 0),
+  );
+}
+
+export interface CourseCreditInput {
+  state: StateCode;
+  courses: ReadonlyArray<CompletedCourse> | null | undefined;
+  dateOfBirth: string | null | undefined;
+  sessions: ReadonlyArray<ProgressSession>;
+  today: string;
+  versions?: readonly StateRuleVersion[];
+}
+
+/**
+ * Each completed course under the family's state's rule in force on the day of the course: its hours once, when that
+ * rule credits it, its figure was checked on the state's own page, and the learner met its conditions that day (age,
+ * hours logged before it). A condition that cannot be checked counts as not met.
+ */
+export function courseCreditsOf(input: CourseCreditInput): CourseOutcome[] {
+  const versions = input.versions ?? stateRuleVersions();
+  const seen = new Set<string>();
+  const outcomes: CourseOutcome[] = [];
+  const ordered = [...(input.courses ?? [])].sort((a, b) => a.completedOn.localeCompare(b.completedOn));
+  for (const course of ordered) {
+    if (seen.has(course.id)) continue;
+    seen.add(course.id);
+    const no = (name: string, reason: string): CourseOutcome => ({
+      id: course.id,
+      name,
+      completedOn: course.completedOn,
+      hours: 0,
+      counted: false,
+      reason,
+    });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(course.completedOn) || course.completedOn > input.today) {
+      outcomes.push(no(course.id, 'its date is not a past day'));
+      continue;
+    }
+    const rule = ruleOn(input.state, course.completedOn, versions);
+    const credit = rule.courseCredits.find((c) => c.id === (course.id as CourseId));
+    if (!credit) {
+      const known = versions.flatMap((v) => v.courseCredits).find((c) => c.id === course.id);
+      const day = formatDisplayDate(course.completedOn);
+      outcomes.push(no(known?.name ?? course.id, `not credited by ${rule.name}'s rule on ${day}`));
+      continue;
+    }
+    if (!credit.verified) {
+      outcomes.push(no(credit.name, "not confirmed on the state's own page"));
+      continue;
+    }
+    if (credit.underAge !== null) {
+      const age = ageOn(input.dateOfBirth, course.completedOn);
+      if (age === null || age >= credit.underAge) {
+        outcomes.push(no(credit.name, `counts only under ${credit.underAge} on the day of the course`));
+        continue;
+      }
+    }
+    if (credit.minLoggedHours > 0) {
+      const driven = drivenBy(input.sessions, course.completedOn);
+      if (driven < credit.minLoggedHours) {
+        outcomes.push(
+          no(
+            credit.name,
+            `needs ${credit.minLoggedHours} hours logged before it (${hoursText(driven)} by ${formatDisplayDate(course.completedOn)})`,
+          ),
+        );
+        continue;
+      }
+    }
+    outcomes.push({
+      id: course.id,
+      name: credit.name,
+      completedOn: course.completedOn,
+      hours: credit.hours,
+      counted: true,
+    });
+  }
+  return outcomes;
+}
+
+/** The courses that add hours, as progress counts them. */
+export const countedCourses = (outcomes: ReadonlyArray<CourseOutcome>) =>
+  outcomes.filter((o) => o.counted).map(({ id, name, hours }) => ({ id, name, hours }));

@@ -1,0 +1,3 @@
+/** The courses a state's rule may credit: a learner's record of completing one names it by this id. */
+export const COURSE_IDS = ['safer-drivers-course', 'ryda'] as const;
+export type CourseId = (typeof COURSE_IDS)[number];

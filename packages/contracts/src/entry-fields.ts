@@ -1,0 +1,48 @@
+import type { StateCode } from './state-codes';
+
+/*
+ * What an entry must carry in each state, by date: kept apart from the rest of the rule data (state-rules.ts, which
+ * builds its `entryFields` from this) so that the session form can apply it without a connection at little cost.
+ */
+
+export type EntryField =
+  'date' | 'times' | 'supervisor' | 'signatures' | 'locations' | 'vehicleRegistration' | 'odometer';
+
+export const BASE_FIELDS: EntryField[] = ['date', 'times', 'supervisor', 'signatures'];
+
+/** Queensland's log book: the places, the number plate and the odometer readings on every entry. */
+export const QLD_FIELDS: EntryField[] = [...BASE_FIELDS, 'locations', 'vehicleRegistration', 'odometer'];
+
+/** Fields beyond the base a state's log book asks for, from a day (null: always) until the day before another. */
+export interface EntryFieldsVersion {
+  state: StateCode;
+  from: string | null;
+  until: string | null;
+  fields: EntryField[];
+}
+
+export const ENTRY_FIELD_VERSIONS: readonly EntryFieldsVersion[] = [
+  { state: 'QLD', from: null, until: null, fields: QLD_FIELDS },
+];
+
+/** The fields a state's log book asks of an entry of this day (YYYY-MM-DD); the base where nothing more is set. */
+export function entryFieldsOn(
+  state: StateCode,
+  on: string,
+  versions: readonly EntryFieldsVersion[] = ENTRY_FIELD_VERSIONS,
+): EntryField[] {
+  const found = versions.find(
+    (v) => v.state === state && (v.from === null || v.from <= on) && (v.until === null || on < v.until),
+  );
+  return found?.fields ?? BASE_FIELDS;
+}
+
+/** What the log book records about the car on a drive of this day. */
+export function vehicleAskedOn(
+  state: StateCode,
+  on: string,
+  versions: readonly EntryFieldsVersion[] = ENTRY_FIELD_VERSIONS,
+): { registration: boolean; odometer: boolean } {
+  const fields = entryFieldsOn(state, on, versions);
+  return { registration: fields.includes('vehicleRegistration'), odometer: fields.includes('odometer') };
+}
