@@ -28,7 +28,10 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   '@logbook/shell-context/': import.meta.glob('../../../../../packages/shell-context/src/*.ts', { eager: true }),
   // Only what the front ends read: one copy of the contracts and their validation library serves every remote.
   // Modules for the services alone (the hash chain uses node:crypto; readiness counts under the rules; the map of
-  // every route's answer and the routes' declarations serve the API description) are not offered, nor the states' rule data, which the settings screen loads with its own code when it opens, nor the supervisor's signing page's (the shell's own public page), nor the parts the screens read by path with their own chunks (the courses, what an entry carries, a supervisor's licence).
+  // every route's answer and the routes' declarations serve the API description) are not offered, nor the states'
+  // rule data, which the settings screen loads with its own code when it opens, nor the supervisor's signing page's
+  // (the shell's own public page), nor the parts the screens read by path with their own chunks (the courses, what
+  // an entry carries, a supervisor's licence).
   '@logbook/contracts/': import.meta.glob(
     [
       '../../../../../packages/contracts/src/*.ts',
