@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ComponentType } from 'react';
 import type { StateCode } from '@logbook/contracts/state-codes';
 import { Card } from '@logbook/ui/Card';
 import { FormField } from '@logbook/ui/FormField';
@@ -6,9 +6,13 @@ import { Input } from '@logbook/ui/Input';
 import type { SavedSupervisor } from '@logbook/shell-context/supervisors';
 import type { FormCardProps } from './SessionDetailsCard';
 import { matchingSupervisor, type SupervisorSelection } from '../utils/supervisorChoice';
+import type { SupervisorLicenceFieldsProps } from './SupervisorLicenceFields';
 
-// Someone else's licence, with the state rule it is checked against: fetched when someone else is chosen.
-const SupervisorLicenceFields = lazy(() => import('./SupervisorLicenceFields'));
+// Someone else's licence, with the state rule it is checked against: fetched when someone else is chosen. Both
+// questions are optional, so offline, before their code was ever fetched, the form goes on without them.
+const SupervisorLicenceFields = lazy<ComponentType<SupervisorLicenceFieldsProps>>(() =>
+  import('./SupervisorLicenceFields').catch(() => ({ default: () => null })),
+);
 
 export interface SupervisorDetailsCardProps extends FormCardProps {
   /** The family's saved supervisors, most recently used first; empty or undefined offers only the fields. */
