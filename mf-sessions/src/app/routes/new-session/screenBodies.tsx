@@ -11,8 +11,14 @@ import { fullName } from '../../../lib/studentName';
 import type { useSessionEntry } from '../../../lib/useSessionEntry';
 import type { ParentStudent, SignedInStudent } from './useFormStudent';
 
-// Not the first view of a subscribed family: fetched when shown.
-const SubscriptionNeeded = lazy(() => import('./SubscriptionNeeded'));
+// Not the first view of a subscribed family: fetched when shown (offline, before it ever was, its title alone).
+const SubscriptionNeeded = lazy(() =>
+  import('./SubscriptionNeeded').catch(() => ({
+    default: ({ dashboardPath }: { dashboardPath: string }) => (
+      <ScreenMessage title="An active subscription is needed" actionTo={dashboardPath} />
+    ),
+  })),
+);
 
 /** The session form for this student, with what else it is given: a date of birth, or a notice in place of the usual. */
 export type FormFor = (student: RememberedStudent, dateOfBirth?: string, notice?: ReactNode) => ReactNode;

@@ -18,8 +18,20 @@ import { HistoryFilters } from './HistoryFilters';
 import { SessionListItem } from './SessionListItem';
 import { SummaryCards } from './SummaryCards';
 
-// Removing an entry is the parent's, and rare: the dialog and its request are fetched when Remove is chosen.
-const RemoveSessionDialog = lazy(() => import('./RemoveSessionDialog'));
+// Removing an entry is the parent's, and rare: the dialog and its request are fetched when Remove is chosen. Offline,
+// before they ever were, the parent is told a removal waits for a connection.
+const RemoveSessionDialog = lazy(() =>
+  import('./RemoveSessionDialog').catch(() => ({
+    default: ({ onClose }: { onClose: () => void }) => (
+      <Dialog
+        open
+        onOpenChange={(open) => !open && onClose()}
+        title="Remove this session?"
+        description="A session can be removed once you are back online."
+      />
+    ),
+  })),
+);
 
 export interface SessionHistoryPanelProps {
   studentId: number;
