@@ -128,7 +128,7 @@ describe('the history with corrections', () => {
     renderHistory(true);
     const items = await screen.findAllByTestId('session-item');
     fireEvent.click(within(items[0]).getByRole('button', { name: /^Remove the session of/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Remove this session?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this session?' });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Remove session' }));
     });

@@ -11,6 +11,7 @@ import { parseStudentId } from '@logbook/shell-context/studentId';
 import { useStudent } from '@logbook/shell-context/students';
 import { AppHeader } from '../../lib/AppHeader';
 import { ScreenMessage } from '../../lib/ScreenMessage';
+import { PanelStyles } from '../../lib/PanelStyles';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { fullName } from '../../lib/studentName';
@@ -90,6 +91,7 @@ export default function StudentSessions() {
   return (
     <div className="lls-root">
       <SessionsStyles />
+      <PanelStyles />
       <AppHeader dashboardPath={DASHBOARD} />
       {body}
     </div>

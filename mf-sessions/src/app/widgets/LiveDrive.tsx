@@ -1,6 +1,7 @@
 import { paths } from '@logbook/shell-context/routes';
 import { LiveDrivePanel } from '../../features/live-drive/components/LiveDrivePanel';
 import { SessionsStyles } from '../../lib/SessionsStyles';
+import { PanelStyles } from '../../lib/PanelStyles';
 
 export interface LiveDriveProps {
   studentId: number;
@@ -17,6 +18,7 @@ export default function LiveDrive({ studentId, viewer, canStart = true, headingL
   return (
     <>
       <SessionsStyles />
+      <PanelStyles />
       <LiveDrivePanel
         studentId={studentId}
         finishPath={paths.finishDrive(studentId, viewer)}

@@ -3,6 +3,7 @@ import { useParams } from '@logbook/shell-context/routing';
 import { PaceAndCoveragePanel } from '../../features/pace/components/PaceAndCoveragePanel';
 import { useInsights } from '../../features/pace/hooks/useInsights';
 import { SessionsStyles } from '../../lib/SessionsStyles';
+import { PanelStyles } from '../../lib/PanelStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { parseStudentId } from '@logbook/shell-context/studentId';
 
@@ -23,6 +24,7 @@ export default function PaceAndCoverage({ studentId: given, enabled = true }: Pa
   return (
     <>
       <SessionsStyles />
+      <PanelStyles />
       <PaceAndCoveragePanel insights={data} error={error} onRetry={() => void mutate()} />
     </>
   );

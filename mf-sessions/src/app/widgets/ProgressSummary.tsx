@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useParams } from '@logbook/shell-context/routing';
 import { ProgressSummaryCard } from '../../features/progress/components/ProgressSummaryCard';
 import { SessionsStyles } from '../../lib/SessionsStyles';
+import { PanelStyles } from '../../lib/PanelStyles';
 import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { parseStudentId } from '@logbook/shell-context/studentId';
@@ -36,6 +37,7 @@ export default function ProgressSummary({ studentId: given, enabled = true }: Pr
   return (
     <>
       <SessionsStyles />
+      <PanelStyles />
       <ProgressSummaryCard
         summary={data}
         error={error}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from '@logbook/shell-context/routing';
 import { SessionHistoryPanel } from '../../features/session-history/components/SessionHistoryPanel';
 import { SessionsStyles } from '../../lib/SessionsStyles';
+import { PanelStyles } from '../../lib/PanelStyles';
 import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { parseStudentId } from '@logbook/shell-context/studentId';
@@ -29,6 +30,7 @@ export default function SessionHistory({ studentId: given, enabled = true, canCo
   return (
     <>
       <SessionsStyles />
+      <PanelStyles />
       <SessionHistoryPanel
         studentId={studentId}
         enabled={enabled}

@@ -10,7 +10,6 @@ import {
   useRunningDrive,
 } from '@logbook/session-device/runningDrive';
 import { roundedCoordinates, type Coordinates } from '../../../lib/coordinates';
-import { lookUpPlace } from '../../../lib/geocode';
 
 /** How long End Drive waits for a position before it goes on without the end suburb. */
 const END_LOCATION_WAIT_MS = 8_000;
@@ -37,6 +36,8 @@ export async function locateHere(): Promise<Located | undefined> {
   }
   const coordinates = roundedCoordinates(position.coords.latitude, position.coords.longitude);
   try {
+    // The place-name lookup's code is fetched when a drive starts or ends, not with the card.
+    const { lookUpPlace } = await import('../../../lib/geocode');
     const place = await lookUpPlace(position.coords.latitude, position.coords.longitude);
     return place === UNKNOWN_LOCATION || place === LOCATION_UNAVAILABLE ? { coordinates } : { coordinates, place };
   } catch {

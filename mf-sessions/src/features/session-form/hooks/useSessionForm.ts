@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
 import { localDateISO, localTimeHHMM } from '@logbook/contracts/dates';
 import { TOASTS } from '@logbook/contracts/messages';
 import { toast } from '@logbook/ui/lib/toastStore';
@@ -21,6 +21,7 @@ import { emptySessionValues, newClientId, type SessionField, type SessionValues 
 import {
   initialSessionFormState,
   sessionFormReducer,
+  type LoadedDraft,
   type SessionFormAction,
   type SessionFormState,
 } from '../utils/sessionFormState';
@@ -120,151 +121,161 @@ function draftToRestore(
   return { restore, loaded: TOASTS.draftLoadedStored };
 }
 
+/** What the form opens with: the entry being corrected, the drive just ended, or a draft to bring back. */
+function openingAction(
+  studentId: number,
+  { correcting, fromDrive, loadDraftId }: Pick<SessionFormOptions, 'correcting' | 'fromDrive' | 'loadDraftId'>,
+): { action: SessionFormAction; loaded?: string } | undefined {
+  if (correcting) return { action: { type: 'fillFromEntry', values: entryValues(correcting), location: undefined } };
+  const drive = fromDrive ? readRunningDrive(studentId) : undefined;
+  if (drive?.ended) {
+    return { action: { type: 'fillFromDrive', values: driveSessionValues(drive), location: driveLocation(drive) } };
+  }
+  const found = draftToRestore(studentId, loadDraftId);
+  return found && { action: found.restore, loaded: found.loaded };
+}
+
 /**
- * The session form's values, errors, draft and client id. A draft is loaded by id or from the student's stored draft,
- * saved by id, and dropped once the session is logged or the form is cancelled.
+ * Keeps the form as a draft in the list and as the student's own copy; the saved draft's id and time, or undefined
+ * (and a toast) when the list could not take it.
  */
-export function useSessionForm({
-  studentId,
-  studentName,
-  dateOfBirth,
-  loadDraftId,
-  fromDrive,
-  correcting,
-  vehicleAsked,
-}: SessionFormOptions) {
+function storeDraft(studentId: number, studentName: string, state: SessionFormState): LoadedDraft | undefined {
+  const { values, clientId, draft, location } = state;
+  const id = draft?.id ?? newDraftId();
+  const now = new Date();
+  try {
+    const previous = draft?.id ? findDraft(draft.id) : undefined;
+    const coordinates = location?.coordinates;
+    saveDraft(draftFromValues({ id, studentId, studentName, values, coordinates, clientId, previous, now }));
+  } catch {
+    toast({ title: TOASTS.error, description: TOASTS.draftSaveFailed, variant: 'destructive' });
+    return undefined;
+  }
+  try {
+    writeFormDraft(studentId, {
+      values,
+      clientId,
+      draftId: id,
+      coordinates: location?.coordinates,
+      placeName: location?.placeName,
+      now,
+    });
+  } catch {
+    // The draft list holds the draft; the per-student copy is only a convenience.
+  }
+  return { id, savedAt: now.toISOString() };
+}
+
+/** Forgets a draft and the student's copy of the form; an unremovable draft is only a leftover. */
+function forgetDraft(draftId: string | undefined, studentId: number | undefined) {
+  try {
+    if (draftId) removeDraft(draftId);
+    if (studentId) removeFormDraft(studentId);
+  } catch {
+    // Nothing more to do.
+  }
+}
+
+/**
+ * The form's state with a copy kept current at once, so two changes in one event (an end time filled after a lookup)
+ * both count and a submit straight after a change sees it.
+ */
+function useFormState(): [SessionFormState, RefObject<SessionFormState>, (action: SessionFormAction) => void] {
   const [state, applyToState] = useReducer(sessionFormReducer, undefined, () =>
     initialSessionFormState(freshValues(), newClientId()),
   );
-  // Kept current at once, so two changes in one event (an end time filled after a lookup) both count and a
-  // submit straight after a change sees it.
   const current = useRef<SessionFormState>(state);
   const dispatch = useCallback((action: SessionFormAction) => {
     current.current = sessionFormReducer(current.current, action);
     applyToState(action);
   }, []);
-  const edited = useRef(false);
+  return [state, current, dispatch];
+}
+
+/** Fills the form once per student when it opens: from the entry corrected, the drive ended, or a draft. */
+function useOpeningFill(
+  studentId: number | undefined,
+  options: Pick<SessionFormOptions, 'correcting' | 'fromDrive' | 'loadDraftId'>,
+  dispatch: (action: SessionFormAction) => void,
+) {
   const loadedFor = useRef<number | undefined>(undefined);
+  const { correcting, fromDrive, loadDraftId } = options;
+  useEffect(() => {
+    if (!studentId || loadedFor.current === studentId) return;
+    loadedFor.current = studentId;
+    const opening = openingAction(studentId, { correcting, fromDrive, loadDraftId });
+    if (!opening) return;
+    dispatch(opening.action);
+    if (opening.loaded) toast({ title: TOASTS.draftLoadedTitle, description: opening.loaded });
+  }, [studentId, loadDraftId, fromDrive, correcting, dispatch]);
+}
+
+/**
+ * The session form's values, errors, draft and client id. A draft is loaded by id or from the student's stored draft,
+ * saved by id, and dropped once the session is logged or the form is cancelled.
+ */
+export function useSessionForm(options: SessionFormOptions) {
+  const { studentId, studentName, dateOfBirth, correcting, vehicleAsked } = options;
+  const [state, current, dispatch] = useFormState();
+  const edited = useRef(false);
   // Kept current as the form renders, so a submit straight after the state's answer arrived checks against it.
   const dateLimits = useRef<SessionDateLimits>({ dateOfBirth, vehicleAsked });
   dateLimits.current = { dateOfBirth, vehicleAsked };
-
-  useEffect(() => {
-    if (!studentId || loadedFor.current === studentId) return;
-    if (correcting) {
-      loadedFor.current = studentId;
-      dispatch({ type: 'fillFromEntry', values: entryValues(correcting), location: undefined });
-      return;
-    }
-    loadedFor.current = studentId;
-    const drive = fromDrive ? readRunningDrive(studentId) : undefined;
-    if (drive?.ended) {
-      dispatch({ type: 'fillFromDrive', values: driveSessionValues(drive), location: driveLocation(drive) });
-      return;
-    }
-    const found = draftToRestore(studentId, loadDraftId);
-    if (!found) return;
-    dispatch(found.restore);
-    toast({ title: TOASTS.draftLoadedTitle, description: found.loaded });
-  }, [studentId, loadDraftId, fromDrive, correcting, dispatch]);
-
+  useOpeningFill(studentId, options, dispatch);
   // A correction is of a logged entry: it is never kept as a draft of a new session.
   const cancelAutosave = useDraftAutosave(correcting ? undefined : studentId, state, edited);
 
+  /** A change the person made: the draft is kept from now on. */
+  const edit = useCallback(
+    (action: SessionFormAction) => {
+      edited.current = true;
+      dispatch(action);
+    },
+    [dispatch],
+  );
   const setField = useCallback(
-    (field: SessionField, value: string) => {
-      edited.current = true;
-      dispatch({ type: 'setField', field, value, limits: dateLimits.current });
-    },
-    [dispatch],
+    (field: SessionField, value: string) => edit({ type: 'setField', field, value, limits: dateLimits.current }),
+    [edit],
   );
-
   /** The position the current-location button found, kept with the session. */
-  const setLocation = useCallback(
-    (location: SessionLocation) => {
-      edited.current = true;
-      dispatch({ type: 'setLocation', location });
-    },
-    [dispatch],
-  );
-
+  const setLocation = useCallback((location: SessionLocation) => edit({ type: 'setLocation', location }), [edit]);
   /** Day or Night picked by the person: a suggestion never changes it after this. */
   const chooseTimeOfDay = useCallback(
-    (value: string) => {
-      edited.current = true;
-      dispatch({ type: 'chooseTimeOfDay', value, limits: dateLimits.current });
-    },
-    [dispatch],
+    (value: string) => edit({ type: 'chooseTimeOfDay', value, limits: dateLimits.current }),
+    [edit],
   );
-
   /** Sets a field only if it is still empty (the end time filled in by an end-location lookup). */
   const fillIfEmpty = useCallback(
     (field: SessionField, value: string) => {
       if (!current.current.values[field]) setField(field, value);
     },
-    [setField],
+    [current, setField],
   );
 
   const validateAll = useCallback(() => {
     const errors = validateSession(current.current.values, dateLimits.current);
     dispatch({ type: 'showErrors', errors });
     return errors;
-  }, [dispatch]);
+  }, [current, dispatch]);
 
   const saveAsDraft = useCallback((): boolean => {
     if (!studentId) {
       toast({ title: TOASTS.error, description: TOASTS.draftStudentIdRequired, variant: 'destructive' });
       return false;
     }
-    const { values, clientId, draft, location } = current.current;
-    const id = draft?.id ?? newDraftId();
-    const now = new Date();
-    try {
-      saveDraft(
-        draftFromValues({
-          id,
-          studentId,
-          studentName,
-          values,
-          coordinates: location?.coordinates,
-          clientId,
-          previous: draft?.id ? findDraft(draft.id) : undefined,
-          now,
-        }),
-      );
-    } catch {
-      toast({ title: TOASTS.error, description: TOASTS.draftSaveFailed, variant: 'destructive' });
-      return false;
-    }
-    try {
-      writeFormDraft(studentId, {
-        values,
-        clientId,
-        draftId: id,
-        coordinates: location?.coordinates,
-        placeName: location?.placeName,
-        now,
-      });
-    } catch {
-      // The draft list holds the draft; the per-student copy is only a convenience.
-    }
-    dispatch({ type: 'draftSaved', draft: { id, savedAt: now.toISOString() } });
+    const saved = storeDraft(studentId, studentName, current.current);
+    if (!saved) return false;
+    dispatch({ type: 'draftSaved', draft: saved });
     toast({ title: TOASTS.draftSavedTitle, description: TOASTS.draftSaved });
     return true;
-  }, [studentId, studentName, dispatch]);
+  }, [studentId, studentName, current, dispatch]);
 
   /** Forgets the draft this form came from and its per-student copy (after a submit or a cancel). */
   const discardDraft = useCallback(() => {
     cancelAutosave();
     edited.current = false;
-    const draftId = current.current.draft?.id;
-    try {
-      if (draftId) removeDraft(draftId);
-      if (studentId) removeFormDraft(studentId);
-    } catch {
-      // Nothing more to do: an unremovable draft is only a leftover.
-    }
-  }, [cancelAutosave, studentId]);
+    forgetDraft(current.current.draft?.id, studentId);
+  }, [cancelAutosave, current, studentId]);
 
   /** A clean form with a new client id (after a session was logged or queued). */
   const reset = useCallback(() => {
@@ -284,3 +295,6 @@ export function useSessionForm({
     reset,
   };
 }
+
+/** What the session form hands its parts: its state and what changes it. */
+export type SessionFormApi = ReturnType<typeof useSessionForm>;

@@ -12,7 +12,7 @@ export interface RemoveSessionDialogProps {
 }
 
 /** Remove asks why: the entry stays in the book, struck out with the reason, and stops counting. */
-export function RemoveSessionDialog({ session, onClose, onRemoved }: RemoveSessionDialogProps) {
+export default function RemoveSessionDialog({ session, onClose, onRemoved }: RemoveSessionDialogProps) {
   const formId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();

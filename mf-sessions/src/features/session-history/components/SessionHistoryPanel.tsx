@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '@logbook/shell-context/routing';
 import { mutate, useSWRConfig } from 'swr';
 import { toast } from '@logbook/ui/lib/toastStore';
@@ -15,9 +15,23 @@ import { isInForce, type HistoryEntry } from '../../../lib/sessionHistory';
 import { useDrivingSessions } from '../hooks/useDrivingSessions';
 import { historyFigures } from '../utils/historyFigures';
 import { HistoryFilters } from './HistoryFilters';
-import { RemoveSessionDialog } from './RemoveSessionDialog';
 import { SessionListItem } from './SessionListItem';
 import { SummaryCards } from './SummaryCards';
+
+// Removing an entry is the parent's, and rare: the dialog and its request are fetched when Remove is chosen. Offline,
+// before they ever were, the parent is told a removal waits for a connection.
+const RemoveSessionDialog = lazy(() =>
+  import('./RemoveSessionDialog').catch(() => ({
+    default: ({ onClose }: { onClose: () => void }) => (
+      <Dialog
+        open
+        onOpenChange={(open) => !open && onClose()}
+        title="Remove this session?"
+        description="A session can be removed once you are back online."
+      />
+    ),
+  })),
+);
 
 export interface SessionHistoryPanelProps {
   studentId: number;
@@ -160,15 +174,17 @@ export function SessionHistoryPanel({
         }
       />
       {removing && (
-        <RemoveSessionDialog
-          session={removing}
-          onClose={() => setRemoving(undefined)}
-          onRemoved={() => {
-            setRemoving(undefined);
-            toast({ title: 'Session removed' });
-            void mutate(isStudentSessionsKey(studentId));
-          }}
-        />
+        <Suspense fallback={null}>
+          <RemoveSessionDialog
+            session={removing}
+            onClose={() => setRemoving(undefined)}
+            onRemoved={() => {
+              setRemoving(undefined);
+              toast({ title: 'Session removed' });
+              void mutate(isStudentSessionsKey(studentId));
+            }}
+          />
+        </Suspense>
       )}
     </Card>
   );

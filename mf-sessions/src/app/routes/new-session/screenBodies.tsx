@@ -1,0 +1,117 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { SESSION_SCREEN_ERRORS } from '@logbook/contracts/messages';
+import { isActive } from '@logbook/contracts/subscription';
+import { ApiError } from '@logbook/shell-context/apiClient';
+import { paths } from '@logbook/shell-context/routes';
+import { Alert } from '@logbook/ui/Alert';
+import { Spinner } from '@logbook/ui/Spinner';
+import { ScreenMessage } from '../../../lib/ScreenMessage';
+import type { RememberedStudent } from '../../../lib/studentCache';
+import { fullName } from '../../../lib/studentName';
+import type { useSessionEntry } from '../../../lib/useSessionEntry';
+import type { ParentStudent, SignedInStudent } from './useFormStudent';
+
+// Not the first view of a subscribed family: fetched when shown (offline, before it ever was, its title alone).
+const SubscriptionNeeded = lazy(() =>
+  import('./SubscriptionNeeded').catch(() => ({
+    default: ({ dashboardPath }: { dashboardPath: string }) => (
+      <ScreenMessage title="An active subscription is needed" actionTo={dashboardPath} />
+    ),
+  })),
+);
+
+/** The session form for this student, with what else it is given: a date of birth, or a notice in place of the usual. */
+export type FormFor = (student: RememberedStudent, dateOfBirth?: string, notice?: ReactNode) => ReactNode;
+
+const loadingStudent = <Spinner label="Loading student…" />;
+
+function signInFirst(description: string, actionLabel: string, actionTo: string) {
+  return (
+    <ScreenMessage title="Please sign in" description={description} actionLabel={actionLabel} actionTo={actionTo} />
+  );
+}
+
+function loadFailed(error: unknown, dashboardPath: string) {
+  return (
+    <ScreenMessage
+      title={SESSION_SCREEN_ERRORS.errorLoading}
+      description={error instanceof Error ? error.message : undefined}
+      actionTo={dashboardPath}
+    />
+  );
+}
+
+/**
+ * The parent's screen: the form once the student and the account are known and the subscription is active; a
+ * correction waits for its entry (`correction` is undefined when none is being corrected).
+ */
+export function parentScreen(
+  routeId: number | undefined,
+  [parent, accountReady]: [ParentStudent, boolean],
+  correction: ReturnType<typeof useSessionEntry> | undefined,
+  dashboardPath: string,
+  form: FormFor,
+): ReactNode {
+  const { data: student, error } = parent;
+  if (!routeId) return <ScreenMessage title={SESSION_SCREEN_ERRORS.noStudentId} actionTo={dashboardPath} />;
+  if (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 401) return signInFirst('Sign in to log a session.', 'Sign in', paths.login);
+    if (status === 404) return <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={dashboardPath} />;
+    return loadFailed(error, dashboardPath);
+  }
+  if (!student || !accountReady) return loadingStudent;
+  if (correction && !correction.entry) {
+    return correction.loaded || correction.error ? (
+      <ScreenMessage
+        title="This session cannot be corrected"
+        description="It may already have been corrected or removed, or you may be offline."
+        actionTo={paths.studentSessions(routeId)}
+      />
+    ) : (
+      <Spinner label="Loading the session…" />
+    );
+  }
+  if (!isActive(student.subscriptionStatus)) {
+    return (
+      <Suspense fallback={null}>
+        <SubscriptionNeeded studentId={routeId} name={fullName(student)} dashboardPath={dashboardPath} />
+      </Suspense>
+    );
+  }
+  return form(student, student.dateOfBirth);
+}
+
+/**
+ * The student's own screen: the form once they are known to be signed in on this account, on their own route (a
+ * route naming another student, or no valid one, is refused); a lapsed subscription still lets them keep a draft.
+ */
+export function studentScreen(
+  givenId: number | undefined,
+  [rawRouteId, routeId]: [string | undefined, number | undefined],
+  [auth, accountReady]: [SignedInStudent, boolean],
+  dashboardPath: string,
+  form: FormFor,
+): ReactNode {
+  const { student, error } = auth;
+  if (error) return loadFailed(error, dashboardPath);
+  if (auth.isLoading || auth.data === undefined || (student && !accountReady)) return loadingStudent;
+  if (!student) {
+    return signInFirst('Sign in with your student login to log a session.', 'Student Login', paths.studentLogin);
+  }
+  if (givenId === undefined && rawRouteId !== undefined && !routeId) {
+    return <ScreenMessage title={SESSION_SCREEN_ERRORS.noStudentId} actionTo={dashboardPath} />;
+  }
+  if (routeId !== undefined && routeId !== student.id) {
+    return <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={dashboardPath} />;
+  }
+  if (isActive(student.subscriptionStatus)) return form(student);
+  return form(
+    student,
+    undefined,
+    <Alert title="Your subscription is not active" variant="warning">
+      Sessions can only be logged while the subscription is active. You can still save this session as a draft; ask your
+      parent or guardian to subscribe.
+    </Alert>,
+  );
+}

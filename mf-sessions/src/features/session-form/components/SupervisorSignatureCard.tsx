@@ -1,0 +1,59 @@
+import { lazy, Suspense } from 'react';
+import { loadRemoteSignOff, type RemoteSignOff } from '../hooks/useRemoteSignOff';
+import { SignatureCard } from './SignatureCard';
+
+const RemoteSignOffEmail = lazy(loadRemoteSignOff);
+
+export interface SupervisorSignatureCardProps {
+  value: string;
+  error?: string;
+  onChange: (dataUrl: string) => void;
+  disabled: boolean;
+  /** A correction is signed here: it offers no signing by email. */
+  correcting: boolean;
+  remote: RemoteSignOff;
+  /** The chosen saved supervisor's address, when the family keeps one. */
+  savedEmail: () => string | null | undefined;
+}
+
+/** The supervisor signs here, or is asked by email to sign on their own phone. */
+export function SupervisorSignatureCard({
+  value,
+  error,
+  onChange,
+  disabled,
+  correcting,
+  remote,
+  savedEmail,
+}: SupervisorSignatureCardProps) {
+  const [email, emailError, choose, change] = remote;
+  const choice = !correcting && (
+    <label className="lls-check">
+      <input
+        type="checkbox"
+        name="remoteSignOff"
+        checked={email !== null}
+        onChange={(e) => choose(e.target.checked, savedEmail())}
+      />
+      Ask the supervisor to sign
+    </label>
+  );
+  const replacement =
+    email === null ? undefined : (
+      <Suspense fallback={null}>
+        <RemoteSignOffEmail value={email} error={emailError} disabled={disabled} onChange={change} />
+      </Suspense>
+    );
+  return (
+    <SignatureCard
+      title="Supervising Driver Signature"
+      padLabel="Supervisor's signature"
+      value={value}
+      error={error}
+      onChange={onChange}
+      disabled={disabled}
+      choice={choice}
+      replacement={replacement}
+    />
+  );
+}

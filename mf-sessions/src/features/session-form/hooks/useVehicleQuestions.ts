@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import type { StateCode } from '@logbook/contracts/state-codes';
+import type { VehicleList } from '@logbook/contracts/schemas';
+import { recallFamilyState, rememberFamilyState } from '../../../lib/familyState';
+// By path: this small part of the rule data goes with the form, so it applies without a connection.
+import { vehicleAskedOn } from '../../../../../packages/contracts/src/entry-fields';
+import type { VehicleAsked } from '../utils/validation';
+import { useVehicleDetails } from './useVehicleDetails';
+
+/**
+ * The family's cars and what its state's log book records about the car on the drive's date (the rule in force that
+ * day), with the state itself. The state is kept on the device once the server named it, so an entry queued offline
+ * carries what the server will ask of it; else the server's word. The form tells it the drive's date as it changes.
+ */
+export function useVehicleQuestions(
+  studentId: number,
+): [VehicleList | undefined, VehicleAsked | undefined, StateCode | undefined, (date: string) => void] {
+  const [driveDate, setDriveDate] = useState<string | undefined>(undefined);
+  const details = useVehicleDetails(driveDate);
+  const answeredState = details?.state;
+  const [familyState] = useState(() => recallFamilyState(studentId));
+  useEffect(() => {
+    if (answeredState) rememberFamilyState(studentId, answeredState);
+  }, [studentId, answeredState]);
+  const ruleState = answeredState ?? familyState;
+  const asked = ruleState && driveDate?.length === 10 ? vehicleAskedOn(ruleState, driveDate) : details?.recorded;
+  return [details, asked, ruleState, setDriveDate];
+}
