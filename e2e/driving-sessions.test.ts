@@ -300,6 +300,13 @@ journey(
     await completeForm(page, 'Offline Flat');
 
     await context.setOffline(true);
+    // Asking the supervisor by email, whose code this device never fetched, says it needs a connection; signing
+    // here still works, and nothing typed is lost.
+    const askByEmail = page.getByRole('checkbox', { name: 'Ask the supervisor to sign' });
+    await askByEmail.check();
+    await page.getByText('Asking by email needs a connection on this device first').waitFor();
+    await askByEmail.uncheck();
+    await expect(page.getByLabel('Start Suburb', { exact: true }).inputValue()).resolves.toBe('Offline Flat');
     await page.getByRole('button', { name: 'Submit Session' }).click();
     await expectToast(page, TOASTS.sessionQueuedTitle, TOASTS.sessionQueued);
     const [entry] = await outboxEntries(page);

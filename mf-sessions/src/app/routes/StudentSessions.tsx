@@ -28,11 +28,12 @@ export default function StudentSessions() {
   const studentId = parseStudentId(params.studentId);
   const { data: student, error } = useStudent(studentId);
   useEffect(() => startOutboxSync(), []);
+  const status = error instanceof ApiError ? error.status : 0;
 
   let body;
   if (!studentId) body = <ScreenMessage title={SESSION_SCREEN_ERRORS.noStudentId} actionTo={DASHBOARD} />;
-  else if (error) {
-    const status = error instanceof ApiError ? error.status : 0;
+  // A refresh that fails (the connection gone, the server busy) keeps the student shown; a refusal does not.
+  else if (error && (!student || status === 401 || status === 404)) {
     body =
       status === 404 ? (
         <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={DASHBOARD} />

@@ -24,7 +24,7 @@ const h = (n: number) => `${formatHours(n)}h`;
 export function ProgressSummaryCard({ summary, error, notice, extra }: ProgressSummaryCardProps) {
   let body: ReactNode;
   if (notice) body = notice;
-  else if (error)
+  else if (error && !summary)
     body = (
       <Alert title="Progress could not be loaded" variant="destructive">
         {error instanceof Error ? error.message : String(error)}

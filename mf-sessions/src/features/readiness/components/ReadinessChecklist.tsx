@@ -17,7 +17,7 @@ const siteOf = (url: string) => {
  */
 export default function ReadinessChecklist({ studentId }: { studentId: number }) {
   const { data, error } = useReadiness(studentId);
-  if (error) return <p className="lls-paper-note">The checklist could not be loaded.</p>;
+  if (error && !data) return <p className="lls-paper-note">The checklist could not be loaded.</p>;
   if (!data) return <Spinner label="Checking the log book…" />;
   return (
     <section className="lls-readiness" aria-labelledby="readiness-heading" data-testid="readiness">

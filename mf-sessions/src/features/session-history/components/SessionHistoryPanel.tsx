@@ -84,7 +84,7 @@ export function SessionHistoryPanel({
 
   let list;
   if (!enabled) list = disabledNotice;
-  else if (error)
+  else if (error && !data)
     list = (
       <Alert title="Sessions could not be loaded" variant="destructive">
         {error instanceof Error ? error.message : String(error)}

@@ -1,7 +1,18 @@
 import { useState } from 'react';
 
-// Asking the supervisor to sign on their own phone: the email field's code is fetched when that is chosen.
-export const loadRemoteSignOff = () => import('../components/RemoteSignOffEmail');
+const NEEDS_CONNECTION = 'Asking by email needs a connection on this device first: sign here, or try again online.';
+
+// Asking the supervisor to sign on their own phone: the email field's code is fetched when that is chosen. Offline,
+// before it ever was, the choice says so and the entry cannot be sent that way; what was typed stays.
+export const loadRemoteSignOff = () =>
+  import('../components/RemoteSignOffEmail').catch(() => ({
+    default: () => (
+      <p className="ll-field__error" role="alert">
+        {NEEDS_CONNECTION}
+      </p>
+    ),
+    emailProblem: () => NEEDS_CONNECTION,
+  }));
 
 export type RemoteSignOff = [
   email: string | null,
