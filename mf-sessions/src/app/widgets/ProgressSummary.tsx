@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useParams } from '@logbook/shell-context/routing';
 import { ProgressSummaryCard } from '../../features/progress/components/ProgressSummaryCard';
 import { SessionsStyles } from '../../lib/SessionsStyles';
@@ -15,8 +15,12 @@ export interface ProgressSummaryProps {
   enabled?: boolean;
 }
 
-// Loaded after the first paint: not part of the screen's first view.
-const ReadinessChecklist = lazy(() => import('../../features/readiness/components/ReadinessChecklist'));
+// Loaded after the first paint: not part of the screen's first view (left out if it cannot be fetched).
+const ReadinessChecklist = lazy<ComponentType<{ studentId: number }>>(() =>
+  import('../../features/readiness/components/ReadinessChecklist').catch(() => ({
+    default: (_: { studentId: number }) => null,
+  })),
+);
 
 /** Shows its children only after the first paint, so their code is fetched once the screen is up. */
 function AfterFirstPaint({ children }: { children: ReactNode }) {
