@@ -10,34 +10,28 @@ export interface FormCardProps {
   onChange: (field: SessionField, value: string) => void;
 }
 
+/** When the drive happened: its date and times, each a field of the session. */
+const WHEN = [
+  ['date', 'Date', 'date'],
+  ['startTime', 'Start Time', 'time'],
+  ['endTime', 'End Time', 'time'],
+] as const satisfies readonly (readonly [SessionField, string, string])[];
+
 export function SessionDetailsCard({ values, errors, onChange }: FormCardProps) {
   return (
     <Card title="Session Details" headingLevel={2} description="When the drive happened.">
       <div className="lls-fields lls-fields--4">
-        <TextField
-          label="Date"
-          error={errors.date}
-          type="date"
-          name="date"
-          value={values.date}
-          onChange={(e) => onChange('date', e.target.value)}
-        />
-        <TextField
-          label="Start Time"
-          error={errors.startTime}
-          type="time"
-          name="startTime"
-          value={values.startTime}
-          onChange={(e) => onChange('startTime', e.target.value)}
-        />
-        <TextField
-          label="End Time"
-          error={errors.endTime}
-          type="time"
-          name="endTime"
-          value={values.endTime}
-          onChange={(e) => onChange('endTime', e.target.value)}
-        />
+        {WHEN.map(([field, label, type]) => (
+          <TextField
+            key={field}
+            label={label}
+            error={errors[field]}
+            type={type}
+            name={field}
+            value={values[field]}
+            onChange={(e) => onChange(field, e.target.value)}
+          />
+        ))}
         <TextField
           label="Duration"
           hint="An end before the start counts as the next day."
