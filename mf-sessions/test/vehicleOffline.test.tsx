@@ -3,11 +3,25 @@ import { SWRConfig } from 'swr';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import { RoutedMemoryRouter as MemoryRouter } from './routed';
+import ProgressSummary from '../src/app/widgets/ProgressSummary';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
 import { VehicleDetailsUnavailable } from '../src/features/session-form/components/VehicleDetailsUnavailable';
 import { emptySessionValues } from '../src/lib/sessionValues';
 
 const originalFetch = globalThis.fetch;
+const byKind = { day: 0, night: 0, total: 0 };
+const summary = {
+  dayHours: 0,
+  nightHours: 0,
+  totalHours: 0,
+  targets: { day: 90, night: 10, total: 100 },
+  percent: byKind,
+  remaining: { day: 90, night: 10, total: 100 },
+  badge: 'Getting Started',
+  sessionCount: 0,
+  openingBalance: null,
+  state: 'QLD',
+};
 let online: boolean;
 
 beforeAll(() => {
@@ -26,7 +40,9 @@ beforeEach(() => {
       ? { recorded: { registration: true, odometer: true }, state: 'QLD', vehicles: [] }
       : url === '/api/supervisors'
         ? { supervisors: [] }
-        : {};
+        : url === '/api/driving-sessions/7/summary'
+          ? summary
+          : {};
     return { ok: true, status: 200, statusText: '', json: async () => body, text: async () => JSON.stringify(body) };
   }) as unknown as typeof fetch;
 });
@@ -68,6 +84,32 @@ describe("a Queensland family's entry without a connection", () => {
         .filter(([, init]) => init?.method === 'POST');
       expect(posted).toEqual([]);
       expect(screen.queryByText(/queued|will be sent/i)).toBeNull();
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
+    }
+  });
+
+  it('knows the state from the progress shown online, on a device that never opened the form online', async () => {
+    const panel = render(
+      <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+        <MemoryRouter>
+          <ProgressSummary studentId={7} />
+        </MemoryRouter>
+      </SWRConfig>,
+    );
+    await screen.findByTestId('progress-summary');
+    panel.unmount();
+    expect((globalThis.fetch as jest.Mock).mock.calls.some(([url]) => String(url).startsWith('/api/vehicles'))).toBe(
+      false,
+    );
+
+    online = false;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
+    try {
+      renderForm();
+      expect(await screen.findByLabelText('Registration')).toBeTruthy();
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Session' })));
+      expect(screen.getByText(VALIDATION.vehicleRegistrationRequired)).toBeTruthy();
     } finally {
       Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
     }

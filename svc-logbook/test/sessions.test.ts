@@ -626,6 +626,7 @@ describe('GET /api/driving-sessions/:studentId/summary', () => {
       instructorLessons: 0,
       openingBalance: null,
       awaitingSignature: { sessionCount: 0, hours: 0 },
+      state: 'SA',
     });
   });
 
@@ -657,6 +658,7 @@ describe('GET /api/driving-sessions/:studentId/summary', () => {
       instructorLessons: 0,
       openingBalance: { dayHours: 4, nightHours: 1.5, note: 'Paper book, pages 1-3' },
       awaitingSignature: { sessionCount: 0, hours: 0 },
+      state: 'SA',
     });
   });
 

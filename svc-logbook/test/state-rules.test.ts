@@ -80,10 +80,13 @@ describe('a new family starts on its state rule', () => {
     await http().put('/api/settings/state').set('Cookie', parent.cookie).send({ value: 'VIC' });
     const young = await insertStudent(parent.userId, { dateOfBirth: '2009-05-01' });
     const older = await insertStudent(parent.userId, { dateOfBirth: '2004-05-01' });
-    const targetsOf = async (id: number) =>
-      (await http().get(`/api/driving-sessions/${id}/summary`).set('Cookie', parent.cookie)).body.targets;
-    expect(await targetsOf(young.id)).toEqual({ day: 100, night: 20, total: 120 });
-    expect(await targetsOf(older.id)).toEqual({ day: 0, night: 0, total: 0 });
+    const summaryOf = async (id: number, cookie = parent.cookie) =>
+      (await http().get(`/api/driving-sessions/${id}/summary`).set('Cookie', cookie)).body;
+    expect((await summaryOf(young.id)).targets).toEqual({ day: 100, night: 20, total: 120 });
+    expect((await summaryOf(older.id)).targets).toEqual({ day: 0, night: 0, total: 0 });
+    // The state the figures follow is said with them, to the parent and to the learner (a device keeps it offline).
+    expect((await summaryOf(young.id)).state).toBe('VIC');
+    expect((await summaryOf(young.id, await cookieFor(young))).state).toBe('VIC');
   });
 
   it('own targets stand until Reset to Defaults, which returns to the state rule (parents only)', async () => {

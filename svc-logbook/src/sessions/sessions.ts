@@ -15,6 +15,7 @@ import { todayIso } from '@logbook/contracts/state-rules';
 import { latestSessionDateISO } from '@logbook/contracts/dates';
 import { exactly } from '@logbook/contracts/responses';
 import type { ProgressSummary } from '@logbook/contracts/progress-summary';
+import type { StateCode } from '@logbook/contracts/state-codes';
 import {
   sessionDateProblem,
   type DrivingSession,
@@ -550,6 +551,8 @@ function sessionFilter(studentId: number, query: SessionListQuery): Record<strin
 
 export interface StudentSummary extends Progress {
   openingBalance: Required<OpeningBalance> | null;
+  /** The family's state, whose rule the figures follow. */
+  state: StateCode;
 }
 
 type SummaryStudent = {
@@ -588,7 +591,7 @@ export async function progressOf(
     rules.bonusRuleOn,
     countedCourses(courses),
   );
-  return { ...progress, openingBalance };
+  return { ...progress, openingBalance, state: rules.state };
 }
 
 export async function summaryOf(callers: Callers, studentId: number): Promise<ProgressSummary> {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useParams } from '@logbook/shell-context/routing';
 import { ProgressSummaryCard } from '../../features/progress/components/ProgressSummaryCard';
+import { rememberFamilyState } from '../../lib/sessionKeys';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { PanelStyles } from '../../lib/PanelStyles';
 import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
@@ -38,6 +39,11 @@ export default function ProgressSummary({ studentId: given, enabled = true }: Pr
   const studentId = given ?? parseStudentId(params.studentId) ?? undefined;
   useEffect(() => startOutboxSync(), []);
   const { data, error } = useSessionSummary(studentId, enabled);
+  const state = data?.state;
+  // Kept on this device: the session form applies the state's rule offline, even if it never opened online.
+  useEffect(() => {
+    if (studentId && state) rememberFamilyState(studentId, state);
+  }, [studentId, state]);
   return (
     <>
       <SessionsStyles />

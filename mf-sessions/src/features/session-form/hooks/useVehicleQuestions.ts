@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { StateCode } from '@logbook/contracts/state-codes';
 import type { VehicleList } from '@logbook/contracts/schemas';
-import { recallFamilyState, rememberFamilyState } from '../../../lib/familyState';
+import { recallFamilyState, rememberFamilyState } from '../../../lib/sessionKeys';
 // By path: this small part of the rule data goes with the form, so it applies without a connection.
 import { vehicleAskedOn } from '../../../../../packages/contracts/src/entry-fields';
 import type { VehicleAsked } from '../utils/validation';
