@@ -19,16 +19,44 @@ const SERVICES = [
   { name: 'logbook', dir: 'svc-logbook', port: 4004, env: 'LOGBOOK_SERVICE_URL' },
 ];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
+/** The first port of the range the system hands out to outgoing connections, where it says (Linux). */
+function outgoingPortsStart() {
+  try {
+    const [low] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return low > 11000 ? low : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const OUTGOING_PORTS_START = outgoingPortsStart();
+
+/** Listens on the port (0: one the system picks) on every address and lets it go: the port, or null if taken. */
+function tryPort(port) {
+  return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    srv.on('error', () => resolve(null));
+    srv.listen(port, () => {
+      const { port: bound } = srv.address();
+      srv.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A port free now, for a process started a few seconds later. Picked below the range of outgoing connections' ports:
+ * one from that range can be taken meanwhile by any connection the starting services make.
+ */
+async function freePort() {
+  if (OUTGOING_PORTS_START) {
+    for (let i = 0; i < 50; i++) {
+      const port = await tryPort(10000 + Math.floor(Math.random() * (OUTGOING_PORTS_START - 10000)));
+      if (port) return port;
+    }
+  }
+  const port = await tryPort(0);
+  if (!port) throw new Error('No free port');
+  return port;
 }
 
 async function waitFor(url, { timeoutMs = 60_000, child, name } = {}) {
@@ -282,4 +310,4 @@ async function startStack(opts = {}) {
   }
 }
 
-module.exports = { ROOT, SERVICES, freePort, startProcess, startStack };
+module.exports = { ROOT, SERVICES, OUTGOING_PORTS_START, freePort, startProcess, startStack };

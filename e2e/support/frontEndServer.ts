@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
+const { freePort } = require('../../scripts/stack.cjs') as typeof import('../../scripts/stack.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** The server block every front-end image runs (copied into the images as /etc/nginx/conf.d/default.conf). */
@@ -18,15 +19,6 @@ export interface FrontEndServer {
   stop(): Promise<void>;
   start(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.once('error', reject);
-  });
 
 async function waitUntilServing(url: string, child: ChildProcess, log: () => string) {
   for (let i = 0; i < 100; i++) {
