@@ -23,7 +23,13 @@ const PACKAGES: Record<string, unknown> = {
 
 /** Every file of the workspace packages, under the name a remote imports it by (`@logbook/ui/Button`). */
 const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
-  '@logbook/ui/': import.meta.glob('../../../../../packages/ui/src/components/*.tsx', { eager: true }),
+  '@logbook/ui/': import.meta.glob(
+    [
+      '../../../../../packages/ui/src/components/*.tsx',
+      '!../../../../../packages/ui/src/components/{EmptyState,PageFrame}.tsx',
+    ],
+    { eager: true },
+  ),
   '@logbook/ui/lib/': import.meta.glob('../../../../../packages/ui/src/lib/*.ts', { eager: true }),
   '@logbook/shell-context/': import.meta.glob('../../../../../packages/shell-context/src/*.ts', { eager: true }),
   // Only what the front ends read: one copy of the contracts and their validation library serves every remote.
@@ -39,6 +45,17 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
     ],
     { eager: true },
   ),
+};
+
+/**
+ * Offered to remotes built before each remote bundled the small stateless parts of `@logbook/ui`
+ * (scripts/remoteViteConfig.ts), and fetched only if one asks: the shell draws these nowhere itself. A module today's
+ * remotes use is not offered this way: a remote asks for every shared module it declares as it starts, whatever the
+ * screen, so fetching one apart from this file only adds a request and costs more than it saves.
+ */
+const ON_REQUEST: Record<string, () => Promise<unknown>> = {
+  '@logbook/ui/EmptyState': () => import('@logbook/ui/EmptyState'),
+  '@logbook/ui/PageFrame': () => import('@logbook/ui/PageFrame'),
 };
 
 let legacyRouter: Promise<typeof import('./legacyRouter')> | undefined;
@@ -64,6 +81,14 @@ function sharedModules(versions: Versions): Shared {
       const base = file.replace(/^.*\//, '').replace(/\.tsx?$/, '');
       provide(`${prefix}${base}`, lib, packageName);
     }
+  }
+  for (const [name, load] of Object.entries(ON_REQUEST)) {
+    const { version, requiredVersion } = versions[name.split('/').slice(0, 2).join('/') + '/'];
+    shared[name] = {
+      version,
+      get: () => load().then((lib) => () => lib),
+      shareConfig: { singleton: true, strictVersion: true, requiredVersion },
+    };
   }
   // A remote built while the router was shared still asks for it: it gets a whole copy of its own, fetched only then,
   // and its screens are drawn inside that copy's router, fed by the shell's (legacyRouter.tsx).
