@@ -7,33 +7,8 @@ import StudentSessions from '../src/app/routes/StudentSessions';
 import { ProgressSummaryCard } from '../src/features/progress/components/ProgressSummaryCard';
 import { setOutboxStoreForTests } from '../src/lib/outbox/outboxRuntime';
 import { createMemoryOutboxStore } from '../src/lib/outbox/outboxStore';
+import { progressSummary as summary, samLearner as sam } from './fixtures';
 import { Routed, RoutedMemoryRouter } from './routed';
-
-const sam = {
-  id: 7,
-  firstName: 'Sam',
-  lastName: 'Learner',
-  dateOfBirth: '2008-04-12',
-  licenseNumber: null,
-  subscriptionStatus: 'active',
-  hasStudentLogin: false,
-  studentUsername: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-
-const summary = {
-  dayHours: 10,
-  nightHours: 2,
-  totalHours: 12,
-  targets: { day: 60, night: 15, total: 75 },
-  percent: { day: 16.7, night: 13.3, total: 16 },
-  remaining: { day: 50, night: 13, total: 63 },
-  badge: 'Getting Started',
-  sessionCount: 4,
-  bonusHours: 0,
-  instructorLessons: 0,
-  openingBalance: null,
-};
 
 const originalFetch = globalThis.fetch;
 let studentAnswer: () => Promise<unknown>;

@@ -3,20 +3,7 @@ import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import ProgressSummary from '../src/app/widgets/ProgressSummary';
-
-const summary = {
-  dayHours: 10,
-  nightHours: 2,
-  totalHours: 12,
-  targets: { day: 60, night: 15, total: 75 },
-  percent: { day: 16.7, night: 13.3, total: 16 },
-  remaining: { day: 50, night: 13, total: 63 },
-  badge: 'Getting Started',
-  sessionCount: 4,
-  bonusHours: 0,
-  instructorLessons: 0,
-  openingBalance: null,
-};
+import { progressSummary as summary } from './fixtures';
 
 const readiness = {
   ready: false,

@@ -4,18 +4,7 @@ import { SWRConfig } from 'swr';
 import { ContractError } from '@logbook/shell-context/apiClient';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import { useStudent, useStudents } from '@logbook/shell-context/students';
-
-const sam = {
-  id: 7,
-  firstName: 'Sam',
-  lastName: 'Learner',
-  dateOfBirth: '2008-04-12',
-  licenseNumber: null,
-  subscriptionStatus: 'active',
-  hasStudentLogin: false,
-  studentUsername: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+import { samLearner as sam } from './fixtures';
 
 const originalFetch = globalThis.fetch;
 afterEach(() => {

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
+import { progressSummary } from './fixtures';
 import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import ProgressSummary from '../src/app/widgets/ProgressSummary';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
@@ -9,19 +10,7 @@ import { VehicleDetailsUnavailable } from '../src/features/session-form/componen
 import { emptySessionValues } from '../src/lib/sessionValues';
 
 const originalFetch = globalThis.fetch;
-const byKind = { day: 0, night: 0, total: 0 };
-const summary = {
-  dayHours: 0,
-  nightHours: 0,
-  totalHours: 0,
-  targets: { day: 90, night: 10, total: 100 },
-  percent: byKind,
-  remaining: { day: 90, night: 10, total: 100 },
-  badge: 'Getting Started',
-  sessionCount: 0,
-  openingBalance: null,
-  state: 'QLD',
-};
+const summary = { ...progressSummary, state: 'QLD' };
 let online: boolean;
 
 beforeAll(() => {
