@@ -124,6 +124,37 @@ export default tseslint.config(
     },
   },
   {
+    // A remote imports each workspace package through its shared entry (`@logbook/ui/shared`): every shared module it
+    // imports costs its first view some loading code, and one per package is enough (the shell offers the entry).
+    files: ['mf-*/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@logbook/service-kit', '@logbook/service-kit/*'],
+              message: 'Browser code may not import service-kit, which is for the services (Node) alone.',
+            },
+            {
+              group: [
+                '@logbook/ui/*',
+                '!@logbook/ui/shared',
+                '!@logbook/ui/styles.css',
+                '@logbook/shell-context/*',
+                '!@logbook/shell-context/shared',
+                '@logbook/contracts/*',
+                '!@logbook/contracts/shared',
+              ],
+              message:
+                'A remote imports a workspace package through its shared entry (@logbook/ui/shared, @logbook/shell-context/shared, @logbook/contracts/shared).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The sessions domain's device state is bundled by each front end, while shell-context is the shell's singleton,
     // which reads the device account from here: a runtime import back would be bundled as a copy, not shared, and a
     // copy of the shell's state (the way to the outbox) is empty. Types cross freely.

@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 
 // The router is not among them: routing reaches the remotes through the shell's context (routing.ts), so the shell's
 // router is its own, tree-shaken to what it uses.
 const SINGLETONS = ['react', 'react-dom', 'swr'] as const;
 /**
- * Workspace packages are shared by prefix so each deep import (`@logbook/ui/Card`) is one shared module, save the small
- * stateless parts of `@logbook/ui` each remote bundles itself (below).
+ * Workspace packages are shared by prefix: each file (`@logbook/ui/Button`) is a shared module, and so is the package's
+ * shared entry (`@logbook/ui/shared`), which re-exports them and is what the remotes import (docs/architecture.md).
  */
 const WORKSPACE_SINGLETONS = ['@logbook/ui', '@logbook/shell-context', '@logbook/contracts'] as const;
 
@@ -71,32 +71,4 @@ export function sharedSingletons(appDir: string): Record<string, SharedEntry> {
   }
   if (problems.length) throw new Error(`Shared singletons do not match:\n  ${problems.join('\n  ')}`);
   return shared;
-}
-
-/**
- * The small stateless parts of `@logbook/ui` (plain components and class helpers) are not taken from the shell: each
- * remote bundles the ones it draws. Every shared module a remote declares costs it glue in its first view (its entry
- * asks the page for each of them when it starts, whatever the screen draws), and for these that glue weighs more than
- * their code. The shell still offers them, to remotes built before. What holds state (the toast store and its
- * Toaster), reads the shell's context (BrandLink) or weighs more bundled than shared (measured: Dialog, FormField,
- * ProgressBar, Spinner, SignaturePad, UnsentSessionsDialog) stays shared.
- */
-export const BUNDLED_BY_EACH_REMOTE = {
-  components: ['Alert', 'Badge', 'Button', 'Card', 'EmptyState', 'Input', 'Label', 'PageFrame', 'Select'],
-  lib: ['buttonClass', 'cx', 'hours', 'usePointerKind'],
-} as const;
-
-/** A remote's aliases that point those imports at the installed source, past the federation plugin's shared prefix. */
-export function bundledByEachRemote(appDir: string): { find: RegExp; replacement: string }[] {
-  const source = join(dirname(createRequire(join(appDir, 'package.json')).resolve('@logbook/ui/package.json')), 'src');
-  return [
-    ...BUNDLED_BY_EACH_REMOTE.components.map((name) => ({
-      find: new RegExp(`^@logbook/ui/${name}$`),
-      replacement: join(source, 'components', `${name}.tsx`),
-    })),
-    ...BUNDLED_BY_EACH_REMOTE.lib.map((name) => ({
-      find: new RegExp(`^@logbook/ui/lib/${name}$`),
-      replacement: join(source, 'lib', `${name}.ts`),
-    })),
-  ];
 }

@@ -1,7 +1,6 @@
 import { defineConfig, type PluginOption, type UserConfigExport } from 'vite';
 import { federation } from '@module-federation/vite';
 import { FEDERATION_RUNTIME, federationRuntime, releaseManifest, sharedPackages } from './frontEndRelease';
-import { bundledByEachRemote } from './federationShared';
 
 type FederationOptions = Parameters<typeof federation>[0];
 
@@ -40,7 +39,6 @@ export function remoteViteConfig({
   return defineConfig(({ command }) => ({
     base: './',
     define,
-    resolve: { alias: bundledByEachRemote(appDir) },
     plugins: [
       federation({
         name,

@@ -1,5 +1,5 @@
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { paths, routePatterns } from '@logbook/shell-context/routes';
+import { paths, routePatterns } from '@logbook/shell-context/shared';
 import { renderStandalone } from '../../scripts/standaloneRemote';
 import '@logbook/ui/styles.css';
 import NewSession from './app/routes/NewSession';

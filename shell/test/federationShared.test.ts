@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { bundledByEachRemote, sharedSingletons } from '../../scripts/federationShared';
+import { sharedSingletons } from '../../scripts/federationShared';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -52,20 +52,3 @@ test('a shared package the app does not declare stops the build', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
-
-test.each(['mf-parent', 'mf-student', 'mf-sessions'])(
-  '%s bundles the stateless parts of the ui kit and takes the stateful ones from the shell',
-  (app) => {
-    const aliases = bundledByEachRemote(path.join(ROOT, app));
-    const target = (request: string) => aliases.find(({ find }) => find.test(request))?.replacement;
-    expect(target('@logbook/ui/Button')).toBe(path.join(ROOT, 'packages/ui/src/components/Button.tsx'));
-    expect(target('@logbook/ui/lib/cx')).toBe(path.join(ROOT, 'packages/ui/src/lib/cx.ts'));
-    for (const { replacement } of aliases) expect(fs.existsSync(replacement)).toBe(true);
-    // The toast store is one for the page, and what reads the shell's context must be the shell's copy.
-    for (const shared of ['@logbook/ui/lib/toastStore', '@logbook/ui/Toaster', '@logbook/ui/BrandLink'])
-      expect(target(shared)).toBeUndefined();
-    // Only whole names: a new component is shared until it is listed here.
-    expect(target('@logbook/ui/ButtonGroup')).toBeUndefined();
-    expect(target('@logbook/shell-context/routing')).toBeUndefined();
-  },
-);

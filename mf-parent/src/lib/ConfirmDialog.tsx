@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@logbook/ui/Button';
-import { Dialog } from '@logbook/ui/Dialog';
+import { Button, Dialog } from '@logbook/ui/shared';
 
 export interface ConfirmDialogProps {
   open: boolean;

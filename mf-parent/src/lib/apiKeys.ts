@@ -1,5 +1,5 @@
 /** The swr keys this remote reads: each key is the URL it GETs, so any screen can refresh another's data. */
-export { STUDENTS_KEY, studentKey } from '@logbook/shell-context/students';
+export { STUDENTS_KEY, studentKey } from '@logbook/shell-context/shared';
 export const paperHoursKey = (studentId: number | string) => `/api/students/${studentId}/opening-balance`;
 export const SETTINGS_KEY = '/api/settings';
 export const BILLING_CONFIG_KEY = '/api/billing/config';

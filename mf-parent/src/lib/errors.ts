@@ -1,4 +1,4 @@
-import { ApiError, isNetworkError } from '@logbook/shell-context/apiClient';
+import { ApiError, isNetworkError } from '@logbook/shell-context/shared';
 
 /** The server's `{ message }` when it sent one, else the fallback text. */
 export function serverMessageOr(error: unknown, fallback: string): string {

@@ -1,6 +1,6 @@
 import type { Cache, ScopedMutator } from 'swr';
-import { apiFetch } from '@logbook/shell-context/apiClient';
-import { progressSummarySchema, type ProgressSummary } from '@logbook/contracts/progress-summary';
+import { apiFetch } from '@logbook/shell-context/shared';
+import { progressSummarySchema, type ProgressSummary } from '@logbook/contracts/shared';
 import { isProgressKey } from './apiKeys';
 
 export async function fetchProgressSummary(key: string): Promise<ProgressSummary> {

@@ -1,7 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from '@logbook/shell-context/routing';
-import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
-import { paths } from '@logbook/shell-context/routes';
+import { useNavigate, useCurrentUser, paths } from '@logbook/shell-context/shared';
 import { adoptLegacyDrafts, parentAccount } from '@logbook/session-device/deviceAccount';
 
 /** The signed-in parent; sends anyone else to /login (a failed user call means nobody is signed in). */

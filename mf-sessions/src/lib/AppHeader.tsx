@@ -1,6 +1,6 @@
-import { Link } from '@logbook/shell-context/routing';
-import { PRODUCT_NAME } from '@logbook/contracts/constants';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { Link } from '@logbook/shell-context/shared';
+import { PRODUCT_NAME } from '@logbook/contracts/shared';
+import { buttonClass } from '@logbook/ui/shared';
 
 export interface AppHeaderProps {
   /** Where 'Back to Dashboard' goes: the parent's or the student's dashboard. */

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from '@logbook/shell-context/routing';
-import { EmptyState } from '@logbook/ui/EmptyState';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { Link } from '@logbook/shell-context/shared';
+import { EmptyState, buttonClass } from '@logbook/ui/shared';
 
 export interface ScreenMessageProps {
   title: string;

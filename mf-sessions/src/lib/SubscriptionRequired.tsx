@@ -1,7 +1,5 @@
-import { Link } from '@logbook/shell-context/routing';
-import { Alert } from '@logbook/ui/Alert';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { paths } from '@logbook/shell-context/routes';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { Alert, buttonClass } from '@logbook/ui/shared';
 
 /** Sessions come with the subscription: parent screens ask for nothing about them until it is active. */
 export function SubscriptionRequired({ studentId }: { studentId: number }) {

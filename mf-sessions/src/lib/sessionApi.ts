@@ -1,7 +1,6 @@
-import { deviceTimeZone } from '@logbook/contracts/dates';
-import { TOASTS } from '@logbook/contracts/messages';
-import type { DrivingSessionInput } from '@logbook/contracts/schemas';
-import { ApiError, errorMessageOf } from '@logbook/shell-context/apiClient';
+import { deviceTimeZone, TOASTS } from '@logbook/contracts/shared';
+import type { DrivingSessionInput } from '@logbook/contracts/shared';
+import { ApiError, errorMessageOf } from '@logbook/shell-context/shared';
 
 export const DRIVING_SESSIONS_URL = '/api/driving-sessions';
 /** A send that hangs longer than this is treated like a dropped connection; the client id makes the retry safe. */

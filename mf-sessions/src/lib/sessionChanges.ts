@@ -1,7 +1,5 @@
-import { TEXT_LIMITS } from '@logbook/contracts/constants';
-import { TOASTS } from '@logbook/contracts/messages';
-import { changeReasonSchema } from '@logbook/contracts/schemas';
-import { apiRequest, ApiError, errorMessageOf } from '@logbook/shell-context/apiClient';
+import { TEXT_LIMITS, TOASTS, changeReasonSchema } from '@logbook/contracts/shared';
+import { apiRequest, ApiError, errorMessageOf } from '@logbook/shell-context/shared';
 import { DRIVING_SESSIONS_URL } from './sessionApi';
 import type { SessionPayload } from './sessionValues';
 

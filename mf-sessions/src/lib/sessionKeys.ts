@@ -1,6 +1,5 @@
-import type { TimeOfDay } from '@logbook/contracts/constants';
-import type { StateCode } from '@logbook/contracts/state-codes';
-import { keyToUrl, type SwrKey } from '@logbook/shell-context/swrConfig';
+import type { StateCode, TimeOfDay } from '@logbook/contracts/shared';
+import { keyToUrl, type SwrKey } from '@logbook/shell-context/shared';
 
 export interface SessionFilters {
   fromDate: string;

@@ -1,5 +1,4 @@
-import { calculateDuration } from '@logbook/contracts/duration';
-import { WHOLE_NUMBER_SESSION_FIELDS, type DrivingSessionInput } from '@logbook/contracts/schemas';
+import { calculateDuration, WHOLE_NUMBER_SESSION_FIELDS, type DrivingSessionInput } from '@logbook/contracts/shared';
 import type { Coordinates } from './coordinates';
 import { DRAFT_FIELDS, type DraftField, type DraftValues } from '@logbook/session-device/drafts';
 

@@ -1,5 +1,5 @@
-import { studentSchema } from '@logbook/contracts/schemas';
-import { ApiError } from '@logbook/shell-context/apiClient';
+import { studentSchema } from '@logbook/contracts/shared';
+import { ApiError } from '@logbook/shell-context/shared';
 
 /** What the session form needs to know about a student to work without a connection. */
 export interface RememberedStudent {

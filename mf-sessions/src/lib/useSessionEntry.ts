@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { sessionListSchema } from '@logbook/contracts/responses';
-import { apiFetch } from '@logbook/shell-context/apiClient';
+import { sessionListSchema } from '@logbook/contracts/shared';
+import { apiFetch } from '@logbook/shell-context/shared';
 import { sessionListKey } from './sessionKeys';
 import type { HistoryEntry } from './sessionHistory';
 

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { progressSummarySchema, type ProgressSummary } from '@logbook/contracts/progress-summary';
-import { apiFetch } from '@logbook/shell-context/apiClient';
+import { progressSummarySchema, type ProgressSummary } from '@logbook/contracts/shared';
+import { apiFetch } from '@logbook/shell-context/shared';
 import { sessionSummaryKey } from './sessionKeys';
 
 const fetchSummary = (url: string) => apiFetch(url, progressSummarySchema);

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { StudentAuth } from '@logbook/contracts/schemas';
-import { fetcherOr401Null } from '@logbook/shell-context/swrConfig';
+import type { StudentAuth } from '@logbook/contracts/shared';
+import { fetcherOr401Null } from '@logbook/shell-context/shared';
 
 /** GET /api/student-auth: the signed-in student, null when no student is signed in. */
 export function useStudentAuth(enabled = true) {

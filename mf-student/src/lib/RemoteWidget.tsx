@@ -1,7 +1,5 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { Spinner } from '@logbook/ui/Spinner';
+import { Alert, Button, Spinner } from '@logbook/ui/shared';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RemoteModule<P> = () => Promise<{ default: ComponentType<P & any> }>;

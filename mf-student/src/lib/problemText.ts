@@ -1,4 +1,4 @@
-import { ApiError, isNetworkError } from '@logbook/shell-context/apiClient';
+import { ApiError, isNetworkError } from '@logbook/shell-context/shared';
 
 /** What to tell the student when a check could not be made: offline, the server's own words, or the raw error. */
 export function problemText(

@@ -1,4 +1,4 @@
-import { parseStudentId } from '@logbook/shell-context/studentId';
+import { parseStudentId } from '@logbook/shell-context/shared';
 
 /**
  * Which student a /student-new-session URL may show the form for: the signed-in student only.

@@ -1,6 +1,5 @@
-import { Link } from '@logbook/shell-context/routing';
-import { paths } from '@logbook/shell-context/routes';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { buttonClass } from '@logbook/ui/shared';
 
 /** The way back to the dashboard from a parent's screen. */
 export function BackLink({ children = 'Back to Dashboard' }: { children?: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from '@logbook/ui/Alert';
+import { Alert } from '@logbook/ui/shared';
 
 /** A screen-wide message (not found, could not load) with what to do next. */
 export function CenteredMessage({

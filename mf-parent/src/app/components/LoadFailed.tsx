@@ -1,4 +1,4 @@
-import { Button } from '@logbook/ui/Button';
+import { Button } from '@logbook/ui/shared';
 import { CenteredMessage } from './CenteredMessage';
 
 /** What could not be loaded, and a button that asks for it again. */

@@ -1,7 +1,6 @@
-import { Spinner } from '@logbook/ui/Spinner';
+import { Spinner, PageFrame } from '@logbook/ui/shared';
 import { BackLink } from '../components/BackLink';
-import { PageFrame } from '@logbook/ui/PageFrame';
-import { useStudents } from '@logbook/shell-context/students';
+import { useStudents } from '@logbook/shell-context/shared';
 import { ChangePasswordCard } from '../../features/account/components/ChangePasswordCard';
 import { DeleteAccountCard } from '../../features/account/components/DeleteAccountCard';
 import { DownloadDataCard } from '../../features/account/components/DownloadDataCard';

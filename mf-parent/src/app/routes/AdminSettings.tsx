@@ -1,10 +1,9 @@
-import { Spinner } from '@logbook/ui/Spinner';
-import { targetsFromSettings } from '@logbook/contracts/progress';
+import { Spinner, PageFrame } from '@logbook/ui/shared';
+import { targetsFromSettings } from '@logbook/contracts/shared';
 import { TargetSettings } from '../../features/settings/components/TargetSettings';
 import { SupervisorsCard } from '../../features/supervisors/components/SupervisorsCard';
 import { useSettings } from '../../features/settings/hooks/useSettings';
 import { supervisorRuleOf } from '../../features/settings/utils/stateRules';
-import { PageFrame } from '@logbook/ui/PageFrame';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { BackLink } from '../components/BackLink';
 import { LoadFailed } from '../components/LoadFailed';

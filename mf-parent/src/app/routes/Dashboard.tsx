@@ -1,10 +1,5 @@
-import { Link } from '@logbook/shell-context/routing';
-import { EmptyState } from '@logbook/ui/EmptyState';
-import { Spinner } from '@logbook/ui/Spinner';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { useStudents } from '@logbook/shell-context/students';
-import { PageFrame } from '@logbook/ui/PageFrame';
-import { paths } from '@logbook/shell-context/routes';
+import { Link, useStudents, paths } from '@logbook/shell-context/shared';
+import { EmptyState, Spinner, buttonClass, PageFrame } from '@logbook/ui/shared';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { LoadFailed } from '../components/LoadFailed';
 import { ParentLayout } from '../components/ParentLayout';

@@ -1,26 +1,28 @@
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useLocation, useNavigate, useParams } from '@logbook/shell-context/routing';
-import { Card } from '@logbook/ui/Card';
-import { Spinner } from '@logbook/ui/Spinner';
-import { useToast } from '@logbook/shell-context/useToast';
-import { TOASTS } from '@logbook/contracts/messages';
+import {
+  useLocation,
+  useNavigate,
+  useParams,
+  useToast,
+  useStudent,
+  parseStudentId,
+  PAPER_HOURS_ANCHOR,
+  paths,
+} from '@logbook/shell-context/shared';
+import { Card, Spinner, PageFrame } from '@logbook/ui/shared';
+import { TOASTS, isStateCode, SUGGESTED_STATE, type StateCode } from '@logbook/contracts/shared';
 import { PaperHoursCard } from '../../features/paper-hours/components/PaperHoursCard';
 import { RemoveStudentCard } from '../../features/students/components/RemoveStudentCard';
 import { StudentDetailsForm } from '../../features/students/components/StudentDetailsForm';
 import { useSaveStudent } from '../../features/students/hooks/useSaveStudent';
-import { useStudent } from '@logbook/shell-context/students';
-import { parseStudentId } from '@logbook/shell-context/studentId';
 import { EMPTY_STUDENT_FORM, studentToFormValues } from '../../features/students/utils/studentForm';
 import { FamilyStateField } from '../../features/settings/components/FamilyStateField';
 import { useSettings } from '../../features/settings/hooks/useSettings';
 import { saveFamilyState } from '../../features/settings/api/settings';
 import { SETTINGS_KEY } from '../../lib/apiKeys';
 import { serverMessageOr } from '../../lib/errors';
-import { isStateCode, SUGGESTED_STATE, type StateCode } from '@logbook/contracts/state-codes';
-import type { StudentData } from '@logbook/contracts/schemas';
-import { PageFrame } from '@logbook/ui/PageFrame';
-import { PAPER_HOURS_ANCHOR, paths } from '@logbook/shell-context/routes';
+import type { StudentData } from '@logbook/contracts/shared';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { BackLink } from '../components/BackLink';
 import { StudentLoadFailed } from '../components/StudentLoadFailed';

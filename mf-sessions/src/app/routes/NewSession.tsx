@@ -1,8 +1,16 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from '@logbook/shell-context/routing';
-import { Alert } from '@logbook/ui/Alert';
-import { CORRECT_SESSION_PARAM, FINISH_DRIVE_PARAM, isStudentPath, paths } from '@logbook/shell-context/routes';
-import { parseStudentId } from '@logbook/shell-context/studentId';
+import {
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  CORRECT_SESSION_PARAM,
+  FINISH_DRIVE_PARAM,
+  isStudentPath,
+  paths,
+  parseStudentId,
+} from '@logbook/shell-context/shared';
+import { Alert } from '@logbook/ui/shared';
 import { SessionForm } from '../../features/session-form/components/SessionForm';
 import { AppHeader } from '../../lib/AppHeader';
 import { SessionsStyles } from '../../lib/SessionsStyles';

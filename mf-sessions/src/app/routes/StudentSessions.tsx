@@ -1,14 +1,7 @@
 import { useEffect } from 'react';
-import { Link, useParams } from '@logbook/shell-context/routing';
-import { SESSION_SCREEN_ERRORS } from '@logbook/contracts/messages';
-import { isActive, subscriptionBadgeLabel } from '@logbook/contracts/subscription';
-import { Badge } from '@logbook/ui/Badge';
-import { Spinner } from '@logbook/ui/Spinner';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { ApiError } from '@logbook/shell-context/apiClient';
-import { paths } from '@logbook/shell-context/routes';
-import { parseStudentId } from '@logbook/shell-context/studentId';
-import { useStudent } from '@logbook/shell-context/students';
+import { Link, useParams, ApiError, paths, parseStudentId, useStudent } from '@logbook/shell-context/shared';
+import { SESSION_SCREEN_ERRORS, isActive, subscriptionBadgeLabel } from '@logbook/contracts/shared';
+import { Badge, Spinner, buttonClass } from '@logbook/ui/shared';
 import { AppHeader } from '../../lib/AppHeader';
 import { ScreenMessage } from '../../lib/ScreenMessage';
 import { PanelStyles } from '../../lib/PanelStyles';

@@ -1,4 +1,4 @@
-import { paths } from '@logbook/shell-context/routes';
+import { paths } from '@logbook/shell-context/shared';
 import { LiveDrivePanel } from '../../features/live-drive/components/LiveDrivePanel';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { PanelStyles } from '../../lib/PanelStyles';

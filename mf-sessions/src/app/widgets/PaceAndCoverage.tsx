@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { useParams } from '@logbook/shell-context/routing';
+import { useParams, parseStudentId } from '@logbook/shell-context/shared';
 import { PaceAndCoveragePanel } from '../../features/pace/components/PaceAndCoveragePanel';
 import { useInsights } from '../../features/pace/hooks/useInsights';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { PanelStyles } from '../../lib/PanelStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
-import { parseStudentId } from '@logbook/shell-context/studentId';
 
 export interface PaceAndCoverageProps {
   /** Defaults to the route's :studentId. */

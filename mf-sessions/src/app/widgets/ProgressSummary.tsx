@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { useParams } from '@logbook/shell-context/routing';
+import { useParams, parseStudentId } from '@logbook/shell-context/shared';
 import { ProgressSummaryCard } from '../../features/progress/components/ProgressSummaryCard';
 import { rememberFamilyState } from '../../lib/sessionKeys';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { PanelStyles } from '../../lib/PanelStyles';
 import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
-import { parseStudentId } from '@logbook/shell-context/studentId';
 import { useSessionSummary } from '../../lib/useSessionSummary';
 
 export interface ProgressSummaryProps {

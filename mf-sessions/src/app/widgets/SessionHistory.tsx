@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { useParams } from '@logbook/shell-context/routing';
+import { useParams, parseStudentId } from '@logbook/shell-context/shared';
 import { SessionHistoryPanel } from '../../features/session-history/components/SessionHistoryPanel';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { PanelStyles } from '../../lib/PanelStyles';
 import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
-import { parseStudentId } from '@logbook/shell-context/studentId';
 import { useSessionSummary } from '../../lib/useSessionSummary';
 
 export interface SessionHistoryProps {

@@ -1,5 +1,5 @@
-import { deviceTimeZone } from '@logbook/contracts/dates';
-import type { DrivingSessionInput } from '@logbook/contracts/schemas';
+import { deviceTimeZone } from '@logbook/contracts/shared';
+import type { DrivingSessionInput } from '@logbook/contracts/shared';
 import type { SendOutcome } from '../sessionApi';
 import type { OutboxEntry, OutboxStore } from './outboxStore';
 

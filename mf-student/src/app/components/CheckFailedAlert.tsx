@@ -1,5 +1,4 @@
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
+import { Alert, Button } from '@logbook/ui/shared';
 import { problemText } from '../../lib/problemText';
 
 /** The sign-in could not be checked: what went wrong, and a button to check again. */

@@ -1,15 +1,11 @@
-import { Navigate } from '@logbook/shell-context/routing';
+import { Navigate, paths } from '@logbook/shell-context/shared';
 import { SWRConfig } from 'swr';
-import { Spinner } from '@logbook/ui/Spinner';
-import { UnsentSessionsDialog } from '@logbook/ui/UnsentSessionsDialog';
+import { Spinner, UnsentSessionsDialog, BrandLink, PageFrame } from '@logbook/ui/shared';
 import { StudentDashboardActions } from '../../features/student-dashboard/components/StudentDashboardActions';
 import { StudentDashboardHeader } from '../../features/student-dashboard/components/StudentDashboardHeader';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
-import { BrandLink } from '@logbook/ui/BrandLink';
-import { PageFrame } from '@logbook/ui/PageFrame';
-import { paths } from '@logbook/shell-context/routes';
-import { isActive } from '@logbook/contracts/subscription';
+import { isActive } from '@logbook/contracts/shared';
 import { RemoteWidget } from '../../lib/RemoteWidget';
 import { CheckFailedAlert } from '../components/CheckFailedAlert';
 import { sessionsRemote } from '../sessionsRemote';

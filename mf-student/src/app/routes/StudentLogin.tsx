@@ -1,11 +1,9 @@
-import { Link, Navigate, useNavigate } from '@logbook/shell-context/routing';
-import { Spinner } from '@logbook/ui/Spinner';
-import type { StudentAuth } from '@logbook/contracts/schemas';
+import { Link, Navigate, useNavigate, paths } from '@logbook/shell-context/shared';
+import { Spinner, BrandLink } from '@logbook/ui/shared';
+import type { StudentAuth } from '@logbook/contracts/shared';
 import { StudentLoginForm } from '../../features/student-auth/components/StudentLoginForm';
 import { StudentLoginHint } from '../../features/student-auth/components/StudentLoginHint';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
-import { BrandLink } from '@logbook/ui/BrandLink';
-import { paths } from '@logbook/shell-context/routes';
 import '../student.css';
 
 export default function StudentLogin() {

@@ -1,9 +1,5 @@
-import { Link, Navigate, useParams } from '@logbook/shell-context/routing';
-import { Alert } from '@logbook/ui/Alert';
-import { Spinner } from '@logbook/ui/Spinner';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { PageFrame } from '@logbook/ui/PageFrame';
-import { paths } from '@logbook/shell-context/routes';
+import { Link, Navigate, useParams, paths } from '@logbook/shell-context/shared';
+import { Alert, Spinner, buttonClass, PageFrame } from '@logbook/ui/shared';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { isUnreachable } from '../../lib/problemText';
 import { RemoteWidget } from '../../lib/RemoteWidget';

@@ -1,4 +1,4 @@
-import { apiRequest } from '@logbook/shell-context/apiClient';
+import { apiRequest } from '@logbook/shell-context/shared';
 
 export type ExportFormat = 'json' | 'csv';
 

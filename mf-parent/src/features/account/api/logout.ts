@@ -1,3 +1,3 @@
-import { apiRequest } from '@logbook/shell-context/apiClient';
+import { apiRequest } from '@logbook/shell-context/shared';
 
 export const logout = () => apiRequest('POST', '/api/logout');

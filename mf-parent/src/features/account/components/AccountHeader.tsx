@@ -1,9 +1,6 @@
-import { Link } from '@logbook/shell-context/routing';
-import { Button } from '@logbook/ui/Button';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { UnsentSessionsDialog } from '@logbook/ui/UnsentSessionsDialog';
-import { PRODUCT_NAME } from '@logbook/contracts/constants';
-import { paths } from '@logbook/shell-context/routes';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { Button, buttonClass, UnsentSessionsDialog } from '@logbook/ui/shared';
+import { PRODUCT_NAME } from '@logbook/contracts/shared';
 import { useLogout } from '../hooks/useLogout';
 
 /** The parent's header: the product, who is signed in, Settings, Account and Logout. */

@@ -1,9 +1,7 @@
 import { useRef, type FormEvent } from 'react';
-import { Button } from '@logbook/ui/Button';
-import { Card } from '@logbook/ui/Card';
+import { Button, Card, TextField } from '@logbook/ui/shared';
 import { useChangePassword } from '../hooks/useChangePassword';
 import type { ChangePasswordValues } from '../utils/passwordForms';
-import { TextField } from '@logbook/ui/FormField';
 
 const FIELDS: Array<{ name: keyof ChangePasswordValues; label: string; autoComplete: string; hint?: string }> = [
   { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },

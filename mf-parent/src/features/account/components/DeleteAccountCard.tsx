@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { Card } from '@logbook/ui/Card';
-import { Dialog } from '@logbook/ui/Dialog';
-import type { Student } from '@logbook/contracts/schemas';
+import { Alert, Button, Card, Dialog, TextField } from '@logbook/ui/shared';
+import type { Student } from '@logbook/contracts/shared';
 import { useDeleteAccount } from '../hooks/useDeleteAccount';
 import { DeletionList } from './DeletionList';
-import { TextField } from '@logbook/ui/FormField';
 
 export interface DeleteAccountCardProps {
   email: string;

@@ -1,7 +1,5 @@
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { Card } from '@logbook/ui/Card';
-import { ACCOUNT_MESSAGES } from '@logbook/contracts/messages';
+import { Alert, Button, Card } from '@logbook/ui/shared';
+import { ACCOUNT_MESSAGES } from '@logbook/contracts/shared';
 import { useDownloadData } from '../hooks/useDownloadData';
 
 /** Download my data: everything the family keeps here as one JSON file, and the sessions as CSV for a spreadsheet. */

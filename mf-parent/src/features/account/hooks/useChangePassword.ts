@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { ApiError } from '@logbook/shell-context/apiClient';
-import { useToast } from '@logbook/shell-context/useToast';
-import { ACCOUNT_MESSAGES, isPasswordRuleMessage, TOASTS } from '@logbook/contracts/messages';
+import { ApiError, useToast } from '@logbook/shell-context/shared';
+import { ACCOUNT_MESSAGES, isPasswordRuleMessage, TOASTS } from '@logbook/contracts/shared';
 import { changePassword } from '../api/account';
 import {
   EMPTY_CHANGE_PASSWORD,

@@ -1,12 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from '@logbook/shell-context/routing';
+import { useNavigate, ApiError, rememberSignedIn, useToast, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
-import { ApiError } from '@logbook/shell-context/apiClient';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
-import { rememberSignedIn } from '@logbook/shell-context/signedInHint';
-import { useToast } from '@logbook/shell-context/useToast';
-import { ACCOUNT_MESSAGES, TOASTS, VALIDATION } from '@logbook/contracts/messages';
-import { paths } from '@logbook/shell-context/routes';
+import { ACCOUNT_MESSAGES, TOASTS, VALIDATION } from '@logbook/contracts/shared';
 import { deleteAccount } from '../api/account';
 
 export const NOTHING_DELETED = 'Nothing was deleted';

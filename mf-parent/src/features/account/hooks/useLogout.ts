@@ -1,11 +1,8 @@
-import { useNavigate } from '@logbook/shell-context/routing';
+import { useNavigate, useToast, waitingSessionsAccess, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
-import { useToast } from '@logbook/shell-context/useToast';
-import { waitingSessionsAccess } from '@logbook/shell-context/outboxAccess';
 import { useSignOutGuard } from '@logbook/session-device/signOutGuard';
-import { TOASTS } from '@logbook/contracts/messages';
-import { paths } from '@logbook/shell-context/routes';
+import { TOASTS } from '@logbook/contracts/shared';
 import { serverMessageOr } from '../../../lib/errors';
 import { logout } from '../api/logout';
 

@@ -1,5 +1,4 @@
-import { VALIDATION } from '@logbook/contracts/messages';
-import { registerSchema } from '@logbook/contracts/schemas';
+import { VALIDATION, registerSchema } from '@logbook/contracts/shared';
 
 export interface ChangePasswordValues {
   currentPassword: string;

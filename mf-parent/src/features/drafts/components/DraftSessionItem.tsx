@@ -1,8 +1,6 @@
-import { Link } from '@logbook/shell-context/routing';
-import { Badge } from '@logbook/ui/Badge';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { Badge, buttonClass } from '@logbook/ui/shared';
 import type { StoredDraft } from '@logbook/session-device/drafts';
-import { paths } from '@logbook/shell-context/routes';
 import { MoonIcon, SunIcon } from '../../../lib/icons';
 import {
   draftDateText,

@@ -1,11 +1,12 @@
-import { formatDisplayDate, minutesOfDay } from '@logbook/contracts/dates';
-import { formatHoursMinutes } from '@logbook/contracts/duration';
 import {
+  formatDisplayDate,
+  minutesOfDay,
+  formatHoursMinutes,
   TIME_OF_DAY_LABELS,
   WEATHER_LABELS,
   type TimeOfDay,
   type WeatherConditions,
-} from '@logbook/contracts/constants';
+} from '@logbook/contracts/shared';
 import type { StoredDraft } from '@logbook/session-device/drafts';
 
 /** '09:00 – 10:30 (1h 30m)'; an end before the start is the next day ('22:30 – 00:15 next day (1h 45m)'). */

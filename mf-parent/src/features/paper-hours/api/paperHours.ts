@@ -1,9 +1,5 @@
-import { apiFetch, apiRequest, readAnswer } from '@logbook/shell-context/apiClient';
-import {
-  openingBalanceResponseSchema,
-  type OpeningBalance,
-  type OpeningBalanceInput,
-} from '@logbook/contracts/opening-balance';
+import { apiFetch, apiRequest, readAnswer } from '@logbook/shell-context/shared';
+import { openingBalanceResponseSchema, type OpeningBalance, type OpeningBalanceInput } from '@logbook/contracts/shared';
 import { paperHoursKey } from '../../../lib/apiKeys';
 
 /** GET /api/students/:id/opening-balance: zeros until a parent records paper hours. */

@@ -1,8 +1,6 @@
-import { Button } from '@logbook/ui/Button';
-import { Card } from '@logbook/ui/Card';
-import { Spinner } from '@logbook/ui/Spinner';
-import type { Student } from '@logbook/contracts/schemas';
-import { PAPER_HOURS_ANCHOR } from '@logbook/shell-context/routes';
+import { Button, Card, Spinner } from '@logbook/ui/shared';
+import type { Student } from '@logbook/contracts/shared';
+import { PAPER_HOURS_ANCHOR } from '@logbook/shell-context/shared';
 import { usePaperHours } from '../hooks/usePaperHours';
 import { useSavePaperHours } from '../hooks/useSavePaperHours';
 import { paperHoursToFormValues } from '../utils/paperHoursForm';

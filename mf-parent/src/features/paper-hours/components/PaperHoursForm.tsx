@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '@logbook/ui/Button';
-import { MAX_OPENING_BALANCE_HOURS, MAX_OPENING_BALANCE_NOTE } from '@logbook/contracts/opening-balance';
-import type { OpeningBalanceInput } from '@logbook/contracts/opening-balance';
+import { Button, TextField, TextAreaField } from '@logbook/ui/shared';
+import { MAX_OPENING_BALANCE_HOURS, MAX_OPENING_BALANCE_NOTE } from '@logbook/contracts/shared';
+import type { OpeningBalanceInput } from '@logbook/contracts/shared';
 import { validatePaperHoursForm, type PaperHoursFormErrors, type PaperHoursFormValues } from '../utils/paperHoursForm';
-import { TextField, TextAreaField } from '@logbook/ui/FormField';
 
 export interface PaperHoursFormProps {
   initialValues: PaperHoursFormValues;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useToast } from '@logbook/shell-context/useToast';
-import { TOASTS } from '@logbook/contracts/messages';
-import type { OpeningBalanceInput } from '@logbook/contracts/opening-balance';
-import type { Student } from '@logbook/contracts/schemas';
+import { useToast } from '@logbook/shell-context/shared';
+import { TOASTS } from '@logbook/contracts/shared';
+import type { OpeningBalanceInput, Student } from '@logbook/contracts/shared';
 import { paperHoursKey, progressSummaryKey } from '../../../lib/apiKeys';
 import { serverMessageOr } from '../../../lib/errors';
 import { fetchProgressSummary } from '../../../lib/progressSummaries';

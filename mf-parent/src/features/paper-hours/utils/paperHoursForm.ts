@@ -1,10 +1,10 @@
-import { fieldErrors } from '@logbook/contracts/schemas';
-import { formatHours } from '@logbook/ui/lib/hours';
 import {
+  fieldErrors,
   openingBalanceSchema,
   type OpeningBalance,
   type OpeningBalanceInput,
-} from '@logbook/contracts/opening-balance';
+} from '@logbook/contracts/shared';
+import { formatHours } from '@logbook/ui/shared';
 
 /** What the paper-hours inputs hold, as typed. */
 export interface PaperHoursFormValues {

@@ -1,12 +1,7 @@
-import { Link } from '@logbook/shell-context/routing';
-import { Badge } from '@logbook/ui/Badge';
-import { Button } from '@logbook/ui/Button';
-import { ProgressBar } from '@logbook/ui/ProgressBar';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { bonusText, courseText } from '@logbook/contracts/progress';
-import { isActive } from '@logbook/contracts/subscription';
-import type { Student } from '@logbook/contracts/schemas';
-import { paths } from '@logbook/shell-context/routes';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { Badge, Button, ProgressBar, buttonClass } from '@logbook/ui/shared';
+import { bonusText, courseText, isActive } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/shared';
 import { sessionsPdfUrl } from '../../../lib/apiKeys';
 import { LockIcon } from '../../../lib/icons';
 import { useProgressSummary } from '../hooks/useProgressSummary';

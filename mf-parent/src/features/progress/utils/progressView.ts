@@ -1,7 +1,7 @@
-import type { ProgressSummary } from '@logbook/contracts/progress-summary';
-import { PROGRESS_BADGES } from '@logbook/contracts/constants';
-import type { BadgeVariant } from '@logbook/ui/Badge';
-import { formatHours } from '@logbook/ui/lib/hours';
+import type { ProgressSummary } from '@logbook/contracts/shared';
+import { PROGRESS_BADGES } from '@logbook/contracts/shared';
+import type { BadgeVariant } from '@logbook/ui/shared';
+import { formatHours } from '@logbook/ui/shared';
 
 export interface ProgressRow {
   kind: 'total' | 'day' | 'night';

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import './runningDrive.css';
-import { Link } from '@logbook/shell-context/routing';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { paths } from '@logbook/shell-context/routes';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { buttonClass } from '@logbook/ui/shared';
 import { elapsedMinutes, elapsedWords, useRunningDrive } from '@logbook/session-device/runningDrive';
 
 /** A drive being timed on this device for the student: how long it has run, where it started, and a way to it. */

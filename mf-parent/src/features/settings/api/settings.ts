@@ -1,7 +1,6 @@
-import { apiFetch, apiRequest } from '@logbook/shell-context/apiClient';
-import { settingListSchema } from '@logbook/contracts/responses';
-import type { Setting } from '@logbook/contracts/schemas';
-import type { SettingKey } from '@logbook/contracts/constants';
+import { apiFetch, apiRequest } from '@logbook/shell-context/shared';
+import { settingListSchema } from '@logbook/contracts/shared';
+import type { Setting, SettingKey } from '@logbook/contracts/shared';
 import { SETTINGS_KEY } from '../../../lib/apiKeys';
 
 export async function fetchSettings(key: string): Promise<Setting[]> {

@@ -1,6 +1,6 @@
-import { STATE_CODES, type StateCode } from '@logbook/contracts/state-codes';
+import { STATE_CODES, type StateCode } from '@logbook/contracts/shared';
 import { STATE_NAMES } from '../utils/stateNames';
-import { SelectField } from '@logbook/ui/FormField';
+import { SelectField } from '@logbook/ui/shared';
 
 const OPTIONS = STATE_CODES.map((code) => ({ value: code, label: STATE_NAMES[code] }));
 

@@ -1,8 +1,6 @@
-import { Badge } from '@logbook/ui/Badge';
-import { Button } from '@logbook/ui/Button';
-import { Card } from '@logbook/ui/Card';
+import { Badge, Button, Card } from '@logbook/ui/shared';
 import { SUGGESTED_STATE, type StateRule } from '../utils/ruleData';
-import type { TargetHours } from '@logbook/contracts/progress';
+import type { TargetHours } from '@logbook/contracts/shared';
 import {
   STATE_RULES_SUGGESTED_FIRST,
   hasRequirement,

@@ -1,10 +1,8 @@
 import type { FormEvent } from 'react';
-import { Button } from '@logbook/ui/Button';
-import { Card } from '@logbook/ui/Card';
-import { MAX_TARGET_HOURS, MIN_TARGET_HOURS } from '@logbook/contracts/constants';
+import { Button, Card, TextField } from '@logbook/ui/shared';
+import { MAX_TARGET_HOURS, MIN_TARGET_HOURS } from '@logbook/contracts/shared';
 import type { TargetHoursFormState } from '../hooks/useTargetHoursForm';
 import type { SettingsFormValues } from '../utils/settingsForm';
-import { TextField } from '@logbook/ui/FormField';
 
 export const TARGET_HOURS_FORM_ID = 'target-hours';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { Setting } from '@logbook/contracts/schemas';
-import type { TargetHours } from '@logbook/contracts/progress';
+import type { Setting, TargetHours } from '@logbook/contracts/shared';
 import { isStateCode, STATE_RULES, SUGGESTED_STATE, targetsForState } from '../utils/ruleData';
 import { useSaveTargets } from '../hooks/useSaveTargets';
 import { useTargetHoursForm } from '../hooks/useTargetHoursForm';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Setting } from '@logbook/contracts/schemas';
+import type { Setting } from '@logbook/contracts/shared';
 import { SETTINGS_KEY } from '../../../lib/apiKeys';
 import { fetchSettings } from '../api/settings';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TargetHours } from '@logbook/contracts/progress';
+import type { TargetHours } from '@logbook/contracts/shared';
 import {
   settingsFormFromTargets,
   validateSettingsForm,

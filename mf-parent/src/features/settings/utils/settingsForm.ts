@@ -1,5 +1,5 @@
-import { fieldErrors, settingsFormSchema } from '@logbook/contracts/schemas';
-import type { TargetHours } from '@logbook/contracts/progress';
+import { fieldErrors, settingsFormSchema } from '@logbook/contracts/shared';
+import type { TargetHours } from '@logbook/contracts/shared';
 
 /** What the two number inputs hold (text, as typed). */
 export interface SettingsFormValues {

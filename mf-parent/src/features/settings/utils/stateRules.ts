@@ -1,6 +1,6 @@
-import { localDateISO } from '@logbook/contracts/dates';
+import { localDateISO } from '@logbook/contracts/shared';
 import { isStateCode, ruleOn, STATE_RULES, SUGGESTED_STATE, targetsForState, type StateRule } from './ruleData';
-import type { TargetHours } from '@logbook/contracts/progress';
+import type { TargetHours } from '@logbook/contracts/shared';
 
 /** The suggested state first, then the rest in the table's order. */
 export const STATE_RULES_SUGGESTED_FIRST: readonly StateRule[] = [

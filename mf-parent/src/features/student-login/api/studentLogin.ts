@@ -1,5 +1,5 @@
-import { apiRequest } from '@logbook/shell-context/apiClient';
-import type { StudentCredentials } from '@logbook/contracts/schemas';
+import { apiRequest } from '@logbook/shell-context/shared';
+import type { StudentCredentials } from '@logbook/contracts/shared';
 import { studentKey } from '../../../lib/apiKeys';
 
 export const createStudentLogin = (studentId: number, credentials: StudentCredentials) =>

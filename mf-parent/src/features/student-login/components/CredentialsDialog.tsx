@@ -1,10 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button } from '@logbook/ui/Button';
-import { Dialog } from '@logbook/ui/Dialog';
-import { FormField, TextField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
-import { PASSWORD_MIN, TEXT_LIMITS } from '@logbook/contracts/constants';
-import type { StudentCredentials } from '@logbook/contracts/schemas';
+import { Button, Dialog, FormField, TextField, Input } from '@logbook/ui/shared';
+import { PASSWORD_MIN, TEXT_LIMITS } from '@logbook/contracts/shared';
+import type { StudentCredentials } from '@logbook/contracts/shared';
 import type { SaveOutcome } from '../hooks/useStudentLoginActions';
 import { validateCredentials } from '../utils/credentials';
 

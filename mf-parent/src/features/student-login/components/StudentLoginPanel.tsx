@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { Button } from '@logbook/ui/Button';
-import { Dialog } from '@logbook/ui/Dialog';
-import { useToast } from '@logbook/shell-context/useToast';
-import { QR_CODE } from '@logbook/contracts/constants';
-import { DELETE_LOGIN_CONFIRMATION, TOASTS } from '@logbook/contracts/messages';
-import { isActive } from '@logbook/contracts/subscription';
-import type { Student } from '@logbook/contracts/schemas';
+import { Button, Dialog } from '@logbook/ui/shared';
+import { useToast } from '@logbook/shell-context/shared';
+import { QR_CODE, DELETE_LOGIN_CONFIRMATION, TOASTS, isActive } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/shared';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { useStudentLoginActions } from '../hooks/useStudentLoginActions';
 import { studentLoginUrl } from '../utils/studentLoginUrl';

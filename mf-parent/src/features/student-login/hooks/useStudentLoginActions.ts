@@ -1,8 +1,7 @@
 import { useSWRConfig } from 'swr';
-import { useToast } from '@logbook/shell-context/useToast';
-import { TOASTS } from '@logbook/contracts/messages';
-import type { StudentCredentials } from '@logbook/contracts/schemas';
-import { refreshStudents } from '@logbook/shell-context/students';
+import { useToast, refreshStudents } from '@logbook/shell-context/shared';
+import { TOASTS } from '@logbook/contracts/shared';
+import type { StudentCredentials } from '@logbook/contracts/shared';
 import { serverMessageOr } from '../../../lib/errors';
 import { createStudentLogin, deleteStudentLogin, updateStudentLogin } from '../api/studentLogin';
 

@@ -1,4 +1,4 @@
-import { studentLoginSchema, type StudentCredentials } from '@logbook/contracts/schemas';
+import { studentLoginSchema, type StudentCredentials } from '@logbook/contracts/shared';
 
 /**
  * Both fields required and non-blank after trimming, a username without hidden characters and a password of at least

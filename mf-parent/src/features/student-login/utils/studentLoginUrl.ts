@@ -1,5 +1,5 @@
-import { QR_CODE } from '@logbook/contracts/constants';
-import { paths } from '@logbook/shell-context/routes';
+import { QR_CODE } from '@logbook/contracts/shared';
+import { paths } from '@logbook/shell-context/shared';
 
 /** The absolute address of the student sign-in page on this site, which the QR code encodes. */
 export function studentLoginUrl(origin: string = window.location.origin): string {

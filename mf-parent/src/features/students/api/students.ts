@@ -1,5 +1,5 @@
-import { apiRequest, readAnswer } from '@logbook/shell-context/apiClient';
-import { studentSchema, type Student, type StudentData } from '@logbook/contracts/schemas';
+import { apiRequest, readAnswer } from '@logbook/shell-context/shared';
+import { studentSchema, type Student, type StudentData } from '@logbook/contracts/shared';
 import { STUDENTS_KEY, studentKey } from '../../../lib/apiKeys';
 
 /** POST for a new student, PUT for an existing one; answers with the saved student. */

@@ -1,7 +1,6 @@
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
-import { localDateISO } from '@logbook/contracts/dates';
-import type { StateCode } from '@logbook/contracts/state-codes';
+import { FormField, Input } from '@logbook/ui/shared';
+import { localDateISO } from '@logbook/contracts/shared';
+import type { StateCode } from '@logbook/contracts/shared';
 // Read by path: the rule data goes with this field's own chunk, fetched only where the form asks about courses.
 import { ruleOn } from '../../../../../packages/contracts/src/state-rules';
 import type { CourseEntry, StudentFormErrors } from '../utils/studentForm';

@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { Button } from '@logbook/ui/Button';
-import { Card } from '@logbook/ui/Card';
-import { Dialog } from '@logbook/ui/Dialog';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import type { Student } from '@logbook/contracts/schemas';
+import { Button, Card, Dialog, buttonClass } from '@logbook/ui/shared';
+import type { Student } from '@logbook/contracts/shared';
 import { sessionsPdfUrl } from '../../../lib/apiKeys';
 import { useRemoveStudent } from '../hooks/useRemoveStudent';
 import { useSessionCount } from '../hooks/useSessionCount';

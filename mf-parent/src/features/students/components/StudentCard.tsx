@@ -1,9 +1,7 @@
-import { Link } from '@logbook/shell-context/routing';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { formatDisplayDate } from '@logbook/contracts/dates';
-import { isActive } from '@logbook/contracts/subscription';
-import type { Student } from '@logbook/contracts/schemas';
-import { paths } from '@logbook/shell-context/routes';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { buttonClass } from '@logbook/ui/shared';
+import { formatDisplayDate, isActive } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/shared';
 import { SubscriptionBadge } from './SubscriptionBadge';
 
 /** A student's details and what the parent can do next. */

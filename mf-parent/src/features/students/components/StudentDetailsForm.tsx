@@ -1,14 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from '@logbook/shell-context/routing';
-import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { localDateISO } from '@logbook/contracts/dates';
-import { TEXT_LIMITS } from '@logbook/contracts/constants';
-import type { StudentData } from '@logbook/contracts/schemas';
-import { paths } from '@logbook/shell-context/routes';
-import type { StateCode } from '@logbook/contracts/state-codes';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { Button, FormField, Input, buttonClass } from '@logbook/ui/shared';
+import { localDateISO, TEXT_LIMITS } from '@logbook/contracts/shared';
+import type { StudentData, StateCode } from '@logbook/contracts/shared';
 import { validateStudentForm, type StudentFormErrors, type StudentFormValues } from '../utils/studentForm';
 
 // With the rule data it reads: fetched once the family's state is known, not with the screen.

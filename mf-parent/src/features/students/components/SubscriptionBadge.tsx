@@ -1,9 +1,14 @@
 import useSWR from 'swr';
-import { Badge, type BadgeVariant } from '@logbook/ui/Badge';
-import { nextStepLabel, normaliseStatus, subscriptionBadgeLabel } from '@logbook/contracts/subscription';
-import type { SubscriptionStatus } from '@logbook/contracts/constants';
-import { apiFetch } from '@logbook/shell-context/apiClient';
-import { subscriptionViewSchema, type SubscriptionView } from '@logbook/contracts/responses';
+import { Badge, type BadgeVariant } from '@logbook/ui/shared';
+import {
+  nextStepLabel,
+  normaliseStatus,
+  subscriptionBadgeLabel,
+  subscriptionViewSchema,
+  type SubscriptionView,
+} from '@logbook/contracts/shared';
+import type { SubscriptionStatus } from '@logbook/contracts/shared';
+import { apiFetch } from '@logbook/shell-context/shared';
 import { subscriptionKey } from '../../../lib/apiKeys';
 
 const fetchSubscriptionView = (key: string) => apiFetch(key, subscriptionViewSchema);

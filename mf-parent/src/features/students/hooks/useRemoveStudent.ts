@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from '@logbook/shell-context/routing';
+import { useNavigate, useToast, refreshStudents, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
-import { useToast } from '@logbook/shell-context/useToast';
-import { ACCOUNT_MESSAGES, TOASTS } from '@logbook/contracts/messages';
-import type { Student } from '@logbook/contracts/schemas';
-import { refreshStudents } from '@logbook/shell-context/students';
-import { paths } from '@logbook/shell-context/routes';
+import { ACCOUNT_MESSAGES, TOASTS } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/shared';
 import { progressSummaryKey, studentKey } from '../../../lib/apiKeys';
 import { serverMessageOr } from '../../../lib/errors';
 import { removeStudent } from '../api/students';

@@ -1,12 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from '@logbook/shell-context/routing';
+import { useNavigate, useToast, refreshStudents, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
-import { useToast } from '@logbook/shell-context/useToast';
-import { STUDENT_FORM_REDIRECT_DELAY_MS } from '@logbook/contracts/constants';
-import { TOASTS } from '@logbook/contracts/messages';
-import type { StudentData } from '@logbook/contracts/schemas';
-import { refreshStudents } from '@logbook/shell-context/students';
-import { paths } from '@logbook/shell-context/routes';
+import { STUDENT_FORM_REDIRECT_DELAY_MS, TOASTS } from '@logbook/contracts/shared';
+import type { StudentData } from '@logbook/contracts/shared';
 import { serverMessageOr } from '../../../lib/errors';
 import { saveStudent } from '../api/students';
 

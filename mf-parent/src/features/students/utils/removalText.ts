@@ -1,5 +1,5 @@
-import { normaliseStatus } from '@logbook/contracts/subscription';
-import type { Student } from '@logbook/contracts/schemas';
+import { normaliseStatus } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/shared';
 
 type Removed = Pick<Student, 'firstName' | 'lastName' | 'hasStudentLogin' | 'subscriptionStatus'>;
 

@@ -1,4 +1,4 @@
-import { fieldErrors, type Student, type StudentData } from '@logbook/contracts/schemas';
+import { fieldErrors, type Student, type StudentData } from '@logbook/contracts/shared';
 // By path: the details with the courses go with this screen's chunk, not the shared schemas.
 import { studentDetailsSchema } from '../../../../../packages/contracts/src/student-courses';
 

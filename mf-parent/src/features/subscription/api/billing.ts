@@ -1,11 +1,12 @@
-import { apiFetch, apiRequest, readAnswer } from '@logbook/shell-context/apiClient';
-import { subscriptionViewSchema, type SubscriptionView } from '@logbook/contracts/responses';
+import { apiFetch, apiRequest, readAnswer } from '@logbook/shell-context/shared';
 import {
+  subscriptionViewSchema,
+  type SubscriptionView,
   billingConfigSchema,
   createSubscriptionResponseSchema,
   type BillingConfig,
   type CreateSubscriptionResponse,
-} from '@logbook/contracts/schemas';
+} from '@logbook/contracts/shared';
 
 export async function fetchBillingConfig(key: string): Promise<BillingConfig> {
   return apiFetch(key, billingConfigSchema);

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { PAYMENT_TEXT } from '@logbook/contracts/billing';
-import { PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/constants';
+import { Alert, Button } from '@logbook/ui/shared';
+import { PAYMENT_TEXT, PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/shared';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { CheckCircleIcon } from '../../../lib/icons';
 import type { SubscriptionDetails } from '../api/billing';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { PAYMENT_TEXT } from '@logbook/contracts/billing';
-import type { SubscriptionNextStep } from '@logbook/contracts/constants';
+import { Alert, Button } from '@logbook/ui/shared';
+import { PAYMENT_TEXT } from '@logbook/contracts/shared';
+import type { SubscriptionNextStep } from '@logbook/contracts/shared';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 
 export interface OwedPaymentNoticeProps {

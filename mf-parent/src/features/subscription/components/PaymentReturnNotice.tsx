@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from '@logbook/shell-context/routing';
-import { Alert } from '@logbook/ui/Alert';
-import { PAYMENT_TEXT } from '@logbook/contracts/billing';
+import { useLocation, useNavigate } from '@logbook/shell-context/shared';
+import { Alert } from '@logbook/ui/shared';
+import { PAYMENT_TEXT } from '@logbook/contracts/shared';
 import { readPaymentReturn, withoutPaymentReturn, type PaymentReturnStatus } from '../utils/paymentReturn';
 
 export interface PaymentReturnNoticeProps {

@@ -1,10 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { PRICE_AUD } from '@logbook/contracts/constants';
-import { TOASTS } from '@logbook/contracts/messages';
-import type { CreateSubscriptionResponse } from '@logbook/contracts/schemas';
-import { paths } from '@logbook/shell-context/routes';
+import { Alert, Button } from '@logbook/ui/shared';
+import { PRICE_AUD, TOASTS } from '@logbook/contracts/shared';
+import type { CreateSubscriptionResponse } from '@logbook/contracts/shared';
+import { paths } from '@logbook/shell-context/shared';
 import { useBillingConfig } from '../hooks/useBillingConfig';
 import { SimulatedPaymentForm } from './SimulatedPaymentForm';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '@logbook/ui/Button';
-import { useToast } from '@logbook/shell-context/useToast';
-import { TOASTS } from '@logbook/contracts/messages';
+import { Button, TextField } from '@logbook/ui/shared';
+import { useToast } from '@logbook/shell-context/shared';
+import { TOASTS } from '@logbook/contracts/shared';
 import { isNetworkError, serverMessageOr } from '../../../lib/errors';
 import { confirmSimulatedPayment } from '../api/billing';
 import {
@@ -12,7 +12,6 @@ import {
   type TestCardErrors,
   type TestCardValues,
 } from '../utils/testCard';
-import { TextField } from '@logbook/ui/FormField';
 
 export interface SimulatedPaymentFormProps {
   clientSecret: string;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
-import { Button } from '@logbook/ui/Button';
-import { useToast } from '@logbook/shell-context/useToast';
-import { PAYMENT_TEXT } from '@logbook/contracts/billing';
-import { TOASTS } from '@logbook/contracts/messages';
+import { Button } from '@logbook/ui/shared';
+import { useToast } from '@logbook/shell-context/shared';
+import { PAYMENT_TEXT, TOASTS } from '@logbook/contracts/shared';
 import { loadStripeWithTimeout } from '../utils/loadStripeWithTimeout';
 
 export interface StripeAuthenticateProps {

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { Button } from '@logbook/ui/Button';
-import { useToast } from '@logbook/shell-context/useToast';
-import { TOASTS } from '@logbook/contracts/messages';
-import { paths } from '@logbook/shell-context/routes';
+import { Button } from '@logbook/ui/shared';
+import { useToast, paths } from '@logbook/shell-context/shared';
+import { TOASTS } from '@logbook/contracts/shared';
 
 export interface StripeConfirmFormProps {
   type: 'setup' | 'payment';

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { useToast } from '@logbook/shell-context/useToast';
-import { TOASTS } from '@logbook/contracts/messages';
+import { Alert, Button } from '@logbook/ui/shared';
+import { useToast } from '@logbook/shell-context/shared';
+import { TOASTS } from '@logbook/contracts/shared';
 import { loadStripeWithTimeout } from '../utils/loadStripeWithTimeout';
 import { StripeConfirmForm } from './StripeConfirmForm';
 

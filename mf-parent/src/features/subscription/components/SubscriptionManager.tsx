@@ -1,9 +1,6 @@
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { BILLING_ERRORS, PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/billing';
-import { TRIAL_DAYS } from '@logbook/contracts/constants';
-import { isActive } from '@logbook/contracts/subscription';
-import type { Student } from '@logbook/contracts/schemas';
+import { Alert, Button } from '@logbook/ui/shared';
+import { BILLING_ERRORS, PAYMENT_TEXT, TRIAL_TEXT, TRIAL_DAYS, isActive } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/shared';
 import { useSubscriptionActions } from '../hooks/useSubscriptionActions';
 import { useSubscriptionDetails } from '../hooks/useSubscriptionDetails';
 import { useTrialAvailable } from '../hooks/useTrialAvailable';

@@ -1,7 +1,6 @@
-import { Badge } from '@logbook/ui/Badge';
-import { formatDisplayDate } from '@logbook/contracts/dates';
-import { isActive } from '@logbook/contracts/subscription';
-import type { Student } from '@logbook/contracts/schemas';
+import { Badge } from '@logbook/ui/shared';
+import { formatDisplayDate, isActive } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/shared';
 
 /** Who the subscription is for, and whether it is active now. */
 export function SubscriptionStudentSummary({ student }: { student: Student }) {

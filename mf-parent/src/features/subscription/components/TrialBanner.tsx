@@ -1,4 +1,4 @@
-import { TRIAL_TEXT } from '@logbook/contracts/billing';
+import { TRIAL_TEXT } from '@logbook/contracts/shared';
 import { GiftIcon } from '../../../lib/icons';
 import { useTrialAvailable } from '../hooks/useTrialAvailable';
 

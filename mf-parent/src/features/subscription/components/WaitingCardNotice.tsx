@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/billing';
+import { Alert, Button } from '@logbook/ui/shared';
+import { PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/shared';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 
 export interface WaitingCardNoticeProps {

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { BillingConfig } from '@logbook/contracts/schemas';
+import type { BillingConfig } from '@logbook/contracts/shared';
 import { BILLING_CONFIG_KEY } from '../../../lib/apiKeys';
 import { fetchBillingConfig } from '../api/billing';
 

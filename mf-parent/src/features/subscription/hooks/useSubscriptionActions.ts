@@ -1,14 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from '@logbook/shell-context/routing';
+import { useNavigate, useToast, fetchStudent, refreshStudents, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
-import { useToast } from '@logbook/shell-context/useToast';
-import { PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/billing';
-import { TOASTS } from '@logbook/contracts/messages';
-import { isActive } from '@logbook/contracts/subscription';
-import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/schemas';
+import { PAYMENT_TEXT, TRIAL_TEXT, TOASTS, isActive } from '@logbook/contracts/shared';
+import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/shared';
 import { subscriptionKey, studentKey } from '../../../lib/apiKeys';
-import { fetchStudent, refreshStudents } from '@logbook/shell-context/students';
-import { paths } from '@logbook/shell-context/routes';
 import { isNetworkError, serverMessageOr } from '../../../lib/errors';
 import {
   cancelSubscription,

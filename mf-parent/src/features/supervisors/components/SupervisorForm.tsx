@@ -1,10 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { fieldErrors, supervisorInputSchema } from '@logbook/contracts/schemas';
-import { Button } from '@logbook/ui/Button';
-import { STATE_CODES } from '@logbook/contracts/state-codes';
-import type { SupervisorInput } from '@logbook/contracts/schemas';
+import { fieldErrors, supervisorInputSchema, STATE_CODES } from '@logbook/contracts/shared';
+import { Button, TextField, SelectField } from '@logbook/ui/shared';
+import type { SupervisorInput } from '@logbook/contracts/shared';
 import { licenceShortfall, type SupervisorLicenceRule } from '../utils/licenceRule';
-import { TextField, SelectField } from '@logbook/ui/FormField';
 
 const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: code }));
 

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Button } from '@logbook/ui/Button';
-import { Card } from '@logbook/ui/Card';
-import { Spinner } from '@logbook/ui/Spinner';
-import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/supervisors';
-import type { SupervisorInput } from '@logbook/contracts/schemas';
+import { Button, Card, Spinner } from '@logbook/ui/shared';
+import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/shared';
+import type { SupervisorInput } from '@logbook/contracts/shared';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { useSupervisorActions } from '../hooks/useSupervisorActions';
 import { SupervisorForm } from './SupervisorForm';

@@ -1,9 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { ApiError, errorMessageOf } from '@logbook/shell-context/apiClient';
-import type { SupervisorInput } from '@logbook/contracts/schemas';
-import { deleteSupervisor, saveSupervisor, SUPERVISORS_KEY } from '@logbook/shell-context/supervisors';
-import { toast } from '@logbook/ui/lib/toastStore';
+import {
+  ApiError,
+  errorMessageOf,
+  deleteSupervisor,
+  saveSupervisor,
+  SUPERVISORS_KEY,
+} from '@logbook/shell-context/shared';
+import type { SupervisorInput } from '@logbook/contracts/shared';
+import { toast } from '@logbook/ui/shared';
 
 function problemOf(error: unknown): string {
   if (error instanceof ApiError) return errorMessageOf(error.body) ?? 'The supervisor could not be saved.';

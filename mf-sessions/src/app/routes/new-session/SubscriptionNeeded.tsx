@@ -1,6 +1,5 @@
-import { Link } from '@logbook/shell-context/routing';
-import { paths } from '@logbook/shell-context/routes';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { buttonClass } from '@logbook/ui/shared';
 
 export interface SubscriptionNeededProps {
   studentId: number;

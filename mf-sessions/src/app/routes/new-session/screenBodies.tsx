@@ -1,10 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { SESSION_SCREEN_ERRORS } from '@logbook/contracts/messages';
-import { isActive } from '@logbook/contracts/subscription';
-import { ApiError } from '@logbook/shell-context/apiClient';
-import { paths } from '@logbook/shell-context/routes';
-import { Alert } from '@logbook/ui/Alert';
-import { Spinner } from '@logbook/ui/Spinner';
+import { SESSION_SCREEN_ERRORS, isActive } from '@logbook/contracts/shared';
+import { ApiError, paths } from '@logbook/shell-context/shared';
+import { Alert, Spinner } from '@logbook/ui/shared';
 import { ScreenMessage } from '../../../lib/ScreenMessage';
 import type { RememberedStudent } from '../../../lib/studentCache';
 import { fullName } from '../../../lib/studentName';

@@ -6,8 +6,7 @@ import {
   studentAccount,
   useSignedInAccount,
 } from '@logbook/session-device/deviceAccount';
-import { useStudent } from '@logbook/shell-context/students';
-import { useCurrentUser } from '@logbook/shell-context/useCurrentUser';
+import { useStudent, useCurrentUser } from '@logbook/shell-context/shared';
 import {
   forgetSignedInStudent,
   isUnreachable,

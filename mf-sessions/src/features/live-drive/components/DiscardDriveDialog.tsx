@@ -1,5 +1,4 @@
-import { Button } from '@logbook/ui/Button';
-import { Dialog } from '@logbook/ui/Dialog';
+import { Button, Dialog } from '@logbook/ui/shared';
 
 export interface DiscardDriveDialogProps {
   open: boolean;

@@ -1,10 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { localDateISO, localTimeHHMM } from '@logbook/contracts/dates';
-import { Button } from '@logbook/ui/Button';
-import { Dialog } from '@logbook/ui/Dialog';
+import { localDateISO, localTimeHHMM } from '@logbook/contracts/shared';
+import { Button, Dialog, TextField } from '@logbook/ui/shared';
 import { elapsedWords, type RunningDrive } from '@logbook/session-device/runningDrive';
 import { endTimeProblem } from '../utils/driveEnd';
-import { TextField } from '@logbook/ui/FormField';
 
 export interface EndTimeDialogProps {
   open: boolean;

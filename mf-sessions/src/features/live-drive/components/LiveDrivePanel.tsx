@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@logbook/shell-context/routing';
-import { formatHoursMinutes } from '@logbook/contracts/duration';
-import { Button } from '@logbook/ui/Button';
-import { Card } from '@logbook/ui/Card';
-import { toast } from '@logbook/ui/lib/toastStore';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
+import { Link, useNavigate } from '@logbook/shell-context/shared';
+import { formatHoursMinutes } from '@logbook/contracts/shared';
+import { Button, Card, toast, buttonClass } from '@logbook/ui/shared';
 import { elapsedMinutes, elapsedText, elapsedWords } from '@logbook/session-device/runningDrive';
 import { useLiveDrive } from '../hooks/useLiveDrive';
 import { useNow } from '../hooks/useNow';

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
-import { GEOLOCATION } from '@logbook/contracts/constants';
-import { LOCATION_UNAVAILABLE, UNKNOWN_LOCATION } from '@logbook/contracts/messages';
-import { toast } from '@logbook/ui/lib/toastStore';
+import { GEOLOCATION, LOCATION_UNAVAILABLE, UNKNOWN_LOCATION } from '@logbook/contracts/shared';
+import { toast } from '@logbook/ui/shared';
 import {
   clearRunningDrive,
   endRunningDrive,

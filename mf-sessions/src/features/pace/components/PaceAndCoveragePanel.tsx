@@ -1,9 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { Card } from '@logbook/ui/Card';
-import { Spinner } from '@logbook/ui/Spinner';
-import { ApiError } from '@logbook/shell-context/apiClient';
+import { Alert, Button, Card, Spinner } from '@logbook/ui/shared';
+import { ApiError } from '@logbook/shell-context/shared';
 import type { InsightsView } from '../hooks/useInsights';
 import { hoursText, weekLabels } from '../utils/weekLabels';
 

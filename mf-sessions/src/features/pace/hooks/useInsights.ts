@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { insightsViewSchema, type InsightsView } from '@logbook/contracts/responses';
-import { apiFetch } from '@logbook/shell-context/apiClient';
+import { insightsViewSchema, type InsightsView } from '@logbook/contracts/shared';
+import { apiFetch } from '@logbook/shell-context/shared';
 import { sessionInsightsKey } from '../../../lib/sessionKeys';
 
 export type { InsightsView };

@@ -1,4 +1,4 @@
-import { formatHours } from '@logbook/ui/lib/hours';
+import { formatHours } from '@logbook/ui/shared';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_MS = 86_400_000;

@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
-import type { ProgressSummary } from '@logbook/contracts/progress-summary';
-import { PROGRESS_BADGES } from '@logbook/contracts/constants';
-import { bonusText, courseText } from '@logbook/contracts/progress';
-import { Alert } from '@logbook/ui/Alert';
-import { Badge } from '@logbook/ui/Badge';
-import { Card } from '@logbook/ui/Card';
-import { ProgressBar } from '@logbook/ui/ProgressBar';
-import { Spinner } from '@logbook/ui/Spinner';
-import { formatHours } from '@logbook/ui/lib/hours';
+import type { ProgressSummary } from '@logbook/contracts/shared';
+import { PROGRESS_BADGES, bonusText, courseText } from '@logbook/contracts/shared';
+import { Alert, Badge, Card, ProgressBar, Spinner, formatHours } from '@logbook/ui/shared';
 import { paperHoursText } from '../utils/paperHoursText';
 
 export interface ProgressSummaryCardProps {

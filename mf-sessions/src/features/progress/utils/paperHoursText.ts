@@ -1,4 +1,4 @@
-import { formatHours } from '@logbook/ui/lib/hours';
+import { formatHours } from '@logbook/ui/shared';
 
 const hours = (n: number) => `${formatHours(n, { dropZeroTenth: true })} h`;
 

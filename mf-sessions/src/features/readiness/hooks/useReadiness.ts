@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { readinessSchema, type Readiness } from '@logbook/contracts/readiness-schema';
-import { apiFetch } from '@logbook/shell-context/apiClient';
+import { readinessSchema, type Readiness } from '@logbook/contracts/shared';
+import { apiFetch } from '@logbook/shell-context/shared';
 import { sessionReadinessKey } from '../../../lib/sessionKeys';
 
 const fetchReadiness = (url: string) => apiFetch(url, readinessSchema);

@@ -1,6 +1,5 @@
-import { Card } from '@logbook/ui/Card';
-import { TEXT_LIMITS } from '@logbook/contracts/constants';
-import { TextAreaField } from '@logbook/ui/FormField';
+import { Card, TextAreaField } from '@logbook/ui/shared';
+import { TEXT_LIMITS } from '@logbook/contracts/shared';
 
 /** Longest reason the server keeps for a correction. */
 const CHANGE_REASON_MAX = TEXT_LIMITS.changeReason;

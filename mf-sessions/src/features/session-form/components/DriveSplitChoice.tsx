@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { TIME_OF_DAY_LABELS } from '@logbook/contracts/constants';
-import { formatHoursMinutes } from '@logbook/contracts/duration';
-import { Card } from '@logbook/ui/Card';
+import { TIME_OF_DAY_LABELS, formatHoursMinutes } from '@logbook/contracts/shared';
+import { Card } from '@logbook/ui/shared';
 import type { DriveSplit } from '../utils/driveSplit';
 
 export type SplitMode = 'two' | 'one';

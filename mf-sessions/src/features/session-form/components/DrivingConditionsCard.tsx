@@ -7,11 +7,9 @@ import {
   TRAFFIC_LABELS,
   WEATHER_CONDITIONS,
   WEATHER_LABELS,
-} from '@logbook/contracts/constants';
+} from '@logbook/contracts/shared';
 import type { ReactNode } from 'react';
-import { Card } from '@logbook/ui/Card';
-import { FormField } from '@logbook/ui/FormField';
-import { Select } from '@logbook/ui/Select';
+import { Card, FormField, Select } from '@logbook/ui/shared';
 import type { SessionField } from '../../../lib/sessionValues';
 import type { FormCardProps } from './SessionDetailsCard';
 

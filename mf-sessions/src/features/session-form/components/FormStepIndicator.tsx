@@ -1,5 +1,5 @@
-import { FORM_STEPS } from '@logbook/contracts/constants';
-import { ProgressBar } from '@logbook/ui/ProgressBar';
+import { FORM_STEPS } from '@logbook/contracts/shared';
+import { ProgressBar } from '@logbook/ui/shared';
 
 export function FormStepIndicator() {
   const label = `Step ${FORM_STEPS.current} of ${FORM_STEPS.total}`;

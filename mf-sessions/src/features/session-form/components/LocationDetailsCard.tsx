@@ -1,6 +1,4 @@
-import { Card } from '@logbook/ui/Card';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
+import { Card, FormField, Input } from '@logbook/ui/shared';
 import type { SessionField } from '../../../lib/sessionValues';
 import type { LocationEnd } from '../hooks/useCurrentLocation';
 import type { FormCardProps } from './SessionDetailsCard';

@@ -1,6 +1,5 @@
-import { VALIDATION } from '@logbook/contracts/messages';
-import { emailSchema } from '@logbook/contracts/schemas';
-import { TextField } from '@logbook/ui/FormField';
+import { VALIDATION, emailSchema } from '@logbook/contracts/shared';
+import { TextField } from '@logbook/ui/shared';
 
 /** What is wrong with the supervisor's email address, if anything. */
 export function emailProblem(email: string): string | undefined {

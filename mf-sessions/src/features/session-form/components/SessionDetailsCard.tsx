@@ -1,8 +1,7 @@
-import { Card } from '@logbook/ui/Card';
+import { Card, TextField } from '@logbook/ui/shared';
 import type { SessionField, SessionValues } from '../../../lib/sessionValues';
 import type { SessionErrors } from '../utils/validation';
 import { durationText } from '../utils/durationText';
-import { TextField } from '@logbook/ui/FormField';
 
 export interface FormCardProps {
   values: SessionValues;

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert } from '@logbook/ui/Alert';
-import { PageFrame } from '@logbook/ui/PageFrame';
+import { Alert, PageFrame } from '@logbook/ui/shared';
 import type { HistoryEntry } from '../../../lib/sessionHistory';
 import type { SessionField } from '../../../lib/sessionValues';
 import { CorrectionReasonCard } from './CorrectionReasonCard';

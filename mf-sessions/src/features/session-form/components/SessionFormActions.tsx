@@ -1,4 +1,4 @@
-import { Button } from '@logbook/ui/Button';
+import { Button } from '@logbook/ui/shared';
 
 export interface SessionFormActionsProps {
   correcting: boolean;

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from '@logbook/ui/Card';
-import { SignaturePad } from '@logbook/ui/SignaturePad';
+import { Card, SignaturePad } from '@logbook/ui/shared';
 
 export interface SignatureCardProps {
   title: string;

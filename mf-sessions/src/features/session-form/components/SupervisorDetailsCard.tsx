@@ -1,9 +1,7 @@
 import { lazy, Suspense, useId, type ComponentType } from 'react';
-import type { StateCode } from '@logbook/contracts/state-codes';
-import { Card } from '@logbook/ui/Card';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
-import type { SavedSupervisor } from '@logbook/shell-context/supervisors';
+import type { StateCode } from '@logbook/contracts/shared';
+import { Card, FormField, Input } from '@logbook/ui/shared';
+import type { SavedSupervisor } from '@logbook/shell-context/shared';
 import type { FormCardProps } from './SessionDetailsCard';
 import { matchingSupervisor, type SupervisorSelection } from '../utils/supervisorChoice';
 import type { SupervisorLicenceFieldsProps } from './SupervisorLicenceFields';

@@ -1,7 +1,5 @@
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
-import { Select } from '@logbook/ui/Select';
-import { localDateISO } from '@logbook/contracts/dates';
+import { FormField, Input, Select } from '@logbook/ui/shared';
+import { localDateISO } from '@logbook/contracts/shared';
 import { STATE_CODES, type StateCode } from '../../../../../packages/contracts/src/state-codes';
 // By path, with this card's own chunk: what the family's state asks of a supervisor, and the words of the warning.
 import { ruleOn } from '../../../../../packages/contracts/src/state-rules';

@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { Card } from '@logbook/ui/Card';
-import type { Vehicle } from '@logbook/contracts/schemas';
+import { Card, TextField } from '@logbook/ui/shared';
+import type { Vehicle } from '@logbook/contracts/shared';
 import type { FormCardProps } from './SessionDetailsCard';
 import { odometerDistance, type VehicleAsked } from '../utils/validation';
-import { TextField } from '@logbook/ui/FormField';
 
 /** The two odometer readings, typed alike. */
 const ODOMETER_FIELDS = [

@@ -1,6 +1,4 @@
-import { Card } from '@logbook/ui/Card';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
+import { Card, FormField, Input } from '@logbook/ui/shared';
 import type { FormCardProps } from './SessionDetailsCard';
 import type { VehicleAsked } from '../utils/validation';
 

@@ -1,8 +1,13 @@
 import { useCallback, useState } from 'react';
-import { GEOLOCATION } from '@logbook/contracts/constants';
-import { localTimeHHMM } from '@logbook/contracts/dates';
-import { LOCATION_ERRORS, LOCATION_UNAVAILABLE, TOASTS, UNKNOWN_LOCATION } from '@logbook/contracts/messages';
-import { toast } from '@logbook/ui/lib/toastStore';
+import {
+  GEOLOCATION,
+  localTimeHHMM,
+  LOCATION_ERRORS,
+  LOCATION_UNAVAILABLE,
+  TOASTS,
+  UNKNOWN_LOCATION,
+} from '@logbook/contracts/shared';
+import { toast } from '@logbook/ui/shared';
 import { roundedCoordinates, type SessionLocation } from '../../../lib/coordinates';
 import type { SessionField } from '../../../lib/sessionValues';
 

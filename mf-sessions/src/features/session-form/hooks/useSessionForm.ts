@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
-import { localDateISO, localTimeHHMM } from '@logbook/contracts/dates';
-import { TOASTS } from '@logbook/contracts/messages';
-import { toast } from '@logbook/ui/lib/toastStore';
+import { localDateISO, localTimeHHMM, TOASTS } from '@logbook/contracts/shared';
+import { toast } from '@logbook/ui/shared';
 import {
   draftFromValues,
   draftValuesFrom,

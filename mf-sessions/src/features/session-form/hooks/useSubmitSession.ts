@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { mutate } from 'swr';
-import { TOASTS } from '@logbook/contracts/messages';
-import { toast } from '@logbook/ui/lib/toastStore';
+import { TOASTS } from '@logbook/contracts/shared';
+import { toast } from '@logbook/ui/shared';
 import { queueForLater } from '../../../lib/outbox/outboxRuntime';
 import { browserIsOffline, sendDrivingSession } from '../../../lib/sessionApi';
 import { isStudentSessionsKey } from '../../../lib/sessionKeys';

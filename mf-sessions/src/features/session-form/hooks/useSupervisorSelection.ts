@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/supervisors';
+import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/shared';
 import type { SessionField, SessionValues, SupervisorChoice } from '../../../lib/sessionValues';
 import { initialSelection, SOMEONE_ELSE, supervisorPayload, type SupervisorSelection } from '../utils/supervisorChoice';
 

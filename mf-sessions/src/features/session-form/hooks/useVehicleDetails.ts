@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { vehicleListSchema, type VehicleList } from '@logbook/contracts/schemas';
-import { apiFetch } from '@logbook/shell-context/apiClient';
+import { vehicleListSchema, type VehicleList } from '@logbook/contracts/shared';
+import { apiFetch } from '@logbook/shell-context/shared';
 
 const VEHICLES_KEY = '/api/vehicles';
 const fetchVehicles = (key: string) => apiFetch(key, vehicleListSchema);

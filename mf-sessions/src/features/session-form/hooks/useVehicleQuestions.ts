@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { StateCode } from '@logbook/contracts/state-codes';
-import type { VehicleList } from '@logbook/contracts/schemas';
+import type { StateCode, VehicleList } from '@logbook/contracts/shared';
 import { recallFamilyState, rememberFamilyState } from '../../../lib/sessionKeys';
 // By path: this small part of the rule data goes with the form, so it applies without a connection.
 import { vehicleAskedOn } from '../../../../../packages/contracts/src/entry-fields';

@@ -1,7 +1,5 @@
-import type { TimeOfDay } from '@logbook/contracts/constants';
-import { minutesOfDay } from '@logbook/contracts/dates';
-import { durationMinutes } from '@logbook/contracts/duration';
-import { sunTimes, type Place } from '@logbook/contracts/sun';
+import type { TimeOfDay } from '@logbook/contracts/shared';
+import { minutesOfDay, durationMinutes, sunTimes, type Place } from '@logbook/contracts/shared';
 
 /** One entry of a drive logged in parts: its own date and times, day or night. */
 export interface DrivePart {

@@ -1,5 +1,5 @@
-import { VALIDATION } from '@logbook/contracts/messages';
-import type { SavedSupervisor } from '@logbook/shell-context/supervisors';
+import { VALIDATION } from '@logbook/contracts/shared';
+import type { SavedSupervisor } from '@logbook/shell-context/shared';
 import type { SupervisorChoice } from '../../../lib/sessionValues';
 
 /** The Supervising Driver card's choice: a saved supervisor (by id) or someone else typed in today. */

@@ -1,6 +1,13 @@
-import { TIME_OF_DAY_LABELS, type TimeOfDay } from '@logbook/contracts/constants';
-import { formatDisplayDate, isRealDate, localDateISO } from '@logbook/contracts/dates';
-import { ADELAIDE, suggestTimeOfDay, type Place } from '@logbook/contracts/sun';
+import {
+  TIME_OF_DAY_LABELS,
+  type TimeOfDay,
+  formatDisplayDate,
+  isRealDate,
+  localDateISO,
+  ADELAIDE,
+  suggestTimeOfDay,
+  type Place,
+} from '@logbook/contracts/shared';
 import type { SessionLocation } from '../../../lib/coordinates';
 
 export interface TimeOfDayHint {

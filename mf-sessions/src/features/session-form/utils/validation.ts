@@ -1,7 +1,12 @@
-import { deviceTimeZone, latestSessionDateISO } from '@logbook/contracts/dates';
-import { durationMinutes } from '@logbook/contracts/duration';
-import { VALIDATION } from '@logbook/contracts/messages';
-import { fieldErrors, sessionDateProblem, sessionFieldsSchema } from '@logbook/contracts/schemas';
+import {
+  deviceTimeZone,
+  latestSessionDateISO,
+  durationMinutes,
+  VALIDATION,
+  fieldErrors,
+  sessionDateProblem,
+  sessionFieldsSchema,
+} from '@logbook/contracts/shared';
 import type { SessionField, SessionValues } from '../../../lib/sessionValues';
 
 export type SessionErrors = Partial<Record<SessionField, string>>;

@@ -1,7 +1,6 @@
-import type { TimeOfDay } from '@logbook/contracts/constants';
-import { Button } from '@logbook/ui/Button';
+import type { TimeOfDay } from '@logbook/contracts/shared';
+import { Button, TextField, SelectField } from '@logbook/ui/shared';
 import { NO_FILTERS, type SessionFilters } from '../../../lib/sessionKeys';
-import { TextField, SelectField } from '@logbook/ui/FormField';
 
 export interface HistoryFiltersProps {
   filters: SessionFilters;

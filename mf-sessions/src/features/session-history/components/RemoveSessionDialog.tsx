@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatDisplayDate } from '@logbook/contracts/dates';
-import { Button } from '@logbook/ui/Button';
-import { Dialog } from '@logbook/ui/Dialog';
+import { formatDisplayDate } from '@logbook/contracts/shared';
+import { Button, Dialog, TextAreaField } from '@logbook/ui/shared';
 import { CHANGE_REASON_MAX, changeFailureMessage, postRemoval, reasonProblem } from '../../../lib/sessionChanges';
-import { TextAreaField } from '@logbook/ui/FormField';
 
 export interface RemoveSessionDialogProps {
   session: { id: number; date: string; startTime: string; endTime: string };

@@ -1,14 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from '@logbook/shell-context/routing';
+import { useNavigate, paths } from '@logbook/shell-context/shared';
 import { mutate, useSWRConfig } from 'swr';
-import { toast } from '@logbook/ui/lib/toastStore';
-import { paths } from '@logbook/shell-context/routes';
-import { Alert } from '@logbook/ui/Alert';
-import { Button } from '@logbook/ui/Button';
-import { Dialog } from '@logbook/ui/Dialog';
-import { Card } from '@logbook/ui/Card';
-import { EmptyState } from '@logbook/ui/EmptyState';
-import { Spinner } from '@logbook/ui/Spinner';
+import { toast, Alert, Button, Dialog, Card, EmptyState, Spinner } from '@logbook/ui/shared';
 import { useWaitingSessions } from '../../../lib/outbox/useWaitingSessions';
 import { NO_FILTERS, isStudentSessionsKey, type SessionFilters } from '../../../lib/sessionKeys';
 import { isInForce, type HistoryEntry } from '../../../lib/sessionHistory';

@@ -5,12 +5,11 @@ import {
   type RoadConditions,
   type TrafficConditions,
   type WeatherConditions,
-} from '@logbook/contracts/constants';
-import { formatDisplayDate } from '@logbook/contracts/dates';
-import type { ListedTextFields } from '@logbook/contracts/session-fields';
+  formatDisplayDate,
+} from '@logbook/contracts/shared';
+import type { ListedTextFields } from '@logbook/contracts/shared';
 import { memo, type ReactElement } from 'react';
-import { Badge } from '@logbook/ui/Badge';
-import { Button } from '@logbook/ui/Button';
+import { Badge, Button } from '@logbook/ui/shared';
 import type { HistoryEntry, SessionChangeFields } from '../../../lib/sessionHistory';
 
 /** The car of an entry, when it was given (older entries and most states' have none). */

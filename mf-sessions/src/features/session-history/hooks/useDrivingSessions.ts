@@ -1,8 +1,7 @@
 import useSWR from 'swr';
-import { httpErrorStatus } from '@logbook/contracts/messages';
-import { sessionListSchema } from '@logbook/contracts/responses';
-import type { DrivingSession } from '@logbook/contracts/schemas';
-import { readAnswer } from '@logbook/shell-context/apiClient';
+import { httpErrorStatus, sessionListSchema } from '@logbook/contracts/shared';
+import type { DrivingSession } from '@logbook/contracts/shared';
+import { readAnswer } from '@logbook/shell-context/shared';
 import { sessionListKey, type SessionFilters } from '../../../lib/sessionKeys';
 
 /** A failed list reads 'HTTP error! status: {code}'; an answer that is not the contract's list is a ContractError. */

@@ -1,5 +1,5 @@
-import { computeProgress } from '@logbook/contracts/progress';
-import { formatHours } from '@logbook/ui/lib/hours';
+import { computeProgress } from '@logbook/contracts/shared';
+import { formatHours } from '@logbook/ui/shared';
 
 export interface HistoryFigures {
   sessionCount: number;

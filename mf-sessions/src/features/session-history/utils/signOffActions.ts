@@ -1,4 +1,4 @@
-import type { ToastInput } from '@logbook/ui/lib/toastStore';
+import type { ToastInput } from '@logbook/ui/shared';
 
 export type SignOffAction = 'resend' | 'cancel';
 

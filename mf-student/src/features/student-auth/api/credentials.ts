@@ -1,4 +1,4 @@
-import { fieldErrors, studentCredentialsSchema, type StudentCredentials } from '@logbook/contracts/schemas';
+import { fieldErrors, studentCredentialsSchema, type StudentCredentials } from '@logbook/contracts/shared';
 
 export interface CredentialsForm {
   studentUsername: string;

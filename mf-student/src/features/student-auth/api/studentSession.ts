@@ -1,5 +1,5 @@
-import { ApiError, ContractError, apiRequest, readAnswer, throwIfNotOk } from '@logbook/shell-context/apiClient';
-import { studentAuthSchema, type StudentAuth, type StudentCredentials } from '@logbook/contracts/schemas';
+import { ApiError, ContractError, apiRequest, readAnswer, throwIfNotOk } from '@logbook/shell-context/shared';
+import { studentAuthSchema, type StudentAuth, type StudentCredentials } from '@logbook/contracts/shared';
 
 /**
  * The swr key (and URL) of the signed-in student. mf-sessions reads the same key through the shared cache, so the

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
+import { FormField, Input } from '@logbook/ui/shared';
 
 export interface PasswordFieldProps {
   value: string;

@@ -1,10 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@logbook/ui/Button';
-import { FormField } from '@logbook/ui/FormField';
-import { Input } from '@logbook/ui/Input';
-import { TOASTS } from '@logbook/contracts/messages';
-import type { StudentAuth } from '@logbook/contracts/schemas';
-import { useToast } from '@logbook/shell-context/useToast';
+import { Button, FormField, Input } from '@logbook/ui/shared';
+import { TOASTS } from '@logbook/contracts/shared';
+import type { StudentAuth } from '@logbook/contracts/shared';
+import { useToast } from '@logbook/shell-context/shared';
 import { checkCredentials, type CredentialsCheck, type CredentialsForm } from '../api/credentials';
 import { signInStudent } from '../api/studentSession';
 import { PasswordField } from './PasswordField';

@@ -1,11 +1,8 @@
-import { useNavigate } from '@logbook/shell-context/routing';
+import { useNavigate, useToast, waitingSessionsAccess, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
-import { TOASTS } from '@logbook/contracts/messages';
+import { TOASTS } from '@logbook/contracts/shared';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
-import { useToast } from '@logbook/shell-context/useToast';
-import { waitingSessionsAccess } from '@logbook/shell-context/outboxAccess';
 import { useSignOutGuard } from '@logbook/session-device/signOutGuard';
-import { paths } from '@logbook/shell-context/routes';
 import { signOutStudent, STUDENT_AUTH_KEY } from '../api/studentSession';
 
 /** mf-sessions keeps the signed-in student on the device so its form opens offline; a shared device must forget it. */

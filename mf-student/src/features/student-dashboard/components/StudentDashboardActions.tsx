@@ -1,7 +1,5 @@
-import { Link } from '@logbook/shell-context/routing';
-import { Button } from '@logbook/ui/Button';
-import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { paths } from '@logbook/shell-context/routes';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { Button, buttonClass } from '@logbook/ui/shared';
 import { openSessionsPdf } from '../api/sessionsPdf';
 import { DownloadIcon, PlusIcon } from '../../../lib/icons';
 

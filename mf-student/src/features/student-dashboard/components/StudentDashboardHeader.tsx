@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { StudentAuth } from '@logbook/contracts/schemas';
-import { Button } from '@logbook/ui/Button';
+import type { StudentAuth } from '@logbook/contracts/shared';
+import { Button } from '@logbook/ui/shared';
 import { StudentStatusBadge } from './StudentStatusBadge';
 import { LogoutIcon } from '../../../lib/icons';
 

@@ -1,5 +1,5 @@
-import { Badge } from '@logbook/ui/Badge';
-import { isActive } from '@logbook/contracts/subscription';
+import { Badge } from '@logbook/ui/shared';
+import { isActive } from '@logbook/contracts/shared';
 
 export interface StudentStatusBadgeProps {
   subscriptionStatus: string;

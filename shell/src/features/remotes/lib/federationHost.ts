@@ -6,6 +6,7 @@ import * as ReactDom from 'react-dom';
 import * as ReactDomClient from 'react-dom/client';
 import * as Swr from 'swr';
 import { REMOTES, type RemoteScope } from '../../../lib/remotes';
+import { packageEntry } from './packageEntry';
 import { remoteRecord } from './remoteRecord';
 import { remoteReleases } from './remoteReleases';
 
@@ -23,15 +24,12 @@ const PACKAGES: Record<string, unknown> = {
 
 /** Every file of the workspace packages, under the name a remote imports it by (`@logbook/ui/Button`). */
 const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
-  '@logbook/ui/': import.meta.glob(
-    [
-      '../../../../../packages/ui/src/components/*.tsx',
-      '!../../../../../packages/ui/src/components/{EmptyState,PageFrame}.tsx',
-    ],
+  '@logbook/ui/': import.meta.glob('../../../../../packages/ui/src/components/*.tsx', { eager: true }),
+  '@logbook/ui/lib/': import.meta.glob('../../../../../packages/ui/src/lib/*.ts', { eager: true }),
+  '@logbook/shell-context/': import.meta.glob(
+    ['../../../../../packages/shell-context/src/*.ts', '!../../../../../packages/shell-context/src/shared.ts'],
     { eager: true },
   ),
-  '@logbook/ui/lib/': import.meta.glob('../../../../../packages/ui/src/lib/*.ts', { eager: true }),
-  '@logbook/shell-context/': import.meta.glob('../../../../../packages/shell-context/src/*.ts', { eager: true }),
   // Only what the front ends read: one copy of the contracts and their validation library serves every remote.
   // Modules for the services alone (the hash chain uses node:crypto; readiness counts under the rules; the map of
   // every route's answer and the routes' declarations serve the API description) are not offered, nor the states'
@@ -41,21 +39,22 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   '@logbook/contracts/': import.meta.glob(
     [
       '../../../../../packages/contracts/src/*.ts',
-      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,coordinates,course-credits,course-ids,entry-fields,hash-chain,insights,internal-api,readiness,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence}.ts',
+      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,coordinates,course-credits,course-ids,entry-fields,hash-chain,insights,internal-api,readiness,shared,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence}.ts',
     ],
     { eager: true },
   ),
 };
 
 /**
- * Offered to remotes built before each remote bundled the small stateless parts of `@logbook/ui`
- * (scripts/remoteViteConfig.ts), and fetched only if one asks: the shell draws these nowhere itself. A module today's
- * remotes use is not offered this way: a remote asks for every shared module it declares as it starts, whatever the
- * screen, so fetching one apart from this file only adds a request and costs more than it saves.
+ * Each workspace package's shared entry (`@logbook/ui/shared`), which the remotes import the package through: one
+ * shared module per package rather than one per file, as each costs a remote's first view some loading code. The entry
+ * re-exports every file offered above, so the shell offers it as those files' members together (packageEntry.ts),
+ * the same objects a remote importing a file by its path (one of an earlier release) is given.
  */
-const ON_REQUEST: Record<string, () => Promise<unknown>> = {
-  '@logbook/ui/EmptyState': () => import('@logbook/ui/EmptyState'),
-  '@logbook/ui/PageFrame': () => import('@logbook/ui/PageFrame'),
+const WORKSPACE_ENTRIES: Record<string, unknown> = {
+  '@logbook/ui/shared': packageEntry([WORKSPACE_MODULES['@logbook/ui/'], WORKSPACE_MODULES['@logbook/ui/lib/']]),
+  '@logbook/shell-context/shared': packageEntry([WORKSPACE_MODULES['@logbook/shell-context/']]),
+  '@logbook/contracts/shared': packageEntry([WORKSPACE_MODULES['@logbook/contracts/']]),
 };
 
 let legacyRouter: Promise<typeof import('./legacyRouter')> | undefined;
@@ -75,20 +74,13 @@ function sharedModules(versions: Versions): Shared {
     };
   };
   for (const [name, lib] of Object.entries(PACKAGES)) provide(name, lib, name.replace(/\/.*$/, ''));
+  for (const [name, lib] of Object.entries(WORKSPACE_ENTRIES)) provide(name, lib, name.replace(/[^/]*$/, ''));
   for (const [prefix, files] of Object.entries(WORKSPACE_MODULES)) {
     const packageName = prefix.split('/').slice(0, 2).join('/') + '/';
     for (const [file, lib] of Object.entries(files)) {
       const base = file.replace(/^.*\//, '').replace(/\.tsx?$/, '');
       provide(`${prefix}${base}`, lib, packageName);
     }
-  }
-  for (const [name, load] of Object.entries(ON_REQUEST)) {
-    const { version, requiredVersion } = versions[name.split('/').slice(0, 2).join('/') + '/'];
-    shared[name] = {
-      version,
-      get: () => load().then((lib) => () => lib),
-      shareConfig: { singleton: true, strictVersion: true, requiredVersion },
-    };
   }
   // A remote built while the router was shared still asks for it: it gets a whole copy of its own, fetched only then,
   // and its screens are drawn inside that copy's router, fed by the shell's (legacyRouter.tsx).
