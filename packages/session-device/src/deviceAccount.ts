@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
+import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/shared';
 
 /**
  * The account this device last signed in with: 'parent-{userId}' or 'student-{studentId}'. Drafts and the offline

@@ -1,12 +1,15 @@
 import type { z } from 'zod';
-import { object, preprocess, string } from '@logbook/contracts/zod';
-import { DRAFTS_STORAGE_KEY, formDraftStorageKey } from '@logbook/contracts/constants';
 import {
+  object,
+  preprocess,
+  string,
+  DRAFTS_STORAGE_KEY,
+  formDraftStorageKey,
   coordinatesSchema,
   sessionFieldsSchema,
   studentIdSchema,
   type SessionFields,
-} from '@logbook/contracts/schemas';
+} from '@logbook/contracts/shared';
 import { accountStorage } from './deviceAccount';
 
 /**

@@ -1,8 +1,13 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
-import { object, string } from '@logbook/contracts/zod';
-import { localDateISO, localTimeHHMM } from '@logbook/contracts/dates';
-import { coordinatesSchema, studentIdSchema } from '@logbook/contracts/schemas';
+import {
+  object,
+  string,
+  localDateISO,
+  localTimeHHMM,
+  coordinatesSchema,
+  studentIdSchema,
+} from '@logbook/contracts/shared';
 
 /**
  * A drive being timed live on this device: one per student. Kept in the device's own storage (not the signed-in

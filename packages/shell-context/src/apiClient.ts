@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorResponseSchema } from '@logbook/contracts/responses';
+import { errorResponseSchema } from '@logbook/contracts/shared';
 
 /**
  * The one way the front ends talk to /api: cookies always sent, JSON only when there is a body, and every answer

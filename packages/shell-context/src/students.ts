@@ -1,5 +1,5 @@
 import useSWR, { type ScopedMutator } from 'swr';
-import { studentSchema, type Student } from '@logbook/contracts/schemas';
+import { studentSchema, type Student } from '@logbook/contracts/shared';
 import { apiFetch } from './apiClient';
 import { useAskAgainIfSetAside } from './useAskAgainIfSetAside';
 

@@ -4,7 +4,7 @@ import {
   supervisorSchema,
   type Supervisor,
   type SupervisorInput,
-} from '@logbook/contracts/schemas';
+} from '@logbook/contracts/shared';
 import { apiFetch, apiRequest, readAnswer } from './apiClient';
 
 /** The family's saved supervising drivers (the session form offers them; Administrator Settings manages them). */
