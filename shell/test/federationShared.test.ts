@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sharedSingletons } from '../../scripts/federationShared';
+import { unmetSharedVersions } from '../src/features/remotes/lib/releaseCompatibility';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -29,9 +30,9 @@ const good = {
   'react-router': '^7.0.0',
   'react-router-dom': '^7.0.0',
   swr: '^2.0.0',
-  '@logbook/ui': '1.0.0',
-  '@logbook/shell-context': '1.0.0',
-  '@logbook/contracts': '1.0.0',
+  '@logbook/ui': '1.1.0',
+  '@logbook/shell-context': '1.1.0',
+  '@logbook/contracts': '1.1.0',
 };
 
 test('a version mismatch stops the build', () => {
@@ -52,3 +53,27 @@ test('a shared package the app does not declare stops the build', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test.each(['mf-parent', 'mf-student', 'mf-sessions'])(
+  '%s needs the workspace packages that have shared entries: a shell offering the earlier release refuses it',
+  (app) => {
+    const needs = (dir: string) =>
+      Object.fromEntries(
+        Object.entries(sharedSingletons(dir))
+          .filter(([key]) => key.startsWith('@logbook/'))
+          .map(([key, { version, requiredVersion }]) => [key.replace(/\/$/, ''), { version, requiredVersion }]),
+      );
+    const remote = needs(path.join(ROOT, app));
+    // Before 1.1.0 the packages had no `shared` entry: a remote importing through one cannot run on such a shell.
+    const earlierShell = Object.fromEntries(
+      Object.keys(remote).map((name) => [name, { version: '1.0.0', requiredVersion: '^1.0.0' }]),
+    );
+    expect(unmetSharedVersions(remote, earlierShell)).toEqual(
+      Object.keys(remote).map((name) => `${name}: the remote needs ^1.1.0, this page offers 1.0.0`),
+    );
+    // Today's shell serves it, and still serves a remote built against 1.0.0.
+    const shell = needs(path.join(ROOT, 'shell'));
+    expect(unmetSharedVersions(remote, shell)).toEqual([]);
+    expect(unmetSharedVersions(earlierShell, shell)).toEqual([]);
+  },
+);
