@@ -3,8 +3,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { Plugin } from 'vite';
+import { dirname, join, resolve } from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 import { sharedSingletons, type SharedEntry } from './federationShared';
 
 export interface SharedVersion {
@@ -19,6 +22,12 @@ export interface ReleaseInfo {
   commit: string;
   builtAt: string;
   shared: Record<string, SharedVersion>;
+  /**
+   * A remote's files each exposed module needs before it can draw, relative to the entry: its entry's own imports, the
+   * module's chunk and every chunk that one imports statically, and their style sheets. A page fetches them all at
+   * once as it starts opening the screen instead of discovering them one import after another.
+   */
+  firstView?: Record<string, string[]>;
 }
 
 /** The commit being built: GIT_COMMIT where the build is given one (images), else the working tree's. */
@@ -74,16 +83,67 @@ export function federationRuntime(appDir: string): SharedVersion {
   return { version: pkg.version, requiredVersion: `^${pkg.version}` };
 }
 
-/** Writes dist/version.json: name, version, commit, build time and the shared packages the build was made with. */
+const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk => file?.type === 'chunk';
+
+/** The files a remote's exposed modules need first (ReleaseInfo.firstView), read from the finished bundle. */
+export function firstViewFiles(
+  bundle: OutputBundle,
+  appDir: string,
+  exposes: Record<string, string>,
+  entryFile = 'remoteEntry.js',
+): Record<string, string[]> {
+  const entry = bundle[entryFile];
+  if (!isChunk(entry)) throw new Error(`${entryFile} is not in the bundle`);
+  const chunks = Object.values(bundle).filter(isChunk);
+  const closure = (start: OutputChunk[]): string[] => {
+    const seen = new Set<string>();
+    const files: string[] = [];
+    const visit = (chunk: OutputChunk) => {
+      if (seen.has(chunk.fileName)) return;
+      seen.add(chunk.fileName);
+      if (chunk !== entry) files.push(chunk.fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) if (!files.includes(css)) files.push(css);
+      for (const imported of chunk.imports) {
+        const next = bundle[imported];
+        if (isChunk(next)) visit(next);
+      }
+    };
+    start.forEach(visit);
+    return files;
+  };
+  const exposed = Object.entries(exposes).map(([key, source]) => {
+    const module = resolve(appDir, source);
+    const facade = chunks.find((c) => c.moduleIds.includes(module));
+    if (!facade) throw new Error(`No chunk holds ${source}, exposed as ${key}`);
+    // The entry imports a small chunk that re-exports the module's own: both, and what they import.
+    const wrapper = chunks.find(
+      (c) => entry.dynamicImports.includes(c.fileName) && (c === facade || c.imports.includes(facade.fileName)),
+    );
+    return { key, start: [...(wrapper && wrapper !== facade ? [wrapper] : []), facade] };
+  });
+  // What the entry imports as it starts, before any exposed module: the map of its shared modules.
+  const wrappers = new Set(exposed.flatMap(({ start }) => start.map((c) => c.fileName)));
+  const starting = entry.dynamicImports
+    .filter((file) => !wrappers.has(file))
+    .map((file) => bundle[file])
+    .filter(isChunk);
+  return Object.fromEntries(exposed.map(({ key, start }) => [key, closure([entry, ...starting, ...start])]));
+}
+
+/**
+ * Writes dist/version.json: name, version, commit, build time and the shared packages the build was made with, and
+ * for a remote, the files each exposed module needs first.
+ */
 export function releaseManifest(
   appDir: string,
   shared: Record<string, SharedEntry>,
   fromPage: Record<string, SharedVersion> = {},
+  exposes?: Record<string, string>,
 ): Plugin {
   return {
     name: 'logbook-release-manifest',
     apply: 'build',
-    generateBundle() {
+    generateBundle(_options, bundle) {
       const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as { name: string; version: string };
       const info: ReleaseInfo = {
         name: pkg.name,
@@ -91,6 +151,7 @@ export function releaseManifest(
         commit: buildCommit(),
         builtAt: new Date().toISOString(),
         shared: { ...sharedVersions(shared), ...fromPage },
+        ...(exposes ? { firstView: firstViewFiles(bundle, appDir, exposes) } : {}),
       };
       this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify(info, null, 2)}\n` });
     },

@@ -53,7 +53,12 @@ export function remoteViteConfig({
         experiments: { externalRuntime: command === 'build' },
       }),
       react(),
-      releaseManifest(appDir, shared, { [FEDERATION_RUNTIME]: federationRuntime(appDir) }),
+      releaseManifest(
+        appDir,
+        shared,
+        { [FEDERATION_RUNTIME]: federationRuntime(appDir) },
+        exposes as Record<string, string>,
+      ),
     ],
     server: { port, strictPort: true, proxy },
     preview: { port, strictPort: true, proxy },

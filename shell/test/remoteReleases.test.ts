@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import { createInstance, registerGlobalPlugins, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { prefetchRemote } from '../src/features/remotes/lib/remoteRegistry';
 import { satisfies, unmetSharedVersions } from '../src/features/remotes/lib/releaseCompatibility';
+import { forgetRelease } from '../src/features/remotes/lib/releaseManifest';
 import { remoteReleases } from '../src/features/remotes/lib/remoteReleases';
 
 describe('shared versions a remote needs', () => {
@@ -72,6 +73,52 @@ describe('fetching a remote early', () => {
       ['modulepreload', new URL('/mf/sessions/remoteEntry.js', location.href).href],
     ]);
     expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+
+  const answering = (release: object) => {
+    for (const name of ['parent', 'sessions', 'student'])
+      forgetRelease(new URL(`/mf/${name}/remoteEntry.js`, location.href).href);
+    global.fetch = jest.fn((_url: string) =>
+      Promise.resolve({ ok: true, json: () => Promise.resolve(release) }),
+    ) as unknown as typeof fetch;
+  };
+  const preloads = () =>
+    [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('as'), l.getAttribute('href')]);
+
+  it('preloads every file the screen needs first, once its release says which, the style sheets as styles', async () => {
+    answering({
+      shared: { react: { version: '19.2.0', requiredVersion: '^19.2.0' } },
+      firstView: {
+        './NewSession': ['assets/dist-1.js', 'assets/NewSession-2.js', 'assets/NewSession-3.css'],
+        './LiveDrive': ['assets/LiveDrive-4.js'],
+      },
+    });
+    prefetchRemote('mf_sessions', './NewSession');
+    await new Promise((r) => setTimeout(r, 0));
+    const at = (file: string) => new URL(`/mf/sessions/${file}`, location.href).href;
+    expect(preloads()).toEqual([
+      ['modulepreload', null, at('remoteEntry.js')],
+      ['modulepreload', null, at('assets/dist-1.js')],
+      ['modulepreload', null, at('assets/NewSession-2.js')],
+      ['preload', 'style', at('assets/NewSession-3.css')],
+    ]);
+    expect(document.querySelectorAll('script, link[rel="stylesheet"]')).toHaveLength(0);
+  });
+
+  it('preloads nothing more of a release this page cannot run, or one that does not list its files', async () => {
+    answering({
+      shared: { '@module-federation/runtime-core': { version: '9.0.0', requiredVersion: '^9.0.0' } },
+      firstView: { './Dashboard': ['assets/Dashboard-1.js'] },
+    });
+    prefetchRemote('mf_parent', './Dashboard');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(preloads()).toEqual([['modulepreload', null, new URL('/mf/parent/remoteEntry.js', location.href).href]]);
+
+    document.head.innerHTML = '';
+    answering({ shared: {} });
+    prefetchRemote('mf_student', './StudentDashboard');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(preloads()).toEqual([['modulepreload', null, new URL('/mf/student/remoteEntry.js', location.href).href]]);
   });
 });
 

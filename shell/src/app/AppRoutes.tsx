@@ -60,9 +60,9 @@ export function preloadRoute(pathname: string) {
   else if (REMOTE_PATH.test(pathname)) {
     void RemoteLayout.preload().catch(() => undefined);
     preloadFederation();
-    const scope = remoteScopeOf(pathname);
-    if (scope) prefetchRemote(scope);
-    if (scope === 'mf_parent') preloadCurrentUser();
+    const screen = remoteScreenOf(pathname);
+    if (screen) prefetchRemote(screen.scope, screen.exposed);
+    if (screen?.scope === 'mf_parent') preloadCurrentUser();
   }
 }
 
@@ -96,9 +96,9 @@ const REMOTE_ROUTES: [pattern: string, screen: RemoteScreen][] = [
   [routePatterns.studentNewSession, remoteScreens.studentNewSession],
 ];
 
-/** The remote that draws the screen at a signed-in address, if one does. */
-const remoteScopeOf = (pathname: string) =>
-  REMOTE_ROUTES.find(([pattern]) => matchPath(pattern, pathname) !== null)?.[1].scope;
+/** The remote screen that draws a signed-in address, if one does. */
+const remoteScreenOf = (pathname: string) =>
+  REMOTE_ROUTES.find(([pattern]) => matchPath(pattern, pathname) !== null)?.[1];
 
 /** Every route of the product. */
 export function AppRoutes() {

@@ -4,6 +4,7 @@ import type { RemoteScope } from '../lib/remotes';
 
 const screen = (scope: RemoteScope, name: string): RemoteScreen => ({
   scope,
+  exposed: `./${name}`,
   load: () => loadRemoteScreen(`${scope}/${name}`),
 });
 

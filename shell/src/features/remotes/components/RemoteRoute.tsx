@@ -9,6 +9,8 @@ import { RemoteLoadError } from './RemoteLoadError';
 
 export interface RemoteScreen {
   scope: RemoteScope;
+  /** The module the remote exposes it as (`./Dashboard`). */
+  exposed: string;
   load: () => Promise<{ default: ComponentType }>;
 }
 

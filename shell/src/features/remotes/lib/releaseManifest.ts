@@ -1,5 +1,11 @@
 export type SharedVersions = Record<string, { version: string; requiredVersion: string }>;
 
+/** What a release says of itself that the page reads: its shared packages, and the files each screen needs first. */
+export interface Release {
+  shared?: SharedVersions;
+  firstView?: Record<string, string[]>;
+}
+
 /** A release describes itself in the version.json beside its remote entry: the shared packages it was built for. */
 const versionUrlOf = (entry: string) => new URL('version.json', new URL(entry, location.href)).href;
 
@@ -7,13 +13,13 @@ const versionUrlOf = (entry: string) => new URL('version.json', new URL(entry, l
  * The version.json of the release now served at a remote entry, fetched once per release ({} when there is none or it
  * cannot be had): a failed load forgets it, as a new release may be behind the failure.
  */
-const releases = new Map<string, Promise<{ shared?: SharedVersions }>>();
-export function releaseOf(entry: string): Promise<{ shared?: SharedVersions }> {
+const releases = new Map<string, Promise<Release>>();
+export function releaseOf(entry: string): Promise<Release> {
   const url = versionUrlOf(entry);
   let release = releases.get(url);
   if (!release) {
     release = fetch(url, { cache: 'no-cache', credentials: 'omit' })
-      .then(async (res) => (res.ok ? ((await res.json()) as { shared?: SharedVersions }) : {}))
+      .then(async (res) => (res.ok ? ((await res.json()) as Release) : {}))
       .catch(() => ({}));
     releases.set(url, release);
   }

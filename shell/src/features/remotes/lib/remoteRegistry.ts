@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { remoteEntryUrl, type RemoteScope } from '../../../lib/remotes';
+import { unmetSharedVersions } from './releaseCompatibility';
 import { releaseOf } from './releaseManifest';
 
 /**
@@ -20,18 +21,33 @@ export const federationLoads = () =>
     () => false,
   );
 
-/**
- * Starts fetching, without running anything, what opening a remote's screen will wait for: its version.json (the
- * release plugin's check) and its entry. Both then arrive alongside the shell's own code instead of one after another.
- */
-export function prefetchRemote(scope: RemoteScope) {
-  const href = new URL(remoteEntryUrl(scope), location.href).href;
-  void releaseOf(href);
-  if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) return;
+/** Asks the browser for a file now, without running it: a module, or a style sheet. */
+function preloadFile(href: string) {
+  const css = /\.css$/.test(new URL(href).pathname);
+  const rel = css ? 'preload' : 'modulepreload';
+  if (document.querySelector(`link[rel="${rel}"][href="${href}"]`)) return;
   const link = document.createElement('link');
-  link.rel = 'modulepreload';
+  link.rel = rel;
+  if (css) link.setAttribute('as', 'style');
   link.href = href;
   document.head.appendChild(link);
+}
+
+/**
+ * Starts fetching, without running anything, what opening a remote's screen will wait for: its version.json (the
+ * release plugin's check) and its entry, then, once the release says which they are and that this page can run it,
+ * every file the exposed screen needs first. They arrive together alongside the shell's own code instead of each
+ * being found in the last one's imports.
+ */
+export function prefetchRemote(scope: RemoteScope, exposed?: string) {
+  const href = new URL(remoteEntryUrl(scope), location.href).href;
+  const release = releaseOf(href);
+  preloadFile(href);
+  if (!exposed) return;
+  void release.then((r) => {
+    if (unmetSharedVersions(r.shared ?? {}).length > 0) return;
+    for (const file of r.firstView?.[exposed] ?? []) preloadFile(new URL(file, href).href);
+  });
 }
 
 /** Loads one exposed screen, e.g. 'mf_parent/Dashboard'. */
