@@ -19,6 +19,13 @@ export default remoteViteConfig({
       entryGlobalName: 'mf_sessions',
     },
   },
+  // What the dashboard and the session form draw of mf-sessions as they open (src/app/sessionsRemote.ts).
+  firstEmbeds: {
+    './StudentDashboard': {
+      mf_sessions: ['./LiveDrive', './ProgressSummary', './PaceAndCoverage', './SessionHistory'],
+    },
+    './StudentNewSession': { mf_sessions: ['./NewSession'] },
+  },
   react,
   port: 5176,
 });

@@ -28,6 +28,8 @@ export interface ReleaseInfo {
    * once as it starts opening the screen instead of discovering them one import after another.
    */
   firstView?: Record<string, string[]>;
+  /** For an exposed screen that draws other remotes' modules as it opens: each such remote and those modules. */
+  firstEmbeds?: Record<string, Record<string, string[]>>;
 }
 
 /** The commit being built: GIT_COMMIT where the build is given one (images), else the working tree's. */
@@ -139,6 +141,7 @@ export function releaseManifest(
   shared: Record<string, SharedEntry>,
   fromPage: Record<string, SharedVersion> = {},
   exposes?: Record<string, string>,
+  firstEmbeds?: ReleaseInfo['firstEmbeds'],
 ): Plugin {
   return {
     name: 'logbook-release-manifest',
@@ -152,6 +155,7 @@ export function releaseManifest(
         builtAt: new Date().toISOString(),
         shared: { ...sharedVersions(shared), ...fromPage },
         ...(exposes ? { firstView: firstViewFiles(bundle, appDir, exposes) } : {}),
+        ...(firstEmbeds ? { firstEmbeds } : {}),
       };
       this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify(info, null, 2)}\n` });
     },

@@ -12,6 +12,11 @@ export interface RemoteOptions {
   exposes: FederationOptions['exposes'];
   /** Other remotes it loads itself. */
   remotes?: FederationOptions['remotes'];
+  /**
+   * The other remotes' modules an exposed screen draws as it opens (by remote name, then module), written into
+   * version.json so the page fetches them alongside the screen's own files.
+   */
+  firstEmbeds?: Record<string, Record<string, string[]>>;
   /** Its standalone dev and preview port. */
   port: number;
   define?: Record<string, string>;
@@ -28,6 +33,7 @@ export function remoteViteConfig({
   name,
   exposes,
   remotes,
+  firstEmbeds,
   port,
   define,
   react,
@@ -58,6 +64,7 @@ export function remoteViteConfig({
         shared,
         { [FEDERATION_RUNTIME]: federationRuntime(appDir) },
         exposes as Record<string, string>,
+        firstEmbeds,
       ),
     ],
     server: { port, strictPort: true, proxy },

@@ -105,6 +105,44 @@ describe('fetching a remote early', () => {
     expect(document.querySelectorAll('script, link[rel="stylesheet"]')).toHaveLength(0);
   });
 
+  it("preloads the other remotes' modules a screen draws as it opens, with their own files", async () => {
+    const releases: Record<string, object> = {
+      student: {
+        firstView: { './StudentDashboard': ['assets/StudentDashboard-1.js'] },
+        firstEmbeds: {
+          './StudentDashboard': { mf_sessions: ['./LiveDrive', './SessionHistory'], mf_nowhere: ['./X'] },
+        },
+      },
+      sessions: {
+        firstView: {
+          './LiveDrive': ['assets/glue-2.js', 'assets/LiveDrive-3.js'],
+          './SessionHistory': ['assets/glue-2.js', 'assets/SessionHistory-4.js'],
+          './NewSession': ['assets/NewSession-5.js'],
+        },
+        // A remote naming the one that embeds it is not followed round again.
+        firstEmbeds: { './LiveDrive': { mf_student: ['./StudentDashboard'] } },
+      },
+    };
+    for (const name of ['parent', 'sessions', 'student'])
+      forgetRelease(new URL(`/mf/${name}/remoteEntry.js`, location.href).href);
+    const fetchMock = jest.fn((url: string) =>
+      Promise.resolve({ ok: true, json: () => Promise.resolve(releases[url.split('/')[4]] ?? {}) }),
+    );
+    global.fetch = fetchMock as unknown as typeof fetch;
+    prefetchRemote('mf_student', './StudentDashboard');
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+    const at = (file: string) => new URL(`/mf/${file}`, location.href).href;
+    expect(preloads().map(([, , href]) => href)).toEqual([
+      at('student/remoteEntry.js'),
+      at('student/assets/StudentDashboard-1.js'),
+      at('sessions/remoteEntry.js'),
+      at('sessions/assets/glue-2.js'),
+      at('sessions/assets/LiveDrive-3.js'),
+      at('sessions/assets/SessionHistory-4.js'),
+    ]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('preloads nothing more of a release this page cannot run, or one that does not list its files', async () => {
     answering({
       shared: { '@module-federation/runtime-core': { version: '9.0.0', requiredVersion: '^9.0.0' } },
@@ -116,7 +154,7 @@ describe('fetching a remote early', () => {
 
     document.head.innerHTML = '';
     answering({ shared: {} });
-    prefetchRemote('mf_student', './StudentDashboard');
+    prefetchRemote('mf_student', './StudentLogin');
     await new Promise((r) => setTimeout(r, 0));
     expect(preloads()).toEqual([['modulepreload', null, new URL('/mf/student/remoteEntry.js', location.href).href]]);
   });

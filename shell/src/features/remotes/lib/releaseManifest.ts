@@ -1,9 +1,13 @@
 export type SharedVersions = Record<string, { version: string; requiredVersion: string }>;
 
-/** What a release says of itself that the page reads: its shared packages, and the files each screen needs first. */
+/**
+ * What a release says of itself that the page reads: its shared packages, the files each screen needs first, and the
+ * other remotes' modules a screen draws as it opens.
+ */
 export interface Release {
   shared?: SharedVersions;
   firstView?: Record<string, string[]>;
+  firstEmbeds?: Record<string, Record<string, string[]>>;
 }
 
 /** A release describes itself in the version.json beside its remote entry: the shared packages it was built for. */

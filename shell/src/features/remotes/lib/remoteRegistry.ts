@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { remoteEntryUrl, type RemoteScope } from '../../../lib/remotes';
+import { REMOTES, remoteEntryUrl, type RemoteScope } from '../../../lib/remotes';
 import { unmetSharedVersions } from './releaseCompatibility';
 import { releaseOf } from './releaseManifest';
 
@@ -33,20 +33,26 @@ function preloadFile(href: string) {
   document.head.appendChild(link);
 }
 
+const isRemoteScope = (name: string): name is RemoteScope => Object.hasOwn(REMOTES, name);
+
 /**
  * Starts fetching, without running anything, what opening a remote's screen will wait for: its version.json (the
  * release plugin's check) and its entry, then, once the release says which they are and that this page can run it,
- * every file the exposed screen needs first. They arrive together alongside the shell's own code instead of each
- * being found in the last one's imports.
+ * every file the exposed screen needs first, and those of the other remotes' modules it draws as it opens. They arrive
+ * together alongside the shell's own code instead of each being found in the last one's imports.
  */
+const prefetched = new Set<string>();
 export function prefetchRemote(scope: RemoteScope, exposed?: string) {
   const href = new URL(remoteEntryUrl(scope), location.href).href;
   const release = releaseOf(href);
   preloadFile(href);
-  if (!exposed) return;
+  if (!exposed || prefetched.has(`${href}#${exposed}`)) return;
+  prefetched.add(`${href}#${exposed}`);
   void release.then((r) => {
     if (unmetSharedVersions(r.shared ?? {}).length > 0) return;
     for (const file of r.firstView?.[exposed] ?? []) preloadFile(new URL(file, href).href);
+    for (const [other, modules] of Object.entries(r.firstEmbeds?.[exposed] ?? {}))
+      if (isRemoteScope(other) && other !== scope) for (const module of modules) prefetchRemote(other, module);
   });
 }
 
