@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import mongoose, { Schema } from 'mongoose';
@@ -82,7 +84,10 @@ describe('service app', () => {
     const body = (await request(createServiceApp({ name: 'svc-students', routers: [] })).get('/health')).body;
     delete process.env.GIT_COMMIT;
     expect(body).toMatchObject({ name: 'svc-students', version: '1.0.0', commit: 'c0ffee', builtAt: null });
-    expect(body.shared['@logbook/contracts']).toEqual({ version: '1.0.0' });
+    const contracts = JSON.parse(
+      fs.readFileSync(path.join(__dirname, '..', '..', 'contracts', 'package.json'), 'utf8'),
+    ) as { version: string };
+    expect(body.shared['@logbook/contracts']).toEqual({ version: contracts.version });
     expect(body.shared.express.version).toMatch(/^5\./);
     expect(body.shared.zod.version).toMatch(/^4\./);
   });
