@@ -58,6 +58,13 @@ const importZones = [
   ]),
 ];
 
+// Browser code may not import service-kit. Each block below that restricts imports for some of those files lists it
+// again, since a later block's options for a rule replace an earlier one's.
+const NO_SERVICE_KIT = {
+  group: ['@logbook/service-kit', '@logbook/service-kit/*'],
+  message: 'Browser code may not import service-kit, which is for the services (Node) alone.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'coverage/**', 'bench/results/**', 'e2e/artifacts/**'],
@@ -113,12 +120,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@logbook/service-kit', '@logbook/service-kit/*'],
-              message: 'Browser code may not import service-kit, which is for the services (Node) alone.',
-            },
-          ],
+          patterns: [NO_SERVICE_KIT],
         },
       ],
     },
@@ -132,10 +134,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['@logbook/service-kit', '@logbook/service-kit/*'],
-              message: 'Browser code may not import service-kit, which is for the services (Node) alone.',
-            },
+            NO_SERVICE_KIT,
             {
               group: [
                 '@logbook/ui/*',
@@ -164,10 +163,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['@logbook/service-kit', '@logbook/service-kit/*'],
-              message: 'Browser code may not import service-kit, which is for the services (Node) alone.',
-            },
+            NO_SERVICE_KIT,
             {
               group: ['@logbook/shell-context', '@logbook/shell-context/*'],
               allowTypeImports: true,
