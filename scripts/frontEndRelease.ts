@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { sharedSingletons, type SharedEntry } from './federationShared';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
-import { sharedSingletons, type SharedEntry } from './federationShared';
 
 export interface SharedVersion {
   version: string;

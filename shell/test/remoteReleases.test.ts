@@ -85,11 +85,17 @@ describe('fetching a remote early', () => {
   const preloads = () =>
     [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('as'), l.getAttribute('href')]);
 
-  it('preloads every file the screen needs first, once its release says which, the style sheets as styles', async () => {
+  it("preloads every file the screen needs first, once its release says which, the style sheets as styles, and none outside the remote's folder", async () => {
     answering({
       shared: { react: { version: '19.2.0', requiredVersion: '^19.2.0' } },
       firstView: {
-        './NewSession': ['assets/dist-1.js', 'assets/NewSession-2.js', 'assets/NewSession-3.css'],
+        './NewSession': [
+          'assets/dist-1.js',
+          'assets/NewSession-2.js',
+          'assets/NewSession-3.css',
+          'https://elsewhere.example/x.js',
+          '../parent/assets/Dashboard-9.js',
+        ],
         './LiveDrive': ['assets/LiveDrive-4.js'],
       },
     });

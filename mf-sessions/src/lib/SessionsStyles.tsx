@@ -4,6 +4,7 @@ const CSS = `
 .lls-header { background: var(--ll-surface); border-bottom: 1px solid var(--ll-border); }
 .lls-header__inner { max-width: var(--ll-page-width); margin: 0 auto; padding: 12px 16px; display: flex; align-items: center; justify-content: space-between; gap: 12px; }
 .lls-header__brand { display: inline-flex; align-items: center; gap: 10px; font-weight: 700; font-size: 18px; color: var(--ll-text); text-decoration: none; }
+.lls-header__brand svg { flex-shrink: 0; }
 .lls-row { display: flex; flex-wrap: wrap; gap: 10px; justify-content: center; }
 .lls-fields { display: grid; gap: 16px; grid-template-columns: 1fr; align-items: start; }
 @media (min-width: 640px) {

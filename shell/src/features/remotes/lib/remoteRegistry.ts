@@ -50,7 +50,12 @@ export function prefetchRemote(scope: RemoteScope, exposed?: string) {
   prefetched.add(`${href}#${exposed}`);
   void release.then((r) => {
     if (unmetSharedVersions(r.shared ?? {}).length > 0) return;
-    for (const file of r.firstView?.[exposed] ?? []) preloadFile(new URL(file, href).href);
+    // Only the remote's own files: a list naming anything outside its folder is not followed.
+    const folder = new URL('.', href).href;
+    for (const file of r.firstView?.[exposed] ?? []) {
+      const url = new URL(file, href).href;
+      if (url.startsWith(folder)) preloadFile(url);
+    }
     for (const [other, modules] of Object.entries(r.firstEmbeds?.[exposed] ?? {}))
       if (isRemoteScope(other) && other !== scope) for (const module of modules) prefetchRemote(other, module);
   });
