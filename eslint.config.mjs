@@ -143,10 +143,10 @@ export default tseslint.config(
                 '@logbook/shell-context/*',
                 '!@logbook/shell-context/shared',
                 '@logbook/contracts/*',
-                '!@logbook/contracts/shared',
+                '!@logbook/contracts/view',
               ],
               message:
-                'A remote imports a workspace package through its shared entry (@logbook/ui/shared, @logbook/shell-context/shared, @logbook/contracts/shared).',
+                'A remote imports a workspace package through its shared entry (@logbook/ui/shared, @logbook/shell-context/shared, @logbook/contracts/view); the schemas a form checks against come by path through its src/lib/schemas.ts.',
             },
           ],
         },

@@ -151,7 +151,7 @@ journey(
     const logged = errors.find((e) => e.includes('@logbook/shell-context'));
     expect(logged).toMatch(/mf_student/);
     expect(logged).toMatch(/needs \^2\.0\.0/);
-    expect(logged).toMatch(/offers 1\.1\.0/);
+    expect(logged).toMatch(/offers 1\.2\.0/);
 
     // The other remotes keep working in the same page.
     const studentId = await parentWithStudent(page);

@@ -1,4 +1,7 @@
-import { defineConfig, type PluginOption, type UserConfigExport } from 'vite';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type PluginOption, type UserConfigExport } from 'vite';
 import { federation } from '@module-federation/vite';
 import { FEDERATION_RUNTIME, federationRuntime, releaseManifest, sharedPackages } from './frontEndRelease';
 
@@ -24,6 +27,39 @@ export interface RemoteOptions {
   react: () => PluginOption;
 }
 
+const CONTRACTS_SRC = join(dirname(fileURLToPath(import.meta.url)), '../packages/contracts/src');
+const VIEW_PROXY = '\0contracts-view';
+
+/**
+ * The contracts' files the shared entry `@logbook/contracts/view` is made of (its `export * from './x'` lines), the
+ * entry itself among them.
+ */
+function viewFiles(): Set<string> {
+  const entry = readFileSync(join(CONTRACTS_SRC, 'view.ts'), 'utf8');
+  return new Set(['view', ...[...entry.matchAll(/^export \* from '\.\/([\w-]+)';$/gm)].map((m) => m[1])]);
+}
+
+/**
+ * The schemas a remote bundles for its forms (by path) import the rest of the contracts by path too: those parts are
+ * read from the shared entry the screens already loaded, not bundled again beside the schemas.
+ */
+export function contractsThroughView(): Plugin {
+  const shared = viewFiles();
+  const base = (file: string) => file.replace(/^.*[\\/]/, '').replace(/\.ts$/, '');
+  return {
+    name: 'logbook:contracts-through-view',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !importer.startsWith(CONTRACTS_SRC) || shared.has(base(importer))) return null;
+      if (!source.startsWith('./') || !shared.has(base(source))) return null;
+      return VIEW_PROXY;
+    },
+    load(id) {
+      return id === VIEW_PROXY ? "export * from '@logbook/contracts/view';" : null;
+    },
+  };
+}
+
 /**
  * A remote's Vite config. Standalone dev talks to the gateway for /api (and for other remotes' entries under /mf);
  * behind the gateway the remote is served from /mf/<name>/, hence the relative base.
@@ -46,6 +82,7 @@ export function remoteViteConfig({
     base: './',
     define,
     plugins: [
+      contractsThroughView(),
       federation({
         name,
         filename: 'remoteEntry.js',

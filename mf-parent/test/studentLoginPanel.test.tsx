@@ -178,7 +178,9 @@ describe('student login panel', () => {
     const dialog = screen.getByRole('dialog', { name: 'Create Student Login' });
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Login' }));
-    expect(within(dialog).getByTestId('credentials-error').textContent).toBe(VALIDATION.bothUsernameAndPassword);
+    expect((await within(dialog).findByTestId('credentials-error')).textContent).toBe(
+      VALIDATION.bothUsernameAndPassword,
+    );
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: ' sam ' } });
@@ -202,7 +204,7 @@ describe('student login panel', () => {
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'sam' } });
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'a' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Login' }));
-    expect(within(dialog).getByTestId('credentials-error').textContent).toBe(VALIDATION.studentPasswordMin);
+    expect((await within(dialog).findByTestId('credentials-error')).textContent).toBe(VALIDATION.studentPasswordMin);
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 

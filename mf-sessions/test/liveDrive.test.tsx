@@ -208,7 +208,7 @@ describe('submitting a drive as two entries', () => {
         clientId: parts[0].clientId,
         parts,
         supervisor: { supervisorIsInstructor: false, rememberSupervisor: true },
-        validate: () => true,
+        validate: async () => true,
         saveAsDraft: () => true,
         discardDraft: () => undefined,
       });

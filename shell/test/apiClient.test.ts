@@ -1,5 +1,5 @@
 import { ApiError, ContractError, apiFetch, apiRequest, readAnswer } from '@logbook/shell-context/apiClient';
-import { userSchema } from '@logbook/contracts/schemas';
+import { userAnswer } from '@logbook/contracts/answers';
 import { createFetcher, fetcher, fetcherOr401Null, keyToUrl, swrConfig } from '@logbook/shell-context/swrConfig';
 
 const fetchMock = jest.fn();
@@ -27,7 +27,7 @@ describe('error text', () => {
 
   test('uses the status text when the body is empty', async () => {
     respond(503, '', 'Service Unavailable');
-    await expect(apiFetch('/api/user', userSchema)).rejects.toThrow('503: Service Unavailable');
+    await expect(apiFetch('/api/user', userAnswer)).rejects.toThrow('503: Service Unavailable');
   });
 
   test('keeps the status and the server message for the screens', async () => {
@@ -42,7 +42,7 @@ describe('error text', () => {
 
   test('a body that is not JSON has no server message', async () => {
     respond(502, 'Bad gateway', 'Bad Gateway');
-    const error = (await apiFetch('/api/user', userSchema).catch((e: unknown) => e)) as ApiError;
+    const error = (await apiFetch('/api/user', userAnswer).catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('502: Bad gateway');
     expect(error.serverMessage).toBeUndefined();
   });
@@ -51,7 +51,7 @@ describe('error text', () => {
 describe('answers are read with their contract', () => {
   test('a well-formed answer comes back parsed, fields the contract lacks dropped', async () => {
     respond(200, '{"id":3,"email":"a@b.co","plan":"gold"}');
-    await expect(apiFetch('/api/user', userSchema)).resolves.toEqual({ id: 3, email: 'a@b.co' });
+    await expect(apiFetch('/api/user', userAnswer)).resolves.toEqual({ id: 3, email: 'a@b.co' });
   });
 
   test.each([
@@ -61,7 +61,7 @@ describe('answers are read with their contract', () => {
     ['a body that is not JSON', '<html>'],
   ])('%s is a ContractError, not an ApiError or a network error', async (_case, body) => {
     respond(200, body);
-    const error = await apiFetch('/api/user', userSchema).catch((e: unknown) => e);
+    const error = await apiFetch('/api/user', userAnswer).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error).not.toBeInstanceOf(TypeError);
@@ -71,7 +71,7 @@ describe('answers are read with their contract', () => {
   test('a mutation answer is read with its contract too', async () => {
     respond(201, '{"id":"x"}');
     const res = await apiRequest('POST', '/api/register', { email: 'a@b.co', password: 'secret1' });
-    const error = (await readAnswer(res, userSchema, '/api/register').catch((e: unknown) => e)) as ContractError;
+    const error = (await readAnswer(res, userAnswer, '/api/register').catch((e: unknown) => e)) as ContractError;
     expect(error).toBeInstanceOf(ContractError);
     expect(error.problems.join(' ')).toMatch(/^id: .*email: /);
   });

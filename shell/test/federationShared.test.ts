@@ -31,8 +31,8 @@ const good = {
   'react-router-dom': '^7.0.0',
   swr: '^2.0.0',
   '@logbook/ui': '1.1.0',
-  '@logbook/shell-context': '1.1.0',
-  '@logbook/contracts': '1.1.0',
+  '@logbook/shell-context': '1.2.0',
+  '@logbook/contracts': '1.2.0',
 };
 
 test('a version mismatch stops the build', () => {
@@ -55,7 +55,7 @@ test('a shared package the app does not declare stops the build', () => {
 });
 
 test.each(['mf-parent', 'mf-student', 'mf-sessions'])(
-  '%s needs the workspace packages that have shared entries: a shell offering the earlier release refuses it',
+  '%s needs the workspace packages that have shared entries: a shell offering an earlier release refuses it',
   (app) => {
     const needs = (dir: string) =>
       Object.fromEntries(
@@ -63,17 +63,36 @@ test.each(['mf-parent', 'mf-student', 'mf-sessions'])(
           .filter(([key]) => key.startsWith('@logbook/'))
           .map(([key, { version, requiredVersion }]) => [key.replace(/\/$/, ''), { version, requiredVersion }]),
       );
+    const shellOffering = (versions: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(versions).map(([name, version]) => [name, { version, requiredVersion: `^${version}` }]),
+      );
     const remote = needs(path.join(ROOT, app));
-    // Before 1.1.0 the packages had no `shared` entry: a remote importing through one cannot run on such a shell.
-    const earlierShell = Object.fromEntries(
-      Object.keys(remote).map((name) => [name, { version: '1.0.0', requiredVersion: '^1.0.0' }]),
-    );
-    expect(unmetSharedVersions(remote, earlierShell)).toEqual(
-      Object.keys(remote).map((name) => `${name}: the remote needs ^1.1.0, this page offers 1.0.0`),
-    );
-    // Today's shell serves it, and still serves a remote built against 1.0.0.
+    // 1.1.0 brought the shared entries; with 1.2.0 the contracts' entry is `view` (no schemas: answers are read by
+    // their shape, which the api client of shell-context 1.2.0 takes).
+    const release10 = shellOffering({
+      '@logbook/ui': '1.0.0',
+      '@logbook/shell-context': '1.0.0',
+      '@logbook/contracts': '1.0.0',
+    });
+    const release11 = shellOffering({
+      '@logbook/ui': '1.1.0',
+      '@logbook/shell-context': '1.1.0',
+      '@logbook/contracts': '1.1.0',
+    });
+    expect(unmetSharedVersions(remote, release10)).toEqual([
+      '@logbook/ui: the remote needs ^1.1.0, this page offers 1.0.0',
+      '@logbook/shell-context: the remote needs ^1.2.0, this page offers 1.0.0',
+      '@logbook/contracts: the remote needs ^1.2.0, this page offers 1.0.0',
+    ]);
+    expect(unmetSharedVersions(remote, release11)).toEqual([
+      '@logbook/shell-context: the remote needs ^1.2.0, this page offers 1.1.0',
+      '@logbook/contracts: the remote needs ^1.2.0, this page offers 1.1.0',
+    ]);
+    // Today's shell serves it, and still serves remotes built against either earlier release.
     const shell = needs(path.join(ROOT, 'shell'));
     expect(unmetSharedVersions(remote, shell)).toEqual([]);
-    expect(unmetSharedVersions(earlierShell, shell)).toEqual([]);
+    expect(unmetSharedVersions(release11, shell)).toEqual([]);
+    expect(unmetSharedVersions(release10, shell)).toEqual([]);
   },
 );

@@ -25,13 +25,13 @@ function offeredFiles(pkg: string, dirs: string[]): string[] {
 }
 
 const PACKAGES = [
-  { pkg: 'ui', dirs: ['src/components', 'src/lib'] },
-  { pkg: 'shell-context', dirs: ['src'] },
-  { pkg: 'contracts', dirs: ['src'] },
+  { pkg: 'ui', dirs: ['src/components', 'src/lib'], entry: 'shared' },
+  { pkg: 'shell-context', dirs: ['src'], entry: 'shared' },
+  { pkg: 'contracts', dirs: ['src'], entry: 'view' },
 ];
 
-describe.each(PACKAGES)("@logbook/$pkg's shared entry", ({ pkg, dirs }) => {
-  const entryFile = path.join(ROOT, 'packages', pkg, 'src/shared.ts');
+describe.each(PACKAGES)("@logbook/$pkg's shared entry ($entry)", ({ pkg, dirs, entry: entryName }) => {
+  const entryFile = path.join(ROOT, 'packages', pkg, `src/${entryName}.ts`);
   const files = offeredFiles(pkg, dirs).filter((f) => f !== entryFile);
 
   test('re-exports every file the shell offers of the package, and nothing else', () => {

@@ -1,10 +1,10 @@
 import type { Cache, ScopedMutator } from 'swr';
 import { apiFetch } from '@logbook/shell-context/shared';
-import { progressSummarySchema, type ProgressSummary } from '@logbook/contracts/shared';
+import { progressSummaryAnswer, type ProgressSummary } from '@logbook/contracts/view';
 import { isProgressKey } from './apiKeys';
 
 export async function fetchProgressSummary(key: string): Promise<ProgressSummary> {
-  return apiFetch(key, progressSummarySchema);
+  return apiFetch(key, progressSummaryAnswer);
 }
 
 /**

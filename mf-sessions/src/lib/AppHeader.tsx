@@ -1,5 +1,5 @@
 import { Link } from '@logbook/shell-context/shared';
-import { PRODUCT_NAME } from '@logbook/contracts/shared';
+import { PRODUCT_NAME } from '@logbook/contracts/view';
 import { buttonClass } from '@logbook/ui/shared';
 
 export interface AppHeaderProps {

@@ -1,4 +1,4 @@
-import { LOCATION_ERRORS, UNKNOWN_LOCATION } from '@logbook/contracts/shared';
+import { LOCATION_ERRORS, UNKNOWN_LOCATION } from '@logbook/contracts/view';
 import { geocodeUrl } from './geocodeConfig';
 
 /** The place name in a reverse-geocoding answer: locality, else city, else country, else 'Unknown location'. */

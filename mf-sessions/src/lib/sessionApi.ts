@@ -1,5 +1,5 @@
-import { deviceTimeZone, TOASTS } from '@logbook/contracts/shared';
-import type { DrivingSessionInput } from '@logbook/contracts/shared';
+import { deviceTimeZone, TOASTS } from '@logbook/contracts/view';
+import type { DrivingSessionInput } from '@logbook/contracts/view';
 import { ApiError, errorMessageOf } from '@logbook/shell-context/shared';
 
 export const DRIVING_SESSIONS_URL = '/api/driving-sessions';

@@ -1,6 +1,7 @@
-import { TEXT_LIMITS, TOASTS, changeReasonSchema } from '@logbook/contracts/shared';
+import { TEXT_LIMITS, TOASTS } from '@logbook/contracts/view';
 import { apiRequest, ApiError, errorMessageOf } from '@logbook/shell-context/shared';
 import { DRIVING_SESSIONS_URL } from './sessionApi';
+import { changeReasonSchema } from './schemas';
 import type { SessionPayload } from './sessionValues';
 
 /** Longest reason the server keeps for a correction or a removal. */

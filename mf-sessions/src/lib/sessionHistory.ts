@@ -1,4 +1,4 @@
-import type { DrivingSession } from '@logbook/contracts/shared';
+import type { DrivingSession } from '@logbook/contracts/view';
 
 /** A listed session, with whether it still counts and, when corrected or removed, why and when. */
 export type HistoryEntry = DrivingSession;

@@ -1,4 +1,4 @@
-import type { StateCode, TimeOfDay } from '@logbook/contracts/shared';
+import type { StateCode, TimeOfDay } from '@logbook/contracts/view';
 import { keyToUrl, type SwrKey } from '@logbook/shell-context/shared';
 
 export interface SessionFilters {

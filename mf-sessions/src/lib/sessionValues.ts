@@ -1,4 +1,4 @@
-import { calculateDuration, WHOLE_NUMBER_SESSION_FIELDS, type DrivingSessionInput } from '@logbook/contracts/shared';
+import { calculateDuration, WHOLE_NUMBER_SESSION_FIELDS, type DrivingSessionInput } from '@logbook/contracts/view';
 import type { Coordinates } from './coordinates';
 import { DRAFT_FIELDS, type DraftField, type DraftValues } from '@logbook/session-device/drafts';
 

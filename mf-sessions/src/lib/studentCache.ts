@@ -1,4 +1,3 @@
-import { studentSchema } from '@logbook/contracts/shared';
 import { ApiError } from '@logbook/shell-context/shared';
 
 /** What the session form needs to know about a student to work without a connection. */
@@ -11,12 +10,30 @@ export interface RememberedStudent {
   dateOfBirth?: string;
 }
 
-/** A remembered student read back with the student contract; fields an older copy lacks get safe values. */
-const rememberedSchema = studentSchema.pick({ id: true, firstName: true }).extend({
-  lastName: studentSchema.shape.lastName.catch(''),
-  subscriptionStatus: studentSchema.shape.subscriptionStatus.catch('inactive'),
-  dateOfBirth: studentSchema.shape.dateOfBirth.optional().catch(undefined),
-});
+/** Something stored that has fields to read: an object, not null nor a list. */
+const isEntry = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A remembered student read back as the student contract has them, or undefined when it is not one: it needs a whole
+ * number id and a first name. Fields an older copy lacks get safe values; a date of birth that is not text reads as
+ * none.
+ */
+export function readRememberedStudent(value: unknown): RememberedStudent | undefined {
+  if (!isEntry(value)) return undefined;
+  const { id, firstName, lastName, subscriptionStatus } = value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof firstName !== 'string') return undefined;
+  const student: RememberedStudent = {
+    id,
+    firstName,
+    lastName: typeof lastName === 'string' ? lastName : '',
+    subscriptionStatus: typeof subscriptionStatus === 'string' ? subscriptionStatus : 'inactive',
+  };
+  if ('dateOfBirth' in value) {
+    student.dateOfBirth = typeof value.dateOfBirth === 'string' ? value.dateOfBirth : undefined;
+  }
+  return student;
+}
 
 const key = (scope: 'parent' | 'student', id?: number) =>
   scope === 'student' ? 'logbook.sessions.signedInStudent' : `logbook.sessions.student-${id}`;
@@ -47,10 +64,10 @@ export function recallStudent(scope: 'parent' | 'student', id?: number): Remembe
   try {
     const raw = localStorage.getItem(key(scope, id));
     if (!raw) return undefined;
-    const parsed = rememberedSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return undefined;
-    if (scope === 'parent' && parsed.data.id !== id) return undefined;
-    return pick(parsed.data);
+    const student = readRememberedStudent(JSON.parse(raw));
+    if (!student) return undefined;
+    if (scope === 'parent' && student.id !== id) return undefined;
+    return pick(student);
   } catch {
     return undefined;
   }

@@ -1,10 +1,10 @@
 import useSWR from 'swr';
-import { sessionListSchema } from '@logbook/contracts/shared';
+import { sessionListAnswer } from '@logbook/contracts/view';
 import { apiFetch } from '@logbook/shell-context/shared';
 import { sessionListKey } from './sessionKeys';
 import type { HistoryEntry } from './sessionHistory';
 
-const fetchList = (url: string) => apiFetch(url, sessionListSchema) as Promise<HistoryEntry[]>;
+const fetchList = (url: string) => apiFetch(url, sessionListAnswer) as Promise<HistoryEntry[]>;
 
 /** One logged entry in force of the student (the one a correction starts from); undefined until known. */
 export function useSessionEntry(studentId: number | undefined, sessionId: number | undefined) {

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { StudentAuth } from '@logbook/contracts/shared';
+import type { StudentAuth } from '@logbook/contracts/view';
 import { fetcherOr401Null } from '@logbook/shell-context/shared';
 
 /** GET /api/student-auth: the signed-in student, null when no student is signed in. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { visibleText } from './visible-text';
 
-/** Hours a family logged on paper before they started using the app (issue 12, paper hours). */
-export const MAX_OPENING_BALANCE_HOURS = 200;
-export const MAX_OPENING_BALANCE_NOTE = 500;
+import { MAX_OPENING_BALANCE_HOURS, MAX_OPENING_BALANCE_NOTE } from './limits';
+
+export { MAX_OPENING_BALANCE_HOURS, MAX_OPENING_BALANCE_NOTE };
 
 export const OPENING_BALANCE_MESSAGES = {
   dayHours: 'Day hours must be a number from 0 to 200 with at most one decimal place',

@@ -14,7 +14,6 @@ import { isNotAfter, isRealDate, localDateISO } from './dates';
 import { VALIDATION } from './messages';
 import {
   ANSWERED_AS,
-  fieldsWhere,
   SESSION_FIELDS,
   studentIdSchema,
   supervisorLicenseSchema,
@@ -277,11 +276,7 @@ const sessionSchemas = sessionSchemasOf(SESSION_FIELDS);
 export const sessionFieldsSchema = sessionSchemas.fields;
 export type SessionFields = z.infer<typeof sessionFieldsSchema>;
 
-/** The session form's fields kept as whole numbers (the odometer readings): typed as text, sent as numbers. */
-export const WHOLE_NUMBER_SESSION_FIELDS: ReadonlyArray<keyof SessionFields> = fieldsWhere(
-  SESSION_FIELDS,
-  'form',
-).filter((name) => SESSION_FIELDS[name].stored === 'optionalInteger') as Array<keyof SessionFields>;
+export { WHOLE_NUMBER_SESSION_FIELDS } from './limits';
 
 /**
  * What is wrong with a session's date for this student, if anything: a drive cannot be dated after today, nor before

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/shared';
+import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/view';
 
 /**
  * The account this device last signed in with: 'parent-{userId}' or 'student-{studentId}'. Drafts and the offline

@@ -1,15 +1,9 @@
-import type { z } from 'zod';
 import {
-  object,
-  preprocess,
-  string,
   DRAFTS_STORAGE_KEY,
   formDraftStorageKey,
-  coordinatesSchema,
-  sessionFieldsSchema,
-  studentIdSchema,
+  SESSION_FORM_FIELDS,
   type SessionFields,
-} from '@logbook/contracts/shared';
+} from '@logbook/contracts/view';
 import { accountStorage } from './deviceAccount';
 
 /**
@@ -25,9 +19,27 @@ export type DraftField = keyof SessionFields;
 export type DraftValues = Record<DraftField, string>;
 
 /** The session form's fields, as the session's field registry lists them. */
-export const DRAFT_FIELDS = Object.keys(sessionFieldsSchema.shape) as DraftField[];
+export const DRAFT_FIELDS: DraftField[] = [...SESSION_FORM_FIELDS];
 
-export type Coordinates = z.output<typeof coordinatesSchema>;
+/** Latitude and longitude in degrees. */
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+/** One entry of the `draftSessions` list. */
+export interface StoredDraft extends DraftValues {
+  id: string;
+  studentId: number;
+  studentName: string;
+  lastSaved: string;
+  /** Why the server refused the session this draft holds, when it did. */
+  serverMessage?: string;
+  /** The session's client id, so submitting the draft later can never log it twice. */
+  clientId?: string;
+  /** Where the current-location button found the drive, kept to about 100 m. */
+  coordinates?: Coordinates;
+}
 
 /** The slice of the Web Storage API the drafts need, so tests can hand in their own. */
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -55,38 +67,55 @@ function withSessionNames(entry: unknown): unknown {
   return renamed;
 }
 
+/** Something stored that has fields to read: an object, not null nor a list. */
+type Entry = Record<string, unknown>;
+const isEntry = (value: unknown): value is Entry =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A field kept as text: anything else reads as empty. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** An optional field kept as text: anything else reads as none. */
+const optionalText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** A student's id: a positive whole number, or the same written in digits. */
+function readStudentId(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
+}
+
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** A stored position, kept to about 100 m; a damaged one is dropped rather than losing the draft. */
-const storedCoordinatesSchema = coordinatesSchema
-  .transform(({ latitude, longitude }) => ({ latitude: round3(latitude), longitude: round3(longitude) }))
-  .optional()
-  .catch(undefined);
+const isDegrees = (value: unknown, limit: number): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= -limit && value <= limit;
 
-const fieldText = string().catch('');
+/** A stored position, kept to about 100 m; a damaged one reads as none rather than losing the draft. */
+function readCoordinates(value: unknown): Coordinates | undefined {
+  if (!isEntry(value)) return undefined;
+  const { latitude, longitude } = value;
+  if (!isDegrees(latitude, 90) || !isDegrees(longitude, 180)) return undefined;
+  return { latitude: round3(latitude), longitude: round3(longitude) };
+}
 
-const valuesShape = Object.fromEntries(DRAFT_FIELDS.map((field) => [field, fieldText.default('')])) as Record<
-  DraftField,
-  z.ZodDefault<typeof fieldText>
->;
-
-/** One entry of the `draftSessions` list; entries written under the old names are read as well. */
-export const storedDraftSchema = preprocess(
-  withSessionNames,
-  object({
-    id: string(),
-    studentId: studentIdSchema,
-    studentName: fieldText.default(''),
-    ...valuesShape,
-    lastSaved: string(),
-    /** Why the server refused the session this draft holds, when it did. */
-    serverMessage: string().optional().catch(undefined),
-    /** The session's client id, so submitting the draft later can never log it twice. */
-    clientId: string().optional().catch(undefined),
-    coordinates: storedCoordinatesSchema,
-  }),
-);
-export type StoredDraft = z.output<typeof storedDraftSchema>;
+/**
+ * One entry of the `draftSessions` list as this code reads it, or undefined when it cannot: an entry needs its id,
+ * its student and when it was saved. Entries written under the old names are read as well; a form field that is not
+ * text reads as empty, and a message, client id or position that cannot be read reads as none.
+ */
+export function readStoredDraft(entry: unknown): StoredDraft | undefined {
+  const record = withSessionNames(entry);
+  if (!isEntry(record)) return undefined;
+  const { id, lastSaved } = record;
+  const studentId = readStudentId(record.studentId);
+  if (typeof id !== 'string' || studentId === undefined || typeof lastSaved !== 'string') return undefined;
+  const values = {} as DraftValues;
+  for (const field of DRAFT_FIELDS) values[field] = text(record[field]);
+  const draft: StoredDraft = { id, studentId, studentName: text(record.studentName), ...values, lastSaved };
+  if ('serverMessage' in record) draft.serverMessage = optionalText(record.serverMessage);
+  if ('clientId' in record) draft.clientId = optionalText(record.clientId);
+  if ('coordinates' in record) draft.coordinates = readCoordinates(record.coordinates);
+  return draft;
+}
 
 /** An id made from the time plus a random string. */
 export function newDraftId(now: number = Date.now(), random: () => number = Math.random): string {
@@ -112,8 +141,8 @@ const idOf = (entry: unknown): unknown =>
 export function readDrafts(storage: DraftStorage = browserStorage()): StoredDraft[] {
   const drafts: StoredDraft[] = [];
   for (const entry of readRawList(storage)) {
-    const parsed = storedDraftSchema.safeParse(entry);
-    if (parsed.success) drafts.push(parsed.data);
+    const draft = readStoredDraft(entry);
+    if (draft) drafts.push(draft);
   }
   return drafts;
 }
@@ -237,7 +266,7 @@ export function readFormDraft(studentId: number, storage: DraftStorage = browser
     const parsed: unknown = JSON.parse(raw);
     if (!parsed || typeof parsed !== 'object' || (parsed as { isDraft?: unknown }).isDraft !== true) return undefined;
     const record = withSessionNames(parsed) as Record<string, unknown>;
-    const coordinates = storedCoordinatesSchema.parse(record.coordinates);
+    const coordinates = readCoordinates(record.coordinates);
     return {
       ...draftValuesFrom(record),
       isDraft: true,

@@ -1,13 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { z } from 'zod';
-import {
-  object,
-  string,
-  localDateISO,
-  localTimeHHMM,
-  coordinatesSchema,
-  studentIdSchema,
-} from '@logbook/contracts/shared';
+import { localDateISO, localTimeHHMM } from '@logbook/contracts/view';
 
 /**
  * A drive being timed live on this device: one per student. Kept in the device's own storage (not the signed-in
@@ -20,35 +12,85 @@ export const runningDriveStorageKey = (studentId: number) => `learner-logbook:ru
 /** A drive left running longer than this is asked when it really ended. */
 export const LONG_DRIVE_MINUTES = 5 * 60;
 
+/** A drive being timed, as kept on the device. */
+export interface RunningDrive {
+  studentId: number;
+  /** The moment it started (ISO); the elapsed time is counted from it. */
+  startedAt: string;
+  /** The device's local date and time at the start, as the session form takes them. */
+  date: string;
+  startTime: string;
+  startSuburb: string;
+  /** Where the start was located, rounded to about 100 m, when location was allowed. */
+  coordinates?: { latitude: number; longitude: number };
+  /** Set by End Drive: the drive waits here until its session is logged or it is discarded. */
+  ended?: { endedAt: string; endTime: string; endSuburb: string };
+}
+
+/** Something stored that has fields to read: an object, not null nor a list. */
+type Entry = Record<string, unknown>;
+const isEntry = (value: unknown): value is Entry =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A field kept as text: anything else reads as empty. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A student's id: a positive whole number, or the same written in digits. */
+function readStudentId(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
+}
+
+/** A moment as text the clock can read (ISO). */
+const isMoment = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+
+const isDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+const isTime = (value: unknown): value is string => typeof value === 'string' && /^\d{2}:\d{2}$/.test(value);
+
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-const storedCoordinates = coordinatesSchema
-  .transform(({ latitude, longitude }) => ({ latitude: round3(latitude), longitude: round3(longitude) }))
-  .optional()
-  .catch(undefined);
+const isDegrees = (value: unknown, limit: number): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= -limit && value <= limit;
 
-const text = string().catch('');
+/** A stored position, kept to about 100 m; a damaged one reads as none rather than losing the drive. */
+function readCoordinates(value: unknown): RunningDrive['coordinates'] {
+  if (!isEntry(value)) return undefined;
+  const { latitude, longitude } = value;
+  if (!isDegrees(latitude, 90) || !isDegrees(longitude, 180)) return undefined;
+  return { latitude: round3(latitude), longitude: round3(longitude) };
+}
 
-export const runningDriveSchema = object({
-  studentId: studentIdSchema,
-  /** The moment it started (ISO); the elapsed time is counted from it. */
-  startedAt: string().refine((v) => !Number.isNaN(Date.parse(v))),
-  /** The device's local date and time at the start, as the session form takes them. */
-  date: string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  startTime: string().regex(/^\d{2}:\d{2}$/),
-  startSuburb: text.default(''),
-  /** Where the start was located, rounded to about 100 m, when location was allowed. */
-  coordinates: storedCoordinates,
-  /** Set by End Drive: the drive waits here until its session is logged or it is discarded. */
-  ended: object({
-    endedAt: string().refine((v) => !Number.isNaN(Date.parse(v))),
-    endTime: string().regex(/^\d{2}:\d{2}$/),
-    endSuburb: text.default(''),
-  })
-    .optional()
-    .catch(undefined),
-});
-export type RunningDrive = z.output<typeof runningDriveSchema>;
+/** The end End Drive kept; a damaged one reads as none, and the drive as still running. */
+function readEnd(value: unknown): RunningDrive['ended'] {
+  if (!isEntry(value)) return undefined;
+  const { endedAt, endTime } = value;
+  if (!isMoment(endedAt) || !isTime(endTime)) return undefined;
+  return { endedAt, endTime, endSuburb: text(value.endSuburb) };
+}
+
+/**
+ * A running drive as kept on the device, or undefined when it is not one: it needs its student, the moment it
+ * started and the local date and time of the start. A suburb that is not text reads as empty; a position or an end
+ * that cannot be read reads as none.
+ */
+export function readStoredRunningDrive(value: unknown): RunningDrive | undefined {
+  if (!isEntry(value)) return undefined;
+  const studentId = readStudentId(value.studentId);
+  const { startedAt, date, startTime } = value;
+  if (studentId === undefined || !isMoment(startedAt) || !isDate(date) || !isTime(startTime)) return undefined;
+  const drive: RunningDrive = { studentId, startedAt, date, startTime, startSuburb: text(value.startSuburb) };
+  if ('coordinates' in value) drive.coordinates = readCoordinates(value.coordinates);
+  if ('ended' in value) drive.ended = readEnd(value.ended);
+  return drive;
+}
+
+/** A drive about to be kept, as it will be read back; throws when it could not be read back at all. */
+function asKept(value: RunningDrive): RunningDrive {
+  const drive = readStoredRunningDrive(value);
+  if (!drive) throw new Error('This running drive could not be kept: its student or its start cannot be read.');
+  return drive;
+}
 
 /** The slice of Web Storage the running drive needs, so tests can hand in their own. */
 export type RunningDriveStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -83,8 +125,8 @@ export function readRunningDrive(
   }
   if (!raw) return undefined;
   try {
-    const parsed = runningDriveSchema.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.studentId === studentId ? parsed.data : undefined;
+    const drive = readStoredRunningDrive(JSON.parse(raw));
+    return drive && drive.studentId === studentId ? drive : undefined;
   } catch {
     return undefined;
   }
@@ -113,7 +155,7 @@ export function startRunningDrive(
 ): RunningDrive {
   const existing = readRunningDrive(studentId, storage);
   if (existing) return existing;
-  const drive = runningDriveSchema.parse({
+  const drive = asKept({
     studentId,
     startedAt: now.toISOString(),
     date: localDateISO(now),
@@ -133,7 +175,7 @@ export function setRunningDriveStart(
 ): RunningDrive | undefined {
   const drive = readRunningDrive(studentId, storage);
   if (!drive) return undefined;
-  const next = runningDriveSchema.parse({
+  const next = asKept({
     ...drive,
     startSuburb: drive.startSuburb || (start.startSuburb ?? '').trim(),
     coordinates: drive.coordinates ?? start.coordinates,

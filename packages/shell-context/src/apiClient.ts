@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import { errorResponseSchema } from '@logbook/contracts/shared';
+import { errorAnswer, readShape, type Answer } from '@logbook/contracts/view';
 
 /**
  * The one way the front ends talk to /api: cookies always sent, JSON only when there is a body, and every answer
- * read is parsed with its contract from @logbook/contracts/responses.
+ * read is checked against its contract's shape (@logbook/contracts/answers), with no validation library.
  */
 
 export class ApiError extends Error {
@@ -33,7 +32,7 @@ export function errorMessageOf(body: string): string | undefined {
     // Not JSON: there is no server message to show.
     return undefined;
   }
-  const answer = errorResponseSchema.safeParse(parsed);
+  const answer = readShape(errorAnswer, parsed);
   return answer.success ? answer.data.message : undefined;
 }
 
@@ -54,22 +53,39 @@ export class ContractError extends Error {
   }
 }
 
-/** Parses an answer's body with its contract, or throws a ContractError (also when the body is not JSON). */
-export async function readAnswer<S extends z.ZodType>(res: Response, schema: S, url = res.url): Promise<z.output<S>> {
+/** What a remote built before answers had shapes hands in: the answer's schema itself. */
+interface SchemaOfAnswer {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: Issue[] } };
+}
+interface Issue {
+  path: PropertyKey[];
+  message: string;
+}
+
+function readWith<T>(
+  answer: Answer<T>,
+  body: unknown,
+): { success: true; data: T } | { success: false; problems: string[] } {
+  if (!('safeParse' in answer)) return readShape(answer, body);
+  const parsed = (answer as unknown as SchemaOfAnswer).safeParse(body);
+  if (parsed.success) return { success: true, data: parsed.data as T };
+  return {
+    success: false,
+    problems: parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(answer)'}: ${issue.message}`),
+  };
+}
+
+/** Reads an answer's body against its contract, or throws a ContractError (also when the body is not JSON). */
+export async function readAnswer<T>(res: Response, answer: Answer<T>, url = res.url): Promise<T> {
   let body: unknown;
   try {
     body = await res.json();
   } catch {
     throw new ContractError(url, ['the body is not JSON']);
   }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new ContractError(
-      url,
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`),
-    );
-  }
-  return parsed.data;
+  const read = readWith(answer, body);
+  if (!read.success) throw new ContractError(url, read.problems);
+  return read.data;
 }
 
 /** Throws an ApiError reading `{status}: {body text or status text}` for any non-success response. */
@@ -100,13 +116,9 @@ export async function apiRequest(
 }
 
 /** GET and parse with the contract in one step: ApiError (HTTP), TypeError (network) or ContractError (answer). */
-export async function apiFetch<S extends z.ZodType>(
-  url: string,
-  schema: S,
-  signal?: AbortSignal,
-): Promise<z.output<S>> {
+export async function apiFetch<T>(url: string, answer: Answer<T>, signal?: AbortSignal): Promise<T> {
   const res = await apiRequest('GET', url, undefined, signal);
-  return readAnswer(res, schema, url);
+  return readAnswer(res, answer, url);
 }
 
 /** A failure before any HTTP answer (offline, DNS, refused connection). */

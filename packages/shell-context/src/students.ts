@@ -1,5 +1,5 @@
 import useSWR, { type ScopedMutator } from 'swr';
-import { studentSchema, type Student } from '@logbook/contracts/shared';
+import { studentAnswer, studentListAnswer, type Student } from '@logbook/contracts/view';
 import { apiFetch } from './apiClient';
 import { useAskAgainIfSetAside } from './useAskAgainIfSetAside';
 
@@ -7,13 +7,11 @@ import { useAskAgainIfSetAside } from './useAskAgainIfSetAside';
 export const STUDENTS_KEY = '/api/students';
 export const studentKey = (id: number | string) => `${STUDENTS_KEY}/${id}`;
 
-const studentListSchema = studentSchema.array();
-
 /** GET /api/students, checked against the contract: a screen never draws a student of the wrong shape. */
-export const fetchStudents = (key: string): Promise<Student[]> => apiFetch(key, studentListSchema);
+export const fetchStudents = (key: string): Promise<Student[]> => apiFetch(key, studentListAnswer);
 
 /** GET /api/students/:id, checked against the contract. */
-export const fetchStudent = (key: string): Promise<Student> => apiFetch(key, studentSchema);
+export const fetchStudent = (key: string): Promise<Student> => apiFetch(key, studentAnswer);
 
 /** One student, asked again each time a screen opens; no id (null or undefined) waits. */
 export function useStudent(id: number | null | undefined) {

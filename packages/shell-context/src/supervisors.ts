@@ -1,10 +1,5 @@
 import useSWR from 'swr';
-import {
-  supervisorListSchema,
-  supervisorSchema,
-  type Supervisor,
-  type SupervisorInput,
-} from '@logbook/contracts/shared';
+import { supervisorAnswer, supervisorListAnswer, type Supervisor, type SupervisorInput } from '@logbook/contracts/view';
 import { apiFetch, apiRequest, readAnswer } from './apiClient';
 
 /** The family's saved supervising drivers (the session form offers them; Administrator Settings manages them). */
@@ -15,7 +10,7 @@ export type SavedSupervisor = Supervisor;
 
 /** GET /api/supervisors: most recently used first (never used: newest first), as the server orders them. */
 export const fetchSupervisors = async (key: string): Promise<SavedSupervisor[]> =>
-  (await apiFetch(key, supervisorListSchema)).supervisors;
+  (await apiFetch(key, supervisorListAnswer)).supervisors;
 
 /** The family's saved supervisors; nothing is asked while `enabled` is false. */
 export function useSupervisors(enabled = true) {
@@ -28,7 +23,7 @@ export async function saveSupervisor(input: SupervisorInput, id?: number): Promi
     id === undefined
       ? await apiRequest('POST', SUPERVISORS_KEY, input)
       : await apiRequest('PUT', supervisorKey(id), input);
-  return readAnswer(res, supervisorSchema);
+  return readAnswer(res, supervisorAnswer);
 }
 
 export async function deleteSupervisor(id: number): Promise<void> {

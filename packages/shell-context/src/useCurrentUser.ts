@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
-import type { PublicUser } from '@logbook/contracts/shared';
+import type { PublicUser } from '@logbook/contracts/view';
 import { forgetAccount, noteAccount, parentAccount } from '@logbook/session-device/deviceAccount';
 import { rememberSignedIn } from './signedInHint';
 import { fetcherOr401Null } from './swrConfig';

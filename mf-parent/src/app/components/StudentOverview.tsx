@@ -1,4 +1,4 @@
-import type { Student } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/view';
 import { DraftSessionsPanel } from '../../features/drafts/components/DraftSessionsPanel';
 import { ProgressPanel } from '../../features/progress/components/ProgressPanel';
 import { RunningDriveLine } from '../../features/running-drive/components/RunningDriveLine';

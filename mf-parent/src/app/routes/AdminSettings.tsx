@@ -1,5 +1,5 @@
 import { Spinner, PageFrame } from '@logbook/ui/shared';
-import { targetsFromSettings } from '@logbook/contracts/shared';
+import { targetsFromSettings } from '@logbook/contracts/view';
 import { TargetSettings } from '../../features/settings/components/TargetSettings';
 import { SupervisorsCard } from '../../features/supervisors/components/SupervisorsCard';
 import { useSettings } from '../../features/settings/hooks/useSettings';

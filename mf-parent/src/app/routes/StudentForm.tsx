@@ -11,7 +11,7 @@ import {
   paths,
 } from '@logbook/shell-context/shared';
 import { Card, Spinner, PageFrame } from '@logbook/ui/shared';
-import { TOASTS, isStateCode, SUGGESTED_STATE, type StateCode } from '@logbook/contracts/shared';
+import { TOASTS, isStateCode, SUGGESTED_STATE, type StateCode } from '@logbook/contracts/view';
 import { PaperHoursCard } from '../../features/paper-hours/components/PaperHoursCard';
 import { RemoveStudentCard } from '../../features/students/components/RemoveStudentCard';
 import { StudentDetailsForm } from '../../features/students/components/StudentDetailsForm';
@@ -22,7 +22,7 @@ import { useSettings } from '../../features/settings/hooks/useSettings';
 import { saveFamilyState } from '../../features/settings/api/settings';
 import { SETTINGS_KEY } from '../../lib/apiKeys';
 import { serverMessageOr } from '../../lib/errors';
-import type { StudentData } from '@logbook/contracts/shared';
+import type { StudentData } from '@logbook/contracts/view';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { BackLink } from '../components/BackLink';
 import { StudentLoadFailed } from '../components/StudentLoadFailed';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams, useStudent, parseStudentId, paths } from '@logbook/shell-context/shared';
 import { Card, Spinner, PageFrame } from '@logbook/ui/shared';
-import { PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/shared';
+import { PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/view';
 import { PlanBenefits } from '../../features/subscription/components/PlanBenefits';
 import { SubscriptionManager } from '../../features/subscription/components/SubscriptionManager';
 import { SubscriptionStudentSummary } from '../../features/subscription/components/SubscriptionStudentSummary';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams, ApiError, paths, parseStudentId, useStudent } from '@logbook/shell-context/shared';
-import { SESSION_SCREEN_ERRORS, isActive, subscriptionBadgeLabel } from '@logbook/contracts/shared';
+import { SESSION_SCREEN_ERRORS, isActive, subscriptionBadgeLabel } from '@logbook/contracts/view';
 import { Badge, Spinner, buttonClass } from '@logbook/ui/shared';
 import { AppHeader } from '../../lib/AppHeader';
 import { ScreenMessage } from '../../lib/ScreenMessage';

@@ -1,4 +1,4 @@
-import { TOASTS } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
 import { toast } from '@logbook/ui/shared';
 import { accountStorage, signedInAccount, subscribeAccount } from '@logbook/session-device/deviceAccount';
 import { mutate } from 'swr';

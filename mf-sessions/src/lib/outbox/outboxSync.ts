@@ -1,5 +1,5 @@
-import { deviceTimeZone } from '@logbook/contracts/shared';
-import type { DrivingSessionInput } from '@logbook/contracts/shared';
+import { deviceTimeZone } from '@logbook/contracts/view';
+import type { DrivingSessionInput } from '@logbook/contracts/view';
 import type { SendOutcome } from '../sessionApi';
 import type { OutboxEntry, OutboxStore } from './outboxStore';
 

@@ -5,7 +5,7 @@ import { StudentDashboardActions } from '../../features/student-dashboard/compon
 import { StudentDashboardHeader } from '../../features/student-dashboard/components/StudentDashboardHeader';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
-import { isActive } from '@logbook/contracts/shared';
+import { isActive } from '@logbook/contracts/view';
 import { RemoteWidget } from '../../lib/RemoteWidget';
 import { CheckFailedAlert } from '../components/CheckFailedAlert';
 import { sessionsRemote } from '../sessionsRemote';

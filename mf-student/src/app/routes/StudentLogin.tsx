@@ -1,6 +1,6 @@
 import { Link, Navigate, useNavigate, paths } from '@logbook/shell-context/shared';
 import { Spinner, BrandLink } from '@logbook/ui/shared';
-import type { StudentAuth } from '@logbook/contracts/shared';
+import type { StudentAuth } from '@logbook/contracts/view';
 import { StudentLoginForm } from '../../features/student-auth/components/StudentLoginForm';
 import { StudentLoginHint } from '../../features/student-auth/components/StudentLoginHint';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';

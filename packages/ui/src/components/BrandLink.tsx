@@ -1,5 +1,5 @@
 import { Link } from '@logbook/shell-context/routing';
-import { PRODUCT_NAME } from '@logbook/contracts/shared';
+import { PRODUCT_NAME } from '@logbook/contracts/view';
 
 /** The learner-plate mark and the product name; always a link home. */
 export function BrandLink() {

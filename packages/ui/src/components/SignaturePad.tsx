@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { SIGNATURE_PAD } from '@logbook/contracts/shared';
+import { SIGNATURE_PAD } from '@logbook/contracts/view';
 import { usePointerKind } from '../lib/usePointerKind';
 import { cx } from '../lib/cx';
 

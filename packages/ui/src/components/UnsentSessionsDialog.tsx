@@ -1,4 +1,4 @@
-import { SIGN_OUT_WAITING } from '@logbook/contracts/shared';
+import { SIGN_OUT_WAITING } from '@logbook/contracts/view';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 

@@ -1,6 +1,6 @@
 import { Link, paths } from '@logbook/shell-context/shared';
 import { Button, buttonClass, UnsentSessionsDialog } from '@logbook/ui/shared';
-import { PRODUCT_NAME } from '@logbook/contracts/shared';
+import { PRODUCT_NAME } from '@logbook/contracts/view';
 import { useLogout } from '../hooks/useLogout';
 
 /** The parent's header: the product, who is signed in, Settings, Account and Logout. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Dialog, TextField } from '@logbook/ui/shared';
-import type { Student } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/view';
 import { useDeleteAccount } from '../hooks/useDeleteAccount';
 import { DeletionList } from './DeletionList';
 

@@ -1,5 +1,5 @@
-import { normaliseStatus } from '@logbook/contracts/shared';
-import type { Student } from '@logbook/contracts/shared';
+import { normaliseStatus } from '@logbook/contracts/view';
+import type { Student } from '@logbook/contracts/view';
 
 const fullName = (student: Student) => `${student.firstName} ${student.lastName}`;
 /** A subscription still running at the provider (in trial, paid, or waiting on a payment). */

@@ -1,5 +1,5 @@
 import { Alert, Button, Card } from '@logbook/ui/shared';
-import { ACCOUNT_MESSAGES } from '@logbook/contracts/shared';
+import { ACCOUNT_MESSAGES } from '@logbook/contracts/view';
 import { useDownloadData } from '../hooks/useDownloadData';
 
 /** Download my data: everything the family keeps here as one JSON file, and the sessions as CSV for a spreadsheet. */

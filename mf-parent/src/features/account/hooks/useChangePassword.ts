@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError, useToast } from '@logbook/shell-context/shared';
-import { ACCOUNT_MESSAGES, isPasswordRuleMessage, TOASTS } from '@logbook/contracts/shared';
+import { ACCOUNT_MESSAGES, isPasswordRuleMessage, TOASTS } from '@logbook/contracts/view';
 import { changePassword } from '../api/account';
 import {
   EMPTY_CHANGE_PASSWORD,

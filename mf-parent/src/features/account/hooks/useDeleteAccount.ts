@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, ApiError, rememberSignedIn, useToast, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
-import { ACCOUNT_MESSAGES, TOASTS, VALIDATION } from '@logbook/contracts/shared';
+import { ACCOUNT_MESSAGES, TOASTS, VALIDATION } from '@logbook/contracts/view';
 import { deleteAccount } from '../api/account';
 
 export const NOTHING_DELETED = 'Nothing was deleted';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { localDateISO } from '@logbook/contracts/shared';
+import { localDateISO } from '@logbook/contracts/view';
 import { downloadExport, type ExportFormat } from '../api/account';
 
 /** Downloads the family's data; one download at a time, with the failure kept to show beside the buttons. */

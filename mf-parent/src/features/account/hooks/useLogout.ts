@@ -2,7 +2,7 @@ import { useNavigate, useToast, waitingSessionsAccess, paths } from '@logbook/sh
 import { useSWRConfig } from 'swr';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { useSignOutGuard } from '@logbook/session-device/signOutGuard';
-import { TOASTS } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
 import { serverMessageOr } from '../../../lib/errors';
 import { logout } from '../api/logout';
 

@@ -1,4 +1,5 @@
-import { VALIDATION, registerSchema } from '@logbook/contracts/shared';
+import { VALIDATION } from '@logbook/contracts/view';
+import { registerSchema } from '../../../lib/schemas';
 
 export interface ChangePasswordValues {
   currentPassword: string;

@@ -1,5 +1,5 @@
 import { useToast } from '@logbook/shell-context/shared';
-import { TOASTS } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
 import { useStudentDrafts } from '../hooks/useStudentDrafts';
 import { deleteDraft, type StoredDraft } from '@logbook/session-device/drafts';
 import { DraftSessionItem } from './DraftSessionItem';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/shared';
+import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/view';
 import { accountStorage, subscribeAccount } from '@logbook/session-device/deviceAccount';
 import { readStudentDrafts, type StoredDraft } from '@logbook/session-device/drafts';
 

@@ -6,7 +6,7 @@ import {
   WEATHER_LABELS,
   type TimeOfDay,
   type WeatherConditions,
-} from '@logbook/contracts/shared';
+} from '@logbook/contracts/view';
 import type { StoredDraft } from '@logbook/session-device/drafts';
 
 /** '09:00 – 10:30 (1h 30m)'; an end before the start is the next day ('22:30 – 00:15 next day (1h 45m)'). */

@@ -1,5 +1,5 @@
 import { Button, Card, Spinner } from '@logbook/ui/shared';
-import type { Student } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/view';
 import { PAPER_HOURS_ANCHOR } from '@logbook/shell-context/shared';
 import { usePaperHours } from '../hooks/usePaperHours';
 import { useSavePaperHours } from '../hooks/useSavePaperHours';

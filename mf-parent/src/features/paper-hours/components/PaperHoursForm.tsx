@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField, TextAreaField } from '@logbook/ui/shared';
-import { MAX_OPENING_BALANCE_HOURS, MAX_OPENING_BALANCE_NOTE } from '@logbook/contracts/shared';
-import type { OpeningBalanceInput } from '@logbook/contracts/shared';
+import { MAX_OPENING_BALANCE_HOURS, MAX_OPENING_BALANCE_NOTE } from '@logbook/contracts/view';
+import type { OpeningBalanceInput } from '@logbook/contracts/view';
 import { validatePaperHoursForm, type PaperHoursFormErrors, type PaperHoursFormValues } from '../utils/paperHoursForm';
 
 export interface PaperHoursFormProps {

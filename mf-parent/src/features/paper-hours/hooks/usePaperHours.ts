@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { OpeningBalance } from '@logbook/contracts/shared';
+import type { OpeningBalance } from '@logbook/contracts/view';
 import { paperHoursKey } from '../../../lib/apiKeys';
 import { fetchPaperHours } from '../api/paperHours';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@logbook/shell-context/shared';
-import { TOASTS } from '@logbook/contracts/shared';
-import type { OpeningBalanceInput, Student } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
+import type { OpeningBalanceInput, Student } from '@logbook/contracts/view';
 import { paperHoursKey, progressSummaryKey } from '../../../lib/apiKeys';
 import { serverMessageOr } from '../../../lib/errors';
 import { fetchProgressSummary } from '../../../lib/progressSummaries';

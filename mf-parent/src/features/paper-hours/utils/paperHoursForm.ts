@@ -1,10 +1,6 @@
-import {
-  fieldErrors,
-  openingBalanceSchema,
-  type OpeningBalance,
-  type OpeningBalanceInput,
-} from '@logbook/contracts/shared';
+import type { OpeningBalance, OpeningBalanceInput } from '@logbook/contracts/view';
 import { formatHours } from '@logbook/ui/shared';
+import { fieldErrors, openingBalanceSchema } from '../../../lib/schemas';
 
 /** What the paper-hours inputs hold, as typed. */
 export interface PaperHoursFormValues {

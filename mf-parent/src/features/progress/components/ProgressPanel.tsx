@@ -1,7 +1,7 @@
 import { Link, paths } from '@logbook/shell-context/shared';
 import { Badge, Button, ProgressBar, buttonClass } from '@logbook/ui/shared';
-import { bonusText, courseText, isActive } from '@logbook/contracts/shared';
-import type { Student } from '@logbook/contracts/shared';
+import { bonusText, courseText, isActive } from '@logbook/contracts/view';
+import type { Student } from '@logbook/contracts/view';
 import { sessionsPdfUrl } from '../../../lib/apiKeys';
 import { LockIcon } from '../../../lib/icons';
 import { useProgressSummary } from '../hooks/useProgressSummary';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { ProgressSummary } from '@logbook/contracts/shared';
+import type { ProgressSummary } from '@logbook/contracts/view';
 import { progressSummaryKey } from '../../../lib/apiKeys';
 import { fetchProgressSummary } from '../../../lib/progressSummaries';
 

@@ -1,5 +1,5 @@
-import type { ProgressSummary } from '@logbook/contracts/shared';
-import { PROGRESS_BADGES } from '@logbook/contracts/shared';
+import type { ProgressSummary } from '@logbook/contracts/view';
+import { PROGRESS_BADGES } from '@logbook/contracts/view';
 import type { BadgeVariant } from '@logbook/ui/shared';
 import { formatHours } from '@logbook/ui/shared';
 

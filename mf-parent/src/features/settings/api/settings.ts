@@ -1,10 +1,10 @@
 import { apiFetch, apiRequest } from '@logbook/shell-context/shared';
-import { settingListSchema } from '@logbook/contracts/shared';
-import type { Setting, SettingKey } from '@logbook/contracts/shared';
+import { settingListAnswer } from '@logbook/contracts/view';
+import type { Setting, SettingKey } from '@logbook/contracts/view';
 import { SETTINGS_KEY } from '../../../lib/apiKeys';
 
 export async function fetchSettings(key: string): Promise<Setting[]> {
-  return apiFetch(key, settingListSchema);
+  return apiFetch(key, settingListAnswer);
 }
 
 /** PUT /api/settings/:key when the key already exists, POST /api/settings (the key in the body) for a new one. */

@@ -1,5 +1,5 @@
 import { Card } from '@logbook/ui/shared';
-import type { TargetHours } from '@logbook/contracts/shared';
+import type { TargetHours } from '@logbook/contracts/view';
 
 /** The targets in effect now and their sum, the Total Required Hours. */
 export function CurrentRequirementsCard({ targets }: { targets: TargetHours }) {

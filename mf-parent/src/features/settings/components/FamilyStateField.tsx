@@ -1,4 +1,4 @@
-import { STATE_CODES, type StateCode } from '@logbook/contracts/shared';
+import { STATE_CODES, type StateCode } from '@logbook/contracts/view';
 import { STATE_NAMES } from '../utils/stateNames';
 import { SelectField } from '@logbook/ui/shared';
 

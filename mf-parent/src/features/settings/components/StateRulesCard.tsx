@@ -1,6 +1,6 @@
 import { Badge, Button, Card } from '@logbook/ui/shared';
 import { SUGGESTED_STATE, type StateRule } from '../utils/ruleData';
-import type { TargetHours } from '@logbook/contracts/shared';
+import type { TargetHours } from '@logbook/contracts/view';
 import {
   STATE_RULES_SUGGESTED_FIRST,
   hasRequirement,

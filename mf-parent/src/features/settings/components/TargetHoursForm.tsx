@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Button, Card, TextField } from '@logbook/ui/shared';
-import { MAX_TARGET_HOURS, MIN_TARGET_HOURS } from '@logbook/contracts/shared';
+import { MAX_TARGET_HOURS, MIN_TARGET_HOURS } from '@logbook/contracts/view';
 import type { TargetHoursFormState } from '../hooks/useTargetHoursForm';
 import type { SettingsFormValues } from '../utils/settingsForm';
 

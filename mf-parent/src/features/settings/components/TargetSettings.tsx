@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Setting, TargetHours } from '@logbook/contracts/shared';
+import type { Setting, TargetHours } from '@logbook/contracts/view';
 import { isStateCode, STATE_RULES, SUGGESTED_STATE, targetsForState } from '../utils/ruleData';
 import { useSaveTargets } from '../hooks/useSaveTargets';
 import { useTargetHoursForm } from '../hooks/useTargetHoursForm';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@logbook/shell-context/shared';
-import { TOASTS } from '@logbook/contracts/shared';
-import type { Setting } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
+import type { Setting } from '@logbook/contracts/view';
 import { SETTINGS_KEY } from '../../../lib/apiKeys';
 import { refreshProgressSummaries } from '../../../lib/progressSummaries';
 import { followStateRule, saveFamilyState, saveSetting } from '../api/settings';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Setting } from '@logbook/contracts/shared';
+import type { Setting } from '@logbook/contracts/view';
 import { SETTINGS_KEY } from '../../../lib/apiKeys';
 import { fetchSettings } from '../api/settings';
 

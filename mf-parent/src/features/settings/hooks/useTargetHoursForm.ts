@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TargetHours } from '@logbook/contracts/shared';
+import type { TargetHours } from '@logbook/contracts/view';
 import {
   settingsFormFromTargets,
   validateSettingsForm,

@@ -1,5 +1,5 @@
-import { fieldErrors, settingsFormSchema } from '@logbook/contracts/shared';
-import type { TargetHours } from '@logbook/contracts/shared';
+import { fieldErrors, settingsFormSchema } from '../../../lib/schemas';
+import type { TargetHours } from '@logbook/contracts/view';
 
 /** What the two number inputs hold (text, as typed). */
 export interface SettingsFormValues {

@@ -1,4 +1,4 @@
-import type { StateCode } from '@logbook/contracts/shared';
+import type { StateCode } from '@logbook/contracts/view';
 
 /**
  * Each state's and territory's name, as the forms offer them: kept with the screens that name them, not in the shared

@@ -1,6 +1,6 @@
-import { localDateISO } from '@logbook/contracts/shared';
+import { localDateISO } from '@logbook/contracts/view';
 import { isStateCode, ruleOn, STATE_RULES, SUGGESTED_STATE, targetsForState, type StateRule } from './ruleData';
-import type { TargetHours } from '@logbook/contracts/shared';
+import type { TargetHours } from '@logbook/contracts/view';
 
 /** The suggested state first, then the rest in the table's order. */
 export const STATE_RULES_SUGGESTED_FIRST: readonly StateRule[] = [

@@ -1,5 +1,5 @@
 import { apiRequest } from '@logbook/shell-context/shared';
-import type { StudentCredentials } from '@logbook/contracts/shared';
+import type { StudentCredentials } from '@logbook/contracts/view';
 import { studentKey } from '../../../lib/apiKeys';
 
 export const createStudentLogin = (studentId: number, credentials: StudentCredentials) =>

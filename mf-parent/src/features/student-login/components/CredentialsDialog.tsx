@@ -1,9 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Dialog, FormField, TextField, Input } from '@logbook/ui/shared';
-import { PASSWORD_MIN, TEXT_LIMITS } from '@logbook/contracts/shared';
-import type { StudentCredentials } from '@logbook/contracts/shared';
+import { PASSWORD_MIN, TEXT_LIMITS, TOASTS } from '@logbook/contracts/view';
+import type { StudentCredentials } from '@logbook/contracts/view';
 import type { SaveOutcome } from '../hooks/useStudentLoginActions';
-import { validateCredentials } from '../utils/credentials';
+
+/** The credentials' checks (with the schemas) are fetched when the dialog is first submitted, not with the dashboard. */
+const loadChecks = () => import('../utils/credentials');
 
 export interface CredentialsDialogProps {
   open: boolean;
@@ -42,7 +44,12 @@ export function CredentialsDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const result = validateCredentials(username, password);
+    setPending(true);
+    const result = await loadChecks().then(
+      ({ validateCredentials }) => validateCredentials(username, password),
+      () => ({ ok: false as const, message: TOASTS.networkError }),
+    );
+    setPending(false);
     if (!result.ok) {
       setError(result.message);
       return;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Dialog } from '@logbook/ui/shared';
 import { useToast } from '@logbook/shell-context/shared';
-import { QR_CODE, DELETE_LOGIN_CONFIRMATION, TOASTS, isActive } from '@logbook/contracts/shared';
-import type { Student } from '@logbook/contracts/shared';
+import { QR_CODE, DELETE_LOGIN_CONFIRMATION, TOASTS, isActive } from '@logbook/contracts/view';
+import type { Student } from '@logbook/contracts/view';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { useStudentLoginActions } from '../hooks/useStudentLoginActions';
 import { studentLoginUrl } from '../utils/studentLoginUrl';

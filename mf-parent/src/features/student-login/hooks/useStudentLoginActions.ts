@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import { useToast, refreshStudents } from '@logbook/shell-context/shared';
-import { TOASTS } from '@logbook/contracts/shared';
-import type { StudentCredentials } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
+import type { StudentCredentials } from '@logbook/contracts/view';
 import { serverMessageOr } from '../../../lib/errors';
 import { createStudentLogin, deleteStudentLogin, updateStudentLogin } from '../api/studentLogin';
 

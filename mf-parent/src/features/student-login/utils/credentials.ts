@@ -1,4 +1,5 @@
-import { studentLoginSchema, type StudentCredentials } from '@logbook/contracts/shared';
+import type { StudentCredentials } from '@logbook/contracts/view';
+import { studentLoginSchema } from '../../../lib/schemas';
 
 /**
  * Both fields required and non-blank after trimming, a username without hidden characters and a password of at least

@@ -1,4 +1,4 @@
-import { QR_CODE } from '@logbook/contracts/shared';
+import { QR_CODE } from '@logbook/contracts/view';
 import { paths } from '@logbook/shell-context/shared';
 
 /** The absolute address of the student sign-in page on this site, which the QR code encodes. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Dialog, buttonClass } from '@logbook/ui/shared';
-import type { Student } from '@logbook/contracts/shared';
+import type { Student } from '@logbook/contracts/view';
 import { sessionsPdfUrl } from '../../../lib/apiKeys';
 import { useRemoveStudent } from '../hooks/useRemoveStudent';
 import { useSessionCount } from '../hooks/useSessionCount';

@@ -1,7 +1,7 @@
 import { Link, paths } from '@logbook/shell-context/shared';
 import { buttonClass } from '@logbook/ui/shared';
-import { formatDisplayDate, isActive } from '@logbook/contracts/shared';
-import type { Student } from '@logbook/contracts/shared';
+import { formatDisplayDate, isActive } from '@logbook/contracts/view';
+import type { Student } from '@logbook/contracts/view';
 import { SubscriptionBadge } from './SubscriptionBadge';
 
 /** A student's details and what the parent can do next. */

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, paths } from '@logbook/shell-context/shared';
 import { Button, FormField, Input, buttonClass } from '@logbook/ui/shared';
-import { localDateISO, TEXT_LIMITS } from '@logbook/contracts/shared';
-import type { StudentData, StateCode } from '@logbook/contracts/shared';
+import { localDateISO, TEXT_LIMITS } from '@logbook/contracts/view';
+import type { StudentData, StateCode } from '@logbook/contracts/view';
 import { validateStudentForm, type StudentFormErrors, type StudentFormValues } from '../utils/studentForm';
 
 // With the rule data it reads: fetched once the family's state is known, not with the screen.

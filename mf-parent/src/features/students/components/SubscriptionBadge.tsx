@@ -4,14 +4,14 @@ import {
   nextStepLabel,
   normaliseStatus,
   subscriptionBadgeLabel,
-  subscriptionViewSchema,
+  subscriptionViewAnswer,
   type SubscriptionView,
-} from '@logbook/contracts/shared';
-import type { SubscriptionStatus } from '@logbook/contracts/shared';
+} from '@logbook/contracts/view';
+import type { SubscriptionStatus } from '@logbook/contracts/view';
 import { apiFetch } from '@logbook/shell-context/shared';
 import { subscriptionKey } from '../../../lib/apiKeys';
 
-const fetchSubscriptionView = (key: string) => apiFetch(key, subscriptionViewSchema);
+const fetchSubscriptionView = (key: string) => apiFetch(key, subscriptionViewAnswer);
 
 const VARIANTS: Record<SubscriptionStatus, BadgeVariant> = {
   active: 'success',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useToast, refreshStudents, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
-import { ACCOUNT_MESSAGES, TOASTS } from '@logbook/contracts/shared';
-import type { Student } from '@logbook/contracts/shared';
+import { ACCOUNT_MESSAGES, TOASTS } from '@logbook/contracts/view';
+import type { Student } from '@logbook/contracts/view';
 import { progressSummaryKey, studentKey } from '../../../lib/apiKeys';
 import { serverMessageOr } from '../../../lib/errors';
 import { removeStudent } from '../api/students';

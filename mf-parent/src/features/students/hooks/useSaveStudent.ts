@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useToast, refreshStudents, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
-import { STUDENT_FORM_REDIRECT_DELAY_MS, TOASTS } from '@logbook/contracts/shared';
-import type { StudentData } from '@logbook/contracts/shared';
+import { STUDENT_FORM_REDIRECT_DELAY_MS, TOASTS } from '@logbook/contracts/view';
+import type { StudentData } from '@logbook/contracts/view';
 import { serverMessageOr } from '../../../lib/errors';
 import { saveStudent } from '../api/students';
 

@@ -1,5 +1,5 @@
-import { normaliseStatus } from '@logbook/contracts/shared';
-import type { Student } from '@logbook/contracts/shared';
+import { normaliseStatus } from '@logbook/contracts/view';
+import type { Student } from '@logbook/contracts/view';
 
 type Removed = Pick<Student, 'firstName' | 'lastName' | 'hasStudentLogin' | 'subscriptionStatus'>;
 

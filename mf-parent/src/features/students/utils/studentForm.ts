@@ -1,4 +1,5 @@
-import { fieldErrors, type Student, type StudentData } from '@logbook/contracts/shared';
+import type { Student, StudentData } from '@logbook/contracts/view';
+import { fieldErrors } from '../../../lib/schemas';
 // By path: the details with the courses go with this screen's chunk, not the shared schemas.
 import { studentDetailsSchema } from '../../../../../packages/contracts/src/student-courses';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button } from '@logbook/ui/shared';
-import { PAYMENT_TEXT, PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/shared';
+import { PAYMENT_TEXT, PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/view';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { CheckCircleIcon } from '../../../lib/icons';
 import type { SubscriptionDetails } from '../api/billing';

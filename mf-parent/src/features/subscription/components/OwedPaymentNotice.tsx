@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button } from '@logbook/ui/shared';
-import { PAYMENT_TEXT } from '@logbook/contracts/shared';
-import type { SubscriptionNextStep } from '@logbook/contracts/shared';
+import { PAYMENT_TEXT } from '@logbook/contracts/view';
+import type { SubscriptionNextStep } from '@logbook/contracts/view';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 
 export interface OwedPaymentNoticeProps {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@logbook/shell-context/shared';
 import { Alert } from '@logbook/ui/shared';
-import { PAYMENT_TEXT } from '@logbook/contracts/shared';
+import { PAYMENT_TEXT } from '@logbook/contracts/view';
 import { readPaymentReturn, withoutPaymentReturn, type PaymentReturnStatus } from '../utils/paymentReturn';
 
 export interface PaymentReturnNoticeProps {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Button } from '@logbook/ui/shared';
-import { PRICE_AUD, TOASTS } from '@logbook/contracts/shared';
-import type { CreateSubscriptionResponse } from '@logbook/contracts/shared';
+import { PRICE_AUD, TOASTS } from '@logbook/contracts/view';
+import type { CreateSubscriptionResponse } from '@logbook/contracts/view';
 import { paths } from '@logbook/shell-context/shared';
 import { useBillingConfig } from '../hooks/useBillingConfig';
 import { SimulatedPaymentForm } from './SimulatedPaymentForm';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@logbook/ui/shared';
 import { useToast } from '@logbook/shell-context/shared';
-import { TOASTS } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
 import { isNetworkError, serverMessageOr } from '../../../lib/errors';
 import { confirmSimulatedPayment } from '../api/billing';
 import {

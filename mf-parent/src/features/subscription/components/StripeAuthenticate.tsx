@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import { Button } from '@logbook/ui/shared';
 import { useToast } from '@logbook/shell-context/shared';
-import { PAYMENT_TEXT, TOASTS } from '@logbook/contracts/shared';
+import { PAYMENT_TEXT, TOASTS } from '@logbook/contracts/view';
 import { loadStripeWithTimeout } from '../utils/loadStripeWithTimeout';
 
 export interface StripeAuthenticateProps {

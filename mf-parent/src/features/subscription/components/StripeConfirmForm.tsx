@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Button } from '@logbook/ui/shared';
 import { useToast, paths } from '@logbook/shell-context/shared';
-import { TOASTS } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
 
 export interface StripeConfirmFormProps {
   type: 'setup' | 'payment';

@@ -3,7 +3,7 @@ import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { Alert, Button } from '@logbook/ui/shared';
 import { useToast } from '@logbook/shell-context/shared';
-import { TOASTS } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
 import { loadStripeWithTimeout } from '../utils/loadStripeWithTimeout';
 import { StripeConfirmForm } from './StripeConfirmForm';
 

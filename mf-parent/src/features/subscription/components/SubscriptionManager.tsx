@@ -1,6 +1,6 @@
 import { Alert, Button } from '@logbook/ui/shared';
-import { BILLING_ERRORS, PAYMENT_TEXT, TRIAL_TEXT, TRIAL_DAYS, isActive } from '@logbook/contracts/shared';
-import type { Student } from '@logbook/contracts/shared';
+import { BILLING_ERRORS, PAYMENT_TEXT, TRIAL_TEXT, TRIAL_DAYS, isActive } from '@logbook/contracts/view';
+import type { Student } from '@logbook/contracts/view';
 import { useSubscriptionActions } from '../hooks/useSubscriptionActions';
 import { useSubscriptionDetails } from '../hooks/useSubscriptionDetails';
 import { useTrialAvailable } from '../hooks/useTrialAvailable';

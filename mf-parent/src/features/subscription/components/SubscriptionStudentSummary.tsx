@@ -1,6 +1,6 @@
 import { Badge } from '@logbook/ui/shared';
-import { formatDisplayDate, isActive } from '@logbook/contracts/shared';
-import type { Student } from '@logbook/contracts/shared';
+import { formatDisplayDate, isActive } from '@logbook/contracts/view';
+import type { Student } from '@logbook/contracts/view';
 
 /** Who the subscription is for, and whether it is active now. */
 export function SubscriptionStudentSummary({ student }: { student: Student }) {

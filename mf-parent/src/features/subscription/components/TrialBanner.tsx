@@ -1,4 +1,4 @@
-import { TRIAL_TEXT } from '@logbook/contracts/shared';
+import { TRIAL_TEXT } from '@logbook/contracts/view';
 import { GiftIcon } from '../../../lib/icons';
 import { useTrialAvailable } from '../hooks/useTrialAvailable';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button } from '@logbook/ui/shared';
-import { PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/shared';
+import { PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/view';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 
 export interface WaitingCardNoticeProps {

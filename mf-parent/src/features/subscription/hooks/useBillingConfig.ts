@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { BillingConfig } from '@logbook/contracts/shared';
+import type { BillingConfig } from '@logbook/contracts/view';
 import { BILLING_CONFIG_KEY } from '../../../lib/apiKeys';
 import { fetchBillingConfig } from '../api/billing';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useToast, fetchStudent, refreshStudents, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
-import { PAYMENT_TEXT, TRIAL_TEXT, TOASTS, isActive } from '@logbook/contracts/shared';
-import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/shared';
+import { PAYMENT_TEXT, TRIAL_TEXT, TOASTS, isActive } from '@logbook/contracts/view';
+import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/view';
 import { subscriptionKey, studentKey } from '../../../lib/apiKeys';
 import { isNetworkError, serverMessageOr } from '../../../lib/errors';
 import {

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { fieldErrors, supervisorInputSchema, STATE_CODES } from '@logbook/contracts/shared';
+import { STATE_CODES } from '@logbook/contracts/view';
+import { fieldErrors, supervisorInputSchema } from '../../../lib/schemas';
 import { Button, TextField, SelectField } from '@logbook/ui/shared';
-import type { SupervisorInput } from '@logbook/contracts/shared';
+import type { SupervisorInput } from '@logbook/contracts/view';
 import { licenceShortfall, type SupervisorLicenceRule } from '../utils/licenceRule';
 
 const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: code }));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Spinner } from '@logbook/ui/shared';
 import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/shared';
-import type { SupervisorInput } from '@logbook/contracts/shared';
+import type { SupervisorInput } from '@logbook/contracts/view';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { useSupervisorActions } from '../hooks/useSupervisorActions';
 import { SupervisorForm } from './SupervisorForm';

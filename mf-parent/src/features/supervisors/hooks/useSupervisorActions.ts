@@ -7,7 +7,7 @@ import {
   saveSupervisor,
   SUPERVISORS_KEY,
 } from '@logbook/shell-context/shared';
-import type { SupervisorInput } from '@logbook/contracts/shared';
+import type { SupervisorInput } from '@logbook/contracts/view';
 import { toast } from '@logbook/ui/shared';
 
 function problemOf(error: unknown): string {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { SESSION_SCREEN_ERRORS, isActive } from '@logbook/contracts/shared';
+import { SESSION_SCREEN_ERRORS, isActive } from '@logbook/contracts/view';
 import { ApiError, paths } from '@logbook/shell-context/shared';
 import { Alert, Spinner } from '@logbook/ui/shared';
 import { ScreenMessage } from '../../../lib/ScreenMessage';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { localDateISO, localTimeHHMM } from '@logbook/contracts/shared';
+import { localDateISO, localTimeHHMM } from '@logbook/contracts/view';
 import { Button, Dialog, TextField } from '@logbook/ui/shared';
 import { elapsedWords, type RunningDrive } from '@logbook/session-device/runningDrive';
 import { endTimeProblem } from '../utils/driveEnd';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@logbook/shell-context/shared';
-import { formatHoursMinutes } from '@logbook/contracts/shared';
+import { formatHoursMinutes } from '@logbook/contracts/view';
 import { Button, Card, toast, buttonClass } from '@logbook/ui/shared';
 import { elapsedMinutes, elapsedText, elapsedWords } from '@logbook/session-device/runningDrive';
 import { useLiveDrive } from '../hooks/useLiveDrive';

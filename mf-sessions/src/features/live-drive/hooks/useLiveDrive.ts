@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { GEOLOCATION, LOCATION_UNAVAILABLE, UNKNOWN_LOCATION } from '@logbook/contracts/shared';
+import { GEOLOCATION, LOCATION_UNAVAILABLE, UNKNOWN_LOCATION } from '@logbook/contracts/view';
 import { toast } from '@logbook/ui/shared';
 import {
   clearRunningDrive,

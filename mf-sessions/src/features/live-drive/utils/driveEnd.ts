@@ -1,4 +1,4 @@
-import { isRealDate, isValidTime } from '@logbook/contracts/shared';
+import { isRealDate, isValidTime } from '@logbook/contracts/view';
 import { LONG_DRIVE_MINUTES, type RunningDrive } from '@logbook/session-device/runningDrive';
 
 /** True when End Drive should ask when the drive really ended, rather than take the time now. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ProgressSummary } from '@logbook/contracts/shared';
-import { PROGRESS_BADGES, bonusText, courseText } from '@logbook/contracts/shared';
+import type { ProgressSummary } from '@logbook/contracts/view';
+import { PROGRESS_BADGES, bonusText, courseText } from '@logbook/contracts/view';
 import { Alert, Badge, Card, ProgressBar, Spinner, formatHours } from '@logbook/ui/shared';
 import { paperHoursText } from '../utils/paperHoursText';
 

@@ -1,5 +1,5 @@
 import { Spinner } from '@logbook/ui/shared';
-import { formatDisplayDate } from '@logbook/contracts/shared';
+import { formatDisplayDate } from '@logbook/contracts/view';
 import { useReadiness } from '../hooks/useReadiness';
 
 /** The publisher's site as people say it: 'mylicence.sa.gov.au'. */

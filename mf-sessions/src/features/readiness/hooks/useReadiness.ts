@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import { readinessSchema, type Readiness } from '@logbook/contracts/shared';
+import { readinessAnswer, type Readiness } from '@logbook/contracts/view';
 import { apiFetch } from '@logbook/shell-context/shared';
 import { sessionReadinessKey } from '../../../lib/sessionKeys';
 
-const fetchReadiness = (url: string) => apiFetch(url, readinessSchema);
+const fetchReadiness = (url: string) => apiFetch(url, readinessAnswer);
 
 /** Whether the log book would pass today; refreshed with every other read of the student's sessions. */
 export function useReadiness(studentId: number | undefined, enabled = true) {

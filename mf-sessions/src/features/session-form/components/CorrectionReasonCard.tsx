@@ -1,5 +1,5 @@
 import { Card, TextAreaField } from '@logbook/ui/shared';
-import { TEXT_LIMITS } from '@logbook/contracts/shared';
+import { TEXT_LIMITS } from '@logbook/contracts/view';
 
 /** Longest reason the server keeps for a correction. */
 const CHANGE_REASON_MAX = TEXT_LIMITS.changeReason;

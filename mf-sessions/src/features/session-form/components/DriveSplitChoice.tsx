@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TIME_OF_DAY_LABELS, formatHoursMinutes } from '@logbook/contracts/shared';
+import { TIME_OF_DAY_LABELS, formatHoursMinutes } from '@logbook/contracts/view';
 import { Card } from '@logbook/ui/shared';
 import type { DriveSplit } from '../utils/driveSplit';
 

@@ -7,7 +7,7 @@ import {
   TRAFFIC_LABELS,
   WEATHER_CONDITIONS,
   WEATHER_LABELS,
-} from '@logbook/contracts/shared';
+} from '@logbook/contracts/view';
 import type { ReactNode } from 'react';
 import { Card, FormField, Select } from '@logbook/ui/shared';
 import type { SessionField } from '../../../lib/sessionValues';

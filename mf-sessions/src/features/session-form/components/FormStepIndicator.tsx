@@ -1,4 +1,4 @@
-import { FORM_STEPS } from '@logbook/contracts/shared';
+import { FORM_STEPS } from '@logbook/contracts/view';
 import { ProgressBar } from '@logbook/ui/shared';
 
 export function FormStepIndicator() {

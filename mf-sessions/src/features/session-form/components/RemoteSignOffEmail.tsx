@@ -1,4 +1,5 @@
-import { VALIDATION, emailSchema } from '@logbook/contracts/shared';
+import { VALIDATION } from '@logbook/contracts/view';
+import { emailSchema } from '../../../lib/schemas';
 import { TextField } from '@logbook/ui/shared';
 
 /** What is wrong with the supervisor's email address, if anything. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, type ComponentType } from 'react';
-import type { StateCode } from '@logbook/contracts/shared';
+import type { StateCode } from '@logbook/contracts/view';
 import { Card, FormField, Input } from '@logbook/ui/shared';
 import type { SavedSupervisor } from '@logbook/shell-context/shared';
 import type { FormCardProps } from './SessionDetailsCard';

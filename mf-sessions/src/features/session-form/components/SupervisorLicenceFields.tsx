@@ -1,5 +1,5 @@
 import { FormField, Input, Select } from '@logbook/ui/shared';
-import { localDateISO } from '@logbook/contracts/shared';
+import { localDateISO } from '@logbook/contracts/view';
 import { STATE_CODES, type StateCode } from '../../../../../packages/contracts/src/state-codes';
 // By path, with this card's own chunk: what the family's state asks of a supervisor, and the words of the warning.
 import { ruleOn } from '../../../../../packages/contracts/src/state-rules';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Card, TextField } from '@logbook/ui/shared';
-import type { Vehicle } from '@logbook/contracts/shared';
+import type { Vehicle } from '@logbook/contracts/view';
 import type { FormCardProps } from './SessionDetailsCard';
 import { odometerDistance, type VehicleAsked } from '../utils/validation';
 

@@ -6,7 +6,7 @@ import {
   LOCATION_UNAVAILABLE,
   TOASTS,
   UNKNOWN_LOCATION,
-} from '@logbook/contracts/shared';
+} from '@logbook/contracts/view';
 import { toast } from '@logbook/ui/shared';
 import { roundedCoordinates, type SessionLocation } from '../../../lib/coordinates';
 import type { SessionField } from '../../../lib/sessionValues';

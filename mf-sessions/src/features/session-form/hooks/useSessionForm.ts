@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
-import { localDateISO, localTimeHHMM, TOASTS } from '@logbook/contracts/shared';
+import { localDateISO, localTimeHHMM, TOASTS } from '@logbook/contracts/view';
 import { toast } from '@logbook/ui/shared';
 import {
   draftFromValues,
@@ -24,7 +24,7 @@ import {
   type SessionFormAction,
   type SessionFormState,
 } from '../utils/sessionFormState';
-import { validateSession, type SessionDateLimits, type VehicleAsked } from '../utils/validation';
+import { loadSessionChecks, validateSession, type SessionDateLimits, type VehicleAsked } from '../utils/validation';
 import { useDraftAutosave } from './useDraftAutosave';
 
 export type { LoadedDraft } from '../utils/sessionFormState';
@@ -251,8 +251,14 @@ export function useSessionForm(options: SessionFormOptions) {
     [current, setField],
   );
 
-  const validateAll = useCallback(() => {
-    const errors = validateSession(current.current.values, dateLimits.current);
+  // The checks arrive once the form is drawn, long before anyone submits (offline too: the service worker keeps them).
+  useEffect(() => {
+    loadSessionChecks().catch(() => undefined);
+  }, []);
+
+  /** Checks every field and shows the messages; rejects when the checks cannot be fetched. */
+  const validateAll = useCallback(async () => {
+    const errors = await validateSession(current.current.values, dateLimits.current);
     dispatch({ type: 'showErrors', errors });
     return errors;
   }, [current, dispatch]);

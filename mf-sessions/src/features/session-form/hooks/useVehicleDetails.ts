@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import { vehicleListSchema, type VehicleList } from '@logbook/contracts/shared';
+import { vehicleListAnswer, type VehicleList } from '@logbook/contracts/view';
 import { apiFetch } from '@logbook/shell-context/shared';
 
 const VEHICLES_KEY = '/api/vehicles';
-const fetchVehicles = (key: string) => apiFetch(key, vehicleListSchema);
+const fetchVehicles = (key: string) => apiFetch(key, vehicleListAnswer);
 
 /**
  * The family's cars, most recently used first, and what its state's log book records about the car on a drive of this

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { StateCode, VehicleList } from '@logbook/contracts/shared';
+import type { StateCode, VehicleList } from '@logbook/contracts/view';
 import { recallFamilyState, rememberFamilyState } from '../../../lib/sessionKeys';
 // By path: this small part of the rule data goes with the form, so it applies without a connection.
 import { vehicleAskedOn } from '../../../../../packages/contracts/src/entry-fields';

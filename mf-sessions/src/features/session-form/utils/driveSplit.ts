@@ -1,5 +1,5 @@
-import type { TimeOfDay } from '@logbook/contracts/shared';
-import { minutesOfDay, durationMinutes, sunTimes, type Place } from '@logbook/contracts/shared';
+import type { TimeOfDay } from '@logbook/contracts/view';
+import { minutesOfDay, durationMinutes, sunTimes, type Place } from '@logbook/contracts/view';
 
 /** One entry of a drive logged in parts: its own date and times, day or night. */
 export interface DrivePart {

@@ -1,4 +1,4 @@
-import { VALIDATION } from '@logbook/contracts/shared';
+import { VALIDATION } from '@logbook/contracts/view';
 import type { SavedSupervisor } from '@logbook/shell-context/shared';
 import type { SupervisorChoice } from '../../../lib/sessionValues';
 

@@ -7,7 +7,7 @@ import {
   ADELAIDE,
   suggestTimeOfDay,
   type Place,
-} from '@logbook/contracts/shared';
+} from '@logbook/contracts/view';
 import type { SessionLocation } from '../../../lib/coordinates';
 
 export interface TimeOfDayHint {

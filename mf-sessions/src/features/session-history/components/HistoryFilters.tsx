@@ -1,4 +1,4 @@
-import type { TimeOfDay } from '@logbook/contracts/shared';
+import type { TimeOfDay } from '@logbook/contracts/view';
 import { Button, TextField, SelectField } from '@logbook/ui/shared';
 import { NO_FILTERS, type SessionFilters } from '../../../lib/sessionKeys';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatDisplayDate } from '@logbook/contracts/shared';
+import { formatDisplayDate } from '@logbook/contracts/view';
 import { Button, Dialog, TextAreaField } from '@logbook/ui/shared';
 import { CHANGE_REASON_MAX, changeFailureMessage, postRemoval, reasonProblem } from '../../../lib/sessionChanges';
 

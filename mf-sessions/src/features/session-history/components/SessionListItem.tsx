@@ -6,8 +6,8 @@ import {
   type TrafficConditions,
   type WeatherConditions,
   formatDisplayDate,
-} from '@logbook/contracts/shared';
-import type { ListedTextFields } from '@logbook/contracts/shared';
+} from '@logbook/contracts/view';
+import type { ListedTextFields } from '@logbook/contracts/view';
 import { memo, type ReactElement } from 'react';
 import { Badge, Button } from '@logbook/ui/shared';
 import type { HistoryEntry, SessionChangeFields } from '../../../lib/sessionHistory';

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { httpErrorStatus, sessionListSchema } from '@logbook/contracts/shared';
-import type { DrivingSession } from '@logbook/contracts/shared';
+import { httpErrorStatus, sessionListAnswer } from '@logbook/contracts/view';
+import type { DrivingSession } from '@logbook/contracts/view';
 import { readAnswer } from '@logbook/shell-context/shared';
 import { sessionListKey, type SessionFilters } from '../../../lib/sessionKeys';
 
@@ -8,7 +8,7 @@ import { sessionListKey, type SessionFilters } from '../../../lib/sessionKeys';
 export async function fetchSessionList(url: string): Promise<DrivingSession[]> {
   const res = await fetch(url, { credentials: 'include' });
   if (!res.ok) throw new Error(httpErrorStatus(res.status));
-  return readAnswer(res, sessionListSchema, url);
+  return readAnswer(res, sessionListAnswer, url);
 }
 
 /**

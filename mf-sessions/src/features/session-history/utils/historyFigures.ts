@@ -1,4 +1,4 @@
-import { computeProgress } from '@logbook/contracts/shared';
+import { computeProgress } from '@logbook/contracts/view';
 import { formatHours } from '@logbook/ui/shared';
 
 export interface HistoryFigures {

@@ -1,4 +1,5 @@
-import { fieldErrors, studentCredentialsSchema, type StudentCredentials } from '@logbook/contracts/shared';
+import type { StudentCredentials } from '@logbook/contracts/view';
+import { fieldErrors, studentCredentialsSchema } from '../../../lib/schemas';
 
 export interface CredentialsForm {
   studentUsername: string;

@@ -1,5 +1,5 @@
 import { ApiError, ContractError, apiRequest, readAnswer, throwIfNotOk } from '@logbook/shell-context/shared';
-import { studentAuthSchema, type StudentAuth, type StudentCredentials } from '@logbook/contracts/shared';
+import { readShape, studentAuthAnswer, type StudentAuth, type StudentCredentials } from '@logbook/contracts/view';
 
 /**
  * The swr key (and URL) of the signed-in student. mf-sessions reads the same key through the shared cache, so the
@@ -18,7 +18,7 @@ export type SignInOutcome =
 
 /** The student in a student-auth or student-login answer, or null when there is none. */
 export function studentFromBody(body: unknown): StudentAuth | null {
-  const parsed = studentAuthSchema.safeParse(body);
+  const parsed = readShape(studentAuthAnswer, body);
   return parsed.success ? parsed.data.student : null;
 }
 
@@ -30,7 +30,7 @@ export async function fetchStudentAuth(url: string = STUDENT_AUTH_KEY): Promise<
   const res = await fetch(url, { credentials: 'include' });
   if (res.status === 401) return null;
   await throwIfNotOk(res);
-  const { student } = await readAnswer(res, studentAuthSchema, url);
+  const { student } = await readAnswer(res, studentAuthAnswer, url);
   return { student };
 }
 
@@ -43,7 +43,7 @@ export async function signInStudent(credentials: StudentCredentials): Promise<Si
     return { ok: false, kind: 'network' };
   }
   try {
-    const { student } = await readAnswer(res, studentAuthSchema, '/api/student-login');
+    const { student } = await readAnswer(res, studentAuthAnswer, '/api/student-login');
     return { ok: true, student };
   } catch (error) {
     if (error instanceof ContractError) return { ok: false, kind: 'rejected', serverMessage: error.message };

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, FormField, Input } from '@logbook/ui/shared';
-import { TOASTS } from '@logbook/contracts/shared';
-import type { StudentAuth } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
+import type { StudentAuth } from '@logbook/contracts/view';
 import { useToast } from '@logbook/shell-context/shared';
 import { checkCredentials, type CredentialsCheck, type CredentialsForm } from '../api/credentials';
 import { signInStudent } from '../api/studentSession';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import useSWR from 'swr';
-import type { StudentAuth } from '@logbook/contracts/shared';
+import type { StudentAuth } from '@logbook/contracts/view';
 import { forgetAccount, rememberAccount, studentAccount } from '@logbook/session-device/deviceAccount';
 import { fetchStudentAuth, STUDENT_AUTH_KEY, type StudentAuthAnswer } from '../api/studentSession';
 

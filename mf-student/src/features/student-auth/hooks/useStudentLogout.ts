@@ -1,6 +1,6 @@
 import { useNavigate, useToast, waitingSessionsAccess, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
-import { TOASTS } from '@logbook/contracts/shared';
+import { TOASTS } from '@logbook/contracts/view';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { useSignOutGuard } from '@logbook/session-device/signOutGuard';
 import { signOutStudent, STUDENT_AUTH_KEY } from '../api/studentSession';

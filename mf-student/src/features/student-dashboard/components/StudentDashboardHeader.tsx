@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { StudentAuth } from '@logbook/contracts/shared';
+import type { StudentAuth } from '@logbook/contracts/view';
 import { Button } from '@logbook/ui/shared';
 import { StudentStatusBadge } from './StudentStatusBadge';
 import { LogoutIcon } from '../../../lib/icons';

@@ -1,5 +1,5 @@
 import { Badge } from '@logbook/ui/shared';
-import { isActive } from '@logbook/contracts/shared';
+import { isActive } from '@logbook/contracts/view';
 
 export interface StudentStatusBadgeProps {
   subscriptionStatus: string;

@@ -22,6 +22,14 @@ const PACKAGES: Record<string, unknown> = {
   swr: Swr,
 };
 
+/**
+ * The contracts' modules built on the validation library. Today's remotes bundle the schemas their forms need with
+ * those forms; a remote of an earlier release imports them from the shell, and only then are they fetched.
+ */
+const SCHEMA_MODULES = import.meta.glob<Record<string, unknown>>(
+  '../../../../../packages/contracts/src/{opening-balance,progress-summary,readiness-schema,responses,schemas,session-fields,text-fields,visible-text,zod}.ts',
+);
+
 /** Every file of the workspace packages, under the name a remote imports it by (`@logbook/ui/Button`). */
 const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   '@logbook/ui/': import.meta.glob('../../../../../packages/ui/src/components/*.tsx', { eager: true }),
@@ -30,16 +38,18 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
     ['../../../../../packages/shell-context/src/*.ts', '!../../../../../packages/shell-context/src/shared.ts'],
     { eager: true },
   ),
-  // Only what the front ends read: one copy of the contracts and their validation library serves every remote.
+  // Only what the front ends read as they draw, none of it using the validation library: one copy serves every remote.
   // Modules for the services alone (the hash chain uses node:crypto; readiness counts under the rules; the map of
   // every route's answer and the routes' declarations serve the API description) are not offered, nor the states'
   // rule data, which the settings screen loads with its own code when it opens, nor the supervisor's signing page's
   // (the shell's own public page), nor the parts the screens read by path with their own chunks (the courses, what
-  // an entry carries, a supervisor's licence).
+  // an entry carries, a supervisor's licence). The schemas are offered apart (SCHEMA_MODULES).
   '@logbook/contracts/': import.meta.glob(
     [
       '../../../../../packages/contracts/src/*.ts',
-      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,coordinates,course-credits,course-ids,entry-fields,hash-chain,insights,internal-api,readiness,shared,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence}.ts',
+      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,coordinates,course-credits,course-ids,entry-fields,hash-chain,insights,internal-api,readiness,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence,view}.ts',
+      '!../../../../../packages/contracts/src/{opening-balance,progress-summary,readiness-schema,responses,schemas,session-fields,text-fields,visible-text,zod}.ts',
+      // The same files as SCHEMA_MODULES.
     ],
     { eager: true },
   ),
@@ -54,8 +64,22 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
 const WORKSPACE_ENTRIES: Record<string, unknown> = {
   '@logbook/ui/shared': packageEntry([WORKSPACE_MODULES['@logbook/ui/'], WORKSPACE_MODULES['@logbook/ui/lib/']]),
   '@logbook/shell-context/shared': packageEntry([WORKSPACE_MODULES['@logbook/shell-context/']]),
-  '@logbook/contracts/shared': packageEntry([WORKSPACE_MODULES['@logbook/contracts/']]),
+  '@logbook/contracts/view': packageEntry([WORKSPACE_MODULES['@logbook/contracts/']]),
 };
+
+/** A module of the contracts' schemas, by its name, fetched when a remote asks for it. */
+const SCHEMA_ENTRIES: Record<string, () => Promise<unknown>> = Object.fromEntries(
+  Object.entries(SCHEMA_MODULES).map(([file, load]) => [
+    `@logbook/contracts/${file.replace(/^.*\//, '').replace(/\.ts$/, '')}`,
+    load,
+  ]),
+);
+// The entry remotes of release 1.1 import the contracts through, the schemas with the rest: fetched when one asks.
+SCHEMA_ENTRIES['@logbook/contracts/shared'] = async () =>
+  packageEntry([
+    WORKSPACE_MODULES['@logbook/contracts/'],
+    Object.fromEntries(await Promise.all(Object.entries(SCHEMA_MODULES).map(async ([f, load]) => [f, await load()]))),
+  ]);
 
 let legacyRouter: Promise<typeof import('./legacyRouter')> | undefined;
 const loadLegacyRouter = () => (legacyRouter ??= import('./legacyRouter'));
@@ -75,6 +99,14 @@ function sharedModules(versions: Versions): Shared {
   };
   for (const [name, lib] of Object.entries(PACKAGES)) provide(name, lib, name.replace(/\/.*$/, ''));
   for (const [name, lib] of Object.entries(WORKSPACE_ENTRIES)) provide(name, lib, name.replace(/[^/]*$/, ''));
+  for (const [name, load] of Object.entries(SCHEMA_ENTRIES)) {
+    const { version, requiredVersion } = versions['@logbook/contracts/'];
+    shared[name] = {
+      version,
+      get: () => load().then((lib) => () => lib),
+      shareConfig: { singleton: true, strictVersion: true, requiredVersion },
+    };
+  }
   for (const [prefix, files] of Object.entries(WORKSPACE_MODULES)) {
     const packageName = prefix.split('/').slice(0, 2).join('/') + '/';
     for (const [file, lib] of Object.entries(files)) {

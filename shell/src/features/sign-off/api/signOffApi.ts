@@ -1,10 +1,5 @@
-import {
-  signOffDoneSchema,
-  signOffEntrySchema,
-  type SignOffDone,
-  type SignOffEntry,
-  type SignOffInput,
-} from '@logbook/contracts/sign-off';
+import { signOffDoneAnswer, signOffEntryAnswer } from '@logbook/contracts/answers';
+import type { SignOffDone, SignOffEntry, SignOffInput } from '@logbook/contracts/sign-off';
 import { errorMessageOf, readAnswer } from '@logbook/shell-context/apiClient';
 
 export type { SignOffEntry, SignOffDone, SignOffInput };
@@ -44,10 +39,10 @@ const post = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-export const fetchSignOffEntry = (token: string) => call(url(token), (res) => readAnswer(res, signOffEntrySchema));
+export const fetchSignOffEntry = (token: string) => call(url(token), (res) => readAnswer(res, signOffEntryAnswer));
 
 export const signEntry = (token: string, input: SignOffInput) =>
-  call(url(token), (res) => readAnswer(res, signOffDoneSchema), post(input));
+  call(url(token), (res) => readAnswer(res, signOffDoneAnswer), post(input));
 
 export const declineEntry = (token: string, reason: string) =>
-  call(url(token, '/decline'), (res) => readAnswer(res, signOffDoneSchema), post({ reason }));
+  call(url(token, '/decline'), (res) => readAnswer(res, signOffDoneAnswer), post({ reason }));

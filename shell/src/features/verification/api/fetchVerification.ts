@@ -1,4 +1,5 @@
-import { verificationAnswerSchema, type VerificationAnswer } from '@logbook/contracts/responses';
+import { verificationAnswer } from '@logbook/contracts/answers';
+import type { VerificationAnswer } from '@logbook/contracts/responses';
 import { readAnswer } from '@logbook/shell-context/apiClient';
 
 export type { VerificationAnswer };
@@ -22,7 +23,7 @@ export async function fetchVerification(code: string, signal?: AbortSignal): Pro
   if (res.status === 429) return { kind: 'rateLimited' };
   if (!res.ok) return { kind: 'failed', offline: false };
   try {
-    return { kind: 'checked', answer: await readAnswer(res, verificationAnswerSchema) };
+    return { kind: 'checked', answer: await readAnswer(res, verificationAnswer) };
   } catch (error) {
     // An answer that cannot be read, or not in the contract's form, is a failed check, never a verdict.
     if (signal?.aborted) throw error;
