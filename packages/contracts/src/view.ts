@@ -13,7 +13,6 @@ export * from './messages';
 export * from './progress';
 export * from './state-codes';
 export * from './subscription';
-export * from './sun';
 export type * from './opening-balance';
 export type * from './progress-summary';
 export type * from './readiness-schema';

@@ -4,10 +4,8 @@ import {
   formatDisplayDate,
   isRealDate,
   localDateISO,
-  ADELAIDE,
-  suggestTimeOfDay,
-  type Place,
 } from '@logbook/contracts/view';
+import { ADELAIDE, suggestTimeOfDay, type Place } from '../../../lib/sun';
 import type { SessionLocation } from '../../../lib/coordinates';
 
 export interface TimeOfDayHint {

@@ -23,11 +23,12 @@ const PACKAGES: Record<string, unknown> = {
 };
 
 /**
- * The contracts' modules built on the validation library. Today's remotes bundle the schemas their forms need with
- * those forms; a remote of an earlier release imports them from the shell, and only then are they fetched.
+ * The contracts' modules today's remotes take by path, bundled with the code that uses them: those built on the
+ * validation library (a form's schemas) and the sun's times (the session form's). A remote of an earlier release
+ * imports them from the shell, and only then are they fetched.
  */
-const SCHEMA_MODULES = import.meta.glob<Record<string, unknown>>(
-  '../../../../../packages/contracts/src/{opening-balance,progress-summary,readiness-schema,responses,schemas,session-fields,text-fields,visible-text,zod}.ts',
+const ON_REQUEST_MODULES = import.meta.glob<Record<string, unknown>>(
+  '../../../../../packages/contracts/src/{opening-balance,progress-summary,readiness-schema,responses,schemas,session-fields,sun,text-fields,visible-text,zod}.ts',
 );
 
 /** Every file of the workspace packages, under the name a remote imports it by (`@logbook/ui/Button`). */
@@ -43,13 +44,13 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   // every route's answer and the routes' declarations serve the API description) are not offered, nor the states'
   // rule data, which the settings screen loads with its own code when it opens, nor the supervisor's signing page's
   // (the shell's own public page), nor the parts the screens read by path with their own chunks (the courses, what
-  // an entry carries, a supervisor's licence). The schemas are offered apart (SCHEMA_MODULES).
+  // an entry carries, a supervisor's licence). The schemas and the sun are offered apart (ON_REQUEST_MODULES).
   '@logbook/contracts/': import.meta.glob(
     [
       '../../../../../packages/contracts/src/*.ts',
       '!../../../../../packages/contracts/src/{account,api-answers,api-routes,coordinates,course-credits,course-ids,entry-fields,hash-chain,insights,internal-api,readiness,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence,view}.ts',
-      '!../../../../../packages/contracts/src/{opening-balance,progress-summary,readiness-schema,responses,schemas,session-fields,text-fields,visible-text,zod}.ts',
-      // The same files as SCHEMA_MODULES.
+      // The same files as ON_REQUEST_MODULES.
+      '!../../../../../packages/contracts/src/{opening-balance,progress-summary,readiness-schema,responses,schemas,session-fields,sun,text-fields,visible-text,zod}.ts',
     ],
     { eager: true },
   ),
@@ -67,18 +68,20 @@ const WORKSPACE_ENTRIES: Record<string, unknown> = {
   '@logbook/contracts/view': packageEntry([WORKSPACE_MODULES['@logbook/contracts/']]),
 };
 
-/** A module of the contracts' schemas, by its name, fetched when a remote asks for it. */
-const SCHEMA_ENTRIES: Record<string, () => Promise<unknown>> = Object.fromEntries(
-  Object.entries(SCHEMA_MODULES).map(([file, load]) => [
+/** Each of those modules by the name a remote asks for it by, fetched when one does. */
+const ON_REQUEST_ENTRIES: Record<string, () => Promise<unknown>> = Object.fromEntries(
+  Object.entries(ON_REQUEST_MODULES).map(([file, load]) => [
     `@logbook/contracts/${file.replace(/^.*\//, '').replace(/\.ts$/, '')}`,
     load,
   ]),
 );
-// The entry remotes of release 1.1 import the contracts through, the schemas with the rest: fetched when one asks.
-SCHEMA_ENTRIES['@logbook/contracts/shared'] = async () =>
+// The entry remotes of release 1.1 import the contracts through, with those modules: fetched when one asks.
+ON_REQUEST_ENTRIES['@logbook/contracts/shared'] = async () =>
   packageEntry([
     WORKSPACE_MODULES['@logbook/contracts/'],
-    Object.fromEntries(await Promise.all(Object.entries(SCHEMA_MODULES).map(async ([f, load]) => [f, await load()]))),
+    Object.fromEntries(
+      await Promise.all(Object.entries(ON_REQUEST_MODULES).map(async ([f, load]) => [f, await load()])),
+    ),
   ]);
 
 let legacyRouter: Promise<typeof import('./legacyRouter')> | undefined;
@@ -99,7 +102,7 @@ function sharedModules(versions: Versions): Shared {
   };
   for (const [name, lib] of Object.entries(PACKAGES)) provide(name, lib, name.replace(/\/.*$/, ''));
   for (const [name, lib] of Object.entries(WORKSPACE_ENTRIES)) provide(name, lib, name.replace(/[^/]*$/, ''));
-  for (const [name, load] of Object.entries(SCHEMA_ENTRIES)) {
+  for (const [name, load] of Object.entries(ON_REQUEST_ENTRIES)) {
     const { version, requiredVersion } = versions['@logbook/contracts/'];
     shared[name] = {
       version,
