@@ -106,6 +106,14 @@ export function remoteViteConfig({
     ],
     server: { port, strictPort: true, proxy },
     preview: { port, strictPort: true, proxy },
-    build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+    build: {
+      target: 'es2022',
+      outDir: 'dist',
+      emptyOutDir: true,
+      // The build is the remote entry and what it exposes: index.html, the page that runs the remote on its own, is for
+      // `npm run dev` alone, so nothing it imports (its router, its own root and toasts) is built into the remote's
+      // files or listed among the shared modules every screen's first view prepares.
+      rollupOptions: { input: [] },
+    },
   }));
 }

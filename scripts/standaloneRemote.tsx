@@ -16,8 +16,9 @@ export interface StandaloneRouter extends Omit<RouterHooks, 'useNavigate'> {
 }
 
 /**
- * Runs a remote on its own for development (its index.html's entry; not part of what the product loads): its screens under their route patterns, with the data, routing and
- * toasts the shell provides inside the product; any other path goes to `fallback`.
+ * Runs a remote on its own for development (its index.html's entry, served by `npm run dev`; the build leaves it
+ * out): its screens under their route patterns, with the data, routing and toasts the shell provides inside the
+ * product; any other path goes to `fallback`.
  */
 export function renderStandalone(
   router: StandaloneRouter,

@@ -208,7 +208,7 @@ describe('submitting a drive as two entries', () => {
         clientId: parts[0].clientId,
         parts,
         supervisor: { supervisorIsInstructor: false, rememberSupervisor: true },
-        validate: async () => true,
+        validate: () => true,
         saveAsDraft: () => true,
         discardDraft: () => undefined,
       });

@@ -86,7 +86,7 @@ async function submitWith(coordinates?: { latitude: number; longitude: number })
       values,
       coordinates,
       clientId: CLIENT_ID,
-      validate: async () => true,
+      validate: () => true,
       saveAsDraft: () => true,
       discardDraft: () => undefined,
     });

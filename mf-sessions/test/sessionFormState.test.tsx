@@ -8,11 +8,7 @@ import {
   sessionFormReducer,
   type SessionFormState,
 } from '../src/features/session-form/utils/sessionFormState';
-import { loadSessionChecks } from '../src/features/session-form/utils/validation';
 import { emptySessionValues } from '../src/lib/sessionValues';
-
-// The checks the form fetches as it is drawn: here before any field changes.
-beforeAll(() => loadSessionChecks());
 
 const fresh = () => initialSessionFormState({ ...emptySessionValues(), date: '2026-03-07' }, 'client-new');
 

@@ -1,17 +1,9 @@
 import { localDateISO, todayInTimeZone } from '@logbook/contracts/dates';
 import { VALIDATION } from '@logbook/contracts/messages';
-import {
-  loadSessionChecks,
-  odometerDistance,
-  validateField,
-  validateSession,
-} from '../src/features/session-form/utils/validation';
+import { odometerDistance, validateField, validateSession } from '../src/features/session-form/utils/validation';
 import { emptySessionValues, type SessionValues } from '../src/lib/sessionValues';
 
 const SIGNATURE = 'data:image/png;base64,iVBORw0KGgo=';
-
-// The checks built on the schemas arrive once the form is drawn; every test below runs with them here.
-beforeAll(() => loadSessionChecks());
 
 const complete = (): SessionValues => ({
   date: '2026-03-07',
@@ -33,12 +25,12 @@ const complete = (): SessionValues => ({
 });
 
 describe('session form validation', () => {
-  it('accepts a complete session', async () => {
-    expect(await validateSession(complete())).toEqual({});
+  it('accepts a complete session', () => {
+    expect(validateSession(complete())).toEqual({});
   });
 
-  it('names every empty field with its own message', async () => {
-    const { date: _date, startTime: _start, ...rest } = await validateSession(emptySessionValues());
+  it('names every empty field with its own message', () => {
+    const { date: _date, startTime: _start, ...rest } = validateSession(emptySessionValues());
     expect(rest).toEqual({
       endTime: VALIDATION.endTimeRequired,
       startSuburb: VALIDATION.startSuburbRequired,
@@ -56,33 +48,33 @@ describe('session form validation', () => {
     expect(_start).toBe(VALIDATION.startTimeRequired);
   });
 
-  it('treats blank text as empty', async () => {
+  it('treats blank text as empty', () => {
     expect(validateField({ ...complete(), supervisorName: '   ' }, 'supervisorName')).toBe(
       VALIDATION.supervisorNameRequired,
     );
   });
 
-  it('refuses equal start and end times beside End Time', async () => {
+  it('refuses equal start and end times beside End Time', () => {
     expect(validateField({ ...complete(), endTime: '09:00' }, 'endTime')).toBe(VALIDATION.sameStartAndEnd);
   });
 
-  it('accepts a session that ends after midnight', async () => {
-    expect(await validateSession({ ...complete(), startTime: '23:00', endTime: '00:30' })).toEqual({});
+  it('accepts a session that ends after midnight', () => {
+    expect(validateSession({ ...complete(), startTime: '23:00', endTime: '00:30' })).toEqual({});
   });
 
-  it('refuses values outside the spec lists and a signature that is not an image', async () => {
-    const errors = await validateSession({ ...complete(), roadConditions: 'gravel', studentSignature: 'hello' });
+  it('refuses values outside the spec lists and a signature that is not an image', () => {
+    const errors = validateSession({ ...complete(), roadConditions: 'gravel', studentSignature: 'hello' });
     expect(errors.roadConditions).toBe(VALIDATION.roadRequired);
     expect(errors.studentSignature).toBe(VALIDATION.signatureInvalid);
   });
 
-  it('refuses a date after today beside Date, and accepts today', async () => {
+  it('refuses a date after today beside Date, and accepts today', () => {
     const today = '2026-11-23';
-    expect(await validateSession({ ...complete(), date: '2026-11-24' }, { today })).toEqual({
+    expect(validateSession({ ...complete(), date: '2026-11-24' }, { today })).toEqual({
       date: VALIDATION.dateInFuture,
     });
     expect(validateField({ ...complete(), date: '2099-12-31' }, 'date', { today })).toBe(VALIDATION.dateInFuture);
-    expect(await validateSession({ ...complete(), date: today }, { today })).toEqual({});
+    expect(validateSession({ ...complete(), date: today }, { today })).toEqual({});
     // Without a given day, today in Adelaide or on the device, whichever is later, is the limit.
     expect(validateField({ ...complete(), date: '2999-01-01' }, 'date')).toBe(VALIDATION.dateInFuture);
     expect(validateField({ ...complete(), date: localDateISO() }, 'date')).toBeUndefined();
@@ -102,7 +94,7 @@ describe('session form validation', () => {
       jest.useRealTimers();
     });
 
-    it('accepts Adelaide’s today once it has begun, wherever the device is', async () => {
+    it('accepts Adelaide’s today once it has begun, wherever the device is', () => {
       // 15:00 UTC on 10 June is 00:30 on the 11th in Adelaide.
       jest.useFakeTimers({ now: new Date('2026-06-10T15:00:00Z') });
       deviceIn('Europe/London');
@@ -110,7 +102,7 @@ describe('session form validation', () => {
       expect(validateField({ ...complete(), date: '2026-06-12' }, 'date')).toBe(VALIDATION.dateInFuture);
     });
 
-    it('accepts the device’s own today when its zone is already on Adelaide’s tomorrow', async () => {
+    it('accepts the device’s own today when its zone is already on Adelaide’s tomorrow', () => {
       // 13:00 UTC on 10 June: 22:30 on the 10th in Adelaide, 21:00 in Perth, 01:00 on the 11th in Auckland.
       jest.useFakeTimers({ now: new Date('2026-06-10T13:00:00Z') });
       deviceIn('Australia/Perth');
@@ -120,7 +112,7 @@ describe('session form validation', () => {
     });
   });
 
-  it('refuses a date before the student’s date of birth when the form knows it', async () => {
+  it('refuses a date before the student’s date of birth when the form knows it', () => {
     const dateOfBirth = '2008-04-12';
     expect(validateField({ ...complete(), date: '2008-04-11' }, 'date', { dateOfBirth })).toBe(
       VALIDATION.dateBeforeBirth,
@@ -133,13 +125,13 @@ describe('session form validation', () => {
     expect(validateField({ ...complete(), date: '1900-01-01' }, 'date')).toBeUndefined();
   });
 
-  it('keeps the message for a date that is not real', async () => {
+  it('keeps the message for a date that is not real', () => {
     expect(validateField({ ...complete(), date: '2026-02-30' }, 'date', { dateOfBirth: '2008-04-12' })).toBe(
       VALIDATION.dateInvalid,
     );
   });
 
-  it('reports one field at a time for checks on change', async () => {
+  it('reports one field at a time for checks on change', () => {
     expect(validateField({ ...complete(), startSuburb: '' }, 'startSuburb')).toBe(VALIDATION.startSuburbRequired);
     expect(validateField({ ...complete(), startSuburb: '' }, 'endSuburb')).toBeUndefined();
   });
@@ -147,49 +139,38 @@ describe('session form validation', () => {
   describe('vehicle details', () => {
     const QUEENSLAND = { vehicleAsked: { registration: true, odometer: true } };
 
-    it('leaves them optional where the state does not ask for them', async () => {
-      expect(await validateSession({ ...complete(), vehicleRegistration: 'S123ABC' })).toEqual({});
-      expect(await validateSession({ ...complete(), odometerStart: '41250' })).toEqual({});
+    it('leaves them optional where the state does not ask for them', () => {
+      expect(validateSession({ ...complete(), vehicleRegistration: 'S123ABC' })).toEqual({});
+      expect(validateSession({ ...complete(), odometerStart: '41250' })).toEqual({});
     });
 
-    it('asks for the registration and both odometer readings where the state records them', async () => {
-      expect(await validateSession(complete(), QUEENSLAND)).toEqual({
+    it('asks for the registration and both odometer readings where the state records them', () => {
+      expect(validateSession(complete(), QUEENSLAND)).toEqual({
         vehicleRegistration: VALIDATION.vehicleRegistrationRequired,
         odometerStart: VALIDATION.odometerStartRequired,
         odometerEnd: VALIDATION.odometerEndRequired,
       });
       const given = { ...complete(), vehicleRegistration: '123ABC', odometerStart: '41250', odometerEnd: '41273' };
-      expect(await validateSession(given, QUEENSLAND)).toEqual({});
+      expect(validateSession(given, QUEENSLAND)).toEqual({});
     });
 
-    it('refuses an odometer that goes backwards or is not whole kilometres, and a long plate', async () => {
-      expect(await validateSession({ ...complete(), odometerStart: '500', odometerEnd: '499' })).toEqual({
+    it('refuses an odometer that goes backwards or is not whole kilometres, and a long plate', () => {
+      expect(validateSession({ ...complete(), odometerStart: '500', odometerEnd: '499' })).toEqual({
         odometerEnd: VALIDATION.odometerEndBeforeStart,
       });
-      expect(await validateSession({ ...complete(), odometerStart: '12.5' })).toEqual({
+      expect(validateSession({ ...complete(), odometerStart: '12.5' })).toEqual({
         odometerStart: VALIDATION.odometerInvalid,
       });
-      expect(await validateSession({ ...complete(), vehicleRegistration: 'X'.repeat(13) })).toEqual({
+      expect(validateSession({ ...complete(), vehicleRegistration: 'X'.repeat(13) })).toEqual({
         vehicleRegistration: VALIDATION.vehicleRegistrationInvalid,
       });
     });
 
-    it('works out the distance once both readings are in order', async () => {
+    it('works out the distance once both readings are in order', () => {
       expect(odometerDistance({ odometerStart: '41250', odometerEnd: '41273' })).toBe(23);
       expect(odometerDistance({ odometerStart: '41250', odometerEnd: '41250' })).toBe(0);
       expect(odometerDistance({ odometerStart: '41250', odometerEnd: '' })).toBeNull();
       expect(odometerDistance({ odometerStart: '500', odometerEnd: '499' })).toBeNull();
     });
   });
-});
-
-test('a field says nothing while the checks are on their way; a submit waits for them', async () => {
-  let fresh!: typeof import('../src/features/session-form/utils/validation');
-  jest.isolateModules(() => {
-    fresh = jest.requireActual('../src/features/session-form/utils/validation');
-  });
-  const unnamed = { ...complete(), supervisorName: '' };
-  expect(fresh.validateField(unnamed, 'supervisorName')).toBeUndefined();
-  expect((await fresh.validateSession(unnamed)).supervisorName).toBe(VALIDATION.supervisorNameRequired);
-  expect(fresh.validateField(unnamed, 'supervisorName')).toBe(VALIDATION.supervisorNameRequired);
 });

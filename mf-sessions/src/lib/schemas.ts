@@ -1,10 +1,4 @@
-// The contracts' schemas this front end's forms check against, taken by path: bundled with the code that checks a form
-// (fetched as the form is drawn, after the screen's first paint), never shared, so a screen draws without the
-// validation library.
-export {
-  changeReasonSchema,
-  emailSchema,
-  fieldErrors,
-  sessionDateProblem,
-  sessionFieldsSchema,
-} from '../../../packages/contracts/src/schemas';
+// The contracts' schemas this front end's dialogs check against, taken by path: bundled with the dialog that uses them
+// (fetched when it is used), never shared, so a screen draws without the validation library. The session form's own
+// checks need no library (sessionFormProblems).
+export { changeReasonSchema, emailSchema } from '../../../packages/contracts/src/schemas';

@@ -127,9 +127,6 @@ export const TOASTS = {
   sessionQueuedTitle: 'Saved offline',
   sessionQueued: "You're offline. This session is saved on this device and will be sent when you're back online.",
   sessionReturnedToDraft: 'A session could not be sent and was kept as a draft',
-  sessionNotCheckedTitle: 'Kept as a draft',
-  sessionNotChecked:
-    "Your session couldn't be checked just now, so it has been kept as a draft. Open it from your drafts and submit it again once you're online.",
 } as const;
 
 /** Asked at sign-out while sessions of this account still wait on this device to be sent. */

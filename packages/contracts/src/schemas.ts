@@ -278,22 +278,7 @@ export type SessionFields = z.infer<typeof sessionFieldsSchema>;
 
 export { WHOLE_NUMBER_SESSION_FIELDS } from './limits';
 
-/**
- * What is wrong with a session's date for this student, if anything: a drive cannot be dated after today, nor before
- * the student was born. Today is Adelaide's today, or the driver's own when it is later where they are: the form and
- * the server both pass `latestSessionDateISO(zone)`, the form with the device's zone, the server with the zone the
- * post named. A session kept offline and sent days later is dated in the past by then.
- */
-export function sessionDateProblem(
-  date: string,
-  limits: { today: string; dateOfBirth?: string | null },
-): string | undefined {
-  if (!isRealDate(date)) return undefined; // the schema names that problem
-  if (!isNotAfter(date, limits.today)) return VALIDATION.dateInFuture;
-  const born = limits.dateOfBirth;
-  if (born && isRealDate(born) && date < born) return VALIDATION.dateBeforeBirth;
-  return undefined;
-}
+export { sessionDateProblem } from './session-form-checks';
 
 /** POST /api/driving-sessions: every field of a session, plus an optional clientId that makes the call idempotent. */
 // Whether the supervisor signed here or is asked by email (one of the two) is the service's check: the form always

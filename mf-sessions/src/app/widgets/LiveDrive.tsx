@@ -1,7 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { paths } from '@logbook/shell-context/shared';
-import { LiveDrivePanel } from '../../features/live-drive/components/LiveDrivePanel';
+import { Card } from '@logbook/ui/shared';
+import { useRunningDrive } from '@logbook/session-device/runningDrive';
+import { StartDriveCard } from '../../features/live-drive/components/StartDriveCard';
+import { startDrive } from '../../features/live-drive/utils/startDrive';
 import { SessionsStyles } from '../../lib/SessionsStyles';
 import { PanelStyles } from '../../lib/PanelStyles';
+
+/** The running drive's card, fetched when this device has a drive running (or one is started). */
+const LiveDrivePanel = lazy(() =>
+  import('../../features/live-drive/components/LiveDrivePanel').then((m) => ({ default: m.LiveDrivePanel })),
+);
 
 export interface LiveDriveProps {
   studentId: number;
@@ -15,16 +24,33 @@ export interface LiveDriveProps {
 
 /** Start Drive and the running drive's card, for one student on this device. */
 export default function LiveDrive({ studentId, viewer, canStart = true, headingLevel = 3 }: LiveDriveProps) {
+  const drive = useRunningDrive(studentId);
+  const start = canStart ? <StartDriveCard onStart={() => startDrive(studentId)} headingLevel={headingLevel} /> : null;
   return (
     <>
       <SessionsStyles />
       <PanelStyles />
-      <LiveDrivePanel
-        studentId={studentId}
-        finishPath={paths.finishDrive(studentId, viewer)}
-        canStart={canStart}
-        headingLevel={headingLevel}
-      />
+      {drive ? (
+        <Suspense
+          fallback={
+            // Never Start Drive here: a drive is running, and its card is on its way.
+            <Card className="lls-live lls-live--running" title="Drive in progress" headingLevel={headingLevel}>
+              <p className="lls-live__where" role="status">
+                Loading the drive…
+              </p>
+            </Card>
+          }
+        >
+          <LiveDrivePanel
+            studentId={studentId}
+            finishPath={paths.finishDrive(studentId, viewer)}
+            canStart={canStart}
+            headingLevel={headingLevel}
+          />
+        </Suspense>
+      ) : (
+        start
+      )}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { useNow } from '../hooks/useNow';
 import { isLongDrive } from '../utils/driveEnd';
 import { DiscardDriveDialog } from './DiscardDriveDialog';
 import { EndTimeDialog } from './EndTimeDialog';
+import { StartDriveCard } from './StartDriveCard';
 
 export interface LiveDrivePanelProps {
   studentId: number;
@@ -48,19 +49,7 @@ export function LiveDrivePanel({ studentId, finishPath, canStart = true, heading
   };
 
   if (!drive) {
-    if (!canStart) return null;
-    return (
-      <Card
-        className="lls-live"
-        title="Live drive"
-        headingLevel={headingLevel}
-        description="Time a drive as it happens: the times and suburbs fill themselves in."
-      >
-        <Button onClick={start} className="lls-live__start">
-          Start Drive
-        </Button>
-      </Card>
-    );
+    return canStart ? <StartDriveCard onStart={start} headingLevel={headingLevel} /> : null;
   }
 
   const elapsed = elapsedMinutes(drive, now);

@@ -42,7 +42,7 @@ export function useCorrection(
     const { changeFailureMessage, postCorrection, reasonProblem } = await sessionChanges();
     const problem = reasonProblem(reason);
     setReasonError(problem);
-    const problems = await form.validateAll();
+    const problems = form.validateAll();
     if (problem || !noProblems(problems)) return focusFirstProblem();
     setPending(true);
     try {

@@ -47,8 +47,8 @@ export function useLogSession(
       supervisor: supervisor(),
       parts: partsOf(split, mode),
       remoteSignOff: signOff ? { supervisorEmail: email!.trim() } : undefined,
-      validate: async () => {
-        const problems = await form.validateAll();
+      validate: () => {
+        const problems = form.validateAll();
         // Asked to sign on their own phone, the supervisor leaves no signature here: their address is checked instead.
         if (signOff) delete problems.supervisorSignature;
         const emailProblem = signOff ? check(signOff.emailProblem) : undefined;

@@ -24,7 +24,7 @@ import {
   type SessionFormAction,
   type SessionFormState,
 } from '../utils/sessionFormState';
-import { loadSessionChecks, validateSession, type SessionDateLimits, type VehicleAsked } from '../utils/validation';
+import { validateSession, type SessionDateLimits, type VehicleAsked } from '../utils/validation';
 import { useDraftAutosave } from './useDraftAutosave';
 
 export type { LoadedDraft } from '../utils/sessionFormState';
@@ -251,14 +251,8 @@ export function useSessionForm(options: SessionFormOptions) {
     [current, setField],
   );
 
-  // The checks arrive once the form is drawn, long before anyone submits (offline too: the service worker keeps them).
-  useEffect(() => {
-    loadSessionChecks().catch(() => undefined);
-  }, []);
-
-  /** Checks every field and shows the messages; rejects when the checks cannot be fetched. */
-  const validateAll = useCallback(async () => {
-    const errors = await validateSession(current.current.values, dateLimits.current);
+  const validateAll = useCallback(() => {
+    const errors = validateSession(current.current.values, dateLimits.current);
     dispatch({ type: 'showErrors', errors });
     return errors;
   }, [current, dispatch]);

@@ -26,8 +26,8 @@ export interface SubmitOptions {
   parts?: Array<{ values: Partial<SessionValues>; clientId: string }>;
   /** The supervisor signs on their own phone: asked by email, in place of their signature on the form. */
   remoteSignOff?: { supervisorEmail: string };
-  /** Checks every field and shows the messages; true when the form can be sent. Rejects when the checks cannot load. */
-  validate: () => Promise<boolean>;
+  /** Checks every field and shows the messages; true when the form can be sent. */
+  validate: () => boolean;
   /** Keeps the form's content as a draft when this device cannot hold it in the outbox. */
   saveAsDraft: () => boolean;
   /** Forgets the draft the form came from. */
@@ -46,17 +46,7 @@ export function useSubmitSession() {
       toast({ title: TOASTS.error, description: TOASTS.sessionCreateFailed, variant: 'destructive' });
       return 'invalid';
     }
-    let valid: boolean;
-    try {
-      valid = await options.validate();
-    } catch {
-      // The form's checks never reached this device (it went offline as the form opened): nothing typed is lost.
-      if (options.saveAsDraft()) {
-        toast({ title: TOASTS.sessionNotCheckedTitle, description: TOASTS.sessionNotChecked, variant: 'destructive' });
-      }
-      return 'invalid';
-    }
-    if (!valid) return 'invalid';
+    if (!options.validate()) return 'invalid';
     const entries = (options.parts ?? [{ values: {}, clientId }]).map((part) => {
       const payload = sessionPayload(
         { ...values, ...part.values },

@@ -1,27 +1,14 @@
-import { deviceTimeZone, latestSessionDateISO, durationMinutes, VALIDATION } from '@logbook/contracts/view';
+import {
+  deviceTimeZone,
+  latestSessionDateISO,
+  durationMinutes,
+  VALIDATION,
+  sessionDateProblem,
+  sessionFormProblems,
+} from '@logbook/contracts/view';
 import type { SessionField, SessionValues } from '../../../lib/sessionValues';
 
 export type SessionErrors = Partial<Record<SessionField, string>>;
-
-type SessionChecks = typeof import('./sessionChecks');
-
-let checks: SessionChecks | undefined;
-let loading: Promise<SessionChecks> | undefined;
-
-/**
- * The checks built on the session's schemas, fetched once: the form asks for them as soon as it is drawn, so they are
- * on the device (and in the service worker's cache) before anyone submits. A failed fetch is tried again next time.
- */
-export function loadSessionChecks(): Promise<SessionChecks> {
-  loading ??= import('./sessionChecks').then(
-    (module) => (checks = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
 
 /**
  * What a session's date is checked against: unless given, today in Adelaide or on the device, whichever is later (the
@@ -63,16 +50,12 @@ export function odometerDistance(values: Pick<SessionValues, 'odometerStart' | '
   return distance >= 0 ? distance : null;
 }
 
-/** Every problem with the form, one message per field, in the product's words (the checks fetched first). */
-export async function validateSession(values: SessionValues, limits: SessionDateLimits = {}): Promise<SessionErrors> {
-  return problemsWith(await loadSessionChecks(), values, limits);
-}
-
-function problemsWith(loaded: SessionChecks, values: SessionValues, limits: SessionDateLimits): SessionErrors {
-  const errors: SessionErrors = loaded.fieldProblems(values);
+/** Every problem with the form, one message per field, in the product's words. */
+export function validateSession(values: SessionValues, limits: SessionDateLimits = {}): SessionErrors {
+  const errors: SessionErrors = sessionFormProblems(values);
   if (!errors.date) {
     const today = limits.today ?? latestSessionDateISO(deviceTimeZone());
-    const problem = loaded.sessionDateProblem(values.date, { today, dateOfBirth: limits.dateOfBirth });
+    const problem = sessionDateProblem(values.date, { today, dateOfBirth: limits.dateOfBirth });
     if (problem) errors.date = problem;
   }
   // Equal times would log a session of no length: the server rejects it, so say so beside End Time.
@@ -83,14 +66,11 @@ function problemsWith(loaded: SessionChecks, values: SessionValues, limits: Sess
   return errors;
 }
 
-/**
- * The message for one field after it changed (End Time also depends on Start Time); none while the checks are still
- * on their way (every field is checked again on submit).
- */
+/** The message for one field after it changed (End Time also depends on Start Time). */
 export function validateField(
   values: SessionValues,
   field: SessionField,
   limits: SessionDateLimits = {},
 ): string | undefined {
-  return checks ? problemsWith(checks, values, limits)[field] : undefined;
+  return validateSession(values, limits)[field];
 }

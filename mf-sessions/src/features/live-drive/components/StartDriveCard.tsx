@@ -1,0 +1,23 @@
+import { Button, Card } from '@logbook/ui/shared';
+
+export interface StartDriveCardProps {
+  onStart: () => void;
+  /** The card title's level, so the card fits the outline of the screen it is on. */
+  headingLevel?: 2 | 3;
+}
+
+/** The live drive card while no drive is running: Start Drive. */
+export function StartDriveCard({ onStart, headingLevel = 3 }: StartDriveCardProps) {
+  return (
+    <Card
+      className="lls-live"
+      title="Live drive"
+      headingLevel={headingLevel}
+      description="Time a drive as it happens: the times and suburbs fill themselves in."
+    >
+      <Button onClick={onStart} className="lls-live__start">
+        Start Drive
+      </Button>
+    </Card>
+  );
+}

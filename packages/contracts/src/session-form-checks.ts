@@ -1,0 +1,142 @@
+import { ROAD_CONDITIONS, TEXT_LIMITS, TIME_OF_DAY, TRAFFIC_CONDITIONS, WEATHER_CONDITIONS } from './constants';
+import { isNotAfter, isRealDate, isValidTime } from './dates';
+import { SESSION_FORM_FIELDS } from './limits';
+import { VALIDATION } from './messages';
+import type { SessionFields } from './schemas';
+import { hasHiddenCharacters } from './visible-text';
+
+// The session form's checks, as plain functions: the form screen draws and checks a drive with no validation library
+// loaded, on a device that is offline. Each field meets the checks of its schema in the session's field registry
+// (session-fields.ts), in the same order, so a field reads the same first message the schema gives it
+// (test/session-form-checks.test.ts holds the two to each other).
+
+/** A field a person fills in on the session form. */
+export type SessionFormField = keyof SessionFields;
+
+/** A field's check: its first problem, or undefined when the value will do. */
+type FieldCheck = (value: unknown) => string | undefined;
+
+const PNG_DATA_URL = 'data:image/png;base64,';
+const ODOMETER_TEXT = /^(\d{1,7})?$/;
+
+/** How the validation library names what it got in place of text: 'number', 'null', 'array', 'Date', 'NaN'... */
+function receivedName(value: unknown): string {
+  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : Number.isFinite(value) ? 'number' : String(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') {
+    const object = value as { constructor?: { name: string } };
+    if (Object.getPrototypeOf(object) !== Object.prototype && 'constructor' in object && object.constructor) {
+      return object.constructor.name;
+    }
+  }
+  return typeof value;
+}
+
+/** Characters counted in Unicode code points, as the length limits count them: an emoji is one, not two. */
+const characterCount = (text: string) => Array.from(text).length;
+
+/** The message for a value that is not text where optional text is asked for. */
+const notText = (value: unknown) => `Invalid input: expected string, received ${receivedName(value)}`;
+
+/** A date or time: required (blank counts as missing), then a real date or a time of day, once trimmed. */
+const dateOrTime =
+  (required: string, isValid: (text: string) => boolean, invalid: string): FieldCheck =>
+  (value) => {
+    if (typeof value !== 'string') return required;
+    const text = value.trim();
+    if (text.length < 1) return required;
+    return isValid(text) ? undefined : invalid;
+  };
+
+/** A signature drawn on the form: a PNG image as a data URL. */
+const signature =
+  (required: string): FieldCheck =>
+  (value) => {
+    if (typeof value !== 'string' || value.length < 1) return required;
+    return value.startsWith(PNG_DATA_URL) ? undefined : VALIDATION.signatureInvalid;
+  };
+
+/** Required free text (text-fields.ts `requiredText`): present, not blank, not too long, every character visible. */
+const requiredText =
+  (required: string, max: number, tooLong: string): FieldCheck =>
+  (value) => {
+    if (typeof value !== 'string') return required;
+    const text = value.trim();
+    if (text.length < 1) return required;
+    if (characterCount(text) > max) return tooLong;
+    return hasHiddenCharacters(text) ? VALIDATION.hiddenCharacters : undefined;
+  };
+
+/** One of a list of choices, exactly as the form sends it. */
+const choice =
+  (choices: readonly string[], required: string): FieldCheck =>
+  (value) =>
+    choices.includes(value as string) ? undefined : required;
+
+/** Text that may be left out: absent, or text that passes `check` once trimmed. */
+const optionalText =
+  (check: (text: string) => string | undefined): FieldCheck =>
+  (value) => {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') return notText(value);
+    return check(value.trim());
+  };
+
+const CHECKS = {
+  date: dateOrTime(VALIDATION.dateRequired, isRealDate, VALIDATION.dateInvalid),
+  startTime: dateOrTime(VALIDATION.startTimeRequired, isValidTime, VALIDATION.timeInvalid),
+  endTime: dateOrTime(VALIDATION.endTimeRequired, isValidTime, VALIDATION.timeInvalid),
+  startSuburb: requiredText(VALIDATION.startSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
+  endSuburb: requiredText(VALIDATION.endSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
+  timeOfDay: choice(TIME_OF_DAY, VALIDATION.timeOfDayRequired),
+  trafficConditions: choice(TRAFFIC_CONDITIONS, VALIDATION.trafficRequired),
+  roadConditions: choice(ROAD_CONDITIONS, VALIDATION.roadRequired),
+  weatherConditions: choice(WEATHER_CONDITIONS, VALIDATION.weatherRequired),
+  studentSignature: signature(VALIDATION.studentSignatureRequired),
+  supervisorName: requiredText(VALIDATION.supervisorNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong),
+  supervisorLicenseNumber: requiredText(
+    VALIDATION.supervisorLicenseRequired,
+    TEXT_LIMITS.license,
+    VALIDATION.licenseTooLong,
+  ),
+  supervisorSignature: signature(VALIDATION.supervisorSignatureRequired),
+  // The form asks for the registration only where the family's state's log book records it (it checks that itself).
+  vehicleRegistration: optionalText((text) =>
+    characterCount(text) > TEXT_LIMITS.vehicleRegistration ? VALIDATION.vehicleRegistrationInvalid : undefined,
+  ),
+  odometerStart: optionalText((text) => (ODOMETER_TEXT.test(text) ? undefined : VALIDATION.odometerInvalid)),
+  odometerEnd: optionalText((text) => (ODOMETER_TEXT.test(text) ? undefined : VALIDATION.odometerInvalid)),
+} satisfies Record<SessionFormField, FieldCheck>;
+
+/**
+ * Each field's problem on the session form, one message per field (none when the form will do): what the session's
+ * form schema says of it. Anything but an object counts as a form with nothing filled in.
+ */
+export function sessionFormProblems(values: Record<string, unknown>): Partial<Record<SessionFormField, string>> {
+  const filled: Record<string, unknown> =
+    typeof values === 'object' && values !== null && !Array.isArray(values) ? values : {};
+  const problems: Partial<Record<SessionFormField, string>> = {};
+  for (const field of SESSION_FORM_FIELDS) {
+    const problem = CHECKS[field](filled[field]);
+    if (problem !== undefined) problems[field] = problem;
+  }
+  return problems;
+}
+
+/**
+ * What is wrong with a session's date for this student, if anything: a drive cannot be dated after today, nor before
+ * the student was born. Today is Adelaide's today, or the driver's own when it is later where they are: the form and
+ * the server both pass `latestSessionDateISO(zone)`, the form with the device's zone, the server with the zone the
+ * post named. A session kept offline and sent days later is dated in the past by then.
+ */
+export function sessionDateProblem(
+  date: string,
+  limits: { today: string; dateOfBirth?: string | null },
+): string | undefined {
+  if (!isRealDate(date)) return undefined; // the schema names that problem
+  if (!isNotAfter(date, limits.today)) return VALIDATION.dateInFuture;
+  const born = limits.dateOfBirth;
+  if (born && isRealDate(born) && date < born) return VALIDATION.dateBeforeBirth;
+  return undefined;
+}
