@@ -44,25 +44,7 @@ export const studentAnswer: Answer<z.output<typeof studentSchema>> = {
     },
   },
 };
-export const studentListAnswer: Answer<z.output<typeof studentSchema>[]> = {
-  shape: {
-    array: {
-      object: {
-        id: 'int',
-        firstName: 'string',
-        lastName: 'string',
-        dateOfBirth: 'string',
-        licenseNumber: { nullable: { optional: 'string' } },
-        permitDate: { nullable: { optional: 'string' } },
-        courses: { optional: { array: { object: { id: 'string', completedOn: 'string' } } } },
-        subscriptionStatus: 'string',
-        hasStudentLogin: 'boolean',
-        studentUsername: { nullable: { optional: 'string' } },
-        createdAt: 'string',
-      },
-    },
-  },
-};
+export const studentListAnswer: Answer<z.output<typeof studentSchema>[]> = { shape: { array: studentAnswer.shape } };
 export const studentAuthAnswer: Answer<z.output<typeof studentAuthSchema>> = {
   shape: {
     object: {
@@ -86,25 +68,7 @@ export const supervisorAnswer: Answer<z.output<typeof supervisorSchema>> = {
   },
 };
 export const supervisorListAnswer: Answer<z.output<typeof supervisorListSchema>> = {
-  shape: {
-    object: {
-      supervisors: {
-        array: {
-          object: {
-            id: 'int',
-            name: 'string',
-            licenseNumber: 'string',
-            isInstructor: 'boolean',
-            licenceState: { optional: { nullable: 'string' } },
-            fullLicenceYear: { optional: { nullable: 'int' } },
-            email: { optional: { nullable: 'string' } },
-            lastUsedAt: { nullable: 'string' },
-            createdAt: 'string',
-          },
-        },
-      },
-    },
-  },
+  shape: { object: { supervisors: { array: supervisorAnswer.shape } } },
 };
 export const vehicleListAnswer: Answer<z.output<typeof vehicleListSchema>> = {
   shape: {

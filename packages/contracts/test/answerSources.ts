@@ -146,6 +146,23 @@ export function shapeOf(schema: z.ZodType): Shape {
   }
 }
 
+/** A shape as source text, naming the answers already written wherever a part is shaped as one of them. */
+function shapeSource(shape: Shape, written: Map<string, string>, whole = false): string {
+  const named = whole ? undefined : written.get(JSON.stringify(shape));
+  if (named) return `${named}.shape`;
+  if (typeof shape === 'string' || 'range' in shape || 'oneOf' in shape) return JSON.stringify(shape);
+  const part = (inner: Shape) => shapeSource(inner, written);
+  if ('object' in shape) {
+    const fields = Object.entries(shape.object).map(([key, field]) => `${JSON.stringify(key)}: ${part(field)}`);
+    return `{ object: { ${fields.join(', ')} } }`;
+  }
+  if ('union' in shape) return `{ union: [${shape.union.map(part).join(', ')}] }`;
+  if ('array' in shape) return `{ array: ${part(shape.array)} }`;
+  if ('record' in shape) return `{ record: ${part(shape.record)} }`;
+  if ('nullable' in shape) return `{ nullable: ${part(shape.nullable)} }`;
+  return `{ optional: ${part(shape.optional)} }`;
+}
+
 /** The text of answers.ts for these answers. */
 export function answersSource(answers: typeof ANSWERS): string {
   const byModule = new Map<string, Set<string>>();
@@ -153,9 +170,14 @@ export function answersSource(answers: typeof ANSWERS): string {
   const imports = [...byModule]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([from, names]) => `import type { ${[...names].sort().join(', ')} } from '${from}';`);
+  // A part of an answer shaped as an answer written before it is that answer's shape, named, not written again.
+  const written = new Map<string, string>();
   const body = answers.map((a) => {
     const type = a.list ? `z.output<typeof ${a.schemaName}>[]` : `z.output<typeof ${a.schemaName}>`;
-    return `export const ${a.name}: Answer<${type}> = { shape: ${JSON.stringify(shapeOf(a.schema))} };`;
+    const shape = shapeOf(a.schema);
+    const line = `export const ${a.name}: Answer<${type}> = { shape: ${shapeSource(shape, written, true)} };`;
+    written.set(JSON.stringify(shape), a.name);
+    return line;
   });
   return [
     '// Written by scripts/answerShapes.ts (npm run answers) from the schemas named: do not edit by hand.',
