@@ -1,2 +1,3 @@
-// Runs before the page is drawn: the landing page's HTML in index.html is shown only on the landing page.
+// Runs before the page is drawn: the landing page's HTML in index.html is shown only on the landing page, and the
+// loading state on every other page.
 if (location.pathname !== '/') document.documentElement.setAttribute('data-page', 'app');
