@@ -31,7 +31,7 @@ const CONTRACTS_SRC = join(dirname(fileURLToPath(import.meta.url)), '../packages
 const VIEW_PROXY = '\0contracts-view';
 
 /**
- * The contracts' files the shared entry `@logbook/contracts/view` is made of (its `export * from './x'` lines), the
+ * The contracts' files the shared entry `@logbook/contracts/view` is made of (the files its `export *` lines name), the
  * entry itself among them.
  */
 function viewFiles(): Set<string> {
