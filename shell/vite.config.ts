@@ -53,7 +53,7 @@ function legacyRouterOffer() {
 const reactRouterBuild = (file: string) =>
   fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-/** Writes the landing page's HTML, and the loading state of every other page, into index.html (src/app/prerenderLanding.tsx). */
+/** Writes the landing page's HTML into index.html (see src/app/prerenderLanding.tsx). */
 function prerenderLanding(): Plugin {
   return {
     name: 'logbook-prerender-landing',
@@ -68,14 +68,10 @@ function prerenderLanding(): Plugin {
         plugins: [react()],
       });
       try {
-        const { renderLanding, renderLoading } = (await server.ssrLoadModule('/src/app/prerenderLanding.tsx')) as {
+        const { renderLanding } = (await server.ssrLoadModule('/src/app/prerenderLanding.tsx')) as {
           renderLanding: () => string;
-          renderLoading: () => string;
         };
-        return html.replace(
-          '<!--landing-->',
-          `<div class="landing-prerender">${renderLanding()}</div><div class="app-prerender">${renderLoading()}</div>`,
-        );
+        return html.replace('<!--landing-->', `<div class="landing-prerender">${renderLanding()}</div>`);
       } finally {
         await server.close();
       }

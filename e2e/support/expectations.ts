@@ -50,9 +50,9 @@ export function uniqueEmail(prefix = 'parent') {
 export async function expectRemoteScreen(page: Page, timeout = 20_000) {
   await page.waitForFunction(
     () => {
-      // The landing page's HTML and the loading state, drawn before the app starts (the landing page's has a #main of
-      // its own, hidden on every other page): gone once the app has drawn the screen.
-      if (document.querySelector('.landing-prerender, .app-prerender')) return false;
+      // The landing page's HTML, drawn before the app starts, has a #main of its own: hidden on every other page, and
+      // gone once the app has drawn the screen.
+      if (document.querySelector('.landing-prerender')) return false;
       const main = document.querySelector('#main');
       if (!main || document.querySelector('[data-testid="remote-error"]')) return false;
       if (main.querySelector('[role="status"].ll-loading')) return false;

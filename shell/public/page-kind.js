@@ -1,3 +1,2 @@
-// Runs before the page is drawn: the landing page's HTML in index.html is shown only on the landing page, and the
-// loading state on every other page.
+// Runs before the page is drawn: the landing page's HTML in index.html is shown only on the landing page.
 if (location.pathname !== '/') document.documentElement.setAttribute('data-page', 'app');

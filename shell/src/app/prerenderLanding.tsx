@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { Spinner } from '@logbook/ui/Spinner';
 import { LandingPage } from '../features/landing/components/LandingPage';
 import { ShellRouting } from '../lib/ShellRouting';
 
@@ -19,12 +18,4 @@ export function renderLanding(): string {
       </ShellRouting>
     </StaticRouter>,
   );
-}
-
-/**
- * What every other page shows before any JavaScript has loaded: the loading state the app itself draws first, so the
- * page paints at once instead of staying blank until the app's code has arrived and run.
- */
-export function renderLoading(): string {
-  return renderToStaticMarkup(<Spinner label="Loading…" />);
 }
