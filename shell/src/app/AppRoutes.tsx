@@ -62,23 +62,53 @@ export function preloadRoute(pathname: string) {
     preloadFederation();
     const screen = remoteScreenOf(pathname);
     if (screen) prefetchRemote(screen.scope, screen.exposed);
-    if (screen?.scope === 'mf_parent') preloadCurrentUser();
+    preloadScreenData(pathname);
   }
 }
 
 /**
- * Every screen of mf_parent first asks who is signed in: the question is put while the remote's code is still on its
- * way, and the screen's first ask takes the answer (swr's preload is used once, by the first ask of its key).
+ * What a parent's screen asks the server as it opens is asked while the remote's code is still on its way, and the
+ * screen's first ask takes the answer (swr's preload is used once, by the first ask of its key, and with the fetcher
+ * that screen uses). Only what the screen is sure to ask is asked: an answer no screen takes would be handed, stale, to
+ * a later one. The dashboard asks for the students once it knows someone is signed in, and so does this.
  */
-function preloadCurrentUser() {
+export function preloadScreenData(pathname: string) {
+  for (const [pattern, data] of SCREEN_DATA) {
+    const match = matchPath(pattern, pathname);
+    if (match) return askAhead(data, match.params.studentId);
+  }
+}
+
+type ScreenData = { user?: true; students?: true; student?: true };
+
+function askAhead(data: ScreenData, studentId: string | undefined) {
   void Promise.all([
     import('swr'),
     import('@logbook/shell-context/swrConfig'),
     import('@logbook/shell-context/useCurrentUser'),
+    import('@logbook/shell-context/students'),
   ])
-    .then(([{ preload }, { fetcherOr401Null }, { CURRENT_USER_KEY }]) => preload(CURRENT_USER_KEY, fetcherOr401Null))
+    .then(async ([{ preload }, { fetcherOr401Null }, { CURRENT_USER_KEY }, students]) => {
+      if (data.student && studentId && /^\d+$/.test(studentId))
+        preload(students.studentKey(studentId), students.fetchStudent);
+      if (!data.user) return;
+      const user = await preload(CURRENT_USER_KEY, fetcherOr401Null);
+      if (data.students && user) preload(students.STUDENTS_KEY, students.fetchStudents);
+    })
     .catch(() => undefined);
 }
+
+/** The parent's screens and what each asks as it opens: who is signed in, the students, the student it is about. */
+const SCREEN_DATA: [pattern: string, data: ScreenData][] = [
+  [routePatterns.dashboard, { user: true, students: true }],
+  [routePatterns.studentSessions, { student: true }],
+  [routePatterns.newSession, { user: true, student: true }],
+  [routePatterns.newStudent, { user: true }],
+  [routePatterns.editStudent, { user: true }],
+  [routePatterns.subscribe, { user: true }],
+  [routePatterns.adminSettings, { user: true }],
+  [routePatterns.account, { user: true }],
+];
 
 /** Every signed-in address and the remote screen that draws it. */
 const REMOTE_ROUTES: [pattern: string, screen: RemoteScreen][] = [
