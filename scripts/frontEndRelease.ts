@@ -93,6 +93,7 @@ export function firstViewFiles(
   appDir: string,
   exposes: Record<string, string>,
   entryFile = 'remoteEntry.js',
+  firstEmbeds: ReleaseInfo['firstEmbeds'] = {},
 ): Record<string, string[]> {
   const entry = bundle[entryFile];
   if (!isChunk(entry)) throw new Error(`${entryFile} is not in the bundle`);
@@ -129,7 +130,25 @@ export function firstViewFiles(
     .filter((file) => !wrappers.has(file))
     .map((file) => bundle[file])
     .filter(isChunk);
-  return Object.fromEntries(exposed.map(({ key, start }) => [key, closure([entry, ...starting, ...start])]));
+  // A screen that draws other remotes' modules as it opens loads each through a small module of its own (the
+  // federation plugin's `loadRemote` glue, named after the module): those are needed first too, not found only once
+  // the screen has drawn.
+  const embedGlue = (key: string, files: string[]): OutputChunk[] => {
+    const names = Object.entries(firstEmbeds[key] ?? {}).flatMap(([remote, modules]) =>
+      modules.map((m) => `__loadRemote__${remote}_mf_1_${m.replace(/^\.\//, '')}__`),
+    );
+    const lazy = files.flatMap((file) => (isChunk(bundle[file]) ? (bundle[file] as OutputChunk).dynamicImports : []));
+    return lazy
+      .filter((file) => names.some((name) => file.includes(name)))
+      .map((file) => bundle[file])
+      .filter(isChunk);
+  };
+  return Object.fromEntries(
+    exposed.map(({ key, start }) => {
+      const files = closure([entry, ...starting, ...start]);
+      return [key, closure([entry, ...starting, ...start, ...embedGlue(key, files)])];
+    }),
+  );
 }
 
 /**
@@ -154,7 +173,7 @@ export function releaseManifest(
         commit: buildCommit(),
         builtAt: new Date().toISOString(),
         shared: { ...sharedVersions(shared), ...fromPage },
-        ...(exposes ? { firstView: firstViewFiles(bundle, appDir, exposes) } : {}),
+        ...(exposes ? { firstView: firstViewFiles(bundle, appDir, exposes, 'remoteEntry.js', firstEmbeds) } : {}),
         ...(firstEmbeds ? { firstEmbeds } : {}),
       };
       this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify(info, null, 2)}\n` });

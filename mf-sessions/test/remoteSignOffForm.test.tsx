@@ -125,8 +125,8 @@ describe('asking the supervisor to sign on their own phone, on the session form'
     ];
     renderFilledForm();
     await waitFor(() => expect(globalThis.fetch).toHaveBeenCalledWith('/api/supervisors', expect.anything()));
-    // The saved supervisor matching the draft's name and licence number is picked once the list is known.
-    await act(async () => undefined);
+    // The saved supervisor matching the draft's name and licence number is picked once the list is known (drawn).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     fireEvent.click(choice());
     expect((await emailField()).value).toBe('pat@example.com');
   });

@@ -76,6 +76,44 @@ test("lists what each exposed screen needs first: the entry's imports, its share
   ]);
 });
 
+test("a screen that draws another remote's modules as it opens needs their loading glue first, and nothing else it loads later", () => {
+  const glue = (module: string) =>
+    `assets/_virtual_mf___mfe_internal__mf_student__loadRemote__mf_sessions_mf_1_${module}__mf_owner__1__loadRemote__-x.js`;
+  const bundle = {
+    ...remoteBundle(),
+    ...Object.fromEntries(
+      [
+        chunk('remoteEntry.js', {
+          imports: ['assets/runtime.js'],
+          dynamicImports: ['assets/sharedMap.js', 'assets/Dashboard-wrap.js', 'assets/Account-wrap.js'],
+        }),
+        chunk('assets/Dashboard.js', {
+          modules: ['src/app/routes/Dashboard.tsx'],
+          imports: ['assets/glue.js'],
+          dynamicImports: [glue('LiveDrive'), glue('SessionHistory'), glue('NewSession'), 'assets/QrCode.js'],
+        }),
+        chunk(glue('LiveDrive'), { imports: ['assets/helpers.js'] }),
+        chunk(glue('SessionHistory'), { imports: ['assets/helpers.js'] }),
+        chunk(glue('NewSession'), {}),
+      ].map((c) => [c.fileName, c]),
+    ),
+  };
+  const exposes = { './Dashboard': './src/app/routes/Dashboard.tsx', './Account': './src/app/routes/Account.tsx' };
+  const files = firstViewFiles(bundle, APP, exposes, 'remoteEntry.js', {
+    './Dashboard': { mf_sessions: ['./LiveDrive', './SessionHistory'] },
+  });
+  expect(files['./Dashboard']).toEqual([
+    'assets/runtime.js',
+    'assets/helpers.js',
+    'assets/sharedMap.js',
+    'assets/Dashboard-wrap.js',
+    'assets/Dashboard.js',
+    'assets/glue.js',
+    glue('LiveDrive'),
+    glue('SessionHistory'),
+  ]);
+});
+
 test('stops the build when an exposed module is in no chunk', () => {
   expect(() => firstViewFiles(remoteBundle(), APP, { './Missing': './src/app/routes/Missing.tsx' })).toThrow(
     /No chunk holds .*Missing\.tsx, exposed as \.\/Missing/,
