@@ -34,7 +34,7 @@ const CSS = `
 @media (min-width: 720px) { .lls-filters__clear { grid-column: auto; } }
 .lls-history { display: grid; gap: 16px; }
 .lls-session-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; }
-.lls-session { border: 1px solid var(--ll-border); border-radius: var(--ll-radius); padding: 12px 14px; display: grid; gap: 6px; background: var(--ll-surface); content-visibility: auto; contain-intrinsic-size: auto 132px; }
+.lls-session { border: 1px solid var(--ll-border); border-radius: var(--ll-radius); padding: 12px 14px; display: grid; gap: 6px; background: var(--ll-surface); }
 .lls-session--waiting { border-style: dashed; background: var(--ll-warning-soft); }
 .lls-session__top { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; justify-content: space-between; }
 .lls-session__date { font-weight: 600; margin: 0; font-size: 15px; }

@@ -3,7 +3,6 @@ import { styleSheet } from '../../../lib/SessionsStyles';
 const CSS = `
 .lls-form { display: grid; gap: 18px; }
 .lls-fieldset { border: 0; margin: 0; padding: 0; min-width: 0; display: grid; gap: 18px; }
-.lls-fieldset > .ll-card { content-visibility: auto; contain-intrinsic-size: auto 480px; }
 .lls-split { display: grid; gap: 10px; border: 0; margin: 0; padding: 0; min-width: 0; }
 .lls-split__option { display: flex; gap: 10px; align-items: flex-start; padding: 12px; border: 1px solid var(--ll-border); border-radius: var(--ll-radius); cursor: pointer; }
 .lls-split__option input { margin-top: 3px; width: 18px; height: 18px; flex: 0 0 auto; }

@@ -5,6 +5,7 @@ import { toast, Alert, Button, Dialog, Card, EmptyState, Spinner } from '@logboo
 import { useWaitingSessions } from '../../../lib/outbox/useWaitingSessions';
 import { NO_FILTERS, isStudentSessionsKey, type SessionFilters } from '../../../lib/sessionKeys';
 import { isInForce, type HistoryEntry } from '../../../lib/sessionHistory';
+import { useDrawnInSteps } from '../hooks/useDrawnInSteps';
 import { useDrivingSessions } from '../hooks/useDrivingSessions';
 import { historyFigures } from '../utils/historyFigures';
 import { HistoryFilters } from './HistoryFilters';
@@ -74,6 +75,7 @@ export function SessionHistoryPanel({
   // Corrected and removed entries are listed, struck out, but only the entries in force count.
   const figures = useMemo(() => historyFigures(sessions.filter(isInForce)), [sessions]);
   const filtered = Boolean(filters.fromDate || filters.toDate || filters.timeOfDay);
+  const drawn = useDrawnInSteps(sessions.length);
 
   let list;
   if (!enabled) list = disabledNotice;
@@ -101,7 +103,7 @@ export function SessionHistoryPanel({
         {waiting.map((entry) => (
           <SessionListItem key={entry.clientId} session={entry.payload} waiting />
         ))}
-        {sessions.map((s) => (
+        {sessions.slice(0, drawn).map((s) => (
           <SessionListItem
             key={s.id}
             session={s}
