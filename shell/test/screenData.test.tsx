@@ -4,7 +4,7 @@ import { studentKey, useStudent, useStudents } from '@logbook/shell-context/stud
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import { CURRENT_USER_KEY, useCurrentUser } from '@logbook/shell-context/useCurrentUser';
 import { preloadScreenData } from '../src/app/AppRoutes';
-import { server } from './screenDataServer';
+import { server, students } from './screenDataServer';
 
 const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
 
@@ -25,7 +25,7 @@ function SessionsAsks({ id }: { id: number }) {
 describe('a parent screen’s data is asked while its code is on its way', () => {
   test('the dashboard: who is signed in, then the students; the screen takes both answers, asking nothing again', async () => {
     const asked = server();
-    preloadScreenData('/dashboard');
+    preloadScreenData('/dashboard', students);
     await settle();
     expect(asked).toEqual([CURRENT_USER_KEY, '/api/students']);
     render(
@@ -39,7 +39,7 @@ describe('a parent screen’s data is asked while its code is on its way', () =>
 
   test('a student’s sessions: that student alone, and the screen takes the answer', async () => {
     const asked = server();
-    preloadScreenData('/students/12/sessions');
+    preloadScreenData('/students/12/sessions', students);
     await settle();
     expect(asked).toEqual([studentKey(12)]);
     render(
@@ -54,7 +54,7 @@ describe('a parent screen’s data is asked while its code is on its way', () =>
   test('an address that is not a student’s, and the screens that ask nothing first, ask nothing', async () => {
     const asked = server();
     for (const path of ['/students/abc/sessions', '/student-dashboard', '/login', '/', '/nowhere'])
-      preloadScreenData(path);
+      preloadScreenData(path, students);
     await settle();
     expect(asked).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { studentKey, useStudent } from '@logbook/shell-context/students';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import { CURRENT_USER_KEY, useCurrentUser } from '@logbook/shell-context/useCurrentUser';
 import { preloadScreenData } from '../src/app/AppRoutes';
-import { server } from './screenDataServer';
+import { server, students } from './screenDataServer';
 
 function SessionsAsks({ id }: { id: number }) {
   const { data } = useStudent(id);
@@ -14,7 +14,7 @@ function SessionsAsks({ id }: { id: number }) {
 describe('the session form opened as a page', () => {
   test('the session form: who is signed in and the student', async () => {
     const asked = server();
-    preloadScreenData('/students/13/new-session');
+    preloadScreenData('/students/13/new-session', students);
     await waitFor(() => expect([...asked].sort()).toEqual([CURRENT_USER_KEY, studentKey(13)].sort()));
     function FormAsks() {
       const { user } = useCurrentUser(true);

@@ -3,14 +3,14 @@ import { SWRConfig } from 'swr';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import { CURRENT_USER_KEY, useCurrentUser } from '@logbook/shell-context/useCurrentUser';
 import { preloadScreenData } from '../src/app/AppRoutes';
-import { server } from './screenDataServer';
+import { server, students } from './screenDataServer';
 
 const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
 
 describe('the dashboard opened as a page by someone signed out', () => {
   test('signed out, the students are not asked (no answer is left for a later screen to take)', async () => {
     const asked = server({ signedIn: false });
-    preloadScreenData('/dashboard');
+    preloadScreenData('/dashboard', students);
     await settle();
     expect(asked).toEqual([CURRENT_USER_KEY]);
     // The screen's own ask of who is signed in takes that answer.

@@ -72,21 +72,29 @@ export function preloadRoute(pathname: string) {
  * that screen uses). Only what the screen is sure to ask is asked: an answer no screen takes would be handed, stale, to
  * a later one. The dashboard asks for the students once it knows someone is signed in, and so does this.
  */
-export function preloadScreenData(pathname: string) {
+export function preloadScreenData(pathname: string, students: () => Promise<StudentsData> = studentsFromHost) {
   for (const [pattern, data] of SCREEN_DATA) {
     const match = matchPath(pattern, pathname);
-    if (match) return askAhead(data, match.params.studentId);
+    if (match) return askAhead(data, match.params.studentId, students);
   }
 }
 
 type ScreenData = { user?: true; students?: true; student?: true };
+type StudentsData = Pick<
+  typeof import('@logbook/shell-context/students'),
+  'STUDENTS_KEY' | 'studentKey' | 'fetchStudent' | 'fetchStudents'
+>;
 
-function askAhead(data: ScreenData, studentId: string | undefined) {
+// The federation host offers shell-context's modules to the remotes, so the students' fetchers are in its file
+// already: taken from there, they are not split into a file of their own.
+const studentsFromHost = () => import('../features/remotes/lib/federationHost');
+
+function askAhead(data: ScreenData, studentId: string | undefined, studentsData: () => Promise<StudentsData>) {
   void Promise.all([
     import('swr'),
     import('@logbook/shell-context/swrConfig'),
     import('@logbook/shell-context/useCurrentUser'),
-    import('@logbook/shell-context/students'),
+    studentsData(),
   ])
     .then(async ([{ preload }, { fetcherOr401Null }, { CURRENT_USER_KEY }, students]) => {
       if (data.student && studentId && /^\d+$/.test(studentId))

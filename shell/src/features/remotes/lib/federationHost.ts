@@ -153,3 +153,6 @@ init({
 
 export { loadRemote } from '@module-federation/runtime';
 export { isOutdatedFallback } from './remoteReleases';
+// Offered to the remotes above, so in this file already: the shell asks a screen's students ahead with them
+// (preloadScreenData in AppRoutes.tsx) without splitting them into a file of their own.
+export { STUDENTS_KEY, fetchStudent, fetchStudents, studentKey } from '@logbook/shell-context/students';
