@@ -1,5 +1,6 @@
 import { INSTALL_PROMPT, OFFLINE_BANNER } from '@logbook/contracts/messages';
-import { expectHeading, expectRemoteScreen, expectText } from './support/expectations';
+import type { Page } from 'playwright-core';
+import { expectHeading, expectPath, expectRemoteScreen, expectText, uniqueEmail } from './support/expectations';
 import { journey } from './support/journey';
 import { waitForCachedRemote, waitForServiceWorker } from './support/offline';
 import { startTestStack, type TestStack } from './support/stack';
@@ -85,6 +86,53 @@ journey(
     await page.reload();
     await expectRemoteScreen(page);
     expect(await page.locator('#main').innerText()).toBe(screenText);
+  },
+);
+
+/** Notes, from before any of the page's own scripts, what #root shows first: a screen's frame, or the app. */
+async function notePaintOrder(page: Page) {
+  await page.addInitScript(() => {
+    const order: string[] = [];
+    (window as unknown as { paintOrder: string[] }).paintOrder = order;
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      const note = (what: string) => order.includes(what) || order.push(what);
+      if (root?.querySelector(':scope > main > .screen-frame[inert]')) note('frame');
+      if (root?.querySelector(':scope > .ll-skip-link')) note('app');
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const paintOrder = (page: Page) => page.evaluate(() => (window as unknown as { paintOrder: string[] }).paintOrder);
+
+journey(
+  "a parent's dashboard opened again is painted from the worker's cache before the app's code runs",
+  async ({ page }) => {
+    const email = uniqueEmail('frame');
+    for (const [path, data] of [
+      ['/api/register', { email, password: 'frame-password' }],
+      ['/api/login', { email, password: 'frame-password' }],
+    ] as const) {
+      const res = await page.request.post(`${stack.url}${path}`, { data, headers: { Origin: stack.url } });
+      expect(res.status()).toBeLessThan(300);
+    }
+    await notePaintOrder(page);
+
+    // The first visit, before the worker: no frame, the app draws the screen.
+    await page.goto(`${stack.url}/dashboard`);
+    await expectHeading(page, 'Your Students');
+    expect(await paintOrder(page)).toEqual(['app']);
+    await waitForServiceWorker(page);
+
+    // Under the worker the page asks for the remote's frames (kept by the worker), then paints them first.
+    await page.reload();
+    await expectText(page, email);
+    await page.reload();
+    await expectText(page, email);
+    expect(await paintOrder(page)).toEqual(['frame', 'app']);
+    // The screen itself replaced the frame, and it works: its Logout signs out.
+    expect(await page.locator('.screen-frame').count()).toBe(0);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectPath(page, '/login');
   },
 );
 

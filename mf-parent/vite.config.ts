@@ -12,6 +12,7 @@ export default remoteViteConfig({
     './AdminSettings': './src/app/routes/AdminSettings.tsx',
     './Account': './src/app/routes/Account.tsx',
   },
+  frames: '/src/app/frames.tsx',
   react,
   port: 5174,
 });

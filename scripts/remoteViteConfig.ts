@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type PluginOption, type UserConfigExport } from 'vite';
 import { federation } from '@module-federation/vite';
 import { FEDERATION_RUNTIME, federationRuntime, releaseManifest, sharedPackages } from './frontEndRelease';
+import { screenFrames } from './screenFrames';
 
 type FederationOptions = Parameters<typeof federation>[0];
 
@@ -20,6 +21,11 @@ export interface RemoteOptions {
    * version.json so the page fetches them alongside the screen's own files.
    */
   firstEmbeds?: Record<string, Record<string, string[]>>;
+  /**
+   * The module whose `renderFrames()` draws the frames of the screens this remote publishes one for (frames.json):
+   * what the shell paints at those addresses before any script has run.
+   */
+  frames?: string;
   /** Its standalone dev and preview port. */
   port: number;
   define?: Record<string, string>;
@@ -70,6 +76,7 @@ export function remoteViteConfig({
   exposes,
   remotes,
   firstEmbeds,
+  frames,
   port,
   define,
   react,
@@ -103,6 +110,7 @@ export function remoteViteConfig({
         exposes as Record<string, string>,
         firstEmbeds,
       ),
+      screenFrames(appDir, frames, exposes as Record<string, string>, react),
     ],
     server: { port, strictPort: true, proxy },
     preview: { port, strictPort: true, proxy },

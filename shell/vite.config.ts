@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from '../packages/contracts/src/constants';
 import { FEDERATION_RUNTIME, federationRuntime, releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
+import { withBuildTimeModule } from '../scripts/screenFrames';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
 /** Where /api and /mf go while developing: the gateway, which serves the built remotes. */
@@ -59,22 +61,33 @@ function prerenderLanding(): Plugin {
     name: 'logbook-prerender-landing',
     apply: 'build',
     async transformIndexHtml(html) {
-      const server = await createServer({
-        configFile: false,
-        root: appDir,
-        logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-        plugins: [react()],
-      });
-      try {
-        const { renderLanding } = (await server.ssrLoadModule('/src/app/prerenderLanding.tsx')) as {
-          renderLanding: () => string;
-        };
-        return html.replace('<!--landing-->', `<div class="landing-prerender">${renderLanding()}</div>`);
-      } finally {
-        await server.close();
-      }
+      const landing = await withBuildTimeModule(
+        appDir,
+        react,
+        '/src/app/prerenderLanding.tsx',
+        (m: { renderLanding: () => string }) => m.renderLanding(),
+      );
+      return html.replace('<!--landing-->', `<div class="landing-prerender">${landing}</div>`);
+    },
+  };
+}
+
+/**
+ * public/page-kind.js runs on every page before anything is drawn: the build writes it minified, as it writes the rest
+ * of the app's code (before the service worker's list of files is made from the output).
+ */
+function minifyPageKind(): Plugin {
+  return {
+    name: 'logbook-minify-page-kind',
+    apply: 'build',
+    writeBundle: {
+      order: 'pre',
+      handler(options) {
+        const file = join(options.dir ?? join(appDir, 'dist'), 'page-kind.js');
+        const { code, errors } = minifySync(file, readFileSync(file, 'utf8'));
+        if (errors.length > 0) throw new Error(`page-kind.js: ${errors.map((e) => e.message).join('; ')}`);
+        writeFileSync(file, code);
+      },
     },
   };
 }
@@ -101,6 +114,7 @@ export default defineConfig({
   plugins: [
     react(),
     prerenderLanding(),
+    minifyPageKind(),
     releaseManifest(appDir, shared, { [FEDERATION_RUNTIME]: federationRuntime(appDir) }),
     VitePWA({
       strategies: 'generateSW',
@@ -137,11 +151,11 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // A remote's entry and its version.json, as last seen, at once: a repeat visit never waits on the network
-            // for them. The copy is refreshed behind the page, so the next visit has the newest release; an entry
+            // A remote's entry, its version.json and its screens' frames, as last seen, at once: a repeat visit never
+            // waits on the network for them. The copy is refreshed behind the page, so the next visit has the newest release; an entry
             // whose chunks a release has since removed is what the shell's skew recovery handles (it asks for the
             // entry again under a new address, which this cache has not seen, so it comes from the network).
-            urlPattern: /\/mf\/[^/]+\/(remoteEntry\.js|version\.json)(\?.*)?$/,
+            urlPattern: /\/mf\/[^/]+\/(remoteEntry\.js|version\.json|frames\.json)(\?.*)?$/,
             handler: 'StaleWhileRevalidate',
             options: {
               cacheName: 'remote-entries',

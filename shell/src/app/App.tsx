@@ -1,6 +1,6 @@
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from '@logbook/ui/Toaster';
-import { InstallPrompt } from '../features/pwa/components/InstallPrompt';
+import { InstallOffer } from '../features/pwa/components/InstallOffer';
 import { OfflineBanner } from '../features/pwa/components/OfflineBanner';
 import { AppRoutes } from './AppRoutes';
 import { DisplayedPath } from './DisplayedPath';
@@ -16,7 +16,7 @@ export function App() {
         <OfflineBanner />
         <AppRoutes />
         <DisplayedPath />
-        <InstallPrompt />
+        <InstallOffer />
         <Toaster />
       </ShellRouting>
     </BrowserRouter>

@@ -1,7 +1,9 @@
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { REMOTE_PATH, routePatterns } from '@logbook/shell-context/routes';
 import type { ComponentType } from 'react';
+import { Spinner } from '@logbook/ui/Spinner';
 import { RemoteRoute, type RemoteScreen } from '../features/remotes/components/RemoteRoute';
+import { ScreenFrame } from '../features/remotes/components/ScreenFrame';
 import { prefetchRemote, preloadFederation } from '../features/remotes/lib/remoteRegistry';
 import { lazyPage } from './lazyPage';
 import { remoteScreens } from './remoteScreens';
@@ -46,9 +48,11 @@ function LandingRoute() {
   const Landing = loadedLanding;
   return Landing ? <Landing /> : <LazyLandingPage />;
 }
+// Until the remotes' layout is here, the frame painted at this address (if any) stays.
 const RemoteLayout = lazyPage(
   () => import('./RemoteLayout'),
   (m) => m.RemoteLayout,
+  <ScreenFrame fallback={<Spinner label="Loading…" />} inMain />,
 );
 
 /** Starts fetching the code of the page the app opens on while the app itself starts. */
@@ -119,7 +123,7 @@ const SCREEN_DATA: [pattern: string, data: ScreenData][] = [
 ];
 
 /** Every signed-in address and the remote screen that draws it. */
-const REMOTE_ROUTES: [pattern: string, screen: RemoteScreen][] = [
+export const REMOTE_ROUTES: [pattern: string, screen: RemoteScreen][] = [
   [routePatterns.dashboard, remoteScreens.dashboard],
   [routePatterns.newStudent, remoteScreens.studentForm],
   [routePatterns.editStudent, remoteScreens.studentForm],

@@ -1,11 +1,16 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '@logbook/ui/Spinner';
 
 /**
  * A page fetched when its route is first opened, so the first view carries only its own code. `preload` starts the
  * fetch early (when the app starts on that route); a failed fetch is forgotten so the next attempt tries again.
+ * `fallback` is drawn while it is fetched.
  */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+export function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  fallback: ReactNode = <Spinner label="Loading…" />,
+) {
   let loading: Promise<M> | undefined;
   const preload = () =>
     (loading ??= load().catch((error: unknown) => {
@@ -15,7 +20,7 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
   const Page = lazy(async () => ({ default: pick(await preload()) }));
   function LazyPage() {
     return (
-      <Suspense fallback={<Spinner label="Loading…" />}>
+      <Suspense fallback={fallback}>
         <Page />
       </Suspense>
     );

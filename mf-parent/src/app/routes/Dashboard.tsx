@@ -1,22 +1,17 @@
 import { Link, useStudents, paths } from '@logbook/shell-context/shared';
-import { EmptyState, Spinner, buttonClass, PageFrame } from '@logbook/ui/shared';
+import { EmptyState, Spinner, buttonClass } from '@logbook/ui/shared';
 import { useRequireParent } from '../../lib/useRequireParent';
+import { DashboardFrame, plusIcon } from '../components/DashboardFrame';
 import { LoadFailed } from '../components/LoadFailed';
-import { ParentLayout } from '../components/ParentLayout';
 import { StudentOverview } from '../components/StudentOverview';
-
-const plusIcon = (
-  <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-    <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-  </svg>
-);
 
 /** /dashboard: Your Students, each with login, progress and drafts. */
 export default function Dashboard() {
   const { user, checking } = useRequireParent();
   const { data: students, error, isLoading, mutate } = useStudents(Boolean(user));
 
-  if (checking || !user) return <Spinner label="Loading your students…" />;
+  // Until the account is known, the screen's frame: the same page the shell paints before any script has run.
+  if (checking || !user) return <DashboardFrame />;
 
   let body;
   if (error && !students) {
@@ -52,20 +47,5 @@ export default function Dashboard() {
     );
   }
 
-  return (
-    <ParentLayout email={user.email}>
-      <PageFrame
-        title="Your Students"
-        subtitle="Manage each learner's subscription, login and progress."
-        actions={
-          <Link to={paths.newStudent} className={buttonClass('primary')}>
-            {plusIcon}
-            Add Student
-          </Link>
-        }
-      >
-        {body}
-      </PageFrame>
-    </ParentLayout>
-  );
+  return <DashboardFrame email={user.email}>{body}</DashboardFrame>;
 }

@@ -3,8 +3,11 @@ import { Button, buttonClass, UnsentSessionsDialog } from '@logbook/ui/shared';
 import { PRODUCT_NAME } from '@logbook/contracts/view';
 import { useLogout } from '../hooks/useLogout';
 
-/** The parent's header: the product, who is signed in, Settings, Account and Logout. */
-export function AccountHeader({ email }: { email: string }) {
+/**
+ * The parent's header: the product, who is signed in, Settings, Account and Logout. While the account is being
+ * checked its email's line is kept, empty, so the header does not change height when it comes.
+ */
+export function AccountHeader({ email }: { email?: string }) {
   const { logout, pending, guard } = useLogout();
   return (
     <header className="pp-header">
@@ -16,9 +19,15 @@ export function AccountHeader({ email }: { email: string }) {
           <span className="pp-brand__name">{PRODUCT_NAME}</span>
         </Link>
         <div className="pp-header__account">
-          <span className="pp-header__email" data-testid="user-email" title={email}>
-            {email}
-          </span>
+          {email === undefined ? (
+            <span className="pp-header__email" aria-hidden="true">
+              {'\u00a0'}
+            </span>
+          ) : (
+            <span className="pp-header__email" data-testid="user-email" title={email}>
+              {email}
+            </span>
+          )}
           <Link to={paths.adminSettings} className={buttonClass('outline', 'sm')}>
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
               <circle cx="10" cy="10" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.6" />

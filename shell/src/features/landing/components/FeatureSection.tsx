@@ -1,5 +1,5 @@
 import { Card } from '@logbook/ui/Card';
-import { ProgressIcon, SignatureIcon, StudentsIcon } from '../../../lib/icons';
+import { ProgressIcon, SignatureIcon, StudentsIcon } from '../../../lib/pageIcons';
 
 export function FeatureSection() {
   return (

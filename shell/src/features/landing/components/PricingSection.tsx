@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
 import { PRICE_AUD } from '@logbook/contracts/constants';
 import { paths } from '@logbook/shell-context/routes';
-import { CheckIcon } from '../../../lib/icons';
+import { CheckIcon } from '../../../lib/pageIcons';
 
 const INCLUDED = [
   'Unlimited driving sessions',

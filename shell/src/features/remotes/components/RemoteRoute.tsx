@@ -6,6 +6,7 @@ import type { RemoteScope } from '../../../lib/remotes';
 import { federationLoads } from '../lib/remoteRegistry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteLoadError } from './RemoteLoadError';
+import { ScreenFrame } from './ScreenFrame';
 
 export interface RemoteScreen {
   scope: RemoteScope;
@@ -18,7 +19,10 @@ export interface RemoteRouteProps {
   screen: RemoteScreen;
 }
 
-/** A route whose screen comes from a remote: loading state while it downloads, a Retry if it cannot. */
+/**
+ * A route whose screen comes from a remote: while it downloads, the screen's frame where its remote publishes one, else
+ * a loading state; a Retry if it cannot.
+ */
 export function RemoteRoute({ screen }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
@@ -37,7 +41,7 @@ export function RemoteRoute({ screen }: RemoteRouteProps) {
       onRetry={retry}
       fallback={(onRetry) => <RemoteLoadError onRetry={onRetry} />}
     >
-      <Suspense fallback={<Spinner label="Loading…" />}>
+      <Suspense fallback={<ScreenFrame fallback={<Spinner label="Loading…" />} />}>
         {/* Inside the matched route: the screen's params come with the routing it is handed. */}
         <ShellRouting>
           <Screen />

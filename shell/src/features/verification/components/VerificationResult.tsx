@@ -1,5 +1,5 @@
 import { cx } from '@logbook/ui/lib/cx';
-import { ShieldAlertIcon, ShieldCheckIcon } from '../../../lib/icons';
+import { ShieldAlertIcon, ShieldCheckIcon } from '../../../lib/pageIcons';
 import type { VerificationAnswer } from '../api/fetchVerification';
 import { checkedAtText, describeBreak } from '../lib/verificationText';
 import { VerificationFigures } from './VerificationFigures';

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Link, paths } from '@logbook/shell-context/shared';
+import { Spinner, buttonClass, PageFrame } from '@logbook/ui/shared';
+import { ParentLayout } from './ParentLayout';
+
+export const plusIcon = (
+  <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+    <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+export interface DashboardFrameProps {
+  /** The signed-in parent's email; none while the account is being checked. */
+  email?: string;
+  /** The students, or what stands for them; while loading, a spinner. */
+  children?: ReactNode;
+}
+
+/** /dashboard's header, title and Add Student around its body: all of it but the students is the same for everyone. */
+export function DashboardFrame({ email, children }: DashboardFrameProps) {
+  return (
+    <ParentLayout email={email}>
+      <PageFrame
+        title="Your Students"
+        subtitle="Manage each learner's subscription, login and progress."
+        actions={
+          <Link to={paths.newStudent} className={buttonClass('primary')}>
+            {plusIcon}
+            Add Student
+          </Link>
+        }
+      >
+        {children ?? <Spinner label="Loading your students…" />}
+      </PageFrame>
+    </ParentLayout>
+  );
+}

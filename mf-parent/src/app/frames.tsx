@@ -1,0 +1,33 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { RoutingProvider, routePatterns, type Routing } from '@logbook/shell-context/shared';
+import { DashboardFrame } from './components/DashboardFrame';
+
+/** A screen's frame: the page it draws before its data, the same for everyone, painted by the shell before any script. */
+export interface ScreenFrame {
+  /** The address it is drawn at. */
+  path: string;
+  /** The exposed module that draws the screen (its stylesheets are the frame's). */
+  expose: string;
+  html: string;
+}
+
+const frames: [path: string, expose: string, element: ReactElement][] = [
+  [routePatterns.dashboard, './Dashboard', <DashboardFrame key="dashboard" />],
+];
+
+/** Routing for a page drawn once, at build time: its links are plain addresses. */
+const routingAt = (pathname: string): Routing => ({
+  params: {},
+  location: { pathname, search: '', hash: '', state: null, key: 'frame' },
+  navigate: () => undefined,
+});
+
+/** Every frame this remote publishes in frames.json, as HTML (run by the build). */
+export function renderFrames(): ScreenFrame[] {
+  return frames.map(([path, expose, element]) => ({
+    path,
+    expose,
+    html: renderToStaticMarkup(<RoutingProvider value={routingAt(path)}>{element}</RoutingProvider>),
+  }));
+}
