@@ -13,7 +13,7 @@ ENV MONGOMS_DISABLE_POSTINSTALL=1 npm_config_update_notifier=false
 ARG GIT_COMMIT=unknown
 COPY package.json package-lock.json ./
 COPY packages packages
-COPY scripts/frontEndRelease.ts scripts/federationShared.ts scripts/remoteViteConfig.ts scripts/standaloneRemote.tsx scripts/
+COPY scripts/frontEndRelease.ts scripts/federationShared.ts scripts/remoteViteConfig.ts scripts/screenFrames.ts scripts/standaloneRemote.tsx scripts/
 COPY ${WORKSPACE} ${WORKSPACE}
 RUN test -n "${WORKSPACE}" \
   && npm install --no-audit --no-fund --workspace ${WORKSPACE} --include-workspace-root=false \
