@@ -12,8 +12,11 @@ export interface PublishedFrame {
   html: string;
 }
 
-interface RenderedFrame {
+/** A frame as a remote's `renderFrames()` draws it. */
+export interface RenderedFrame {
+  /** The address it is drawn at. */
   path: string;
+  /** The exposed module that draws the screen (its style sheets are the frame's). */
   expose: string;
   html: string;
 }

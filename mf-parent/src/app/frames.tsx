@@ -1,16 +1,8 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RoutingProvider, routePatterns, type Routing } from '@logbook/shell-context/shared';
+import type { RenderedFrame } from '../../../scripts/screenFrames';
 import { DashboardFrame } from './components/DashboardFrame';
-
-/** A screen's frame: the page it draws before its data, the same for everyone, painted by the shell before any script. */
-export interface ScreenFrame {
-  /** The address it is drawn at. */
-  path: string;
-  /** The exposed module that draws the screen (its stylesheets are the frame's). */
-  expose: string;
-  html: string;
-}
 
 const frames: [path: string, expose: string, element: ReactElement][] = [
   [routePatterns.dashboard, './Dashboard', <DashboardFrame key="dashboard" />],
@@ -23,8 +15,11 @@ const routingAt = (pathname: string): Routing => ({
   navigate: () => undefined,
 });
 
-/** Every frame this remote publishes in frames.json, as HTML (run by the build). */
-export function renderFrames(): ScreenFrame[] {
+/**
+ * Every frame this remote publishes in frames.json, as HTML (run by the build): a screen's page before its data, the
+ * same for everyone, painted by the shell before any script.
+ */
+export function renderFrames(): RenderedFrame[] {
   return frames.map(([path, expose, element]) => ({
     path,
     expose,
