@@ -50,7 +50,20 @@ function buildForProduction() {
 // Build output goes to the inherited stdout too; the parent only reads the one JSON line.
 if (process.env.E2E_SKIP_BUILD !== '1') await withBuildLock(buildForProduction);
 
-const stack = await startStack({ gatewayPort: 0 });
+/**
+ * The stack, started again once if a process of it does not come up: on a machine busy with other journeys a service
+ * can miss its minute to answer. A second failure is the journey's failure, with both outputs.
+ */
+async function startWithOneRetry() {
+  try {
+    return await startStack({ gatewayPort: 0 });
+  } catch (err) {
+    log(`the stack did not start, starting it again: ${err.message}`);
+    return startStack({ gatewayPort: 0 });
+  }
+}
+
+const stack = await startWithOneRetry();
 log(`up at ${stack.url} (${stack.databaseDescription.split('\n')[0]})`);
 process.stdout.write(`${JSON.stringify({ url: stack.url, inboxUrl: stack.mail?.webUrl })}\n`);
 
