@@ -557,15 +557,18 @@ function tableRows() {
   }
   for (const r of results.frontend?.repeatVisit ?? []) {
     const name = `repeat visit of \`${screenName(r.path)}\` through the service worker${r.offline ? ', offline' : ''} (4x CPU, slow 4G)`;
+    // The dashboard, which a parent opens first, is held to 1.5 s; every other screen to a good LCP.
+    const lcpTargetMs = r.path === '/dashboard' ? 1500 : 2500;
+    const lcpTarget = `LCP ≤ ${lcpTargetMs / 1000} s`;
     if (r.error) {
-      add(name, `failed: ${r.error}`, r.inputMs !== undefined ? 'input ≤ 1 s' : 'LCP ≤ 2.5 s', false);
+      add(name, `failed: ${r.error}`, r.inputMs !== undefined ? 'input ≤ 1 s' : lcpTarget, false);
       continue;
     }
     add(
       `${name}: LCP`,
       `${r.lcpMs} ms${r.controlledByServiceWorker ? '' : ' (not controlled by the worker)'}`,
-      'LCP ≤ 2.5 s',
-      r.lcpMs <= 2500,
+      lcpTarget,
+      r.lcpMs <= lcpTargetMs,
       repeatBreakdown(r),
     );
     if ('inputMs' in r)
