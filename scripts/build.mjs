@@ -11,7 +11,7 @@ export const FRONT_ENDS = [
   { dir: 'mf-student', marker: 'remoteEntry.js' },
   { dir: 'shell', marker: 'index.html' },
 ];
-// What every front-end build reads besides its own folder (the release manifest writer included).
+// What every front-end build reads besides its own folder and the files of scripts/ its config imports (buildScripts).
 const SHARED_SOURCES = [
   'packages/ui/src',
   'packages/shell-context/src',
@@ -33,6 +33,30 @@ function newestMtime(p) {
   return newest;
 }
 
+/**
+ * The files of scripts/ a front end's build reads: what its vite config imports from there, and what those import in
+ * turn (the remotes' shared config, the release manifest and frames writers, ...), as paths from the root.
+ */
+export function buildScripts(dir) {
+  const scripts = path.join(ROOT, 'scripts') + path.sep;
+  const found = new Set();
+  const queue = [path.join(ROOT, dir, 'vite.config.ts')];
+  while (queue.length) {
+    const file = queue.pop();
+    if (!fs.existsSync(file)) continue;
+    for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+      const base = path.resolve(path.dirname(file), spec);
+      const target = ['', '.ts', '.tsx', '.mjs', '.cjs']
+        .map((ext) => base + ext)
+        .find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+      if (!target?.startsWith(scripts) || found.has(target)) continue;
+      found.add(target);
+      queue.push(target);
+    }
+  }
+  return [...found].map((f) => path.relative(ROOT, f)).sort();
+}
+
 export function staleFrontEnds() {
   const shared = Math.max(...SHARED_SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
   return FRONT_ENDS.filter(({ dir, marker }) => {
@@ -45,6 +69,7 @@ export function staleFrontEnds() {
       newestMtime(path.join(ROOT, dir, 'vite.config.ts')),
       newestMtime(path.join(ROOT, dir, 'index.html')),
       newestMtime(path.join(ROOT, dir, 'public')),
+      ...buildScripts(dir).map((f) => newestMtime(path.join(ROOT, f))),
     );
     return sources > builtAt;
   });
