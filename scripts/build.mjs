@@ -17,8 +17,6 @@ const SHARED_SOURCES = [
   'packages/shell-context/src',
   'packages/session-device/src',
   'packages/contracts/src',
-  'scripts/frontEndRelease.ts',
-  'scripts/federationShared.ts',
 ];
 
 function newestMtime(p) {
