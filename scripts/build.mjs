@@ -32,13 +32,13 @@ function newestMtime(p) {
 }
 
 /**
- * The files of scripts/ a front end's build reads: what its vite config imports from there, and what those import in
- * turn (the remotes' shared config, the release manifest and frames writers, ...), as paths from the root.
+ * The files of scripts/ that the given files (paths from the root) import, and what those import in turn, as paths
+ * from the root.
  */
-export function buildScripts(dir) {
+export function scriptsImportedBy(files) {
   const scripts = path.join(ROOT, 'scripts') + path.sep;
   const found = new Set();
-  const queue = [path.join(ROOT, dir, 'vite.config.ts')];
+  const queue = files.map((f) => path.join(ROOT, f));
   while (queue.length) {
     const file = queue.pop();
     if (!fs.existsSync(file)) continue;
@@ -54,6 +54,12 @@ export function buildScripts(dir) {
   }
   return [...found].map((f) => path.relative(ROOT, f)).sort();
 }
+
+/**
+ * The files of scripts/ a front end's build reads: what its vite config imports from there, and what those import in
+ * turn (the remotes' shared config, the release manifest and frames writers, ...).
+ */
+export const buildScripts = (dir) => scriptsImportedBy([path.join(dir, 'vite.config.ts')]);
 
 export function staleFrontEnds() {
   const shared = Math.max(...SHARED_SOURCES.map((s) => newestMtime(path.join(ROOT, s))));

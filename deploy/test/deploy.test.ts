@@ -54,26 +54,26 @@ const stagesMissingWorkspace = (dockerfile: string) =>
 
 const FRONT_ENDS = ['shell', 'mf-parent', 'mf-student', 'mf-sessions'];
 
-/** The files of scripts/ that the given files import, and what those import in turn, as paths from the root. */
-function scriptsReadFrom(starts: string[]): string[] {
-  const importsOf = (from: string): string[] =>
-    [...fs.readFileSync(from, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)]
-      .map((m) => path.resolve(path.dirname(from), m[1]))
-      .map((base) => ['.ts', '.tsx', '.mjs'].map((ext) => base + ext).find((f) => fs.existsSync(f)) ?? base)
-      .filter((f) => f.startsWith(path.join(ROOT, 'scripts') + path.sep));
-  const needed = new Set<string>();
-  const queue = starts
-    .map((f) => path.join(ROOT, f))
-    .filter((f) => fs.existsSync(f))
-    .flatMap(importsOf);
-  while (queue.length) {
-    const next = queue.pop() as string;
-    const rel = path.relative(ROOT, next);
-    if (needed.has(rel)) continue;
-    needed.add(rel);
-    queue.push(...importsOf(next));
-  }
-  return [...needed];
+/**
+ * The files of scripts/ each front end reads, as scripts/build.mjs finds them: those its build config imports
+ * (`buildScripts`, which decides when it is rebuilt), and those its build config and its standalone page import.
+ */
+function scriptsReadByFrontEnds(): Record<string, { build: string[]; withPage: string[] }> {
+  return JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { buildScripts, scriptsImportedBy } from './scripts/build.mjs';
+         console.log(JSON.stringify(Object.fromEntries(${JSON.stringify(FRONT_ENDS)}.map((f) => [f, {
+           build: buildScripts(f),
+           withPage: scriptsImportedBy([f + '/vite.config.ts', f + '/src/main.tsx']),
+         }]))));`,
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    ),
+  );
 }
 const APP_DEPLOYMENTS = [...SERVICE_DEPLOYMENTS, 'gateway', ...FRONT_ENDS];
 /** The gateway's upstream for each front end. */
@@ -310,26 +310,18 @@ describe('docker-compose.yml', () => {
   it("copies into the front-end image every file of scripts/ a front end's build reads", () => {
     const file = fs.readFileSync(path.join(ROOT, 'deploy/images/front-end.Dockerfile'), 'utf8');
     const copied = new Set((file.match(/^COPY (scripts\/\S+ )+scripts\/$/m)?.[0] ?? '').split(' ').slice(1, -1));
-    const needed = scriptsReadFrom(FRONT_ENDS.flatMap((name) => [`${name}/vite.config.ts`, `${name}/src/main.tsx`]));
+    const needed = [...new Set(Object.values(scriptsReadByFrontEnds()).flatMap((f) => f.withPage))];
     expect(needed.length).toBeGreaterThan(0);
     expect(needed.filter((f) => !copied.has(f))).toEqual([]);
   });
 
   it('rebuilds a front end, where only stale ones are built, when a file of scripts/ its build reads changes', () => {
-    const listed = JSON.parse(
-      execFileSync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          `import { buildScripts } from './scripts/build.mjs';
-           console.log(JSON.stringify(Object.fromEntries(${JSON.stringify(FRONT_ENDS)}.map((f) => [f, buildScripts(f)]))));`,
-        ],
-        { cwd: ROOT, encoding: 'utf8' },
-      ),
-    ) as Record<string, string[]>;
-    for (const name of FRONT_ENDS) expect(listed[name]).toEqual(scriptsReadFrom([`${name}/vite.config.ts`]).sort());
-    expect(listed['mf-sessions']).toContain('scripts/remoteViteConfig.ts');
+    const listed = scriptsReadByFrontEnds();
+    for (const name of FRONT_ENDS)
+      expect(listed[name].build).toEqual(
+        expect.arrayContaining(['scripts/frontEndRelease.ts', 'scripts/federationShared.ts']),
+      );
+    expect(listed['mf-sessions'].build).toContain('scripts/remoteViteConfig.ts');
   });
 
   it('serves every front end from an unprivileged nginx with the one server configuration the browser tests run', () => {
