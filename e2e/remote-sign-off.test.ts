@@ -100,8 +100,8 @@ journey(
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Pat, on another phone with no account, opens the link from the local inbox.
-    const message = await waitForEmail(stack.inboxUrl!, pat, (m) => /\/sign\//.test(m.text ?? ''));
-    const link = /https?:\/\/\S*\/sign\/[A-Za-z0-9_-]+/.exec(message.text ?? '')?.[0];
+    const message = await waitForEmail(stack.inboxUrl!, pat, (m) => /\/sign#/.test(m.text ?? ''));
+    const link = /https?:\/\/\S*\/sign#[A-Za-z0-9_-]+/.exec(message.text ?? '')?.[0];
     expect(link).toBeDefined();
     expect(message.text).not.toContain('Sam Learner');
     const supervisor = await openBrowser(PHONE);

@@ -112,6 +112,7 @@ async function main() {
 
     const calls = await driveTraffic({
       base: proxy,
+      upstream,
       origin: proxy,
       inboxUrl,
       log: (what) => say(`  ${what}`),

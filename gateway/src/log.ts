@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { logger as baseLogger } from '@logbook/service-kit/logger';
+import { loggedUrl } from '@logbook/service-kit/redact';
 
 export const logger = baseLogger.child({ service: 'gateway' });
 
@@ -12,7 +13,7 @@ export const accessLog: RequestHandler = (req, res, next) => {
     logger[level]({
       requestId: req.headers['x-request-id'],
       method: req.method,
-      url: req.originalUrl,
+      url: loggedUrl(req.originalUrl),
       status: res.statusCode,
       upstream: res.locals.upstream,
       ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,

@@ -37,6 +37,7 @@ export const ROUTING_TABLE: ReadonlyArray<{ pattern: string; service: ServiceNam
   { pattern: '/api/vehicles', service: 'logbook' },
   { pattern: '/api/verify/*', service: 'logbook' },
   // Public: a supervisor signs an entry from the link emailed to them (the token is the only key).
+  { pattern: '/api/signing/*', service: 'logbook' },
   { pattern: '/api/sign-off/*', service: 'logbook' },
   { pattern: '/api/state-rules', service: 'logbook' },
 ];

@@ -4,6 +4,7 @@ import { closeGatewayApp, createGatewayApp } from '../src/app';
 import { breakingChanges, unrecordedBreakingChanges } from '../src/openapi/breaking';
 import { COMMITTED, sameDescription, serialise, validateDescription } from '../src/openapi/cli';
 import { apiRoutes, buildOpenApiDocument } from '../src/openapi/document';
+import { operations } from '../src/openapi/operations';
 import { DOCS_CSP } from '../src/openapi/serve';
 import { routesOf, serviceRoutes } from '../../security/test/routes';
 import { testConfig } from './support';
@@ -48,7 +49,17 @@ describe('the API description', () => {
       ),
     );
     expect(mounted.size).toBeGreaterThan(30);
-    expect([...mounted].filter((r) => !described.has(r)).sort()).toEqual([]);
+    // The simulated payment provider's routes are mounted here (no Stripe key), never in production: not published.
+    const unpublished = Object.keys(operations).filter((key) => operations[key].unpublished);
+    expect(unpublished.sort()).toEqual([
+      'POST /api/billing/simulate/confirm',
+      'POST /api/billing/simulate/renewal-failure',
+    ]);
+    for (const key of unpublished) {
+      expect(mounted.has(key)).toBe(true);
+      expect(doc.paths[key.split(' ')[1]]).toBeUndefined();
+    }
+    expect([...mounted].filter((r) => !described.has(r) && !unpublished.includes(r)).sort()).toEqual([]);
     expect([...described].filter((r) => !mounted.has(r)).sort()).toEqual([]);
     // Every described service route is one the gateway's routing table passes on.
     const unrouted = Object.entries(doc.paths).flatMap(([p, ops]) =>

@@ -12,7 +12,7 @@ const unique = () => crypto.randomUUID().slice(0, 8);
 
 /** The reset link's token, and the supervisor's signing link's. */
 const RESET_LINK = /reset-password#token=([\w-]+)/;
-const SIGN_LINK = /\/sign\/([\w-]{32})/;
+const SIGN_LINK = /\/sign#([\w-]{32})/;
 
 /** The token of the newest link of this kind the stack's local inbox holds for an address (sending is queued). */
 async function tokenInInbox(world: World, address: string, link: RegExp, not?: string): Promise<string> {
@@ -307,6 +307,25 @@ describe('every answer of a real stack, parsed with its contract', () => {
     const declineLink = await tokenInInbox(world, toDecline.address, SIGN_LINK);
     await answer('POST /api/sign-off/:token/decline', `/api/sign-off/${declineLink}/decline`, {
       body: { reason: 'I was not in the car' },
+    });
+    // The signing page of this release: the token in the body.
+    const toSignHere = await askSupervisor('07:00', '08:00');
+    const signToken = await tokenInInbox(world, toSignHere.address, SIGN_LINK);
+    await answer('POST /api/signing/entry', '/api/signing/entry', { body: { token: signToken } });
+    await answer('POST /api/signing/sign', '/api/signing/sign', {
+      body: {
+        token: signToken,
+        supervisorName: 'Pat Supervisor',
+        supervisorLicenseNumber: 'SA123456',
+        licenceState: 'SA',
+        fullLicenceYear: 1998,
+        supervisorSignature: SIGNATURE,
+      },
+    });
+    const toDeclineHere = await askSupervisor('19:30', '20:30');
+    const declineToken = await tokenInInbox(world, toDeclineHere.address, SIGN_LINK);
+    await answer('POST /api/signing/decline', '/api/signing/decline', {
+      body: { token: declineToken, reason: 'I was not in the car' },
     });
     const toCancel = await askSupervisor('18:00', '19:00');
     await answer(

@@ -349,6 +349,34 @@ export const MATRIX: MatrixEntry[] = [
     body: () => ({ reason: 'I was not there' }),
     expect: all(404),
   },
+  {
+    method: 'POST',
+    route: '/api/signing/entry',
+    url: () => '/api/signing/entry',
+    body: () => ({ token: unknownSignOffToken() }),
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/signing/sign',
+    url: () => '/api/signing/sign',
+    body: (w) => ({
+      token: unknownSignOffToken(),
+      supervisorName: 'Pat Supervisor',
+      supervisorLicenseNumber: 'SA123456',
+      licenceState: 'SA',
+      fullLicenceYear: 1998,
+      supervisorSignature: sessionBody(w.ids.A1).supervisorSignature,
+    }),
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/signing/decline',
+    url: () => '/api/signing/decline',
+    body: () => ({ token: unknownSignOffToken(), reason: 'I was not there' }),
+    expect: all(404),
+  },
   // Parent A's entry, which awaits no signature: parent A is told so (409).
   {
     method: 'POST',

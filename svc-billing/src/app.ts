@@ -13,6 +13,7 @@ import { SimulatedSubscriptionModel } from './providers/simulated-model';
 import { StripeProvider } from './providers/stripe';
 import { familiesRouter } from './families/routes';
 import { simulationRouter } from './simulation/routes';
+import { studentEventsRouter } from './students/events';
 import {
   BillingCustomerModel,
   DisputedAccountModel,
@@ -87,7 +88,7 @@ export function buildBillingApp(config: BillingConfig): BillingApp {
     perAddress: config.COUPON_LOOKUPS_PER_ADDRESS,
   };
   const routers: Router[] = [subscriptionsRouter(options, couponLookups), webhooksRouter(webhookSecret, provider)];
-  routers.push(familiesRouter(options));
+  routers.push(familiesRouter(options), studentEventsRouter);
   if (provider instanceof SimulatedProvider && config.NODE_ENV !== 'production') {
     routers.push(simulationRouter(provider));
   }

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import request from 'supertest';
 import { internalHeaders } from '@logbook/service-kit/internal';
 import { servePeers, setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/testing';
@@ -163,18 +164,61 @@ describe.each([
 });
 
 describe('what is kept of a free month', () => {
-  it('is a hash of the family, name and date of birth, and goes with the account', async () => {
+  beforeAll(async () => {
+    await servePeers({ billing: simulated });
+  });
+
+  it("is a hash of the family's address, name and date of birth, and outlives the account", async () => {
     const family = await makeFamily();
     const id = await addStudent(family, { firstName: '王', lastName: '小明', dateOfBirth: '2009-07-01' });
+    const before = await FreeMonthModel.countDocuments();
     await subscribe(simulated, family, id);
     await removeStudent(family, id);
-    const kept = await FreeMonthModel.find({ userId: family.userId }).lean();
-    expect(kept).toHaveLength(1);
+    const kept = await FreeMonthModel.find().sort({ startedAt: -1 }).limit(1).lean();
+    expect((await FreeMonthModel.countDocuments()) - before).toBe(1);
     expect(kept[0]._id).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(kept)).not.toMatch(/王|小明|2009-07-01/);
+    expect(JSON.stringify(kept)).not.toMatch(/王|小明|2009-07-01|userId/);
 
+    // The account closes; another is opened at the same address (typed another way), and the learner added again.
     const deleted = await request(simulated).delete(`/internal/families/${family.userId}`).set(internalHeaders());
     expect(deleted.status).toBe(204);
-    expect(await FreeMonthModel.countDocuments({ userId: family.userId })).toBe(0);
+    await mongoose.connection.collection('users').deleteOne({ _id: family.userId as never });
+    const again = await makeFamily();
+    await mongoose.connection
+      .collection('users')
+      .updateOne({ _id: again.userId as never }, { $set: { email: family.email.toUpperCase() } });
+    const readded = await addStudent(again, { firstName: '王', lastName: '小明', dateOfBirth: '2009-07-01' });
+    expect(await trialAvailable(simulated, again, readded)).toBe(false);
+  });
+
+  it('reads a look-alike letter of another script as the letter it looks like', async () => {
+    const family = await makeFamily();
+    const first = await addStudent(family, { firstName: 'Sam', lastName: 'Lee', dateOfBirth: '2009-05-05' });
+    await subscribe(simulated, family, first);
+    await removeStudent(family, first);
+    // A Cyrillic "а" and "е" in place of the Latin ones.
+    const again = await addStudent(family, {
+      firstName: 'S\u0430m',
+      lastName: 'L\u0435\u0435',
+      dateOfBirth: '2009-05-05',
+    });
+    expect(await trialAvailable(simulated, family, again)).toBe(false);
+  });
+
+  it('remembers every name and birthday a learner had while their free month ran', async () => {
+    const family = await makeFamily();
+    const sam = { firstName: 'Sam', lastName: 'Ng', dateOfBirth: '2009-06-06' };
+    const first = await addStudent(family, sam);
+    await subscribe(simulated, family, first);
+    for (const dateOfBirth of ['2009-06-07', '2009-06-06']) {
+      const edit = await request(students)
+        .put(`/api/students/${first}`)
+        .set('Cookie', family.cookie)
+        .send({ ...sam, dateOfBirth });
+      expect(edit.status).toBe(200);
+    }
+    await removeStudent(family, first);
+    const again = await addStudent(family, { ...sam, dateOfBirth: '2009-06-07' });
+    expect(await trialAvailable(simulated, family, again)).toBe(false);
   });
 });

@@ -593,6 +593,23 @@ describe('a disputed payment', () => {
     const other = await paidFamily();
     expect((await view(other.cookie, other.studentId)).body).not.toHaveProperty('accountDisputed');
   });
+
+  it('keeps the flag past the account: one opened again at the same address is flagged too', async () => {
+    const f = await paidFamily();
+    await deliver('charge.dispute.created', fake.dispute(fake.openDispute(f.subscriptionId)));
+    const closed = await request(app).delete(`/internal/families/${f.userId}`).set(internalHeaders());
+    expect(closed.status).toBe(204);
+    await mongoose.connection.collection('users').deleteOne({ _id: f.userId as never });
+
+    const again = await makeFamily();
+    await mongoose.connection
+      .collection('users')
+      .updateOne({ _id: again.userId as never }, { $set: { email: ` ${f.email.toUpperCase()}` } });
+    expect((await view(again.cookie, again.studentId)).body).toMatchObject({ accountDisputed: true });
+    const refused = await create(again.cookie, again.studentId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(BILLING_ERRORS.accountDisputed);
+  });
 });
 
 describe('changing the card before it fails', () => {

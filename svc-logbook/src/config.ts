@@ -24,6 +24,11 @@ const logbookConfigSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
+  /**
+   * Sessions a family may post in an hour (new entries and corrections, from every device): far above any real use,
+   * even an outbox sending a week of drives at once, and a bound on how many signature images one family makes us decode.
+   */
+  SESSION_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(300),
 });
 
 let loaded: z.output<typeof logbookConfigSchema> | undefined;

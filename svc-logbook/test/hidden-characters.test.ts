@@ -27,6 +27,9 @@ describe('a driving session', () => {
     ['a right-to-left override in the supervisor name', { supervisorName: 'Pat \u202Erosivrepus' }],
     ['a NUL in the supervisor licence', { supervisorLicenseNumber: 'SA12\u00003456' }],
     ['a zero-width joiner in the end suburb', { endSuburb: 'Nor\u200Dwood' }],
+    ['a combining grapheme joiner in the supervisor name', { supervisorName: 'Pat\u034F Lee' }],
+    ['a variation selector in the start suburb', { startSuburb: 'Glenelg\uFE0F' }],
+    ['a blank Braille pattern in the supervisor licence', { supervisorLicenseNumber: 'SA\u28001234' }],
   ])('is refused with %s (400), logging nothing, by parent and student alike', async (_name, fields) => {
     const { parent, student, studentCookie } = await family();
     for (const cookie of [parent.cookie, studentCookie]) {
@@ -34,6 +37,18 @@ describe('a driving session', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual(refused);
     }
+    expect(await sessionCount(student.id)).toBe(0);
+  });
+
+  it('is refused when a required name has no letter or digit (combining marks or blank patterns alone)', async () => {
+    const { parent, student } = await family();
+    for (const supervisorName of ['\u0301\u0302\u0303', '\u2800\u2800']) {
+      const res = await post(parent.cookie, sessionBody(student.id, { supervisorName }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/./);
+    }
+    const marks = await post(parent.cookie, sessionBody(student.id, { supervisorName: '\u0301\u0302\u0303' }));
+    expect(marks.body).toEqual({ message: VALIDATION.supervisorNameRequired });
     expect(await sessionCount(student.id)).toBe(0);
   });
 

@@ -9,11 +9,11 @@ function rgba(width: number, height: number, pixel: (x: number, y: number) => [n
 }
 
 describe('printableSignature', () => {
-  it('flattens a transparent pad with black ink onto white greyscale, for every PNG row filter', () => {
+  it('flattens a transparent pad with black ink onto white greyscale, for every PNG row filter', async () => {
     const source = rgba(40, 12, (x, y) => (x === y ? [0, 0, 0, 255] : x === 30 ? [0, 0, 0, 128] : [0, 0, 0, 0]));
     for (const filterType of [0, 1, 2, 3, 4]) {
       const bytes = PNG.sync.write(source, { filterType });
-      const grey = PNG.sync.read(printableSignature(bytes)!);
+      const grey = PNG.sync.read((await printableSignature(bytes))!);
       expect([grey.width, grey.height]).toEqual([40, 12]);
       const at = (x: number, y: number) => grey.data[(y * 40 + x) * 4];
       expect(at(5, 5)).toBe(0); // ink
@@ -22,20 +22,20 @@ describe('printableSignature', () => {
     }
   });
 
-  it('reads RGB, greyscale and palette images, and refuses what is not a PNG', () => {
+  it('reads RGB, greyscale and palette images, and refuses what is not a PNG', async () => {
     const rgb = PNG.sync.write(
       rgba(8, 8, (x) => (x < 4 ? [255, 255, 255, 255] : [0, 0, 0, 255])),
       { colorType: 2 },
     );
-    const grey = PNG.sync.read(printableSignature(rgb)!);
+    const grey = PNG.sync.read((await printableSignature(rgb))!);
     expect(grey.data[0]).toBe(255);
     expect(grey.data[7 * 4]).toBe(0);
     const greyscale = PNG.sync.write(
       rgba(8, 8, () => [90, 90, 90, 255]),
       { colorType: 0 },
     );
-    expect(PNG.sync.read(printableSignature(greyscale)!).data[0]).toBe(90);
-    expect(printableSignature(Buffer.from('not a png'))).toBeNull();
+    expect(PNG.sync.read((await printableSignature(greyscale))!).data[0]).toBe(90);
+    expect(await printableSignature(Buffer.from('not a png'))).toBeNull();
   });
 });
 

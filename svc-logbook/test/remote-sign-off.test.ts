@@ -5,9 +5,11 @@ import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { drivingSessionSchema } from '@logbook/contracts/schemas';
 import { SIGN_OFF_MESSAGES, signOffEntrySchema } from '@logbook/contracts/sign-off';
 import { progressSummarySchema } from '@logbook/contracts/progress-summary';
+import { internalHeaders } from '@logbook/service-kit/internal';
 import { servePeers } from '@logbook/service-kit/testing';
 import { VerificationLimitModel } from '../src/chain/model';
 import { DrivingSessionModel } from '../src/sessions/model';
+import { StudentRecordModel } from '../src/students/model';
 import { SignOffLinkModel } from '../src/sign-off/model';
 import { SIGN_OFF_LIMITS } from '../src/sign-off/links';
 import {
@@ -64,7 +66,7 @@ const mailTo = (to: string) =>
 async function tokenFor(to: string): Promise<string> {
   const mails = await mailTo(to);
   const text = mails.at(-1)?.text ?? '';
-  const match = text.match(new RegExp(`${ORIGIN}/sign/([A-Za-z0-9_-]+)`));
+  const match = text.match(new RegExp(`${ORIGIN}/sign#([A-Za-z0-9_-]+)`));
   if (!match) throw new Error(`no link in the email to ${to}: ${text}`);
   return match[1];
 }
@@ -93,7 +95,11 @@ const history = async (cookie: string, studentId: number) =>
   drivingSessionSchema.array().parse((await get(cookie, `/api/driving-sessions/${studentId}?include=history`)).body);
 const verification = async (cookie: string, studentId: number) => {
   const own = await get(cookie, `/api/driving-sessions/${studentId}/verification`);
-  return (await http().get(`/api/verify/${own.body.code}`)).body as { intact: boolean; sessionCount: number };
+  return (await http().get(`/api/verify/${own.body.code}`)).body as {
+    intact: boolean;
+    sessionCount: number;
+    correctionCount: number;
+  };
 };
 
 /** Every token that is not live gets this one answer, whatever the reason. */
@@ -289,7 +295,12 @@ describe('a supervisor signs from their own phone', () => {
     expect(corrected.body).toMatchObject({ correctionOf: asked.body.id, status: 'in_force' });
     await expectNotLive(token);
     expect((await summary(parent.cookie, student.id)).totalHours).toBe(1.5);
-    expect(await verification(parent.cookie, student.id)).toMatchObject({ intact: true, sessionCount: 1 });
+    // The entry it put right was never sealed: the public check counts no correction.
+    expect(await verification(parent.cookie, student.id)).toMatchObject({
+      intact: true,
+      sessionCount: 1,
+      correctionCount: 0,
+    });
     const entries = await history(parent.cookie, student.id);
     expect(entries.find((e) => e.id === asked.body.id)).toMatchObject({
       status: 'superseded',
@@ -312,7 +323,7 @@ describe('a supervisor signs from their own phone', () => {
   it('limits requests per supervisor address and per family, storing nothing past a limit', async () => {
     const { parent, student, studentCookie } = await family();
     const pat = supervisorAddress();
-    for (let i = 0; i < SIGN_OFF_LIMITS.perAddress; i++) {
+    for (let i = 0; i < SIGN_OFF_LIMITS.perFamilyAndAddress; i++) {
       expect((await askFor(studentCookie, student.id, pat)).status).toBe(201);
     }
     const tooMany = await askFor(studentCookie, student.id, pat);
@@ -321,12 +332,9 @@ describe('a supervisor signs from their own phone', () => {
     // Again once the first of the five is a day old.
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(24 * 3600 - 120);
     expect(Number(tooMany.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
-    // Another family cannot flood the same address either.
-    const other = await family();
-    expect((await askFor(other.studentCookie, other.student.id, pat)).status).toBe(429);
-    expect(await mailTo(pat)).toHaveLength(SIGN_OFF_LIMITS.perAddress);
+    expect(await mailTo(pat)).toHaveLength(SIGN_OFF_LIMITS.perFamilyAndAddress);
 
-    for (let i = SIGN_OFF_LIMITS.perAddress; i < SIGN_OFF_LIMITS.perFamily; i++) {
+    for (let i = SIGN_OFF_LIMITS.perFamilyAndAddress; i < SIGN_OFF_LIMITS.perFamily; i++) {
       expect((await askFor(studentCookie, student.id, supervisorAddress())).status).toBe(201);
     }
     const fresh = supervisorAddress();
@@ -335,6 +343,82 @@ describe('a supervisor signs from their own phone', () => {
     expect(await mailTo(fresh)).toHaveLength(0);
     expect(await DrivingSessionModel.countDocuments({ studentId: student.id })).toBe(SIGN_OFF_LIMITS.perFamily);
     expect((await summary(parent.cookie, student.id)).awaitingSignature?.sessionCount).toBe(SIGN_OFF_LIMITS.perFamily);
+  });
+
+  it("keeps an address's allowance by its mailbox, through a closed account and a new one, without locking other families out", async () => {
+    const victim = `victim-${crypto.randomUUID().slice(0, 8)}`;
+    const first = await family();
+    for (let n = 1; n <= 3; n++) {
+      expect((await askFor(first.studentCookie, first.student.id, `${victim}+${n}@example.org`)).status).toBe(201);
+    }
+    // The account closes (the log book forgets the family) and opens again under the same address, differently typed.
+    await http().delete(`/internal/families/${first.parent.userId}`).set(internalHeaders()).expect(204);
+    await mongoose.connection.collection('users').deleteOne({ _id: first.parent.userId as never });
+    const again = await family();
+    await mongoose.connection
+      .collection('users')
+      .updateOne({ _id: again.parent.userId as never }, { $set: { email: ` ${first.email.toUpperCase()}` } });
+    const answers = [];
+    for (let n = 4; n <= 6; n++) {
+      answers.push((await askFor(again.studentCookie, again.student.id, `${victim}+${n}@Example.org`)).status);
+    }
+    expect(answers).toEqual([201, 201, 429]);
+    const delivered = await mongoose.connection
+      .collection('mail_queue')
+      .countDocuments({ to: { $regex: `^${victim}\\+` } });
+    expect(delivered).toBe(SIGN_OFF_LIMITS.perFamilyAndAddress);
+
+    // Another family may still ask the same supervisor.
+    const other = await family();
+    expect((await askFor(other.studentCookie, other.student.id, `${victim}@example.org`)).status).toBe(201);
+  });
+
+  it('names the learner in the request by first name and initial, letters only, whatever the family typed', async () => {
+    const { student, studentCookie } = await family('Win!https://evil.example/prize call', '<b>now</b>');
+    const pat = supervisorAddress();
+    expect((await askFor(studentCookie, student.id, pat)).status).toBe(201);
+    const [mail] = await mailTo(pat);
+    expect(mail.subject).toContain("please sign Winhttpsevilexampleprize B.'s drive");
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toMatch(/evil\.example|https:\/\/evil|<b>|call/);
+    }
+    const token = await tokenFor(pat);
+    expect((await http().get(`/api/sign-off/${token}`)).body.learner).toBe('Winhttpsevilexampleprize B.');
+  });
+
+  it("quotes a decline reason in the parent's email on one line, with no link in it", async () => {
+    const { email, student, studentCookie } = await family();
+    const pat = supervisorAddress();
+    await askFor(studentCookie, student.id, pat);
+    const token = await tokenFor(pat);
+    const reason = 'Not me.\n\nOpen the log book:\nhttps://evil.example/login and write to help@evil.example';
+    expect((await http().post(`/api/sign-off/${token}/decline`).send({ reason })).status).toBe(200);
+    const [told] = await mailTo(email);
+    const line = told.text.split('\n').find((l) => l.startsWith('Their reason'));
+    expect(line).toBe(
+      'Their reason, in their own words: “Not me. Open the log book: https[:]//evil[.]example/login and write to help[at]evil[.]example”',
+    );
+    expect(told.text).not.toContain('evil.example');
+    expect(told.html).not.toContain('evil.example');
+    expect(told.text.match(/^Open the log book/gm)).toHaveLength(1);
+  });
+
+  it("tells a supervisor one neutral sentence when the family's side stops the seal, and the link stays", async () => {
+    const { student, studentCookie } = await family();
+    const pat = supervisorAddress();
+    expect((await askFor(studentCookie, student.id, pat)).status).toBe(201);
+    const token = await tokenFor(pat);
+    await StudentRecordModel.updateOne({ _id: student.id }, { $set: { subscriptionStatus: 'canceled' } });
+    const refused = await http().post(`/api/sign-off/${token}`).send(signing());
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: SIGN_OFF_MESSAGES.cannotSealNow });
+    await StudentRecordModel.updateOne({ _id: student.id }, { $set: { subscriptionStatus: 'active' } });
+    // Their own signature's problem is still theirs to see.
+    const badImage = await http()
+      .post(`/api/sign-off/${token}`)
+      .send(signing({ supervisorSignature: 'data:image/png;base64,AAAA' }));
+    expect(badImage.body).toEqual({ message: VALIDATION.signatureInvalid });
+    expect((await http().post(`/api/sign-off/${token}`).send(signing())).status).toBe(200);
   });
 
   it('limits the public calls per address, so tokens cannot be tried in bulk', async () => {
@@ -364,6 +448,32 @@ describe('a supervisor signs from their own phone', () => {
     expect(signed.body.supervisorRuleNotMet).toBe(true);
     const [entry] = await history(parent.cookie, student.id);
     expect(entry).toMatchObject({ supervisorRuleNotMet: true, supervisorFullLicenceYear: 2025, signedRemotely: true });
+  });
+
+  it('judges a remotely signed entry by the licence year its supervisor sealed, not a saved supervisor of that name', async () => {
+    const { parent, student, studentCookie } = await family();
+    // The family saved Pat with a long-held licence; Pat, signing, confirms a licence of last year.
+    const saved = await http()
+      .post('/api/supervisors')
+      .set('Cookie', parent.cookie)
+      .send({ name: 'Pat Supervisor', licenseNumber: 'SA123456', fullLicenceYear: 1990 });
+    expect(saved.status).toBe(201);
+    const pat = supervisorAddress();
+    await askFor(studentCookie, student.id, pat);
+    const token = await tokenFor(pat);
+    const lastYear = Number(new Date().toISOString().slice(0, 4)) - 1;
+    expect(
+      (
+        await http()
+          .post(`/api/sign-off/${token}`)
+          .send(signing({ fullLicenceYear: lastYear }))
+      ).status,
+    ).toBe(200);
+    const readiness = await get(parent.cookie, `/api/driving-sessions/${student.id}/readiness`);
+    const supervisors = (readiness.body.checks as Array<{ id: string; ok: boolean }>).find(
+      (c) => c.id === 'supervisors',
+    );
+    expect(supervisors).toMatchObject({ ok: false });
   });
 
   it('takes either the signature or the address to ask, checks what the supervisor sends, and retries the email', async () => {

@@ -66,8 +66,8 @@ describe('signatures kept apart from the sessions', () => {
 
     const record = await SessionSignaturesModel.findById(stored!.signaturesId).lean();
     expect(record).toMatchObject({ studentId: student.id, studentSignature, supervisorSignature: SIGNATURE });
-    expect(record?.studentSignaturePrint).toBe(signatureForPrint(studentSignature).toString('base64'));
-    expect(record?.supervisorSignaturePrint).toBe(signatureForPrint(SIGNATURE).toString('base64'));
+    expect(record?.studentSignaturePrint).toBe((await signatureForPrint(studentSignature)).toString('base64'));
+    expect(record?.supervisorSignaturePrint).toBe((await signatureForPrint(SIGNATURE)).toString('base64'));
 
     const list = await http().get(`/api/driving-sessions/${student.id}`).set('Cookie', parent.cookie);
     expect(list.body[0]).not.toHaveProperty('studentSignature');

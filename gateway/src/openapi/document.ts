@@ -198,9 +198,13 @@ function operation(key: string, op: Operation, answer: Answer | undefined, servi
   };
 }
 
-/** Every route of the public API, from the operations table and the answers in @logbook/contracts. */
+/**
+ * Every route of the public API, from the operations table and the answers in @logbook/contracts, less those
+ * production never mounts.
+ */
 export function apiRoutes(): string[] {
-  return [...new Set([...Object.keys(operations), ...Object.keys(responseSchemas), ...Object.keys(GATEWAY_ROUTES)])];
+  const all = [...Object.keys(operations), ...Object.keys(responseSchemas), ...Object.keys(GATEWAY_ROUTES)];
+  return [...new Set(all)].filter((key) => !operations[key]?.unpublished);
 }
 
 /** The OpenAPI 3.1 description of the API, built from the zod schemas the services parse and answer with. */

@@ -15,7 +15,14 @@ import {
   studentCredentialsSchema,
   supervisorInputSchema,
 } from '@logbook/contracts/schemas';
-import { signOffDeclineSchema, signOffInputSchema, signOffResendSchema } from '@logbook/contracts/sign-off';
+import {
+  signOffDeclineSchema,
+  signOffDeclineWithTokenSchema,
+  signOffInputSchema,
+  signOffResendSchema,
+  signOffTokenSchema,
+  signOffWithTokenSchema,
+} from '@logbook/contracts/sign-off';
 import { stateRulesQuerySchema } from '@logbook/contracts/readiness-schema';
 import {
   changePasswordSchema,
@@ -132,12 +139,14 @@ export const operations: Record<string, Operation> = {
   'POST /api/billing/simulate/confirm': {
     summary: 'Confirm a payment (simulated provider only)',
     caller: 'parent',
+    unpublished: 'with the simulated payment provider alone',
     body: simulatedConfirmInputSchema,
     refuses: ['notFound', 'conflict'],
   },
   'POST /api/billing/simulate/renewal-failure': {
     summary: 'Fail a renewal (simulated provider only)',
     caller: 'parent',
+    unpublished: 'with the simulated payment provider alone',
     body: cancelSubscriptionSchema,
     refuses: ['notFound', 'conflict'],
   },
@@ -197,6 +206,25 @@ export const operations: Record<string, Operation> = {
     caller: 'parent-or-student',
     refuses: ['forbidden', 'conflict'],
   },
+  'POST /api/signing/entry': {
+    summary:
+      "The entry a supervisor's link asks them to sign, as it will be printed (no sign-in; the link's token in the body)",
+    caller: 'anyone',
+    body: signOffTokenSchema,
+    refuses: ['notFound', 'tooMany'],
+  },
+  'POST /api/signing/sign': {
+    summary: 'The supervisor confirms who they are and signs the entry (no sign-in; the link then stops working)',
+    caller: 'anyone',
+    body: signOffWithTokenSchema,
+    refuses: ['notFound', 'conflict', 'tooMany'],
+  },
+  'POST /api/signing/decline': {
+    summary: 'The supervisor declines to sign the entry, with a reason (no sign-in): it never counts',
+    caller: 'anyone',
+    body: signOffDeclineWithTokenSchema,
+    refuses: ['notFound', 'tooMany'],
+  },
   'GET /api/sign-off/:token': {
     summary: "The entry a supervisor's link asks them to sign, as it will be printed (no sign-in)",
     caller: 'anyone',
@@ -206,7 +234,7 @@ export const operations: Record<string, Operation> = {
     summary: 'The supervisor confirms who they are and signs the entry (no sign-in; the link then stops working)',
     caller: 'anyone',
     body: signOffInputSchema,
-    refuses: ['notFound', 'tooMany'],
+    refuses: ['notFound', 'conflict', 'tooMany'],
   },
   'POST /api/sign-off/:token/decline': {
     summary: 'The supervisor declines to sign the entry, with a reason (no sign-in): it never counts',

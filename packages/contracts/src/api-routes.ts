@@ -52,6 +52,8 @@ export interface RouteDescription {
   noContent?: true;
   /** The body is taken as raw bytes (a signed webhook), not JSON parsed by this schema. */
   rawBody?: string;
+  /** Mounted only where this says, never in production: left out of the published description. */
+  unpublished?: string;
 }
 
 /**

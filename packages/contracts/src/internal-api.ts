@@ -30,8 +30,11 @@ export const internalStudentSchema = z.object({
   subscriptionStatus: z.string(),
   /** Set only on students whose subscription svc-billing wrote there before it kept its own records. */
   legacyStripeSubscriptionId: z.string().optional(),
-  /** What svc-billing remembers the student's free month by; absent from an owner that does not compute it yet. */
-  freeMonthKey: z.string().optional(),
+  /**
+   * What svc-billing remembers the student's free month by, with the family's address: a hash of their name and date
+   * of birth as they are now.
+   */
+  learnerKey: z.string().optional(),
 });
 export type InternalStudent = z.infer<typeof internalStudentSchema>;
 
@@ -78,7 +81,7 @@ export const statusOnlySchema = z.unknown();
 
 /* ---------- Events: the data each topic carries ---------- */
 
-/** `student` (svc-students → svc-logbook): the profile as the log book shows and prints it. */
+/** `student` (svc-students → svc-logbook, svc-billing): the profile as the log book shows and prints it. */
 export const studentEventSchema = z.object({
   userId: id,
   firstName: z.string().max(200),
@@ -92,6 +95,8 @@ export const studentEventSchema = z.object({
     .optional(),
   openingBalance: z.object({ dayHours: hours, nightHours: hours, note: z.string().max(1000) }).nullable(),
   subscriptionStatus: status.optional(),
+  /** For svc-billing, as GET /internal/students/:id says it: a name or birthday changed is remembered there too. */
+  learnerKey: z.string().max(64).optional(),
 });
 
 /** `subscription` (svc-billing → svc-students, svc-logbook): the student's subscription status. */
@@ -109,6 +114,20 @@ export const EVENT_DATA = {
 export type EventTopic = keyof typeof EVENT_DATA;
 export type EventData<T extends EventTopic> = z.output<(typeof EVENT_DATA)[T]>;
 
+const letters = (text: string) => text.normalize('NFC').replace(/[^\p{L}\p{M}]/gu, '');
+
+/**
+ * The learner as a supervisor's email and signing page name them: the first word of the first name and the last
+ * name's initial, letters only, so no more of the family is told and nothing a family types can become a message or
+ * a link in an email sent to an address it chose.
+ */
+export function learnerShortName(student: { firstName: string; lastName: string }): string {
+  const first = letters(student.firstName.trim().split(/\s+/)[0] ?? '').slice(0, 24) || 'Your learner';
+  const initial = letters(student.lastName).slice(0, 1).toUpperCase();
+  return initial ? `${first} ${initial}.` : first;
+}
+const learnerShortNameSchema = z.string().regex(/^(?:[\p{L}\p{M}]{1,24}|Your learner)(?: [\p{L}\p{M}]{1,2}\.)?$/u);
+
 /**
  * POST /internal/sign-off-mail (svc-auth): svc-logbook's emails about a supervisor signing on their own phone, queued
  * like every other email. The request goes to the supervisor's address, with the link made from the token; the
@@ -120,14 +139,14 @@ export const signOffMailSchema = z.discriminatedUnion('kind', [
     parentId: id,
     to: z.string().min(3).max(254),
     token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/),
-    learner: z.string().min(1).max(120),
+    learner: learnerShortNameSchema,
     date: z.string().max(20),
     expiresAt: z.string().max(40),
   }),
   z.object({
     kind: z.literal('sign_off_declined'),
     parentId: id,
-    learner: z.string().min(1).max(120),
+    learner: learnerShortNameSchema,
     supervisorName: z.string().min(1).max(200),
     date: z.string().max(20),
     reason: z.string().min(1).max(1000),

@@ -3,7 +3,7 @@ import { isNotAfter, isRealDate, isValidTime } from './dates';
 import { SESSION_FORM_FIELDS } from './limits';
 import { VALIDATION } from './messages';
 import type { SessionFields } from './schemas';
-import { hasHiddenCharacters } from './visible-text';
+import { hasHiddenCharacters, hasLetterOrDigit } from './visible-text';
 
 // The session form's checks, as plain functions: the form screen draws and checks a drive with no validation library
 // loaded, on a device that is offline. Each field meets the checks of its schema in the session's field registry
@@ -57,7 +57,10 @@ const signature =
     return value.startsWith(PNG_DATA_URL) ? undefined : VALIDATION.signatureInvalid;
   };
 
-/** Required free text (text-fields.ts `requiredText`): present, not blank, not too long, every character visible. */
+/**
+ * Required free text (text-fields.ts `requiredText`): present, not blank, not too long, every character visible, at
+ * least one letter or digit.
+ */
 const requiredText =
   (required: string, max: number, tooLong: string): FieldCheck =>
   (value) => {
@@ -65,7 +68,8 @@ const requiredText =
     const text = value.trim();
     if (text.length < 1) return required;
     if (characterCount(text) > max) return tooLong;
-    return hasHiddenCharacters(text) ? VALIDATION.hiddenCharacters : undefined;
+    if (hasHiddenCharacters(text)) return VALIDATION.hiddenCharacters;
+    return hasLetterOrDigit(text) ? undefined : required;
   };
 
 /** One of a list of choices, exactly as the form sends it. */

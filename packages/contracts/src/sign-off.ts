@@ -12,6 +12,8 @@ export const SIGN_OFF_MESSAGES = {
   linkNotLive: 'This link does not work any more. Ask the learner to send a new one.',
   tooManyRequests: 'Too many signature requests today. Please try again tomorrow.',
   notAwaiting: 'This entry is not awaiting a signature',
+  /** Said to a supervisor when the family's side stops the seal (its plan, its state's rules): theirs to put right. */
+  cannotSealNow: 'This drive cannot be signed at the moment. Please let the learner know.',
 } as const;
 
 /*
@@ -78,3 +80,12 @@ export const signOffResendSchema = z.object({ supervisorEmail: emailSchema.optio
 /** POST /api/sign-off/:token/decline. */
 export const signOffDeclineSchema = z.object({ reason: changeReasonSchema });
 export type SignOffDeclineInput = z.input<typeof signOffDeclineSchema>;
+
+/**
+ * The signing page sends the link's token in the body, never in a path (which the gateway's, the services' and the
+ * proxies' logs write down): POST /api/signing/entry, /sign and /decline.
+ */
+const withToken = { token: z.string({ error: SIGN_OFF_MESSAGES.linkNotLive }).max(100, SIGN_OFF_MESSAGES.linkNotLive) };
+export const signOffTokenSchema = z.object(withToken);
+export const signOffWithTokenSchema = signOffInputSchema.extend(withToken);
+export const signOffDeclineWithTokenSchema = signOffDeclineSchema.extend(withToken);

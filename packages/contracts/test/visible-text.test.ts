@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { openingBalanceSchema } from '@logbook/contracts/opening-balance';
+import { sessionFormProblems } from '@logbook/contracts/session-form-checks';
 import {
   couponInputSchema,
   createSubscriptionSchema,
@@ -95,6 +96,11 @@ const HIDDEN: Array<[string, string]> = [
   ['Hangul filler', '\u3164'],
   ['private use', '\uE000'],
   ['lone surrogate', '\uD800'],
+  ['combining grapheme joiner', '\u034F'],
+  ['variation selector', '\uFE0F'],
+  ['Mongolian free variation selector', '\u180B'],
+  ['Khmer inherent vowel', '\u17B4'],
+  ['blank Braille pattern', '\u2800'],
 ];
 const LINE_BREAKS: Array<[string, string]> = [
   ['CR', '\r'],
@@ -159,6 +165,21 @@ describe('letters of every script stay welcome', () => {
       true,
     );
     expect(supervisorInputSchema.safeParse({ name, licenseNumber: 'SA-1' }).success).toBe(true);
+  });
+
+  it('a required name needs a letter or a digit: marks, blanks or punctuation alone are no name', () => {
+    for (const blank of ['\u0301\u0302\u0303', '\u2800\u2800', '-.', '\u3000']) {
+      expect(errorsOf(studentInputSchema, { ...student, firstName: blank })).toHaveProperty('firstName');
+      expect(errorsOf(sessionFieldsSchema, { ...sessionFields, supervisorName: blank })).toHaveProperty(
+        'supervisorName',
+      );
+    }
+    expect(errorsOf(studentInputSchema, { ...student, firstName: '\u0301\u0302' })).toEqual({
+      firstName: VALIDATION.firstNameRequired,
+    });
+    expect(sessionFormProblems({ ...sessionFields, startSuburb: '\u0301\u0302' })).toEqual({
+      startSuburb: VALIDATION.startSuburbRequired,
+    });
   });
 
   it('trims spaces and line breaks at either end, as before, rather than refusing them', () => {

@@ -4,8 +4,10 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import { pinoHttp } from 'pino-http';
 import { GATEWAY_SECRET_HEADER, gatewaySecretSetting, publicOriginSetting, trustProxySetting } from './config';
 import { databaseReady } from './db';
-import { errorHandler, notFoundHandler } from './errors';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import { AppError, errorHandler, notFoundHandler } from './errors';
 import { logger } from './logger';
+import { loggedUrl } from './redact';
 import { releaseInfo } from './release';
 import { sameOriginWrites } from './same-origin';
 
@@ -71,6 +73,7 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
       },
       autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
       customProps: () => ({ service: opts.name }),
+      serializers: { req: (req: { url: string }) => ({ ...req, url: loggedUrl(req.url) }) },
     }),
   );
   app.get('/health', (_req, res) => {
@@ -85,6 +88,7 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
   // The gateway's rule again, for whoever reaches the service without passing through it.
   app.use(sameOriginWrites(publicOriginSetting(process.env.PUBLIC_ORIGIN)));
   opts.beforeJson?.(app);
+  app.use(utf8JsonOnly);
   app.use(express.json({ limit: opts.jsonLimit ?? '100kb', strict: true }));
   app.use(cookieParser());
   app.use((_req, res, next) => {
@@ -96,3 +100,17 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
   app.use(errorHandler);
   return app;
 }
+
+/**
+ * JSON bodies in UTF-8 alone: the parser would also decode UTF-7 or UTF-16 (a way to slip characters past a check of
+ * the bytes), and no client of the product sends them.
+ */
+const utf8JsonOnly: RequestHandler = (req, _res, next) => {
+  const type = req.headers['content-type'] ?? '';
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
+  if (/json/i.test(type) && charset && charset !== 'utf-8') {
+    next(new AppError(415, API_ERRORS.unsupportedBody));
+    return;
+  }
+  next();
+};

@@ -10,7 +10,8 @@ export interface KeyedLimitOptions {
   /** Starts every counter's id: what is limited and by what ('coupon:account:'). */
   prefix: string;
   windowMs: number;
-  limit: number;
+  /** A number, or read for each request (a limit from configuration read once it is loaded). */
+  limit: number | (() => number);
   /**
    * What the count is kept against: something the caller cannot choose (an account id, the address). Undefined skips
    * the request, which then counts against nothing.
@@ -33,7 +34,7 @@ export const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? '')
 export function keyedLimit(options: KeyedLimitOptions): RequestHandler {
   return rateLimit({
     windowMs: options.windowMs,
-    limit: options.limit,
+    limit: typeof options.limit === 'number' ? options.limit : () => (options.limit as () => number)(),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     message: { message: API_ERRORS.tooManyAttempts },

@@ -13,7 +13,12 @@ export interface Ownership {
 }
 
 export const OWNERSHIP: Record<string, Ownership> = {
-  users: { owner: 'svc-auth', readers: 'svc-billing: GET /internal/users/:id (the email for the payment customer)' },
+  users: {
+    owner: 'svc-auth',
+    readers:
+      'svc-billing: GET /internal/users/:id (the email for the payment customer); svc-logbook: the same (the ' +
+      "family's mailbox, which the signature-request limits are kept by)",
+  },
   auth_sessions: {
     owner: 'svc-auth',
     readers:

@@ -109,6 +109,22 @@ describe('service app', () => {
     expect(boom.status).toBe(500);
     expect(JSON.stringify(boom.body)).not.toContain('secret internals');
   });
+  it('takes JSON in UTF-8 alone, answering 415 for another charset', async () => {
+    const body = '{"a":"+AGQ-x"}';
+    for (const type of [
+      'application/json; charset=utf-7',
+      'application/json;charset="UTF-16"',
+      'application/json; charset=latin1',
+    ]) {
+      const res = await request(app).post('/api/echo').set('content-type', type).send(body);
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({ message: 'Request body must be JSON in UTF-8' });
+    }
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/json; charset=UTF-8']) {
+      const res = await request(app).post('/api/echo').set('content-type', type).send(body);
+      expect(res.body).toEqual({ a: '+AGQ-x' });
+    }
+  });
   it('rejects non-numeric ids with 400', async () => {
     const c = await parentCookie(1);
     expect((await request(app).get('/api/either/abc').set('cookie', c)).status).toBe(400);

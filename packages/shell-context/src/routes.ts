@@ -10,8 +10,10 @@ export const routePatterns = {
   resetPassword: '/reset-password',
   verify: '/verify',
   verifyCode: '/verify/:code',
-  /** A supervisor signs a drive from the link emailed to them (no sign-in). */
-  signOff: '/sign/:token',
+  /** A supervisor signs a drive from the link emailed to them (no sign-in): the token in the fragment, never sent. */
+  signOff: '/sign',
+  /** The same, from a link sent before the token moved to the fragment. */
+  signOffWithTokenInPath: '/sign/:token',
   dashboard: '/dashboard',
   newStudent: '/students/new',
   editStudent: '/students/:id',

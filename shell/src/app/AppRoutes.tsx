@@ -58,7 +58,7 @@ const RemoteLayout = lazyPage(
 /** Starts fetching the code of the page the app opens on while the app itself starts. */
 export function preloadRoute(pathname: string) {
   if (/^\/verify(\/|$)/.test(pathname)) void VerificationPage.preload().catch(() => undefined);
-  else if (pathname.startsWith('/sign/')) void SignOffPage.preload().catch(() => undefined);
+  else if (pathname === '/sign' || pathname.startsWith('/sign/')) void SignOffPage.preload().catch(() => undefined);
   else if (pathname === routePatterns.login) void LoginPage.preload().catch(() => undefined);
   else if (pathname === routePatterns.register) void RegisterPage.preload().catch(() => undefined);
   else if (REMOTE_PATH.test(pathname)) {
@@ -154,6 +154,7 @@ export function AppRoutes() {
       <Route path={routePatterns.verify} element={<VerificationPage />} />
       <Route path={routePatterns.verifyCode} element={<VerificationPage />} />
       <Route path={routePatterns.signOff} element={<SignOffPage />} />
+      <Route path={routePatterns.signOffWithTokenInPath} element={<SignOffPage />} />
       <Route element={<RemoteLayout />}>
         {REMOTE_ROUTES.map(([pattern, screen]) => (
           <Route key={pattern} path={pattern} element={<RemoteRoute screen={screen} />} />

@@ -13,6 +13,20 @@ type Block = string | { link: string; label: string };
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * Words someone outside the family wrote, as an email quotes them: on one line, bounded, in quotation marks, and with
+ * whatever a mail client would turn into a link (an address, a domain, an email address) written so it is not one.
+ */
+export function quoted(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const short = line.length > 300 ? `${line.slice(0, 299)}…` : line;
+  const inert = short
+    .replace(/:\/\//g, '[:]//')
+    .replace(/([\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, '$1[.]')
+    .replace(/@/g, '[at]');
+  return `“${inert}”`;
+}
+
 const SIGN_OFF = `The ${PRODUCT_NAME} team`;
 const FOOTER = `You are receiving this email because of your ${PRODUCT_NAME} account.`;
 
@@ -137,7 +151,7 @@ export const mailTemplates = {
       GREETING,
       [
         `${o.learner} logged a supervised drive on ${o.date} with you as the supervisor, and asks you to confirm it with your signature. No account is needed.`,
-        { label: 'Check the drive and sign', link: `${o.origin}/sign/${o.token}` },
+        { label: 'Check the drive and sign', link: `${o.origin}/sign#${o.token}` },
         `The link works once, until ${longDate(o.expiresAt) ?? 'it expires'}, and only for this drive. If you did not supervise this drive, open the link and decline it, or ignore this email.`,
       ],
       `You are receiving this email because a learner driver named this address as their supervising driver's.`,
@@ -146,7 +160,7 @@ export const mailTemplates = {
   signOffDeclined: (o: { origin: string; learner: string; supervisorName: string; date: string; reason: string }) =>
     compose(`${PRODUCT_NAME}: ${o.supervisorName} declined to sign ${o.learner}'s drive of ${o.date}`, GREETING, [
       `${o.supervisorName} declined to sign the drive ${o.learner} logged on ${o.date}, so it does not count.`,
-      `Their reason: ${o.reason}`,
+      `Their reason, in their own words: ${quoted(o.reason)}`,
       { label: 'Open the log book', link: `${o.origin}/dashboard` },
     ]),
 };

@@ -6,7 +6,6 @@ import { BillingOutboxModel } from '../events/publisher';
 import { providerFailure } from '../providers/errors';
 import {
   BillingCustomerModel,
-  DisputedAccountModel,
   StudentBillingModel,
   StudentTrialModel,
   SubscriptionRecordModel,
@@ -107,7 +106,7 @@ export async function deleteFamily(userId: number): Promise<void> {
   await deleteOwnedBy('svc-billing', 'userId', [userId]);
   await deleteOwnedBy('svc-billing', 'parentId', [userId]);
   await BillingCustomerModel.deleteMany({ _id: userId });
-  await DisputedAccountModel.deleteMany({ _id: userId });
+  // The free months and a dispute flag are kept by the family's address (they name no account), past the closure.
 }
 
 /**
@@ -122,8 +121,8 @@ export async function deleteStudent(studentId: number): Promise<void> {
   ]);
   const userId = trial?.userId ?? student?.userId;
   if (userId !== undefined && (trial || student?.stripeSubscriptionId)) {
-    const key = await freeMonthKeyFromOwner(studentId);
-    if (key) await rememberFreeMonth(key, userId);
+    const key = await freeMonthKeyFromOwner({ _id: studentId, userId });
+    if (key) await rememberFreeMonth(key);
   }
   await deleteStudents([studentId]);
 }

@@ -61,9 +61,14 @@ export const BillingCustomerModel = defineModel<BillingCustomer>('BillingCustome
   deletedAt: Date,
 });
 
-/** A parent account one of whose payments was disputed with the bank: flagged, its subscriptions canceled. */
+/**
+ * A parent account one of whose payments was disputed with the bank: flagged, its subscriptions canceled. Kept past
+ * the account's closure, by the family's mailbox too, so an account opened again at the same address is flagged.
+ */
 export interface DisputedAccount {
   _id: number;
+  /** `mailboxKey` of the account's address. */
+  family?: string;
   disputeId: string;
   customerId: string;
   flaggedAt: Date;
@@ -71,6 +76,7 @@ export interface DisputedAccount {
 
 export const DisputedAccountModel = defineModel<DisputedAccount>('DisputedAccount', 'billing_disputed_accounts', {
   _id: Number,
+  family: { type: String, index: true },
   disputeId: { type: String, required: true },
   customerId: String,
   flaggedAt: Date,
@@ -169,19 +175,17 @@ export const StudentTrialModel = defineModel<StudentTrial>('StudentTrial', 'stud
 });
 
 /**
- * One per free month a family has had for a student, by the SHA-256 of the family and the student's normalised name
- * and date of birth (svc-students computes it: the name and birthday never reach billing). Unlike StudentTrial it
- * outlives the student's removal, so the same student removed and added again has no second free month; it goes
- * only with the family's account.
+ * One per free month a family has had for a student, by the SHA-256 of the family's mailbox and the student's
+ * normalised name and date of birth (svc-students hashes those: the name and birthday never reach billing). Unlike
+ * StudentTrial it outlives the student's removal and the account's closure (it names no account), so the same
+ * student removed and added again, or added again under a new account at the same address, has no second free month.
  */
 export interface FreeMonth {
   _id: string;
-  userId: number;
   startedAt: Date;
 }
 
 export const FreeMonthModel = defineModel<FreeMonth>('FreeMonth', 'free_months', {
   _id: String,
-  userId: { type: Number, required: true },
   startedAt: { type: Date, required: true },
 });

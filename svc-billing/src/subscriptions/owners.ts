@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import { internalStudentSchema, internalUserSchema, type InternalUser } from '@logbook/contracts/internal-api';
 import { callInternal } from '@logbook/service-kit/internal';
+import { mailboxKey } from '@logbook/service-kit/mailbox';
 import { isDuplicateKey } from '@logbook/service-kit/db';
-import { StudentBillingModel, type StudentBilling } from './model';
+import { DisputedAccountModel, StudentBillingModel, type StudentBilling } from './model';
 
 /** The account from svc-auth, which owns it; null when there is none. */
 export async function userFromOwner(userId: number): Promise<InternalUser | null> {
@@ -36,10 +38,32 @@ export async function billingStudent(studentId: number): Promise<StudentBilling 
 }
 
 /**
- * What svc-students says the student's free month is remembered by, as they are now (their name and date of birth may
- * have changed since billing first saw them); null when it knows no such student or does not say.
+ * What the student's free month is remembered by: the family's mailbox (its account's address, as svc-auth holds it)
+ * with the learner as svc-students says they are now (their name and date of birth may have changed since billing
+ * first saw them). Kept by the address, not the account, so closing the account and opening another under the same
+ * address remembers it still. Null when either owner does not say.
  */
-export async function freeMonthKeyFromOwner(studentId: number): Promise<string | null> {
-  const reply = await callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${studentId}`);
-  return reply.ok ? (reply.body.freeMonthKey ?? null) : null;
+export async function freeMonthKeyFromOwner(student: { _id: number; userId: number }): Promise<string | null> {
+  const reply = await callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${student._id}`);
+  if (!reply.ok || !reply.body.learnerKey) return null;
+  return freeMonthKeyOf(student.userId, reply.body.learnerKey);
+}
+
+/** The family's free-month key for a learner key svc-students gave (on asking, or in a `student` event). */
+export async function freeMonthKeyOf(userId: number, learnerKey: string): Promise<string | null> {
+  const family = await familyMailbox(userId);
+  return family && crypto.createHash('sha256').update(`${family}\n${learnerKey}`).digest('hex');
+}
+
+/** The family's mailbox, by which what outlives its account is kept; null when svc-auth knows no such account. */
+export async function familyMailbox(userId: number): Promise<string | null> {
+  const user = await userFromOwner(userId);
+  return user ? mailboxKey(user.email) : null;
+}
+
+/** Whether the family is flagged for a disputed payment: by its account, or by its address (closed and opened again). */
+export async function accountDisputed(userId: number): Promise<boolean> {
+  if (await DisputedAccountModel.exists({ _id: userId })) return true;
+  const family = await familyMailbox(userId);
+  return family !== null && Boolean(await DisputedAccountModel.exists({ family }));
 }

@@ -14,7 +14,6 @@ import type { CreatedSubscription, PaymentProvider } from '../providers/provider
 import { publisher } from '../events/publisher';
 import {
   BillingCustomerModel,
-  DisputedAccountModel,
   FreeMonthModel,
   StudentBillingModel,
   StudentTrialModel,
@@ -22,7 +21,7 @@ import {
   type StudentBilling,
   type SubscriptionRecord,
 } from './model';
-import { billingStudent, freeMonthKeyFromOwner, userFromOwner } from './owners';
+import { accountDisputed, billingStudent, freeMonthKeyFromOwner, userFromOwner } from './owners';
 import { eventTimeNow, isLiveAtProvider, isPaymentPause, nextStepFor, studentSubscriptionEnded } from './status';
 
 export interface SubscriptionOptions {
@@ -58,7 +57,7 @@ export interface FreeMonthCheck {
 }
 
 /** Whether this student has had the free month: the trial's own record, or a subscription made before those. */
-const hadTrial = async (student: StudentBilling) =>
+export const hadTrial = async (student: StudentBilling) =>
   Boolean(student.stripeSubscriptionId) || Boolean(await StudentTrialModel.exists({ _id: student._id }));
 
 /**
@@ -68,7 +67,7 @@ const hadTrial = async (student: StudentBilling) =>
  */
 export async function freeMonthFor(student: StudentBilling): Promise<FreeMonthCheck> {
   if (await hadTrial(student)) return { available: false };
-  const key = (await freeMonthKeyFromOwner(student._id)) ?? undefined;
+  const key = (await freeMonthKeyFromOwner(student)) ?? undefined;
   if (key && (await FreeMonthModel.exists({ _id: key }))) return { available: false, key };
   return { available: true, ...(key ? { key } : {}) };
 }
@@ -76,9 +75,9 @@ export async function freeMonthFor(student: StudentBilling): Promise<FreeMonthCh
 export const trialAvailable = async (student: StudentBilling) => (await freeMonthFor(student)).available;
 
 /** Keeps a free month by its key; a second writer finds it there already, which is the same. */
-export async function rememberFreeMonth(key: string, userId: number) {
+export async function rememberFreeMonth(key: string) {
   try {
-    await FreeMonthModel.create({ _id: key, userId, startedAt: new Date() });
+    await FreeMonthModel.create({ _id: key, startedAt: new Date() });
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
   }
@@ -96,7 +95,7 @@ export const madeAtProvider = (created: CreatedSubscription) => ({
 
 /** Remember that this student has had the free month; a second writer finds it there already, which is the same. */
 export async function recordTrial(student: StudentBilling, subscriptionId: string, key: string | undefined) {
-  if (key) await rememberFreeMonth(key, student.userId);
+  if (key) await rememberFreeMonth(key);
   try {
     await StudentTrialModel.create({ _id: student._id, userId: student.userId, subscriptionId, startedAt: new Date() });
   } catch (err) {
@@ -126,7 +125,7 @@ export async function getSubscription(callers: Callers, studentId: number): Prom
   const [record, trial, disputed] = await Promise.all([
     SubscriptionRecordModel.findById(studentId).lean(),
     trialAvailable(student),
-    DisputedAccountModel.exists({ _id: student.userId }),
+    accountDisputed(student.userId),
   ]);
   return { ...subscriptionView(student, record, trial), ...(disputed ? { accountDisputed: true } : {}) };
 }
@@ -349,7 +348,7 @@ export async function createSubscription(
   input: { studentId: number; couponCode?: string },
 ): Promise<CreateSubscriptionResponse> {
   let student = await ownedStudent(callers, input.studentId);
-  if (await DisputedAccountModel.exists({ _id: student.userId })) throw conflict(BILLING_ERRORS.accountDisputed);
+  if (await accountDisputed(student.userId)) throw conflict(BILLING_ERRORS.accountDisputed);
   const deadline = Date.now() + options.inFlightWaitMs;
   for (;;) {
     if (

@@ -17,7 +17,7 @@ import {
   type SubscriptionRecord,
 } from '../subscriptions/model';
 import { isEnded, isLiveAtProvider, isPaymentPause, studentStatusFor, toEventTime } from '../subscriptions/status';
-import { billingStudent } from '../subscriptions/owners';
+import { billingStudent, familyMailbox } from '../subscriptions/owners';
 import { madeAtProvider, recordTrial } from '../subscriptions/subscriptions';
 import { publisher } from '../events/publisher';
 import { BillingEventModel } from './model';
@@ -307,7 +307,8 @@ async function actOnDispute(provider: PaymentProvider, disputeId: string, eventA
   const userId = kept?._id ?? students[0]?.userId;
   if (userId !== undefined) {
     try {
-      await DisputedAccountModel.create({ _id: userId, disputeId, customerId, flaggedAt: new Date() });
+      const family = (await familyMailbox(userId)) ?? undefined;
+      await DisputedAccountModel.create({ _id: userId, family, disputeId, customerId, flaggedAt: new Date() });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }

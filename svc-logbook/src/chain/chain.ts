@@ -140,9 +140,13 @@ export async function checkChain(studentId: number): Promise<ChainReport> {
   let night = 0;
   let headSeen = !chain || chain.head === GENESIS_HASH;
   let brokenAt: ChainReport['brokenAt'];
+  // A correction counts as one only of an entry in the chain: one that put right an entry still awaiting its
+  // supervisor (never sealed) corrected nothing a reader of the log book could see.
+  const sealedIds = new Set<number>();
   for await (const doc of sessions) {
     count += 1;
-    if (typeof doc.correctionOf === 'number') corrections += 1;
+    sealedIds.add(doc._id);
+    if (typeof doc.correctionOf === 'number' && sealedIds.has(doc.correctionOf)) corrections += 1;
     if (doc.status === 'removed') removals += 1;
     if (doc.status === undefined) {
       inForce += 1;

@@ -22,6 +22,8 @@ const READ_FIELDS = {
   odometerStart: 1,
   odometerEnd: 1,
   signaturesId: 1,
+  signedRemotely: 1,
+  supervisorFullLicenceYear: 1,
 } as const;
 
 const BOTH_SIGNED = { studentSignature: { $gt: '' }, supervisorSignature: { $gt: '' } };
@@ -30,7 +32,7 @@ const BOTH_SIGNED = { studentSignature: { $gt: '' }, supervisorSignature: { $gt:
  * Every entry in force, with whether both signatures are there: asked of the database as conditions, so the images
  * themselves are never read out (inline on the oldest sessions, in their own collection since).
  */
-async function entriesOf(studentId: number): Promise<ReadinessSession[]> {
+async function entriesOf(studentId: number): Promise<Array<ReadinessSession & { signedRemotely?: boolean }>> {
   const filter = { studentId, ...IN_FORCE };
   const [entries, signedInline] = await Promise.all([
     DrivingSessionModel.find(filter).select(READ_FIELDS).lean(),
@@ -51,8 +53,9 @@ async function entriesOf(studentId: number): Promise<ReadinessSession[]> {
 }
 
 /**
- * "Will this log book pass?" under the family's state's rule in force today: each entry's supervisor is matched to the
- * family's saved supervisors (by name and licence number) for the year their full licence was issued.
+ * "Will this log book pass?" under the family's state's rule in force today. The year each supervisor's full licence
+ * was issued: for an entry signed on the supervisor's own phone, the year they confirmed and sealed; for the rest,
+ * the family's saved supervisor of that name and licence number.
  */
 export async function readinessFor(
   callers: Callers,
@@ -66,9 +69,11 @@ export async function readinessFor(
     SupervisorModel.find({ userId: student.userId }).select({ name: 1, licenseNumber: 1, fullLicenceYear: 1 }).lean(),
   ]);
   const yearOf = new Map(supervisors.map((s) => [`${s.name}\u0000${s.licenseNumber}`, s.fullLicenceYear ?? null]));
-  const sessions = entries.map((e) => ({
+  const sessions = entries.map(({ signedRemotely, ...e }) => ({
     ...e,
-    supervisorFullLicenceYear: yearOf.get(`${e.supervisorName ?? ''}\u0000${e.supervisorLicenseNumber ?? ''}`) ?? null,
+    supervisorFullLicenceYear: signedRemotely
+      ? (e.supervisorFullLicenceYear ?? null)
+      : (yearOf.get(`${e.supervisorName ?? ''}\u0000${e.supervisorLicenseNumber ?? ''}`) ?? null),
   }));
   const balance = openingBalanceOf(student);
   const courses = courseCreditsOf({

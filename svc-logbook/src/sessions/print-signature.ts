@@ -1,4 +1,7 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+
+const inflate = promisify(zlib.inflate);
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
@@ -80,25 +83,34 @@ function readChunks(png: Buffer) {
   return { width, height, colourType, channels, palette, transparency, data };
 }
 
+type PngImage = NonNullable<ReturnType<typeof readChunks>>;
+
 /**
  * A signature PNG flattened onto white paper as an 8-bit greyscale PNG. The PDF embeds such an image as it is, where
  * an image with transparency has to be unpacked and split in JavaScript: this keeps a long log book fast to make.
  * The whole image is checked on the way (checksums, compression, row filters, exact size), so a damaged image gives
- * null: one decode both accepts a signature and makes its print copy.
+ * null: one decode both accepts a signature and makes its print copy. The image data is inflated off the event loop
+ * and never past the size its header declares, so a small file that unpacks to a huge one is refused at that size.
  */
-export function printableSignature(png: Buffer): Buffer | null {
+export async function printableSignature(png: Buffer): Promise<Buffer | null> {
   const image = readChunks(png);
   if (!image) return null;
-  const { width, height, colourType, channels, palette, transparency } = image;
-  const stride = width * channels;
+  const expected = image.height * (image.width * image.channels + 1);
   let raw: Buffer;
   try {
-    raw = zlib.inflateSync(image.data.length === 1 ? image.data[0] : Buffer.concat(image.data));
+    raw = await inflate(image.data.length === 1 ? image.data[0] : Buffer.concat(image.data), {
+      maxOutputLength: expected,
+    });
   } catch {
     return null;
   }
-  if (raw.length !== height * (stride + 1)) return null;
+  return raw.length === expected ? greyscale(image, raw) : null;
+}
 
+/** The image's rows, unfiltered and flattened onto white, as a greyscale PNG (null for an unknown row filter). */
+function greyscale(image: PngImage, raw: Buffer): Buffer | null {
+  const { width, height, colourType, channels, palette, transparency } = image;
+  const stride = width * channels;
   const grey = Buffer.alloc(height * (width + 1)); // each row: filter byte 0, then one byte per pixel
   let previous = new Uint8Array(stride);
   let current = new Uint8Array(stride);

@@ -14,6 +14,7 @@ import { countedCourses, courseCreditsOf, type CompletedCourse } from '@logbook/
 import { todayIso } from '@logbook/contracts/state-rules';
 import { latestSessionDateISO } from '@logbook/contracts/dates';
 import { exactly } from '@logbook/contracts/responses';
+import { learnerShortName } from '@logbook/contracts/internal-api';
 import type { ProgressSummary } from '@logbook/contracts/progress-summary';
 import type { StateCode } from '@logbook/contracts/state-codes';
 import {
@@ -102,10 +103,6 @@ function signedOrAsked(input: DrivingSessionData): asserts input is DrivingSessi
   if (input.remoteSignOff && input.supervisorSignature) throw badRequest(SIGN_OFF_MESSAGES.signatureOrRemote);
   if (!input.remoteSignOff && !input.supervisorSignature) throw badRequest(VALIDATION.supervisorSignatureRequired);
 }
-
-/** The learner as the supervisor's email and page name them: first name and initial, nothing more of the family. */
-export const learnerShortName = (student: { firstName: string; lastName: string }) =>
-  `${student.firstName.trim()} ${student.lastName.trim().slice(0, 1).toUpperCase()}.`.trim();
 
 /** A link for the awaiting entry is emailed to the supervisor, and the entry notes when. */
 async function mailSupervisor(student: StudentRecord, entry: { _id: number; date?: string }, email: string) {

@@ -16,7 +16,7 @@ const DRAWABLE_COLOUR_TYPES = new Set([0, 2, 3, 4, 6]);
  * A signature data URL checked to be a whole, drawable PNG of at most 200 KB, answered as its greyscale print copy
  * (the one full decode both checks the image and makes the copy the PDF embeds).
  */
-export function signatureForPrint(dataUrl: string): Buffer {
+export async function signatureForPrint(dataUrl: string): Promise<Buffer> {
   if (!dataUrl.startsWith(PREFIX)) throw badRequest(VALIDATION.signatureInvalid);
   const encoded = dataUrl.slice(PREFIX.length);
   if (!BASE64.test(encoded) || encoded.length % 4 !== 0) throw badRequest(VALIDATION.signatureInvalid);
@@ -44,7 +44,7 @@ export function signatureForPrint(dataUrl: string): Buffer {
     throw badRequest(VALIDATION.signatureInvalid);
   }
   // A full decode (checksums, compression, row filters): a damaged image is refused now, not when a PDF draws it.
-  const print = printableSignature(bytes);
+  const print = await printableSignature(bytes);
   if (!print) throw badRequest(VALIDATION.signatureInvalid);
   return print;
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { isDuplicateKey } from '@logbook/service-kit/db';
+import { printableSignature } from './print-signature';
 import { SessionSignaturesModel, type DrivingSessionRecord, type SessionSignaturesRecord } from './model';
 
 export interface SessionSignatures {
@@ -51,8 +52,8 @@ export async function withSignatures<T extends StoredSession>(
       .lean();
     for (const r of records) found.set(r._id, r);
   }
-  return docs.map((doc) => {
-    if (typeof doc.signaturesId !== 'string') return doc;
+  const sessions = docs.map((doc) => {
+    if (typeof doc.signaturesId !== 'string') return doc as T & SessionSignatures;
     const record = found.get(doc.signaturesId);
     const out: T & SessionSignatures = {
       ...doc,
@@ -65,6 +66,24 @@ export async function withSignatures<T extends StoredSession>(
     }
     return out;
   });
+  return opts.print ? Promise.all(sessions.map(withPrintCopies)) : sessions;
+}
+
+/** Sessions kept before signatures had print copies are given theirs, decoded within the same bounds as on the way in. */
+async function withPrintCopies<T extends SessionSignatures>(session: T): Promise<T> {
+  const [studentSignaturePrint, supervisorSignaturePrint] = await Promise.all([
+    session.studentSignaturePrint ?? printCopyOf(session.studentSignature),
+    session.supervisorSignaturePrint ?? printCopyOf(session.supervisorSignature),
+  ]);
+  return { ...session, studentSignaturePrint, supervisorSignaturePrint };
+}
+
+const PNG_PREFIX = 'data:image/png;base64,';
+
+async function printCopyOf(dataUrl: string | undefined): Promise<string | undefined> {
+  if (!dataUrl?.startsWith(PNG_PREFIX)) return undefined;
+  const print = await printableSignature(Buffer.from(dataUrl.slice(PNG_PREFIX.length), 'base64'));
+  return print?.toString('base64');
 }
 
 /** A stream of sessions read in batches, each batch given its signatures with one more query. */

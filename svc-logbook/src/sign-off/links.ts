@@ -1,16 +1,23 @@
 import crypto from 'node:crypto';
-import { statusOnlySchema, type SignOffMail } from '@logbook/contracts/internal-api';
+import { internalUserSchema, statusOnlySchema, type SignOffMail } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
 import { AppError, notFound, tooMany } from '@logbook/service-kit/errors';
 import { callInternal } from '@logbook/service-kit/internal';
+import { mailboxKey } from '@logbook/service-kit/mailbox';
 import { SignOffLinkModel, SignOffRequestModel, type SignOffLinkRecord } from './model';
 
 /** A link works for 7 days. */
 export const SIGN_OFF_LINK_DAYS = 7;
 
-/** Requests for a signature in any 24 hours: per family, and per supervisor's address whichever family asks. */
-export const SIGN_OFF_LIMITS = { perFamily: 20, perAddress: 5 } as const;
+/** Signings a link may fail to seal before it stops working (a new link can be sent). */
+export const MAX_FAILED_SEALS = 5;
+
+/**
+ * Requests for a signature in any 24 hours: per family, per family and supervisor, and per supervisor whichever
+ * family asks (enough that one family using its own allowance leaves others able to ask the same instructor).
+ */
+export const SIGN_OFF_LIMITS = { perFamily: 20, perFamilyAndAddress: 5, perAddress: 20 } as const;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -24,30 +31,42 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 /** The one answer for every token that is not live: it says nothing of whether the token ever existed. */
 export const linkNotLive = () => notFound(SIGN_OFF_MESSAGES.linkNotLive);
 
+/** The family's mailbox, from its account: what its allowances are kept by. */
+async function familyMailbox(userId: number): Promise<string> {
+  const reply = await callInternal(internalUserSchema, 'auth', 'GET', `/internal/users/${userId}`);
+  // An account svc-auth does not know cannot be emailed about either.
+  if (!reply.ok) throw new AppError(503, API_ERRORS.serviceUnavailable);
+  return mailboxKey(reply.body.email);
+}
+
 /**
- * Count one request against the family's and the address's allowances, refusing (429) past either. Counted first and
- * then checked, so two requests at once cannot both slip under a limit.
+ * Count one request against the family's, the family's for this supervisor, and the supervisor's allowances, refusing
+ * (429) past any. Counted first and then checked, so two requests at once cannot both slip under a limit.
  */
 export async function countRequest(userId: number, supervisorEmail: string): Promise<void> {
   const _id = crypto.randomUUID();
   const at = new Date();
-  await SignOffRequestModel.create({ _id, userId, supervisorEmail, at });
+  const family = await familyMailbox(userId);
+  const recipient = mailboxKey(supervisorEmail);
+  await SignOffRequestModel.create({ _id, family, recipient, at });
   const since = new Date(at.getTime() - DAY_MS);
-  const [family, address] = await Promise.all([
-    SignOffRequestModel.countDocuments({ userId, at: { $gt: since } }),
-    SignOffRequestModel.countDocuments({ supervisorEmail, at: { $gt: since } }),
-  ]);
-  const overFamily = family > SIGN_OFF_LIMITS.perFamily;
-  if (overFamily || address > SIGN_OFF_LIMITS.perAddress) {
-    await SignOffRequestModel.deleteOne({ _id });
-    // Again once the oldest request counted against the limit reached is a day old.
-    const counted = overFamily ? { userId } : { supervisorEmail };
-    const oldest = await SignOffRequestModel.findOne({ ...counted, at: { $gt: since } })
-      .sort({ at: 1 })
-      .lean();
-    const wait = oldest ? oldest.at.getTime() + DAY_MS - at.getTime() : DAY_MS;
-    throw tooMany(Math.max(1, Math.ceil(wait / 1000)), SIGN_OFF_MESSAGES.tooManyRequests);
-  }
+  const limits = [
+    { counted: { family }, limit: SIGN_OFF_LIMITS.perFamily },
+    { counted: { family, recipient }, limit: SIGN_OFF_LIMITS.perFamilyAndAddress },
+    { counted: { recipient }, limit: SIGN_OFF_LIMITS.perAddress },
+  ];
+  const counts = await Promise.all(
+    limits.map(({ counted }) => SignOffRequestModel.countDocuments({ ...counted, at: { $gt: since } })),
+  );
+  const over = limits.find((_, i) => counts[i] > limits[i].limit);
+  if (!over) return;
+  await SignOffRequestModel.deleteOne({ _id });
+  // Again once the oldest request counted against the limit reached is a day old.
+  const oldest = await SignOffRequestModel.findOne({ ...over.counted, at: { $gt: since } })
+    .sort({ at: 1 })
+    .lean();
+  const wait = oldest ? oldest.at.getTime() + DAY_MS - at.getTime() : DAY_MS;
+  throw tooMany(Math.max(1, Math.ceil(wait / 1000)), SIGN_OFF_MESSAGES.tooManyRequests);
 }
 
 export interface LinkFor {
@@ -121,7 +140,7 @@ export async function liveLink(token: string): Promise<SignOffLinkRecord> {
     cancelledAt: { $exists: false },
     expiresAt: { $gt: new Date() },
   }).lean();
-  if (!link) throw linkNotLive();
+  if (!link || (link.failedSeals ?? 0) >= MAX_FAILED_SEALS) throw linkNotLive();
   return link;
 }
 
@@ -132,8 +151,8 @@ export async function useLink(link: SignOffLinkRecord): Promise<() => Promise<vo
     { $set: { usedAt: new Date() } },
   );
   if (taken.modifiedCount !== 1) throw linkNotLive();
-  // Given back when the signing could not be stored, so the supervisor may try again.
+  // Given back when the signing could not be sealed, so the supervisor may try again, a limited number of times.
   return async () => {
-    await SignOffLinkModel.updateOne({ _id: link._id }, { $unset: { usedAt: 1 } });
+    await SignOffLinkModel.updateOne({ _id: link._id }, { $unset: { usedAt: 1 }, $inc: { failedSeals: 1 } });
   };
 }

@@ -16,6 +16,8 @@ export interface SignOffLinkRecord {
   expiresAt: Date;
   usedAt?: Date;
   cancelledAt?: Date;
+  /** Signings that could not be sealed (a bad signature image, say): past a few the link stops working. */
+  failedSeals?: number;
 }
 
 export const SignOffLinkModel = defineModel<SignOffLinkRecord>('SignOffLink', 'sign_off_links', {
@@ -29,13 +31,20 @@ export const SignOffLinkModel = defineModel<SignOffLinkRecord>('SignOffLink', 's
   expiresAt: { type: Date, required: true, index: { expireAfterSeconds: 30 * 24 * 3600 } },
   usedAt: Date,
   cancelledAt: Date,
+  failedSeals: Number,
 });
 
-/** One request for a signature sent (or sent again): what the limits per family and per address count. */
+/**
+ * One request for a signature sent (or sent again): what the limits count. Kept by the mailboxes alone (hashes of the
+ * family's address and the supervisor's), outside the family's data, so closing an account and opening another with
+ * the same address does not renew them; gone a day or two later.
+ */
 export interface SignOffRequestRecord {
   _id: string;
-  userId: number;
-  supervisorEmail: string;
+  /** `mailboxKey` of the parent account's email. */
+  family: string;
+  /** `mailboxKey` of the supervisor's email. */
+  recipient: string;
   at: Date;
 }
 
@@ -44,9 +53,9 @@ export const SignOffRequestModel = defineModel<SignOffRequestRecord>(
   'sign_off_requests',
   {
     _id: String,
-    userId: { type: Number, required: true },
-    supervisorEmail: { type: String, required: true },
+    family: { type: String, required: true },
+    recipient: { type: String, required: true },
     at: { type: Date, required: true, index: { expireAfterSeconds: 2 * 24 * 3600 } },
   },
-  { indexes: [[{ userId: 1, at: 1 }], [{ supervisorEmail: 1, at: 1 }]] },
+  { indexes: [[{ family: 1, at: 1 }], [{ recipient: 1, at: 1 }]] },
 );

@@ -1,5 +1,12 @@
 import { Router } from 'express';
-import { signOffDeclineSchema, signOffInputSchema, signOffResendSchema } from '@logbook/contracts/sign-off';
+import {
+  signOffDeclineSchema,
+  signOffDeclineWithTokenSchema,
+  signOffInputSchema,
+  signOffResendSchema,
+  signOffTokenSchema,
+  signOffWithTokenSchema,
+} from '@logbook/contracts/sign-off';
 import { callers, requireParentOrStudent } from '@logbook/service-kit/auth';
 import { parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { bodyObject } from '../body';
@@ -15,6 +22,27 @@ const signOffLimit = perAddressLimit('sign-off:ip:', 30);
 /** The token as the path carries it; its shape is checked with the link, so every token not live gets one answer. */
 const tokenOf = (raw: unknown) => String(raw);
 
+// The signing page sends the token in the body: a path is written down by every log on the way.
+signOffRouter.post('/api/signing/entry', signOffLimit, async (req, res) => {
+  const { token } = parseOr400(signOffTokenSchema, bodyObject(req.body));
+  res.setHeader('Cache-Control', 'no-store');
+  res.json(await signOffEntry(token));
+});
+
+signOffRouter.post('/api/signing/sign', signOffLimit, async (req, res) => {
+  const { token, ...input } = parseOr400(signOffWithTokenSchema, bodyObject(req.body));
+  res.setHeader('Cache-Control', 'no-store');
+  res.json(await signWithToken(token, input));
+});
+
+signOffRouter.post('/api/signing/decline', signOffLimit, async (req, res) => {
+  const { token, reason } = parseOr400(signOffDeclineWithTokenSchema, bodyObject(req.body));
+  res.setHeader('Cache-Control', 'no-store');
+  res.json(await declineWithToken(token, reason));
+});
+
+// The token in the path: for links emailed as /sign/<token> and the signing page of the previous release, which
+// expect these until the release after this one (links live 7 days). The logs write such paths without the token.
 signOffRouter.get('/api/sign-off/:token', signOffLimit, async (req, res) => {
   // The entry and the learner's name are for this supervisor alone: never kept by a browser or a proxy.
   res.setHeader('Cache-Control', 'no-store');

@@ -1,18 +1,14 @@
 import type { Callers } from '@logbook/service-kit/auth';
-import { conflict } from '@logbook/service-kit/errors';
+import { AppError, conflict } from '@logbook/service-kit/errors';
+import { VALIDATION } from '@logbook/contracts/messages';
 import { ruleOn, todayIso } from '@logbook/contracts/state-rules';
+import { learnerShortName } from '@logbook/contracts/internal-api';
 import { SIGN_OFF_MESSAGES, type SignOffDone, type SignOffEntry, type SignOffInput } from '@logbook/contracts/sign-off';
 import { familyRulesOf, logbookRuleVersions } from '../settings/settings';
 import { StudentRecordModel, type StudentRecord } from '../students/model';
 import { DrivingSessionModel } from '../sessions/model';
 import { recordChange } from '../sessions/list-cache';
-import {
-  changeableEntry,
-  learnerShortName,
-  sealRemoteSignature,
-  toView,
-  type DrivingSessionView,
-} from '../sessions/sessions';
+import { changeableEntry, sealRemoteSignature, toView, type DrivingSessionView } from '../sessions/sessions';
 import { cancelLinks, countRequest, linkNotLive, liveLink, mailDecline, sendLink, useLink } from './links';
 import type { SignOffLinkRecord } from './model';
 
@@ -103,9 +99,21 @@ export async function signWithToken(
     });
   } catch (err) {
     await giveBack();
-    throw err;
+    throw forTheSigner(err);
   }
   return { status: 'signed', signedAt: signedAt.toISOString(), supervisorRuleNotMet: ruleNotMet };
+}
+
+/** What the supervisor sent and may put right: their signature. */
+const SIGNER_PROBLEMS = new Set<string>([VALIDATION.signatureInvalid, VALIDATION.signatureTooLarge]);
+
+/**
+ * A refusal as the supervisor is told it: their own signature's problem as it is; anything on the family's side (a
+ * plan that lapsed, a state whose log book asks for more) in one neutral sentence, since only the family can act.
+ */
+function forTheSigner(err: unknown): unknown {
+  if (!(err instanceof AppError) || (err.status !== 400 && err.status !== 403)) return err;
+  return SIGNER_PROBLEMS.has(err.message) ? err : conflict(SIGN_OFF_MESSAGES.cannotSealNow);
 }
 
 /** POST /api/sign-off/:token/decline: the entry never counts, and the parent is told (email and history). */

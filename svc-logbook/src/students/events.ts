@@ -3,7 +3,8 @@ import { StudentRecordModel } from './model';
 
 /** svc-students' `student` event: the profile as the log book shows and prints it. */
 async function applyStudent(event: TopicEvent<'student'>) {
-  const { subscriptionStatus, ...profile } = event.data;
+  // The learner key is svc-billing's (its free month): not kept here.
+  const { subscriptionStatus, learnerKey: _forBilling, ...profile } = event.data;
   await applyIfNewer(StudentRecordModel, event.key, 'studentVersion', event.version, profile);
   // Until svc-billing's own events reach this copy, the status svc-students last heard from billing stands in.
   if (subscriptionStatus) {

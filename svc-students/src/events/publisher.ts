@@ -1,4 +1,5 @@
 import { outboxModel, Publisher } from '@logbook/service-kit/internal';
+import { learnerKey } from '../students/free-month';
 import { coursesOf, StudentModel } from '../students/model';
 
 /** This service's outbox: which readers have not yet heard of a student's latest change. */
@@ -37,17 +38,19 @@ export async function studentEvent(id: number) {
       openingBalance: balance
         ? { dayHours: balance.dayHours, nightHours: balance.nightHours, note: balance.note ?? '' }
         : null,
+      learnerKey: learnerKey(doc),
     },
   };
 }
 
 /**
- * - `student` → svc-logbook: the profile and paper hours it shows, prints and checks ownership with.
+ * - `student` → svc-logbook: the profile and paper hours it shows, prints and checks ownership with; → svc-billing:
+ *   the key the free month is remembered by, taken again whenever the name or birthday changes.
  * - `student-login` → svc-auth: the login changed or went, so sessions signed in before it end.
  */
 export const publisher = new Publisher(StudentsOutboxModel, {
   student: {
-    subscribers: ['logbook'],
+    subscribers: ['logbook', 'billing'],
     snapshot: studentEvent,
   },
   'student-login': {

@@ -9,7 +9,7 @@ import { notFound, parseId, parseOr400, unauthorized } from '@logbook/service-ki
 import { applyIfNewer, eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
 import { passwordHashing } from '@logbook/service-kit/password-hash';
 import { PASSWORD_HASH_ROUNDS } from '../logins/logins';
-import { freeMonthKey } from '../students/free-month';
+import { learnerKey } from '../students/free-month';
 import { StudentModel } from '../students/model';
 
 /** What other services may know of a student, and only through here (see students/free-month.ts for its key). */
@@ -49,7 +49,7 @@ internalStudentsRouter.get('/internal/students/:id', async (req, res) => {
     lastName: doc.lastName,
     subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
     ...(doc.stripeSubscriptionId ? { legacyStripeSubscriptionId: doc.stripeSubscriptionId } : {}),
-    freeMonthKey: freeMonthKey(doc),
+    learnerKey: learnerKey(doc),
   };
   res.json(student);
 });

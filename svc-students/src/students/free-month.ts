@@ -1,32 +1,34 @@
 import crypto from 'node:crypto';
+import { rectifyConfusion } from 'unicode-confusables';
 
-/**
- * A name as the free month remembers it: letters and digits only, accents and case dropped, so "Ánh Nguyễn",
- * "anh nguyen" and "Anh-Nguyen" are one student, and moving a word between first and last name changes nothing.
- */
-export function freeMonthName(firstName: string, lastName: string): string {
-  return `${firstName}${lastName}`
-    .normalize('NFKD')
+const lettersAndDigits = (text: string) =>
+  text
     .replace(/[^\p{L}\p{N}]/gu, '')
     .toLowerCase()
     .normalize('NFC');
+
+/**
+ * A name as the free month remembers it: letters and digits only, accents and case dropped, and each letter that looks
+ * like another taken as the one it looks like (Unicode TR39's skeleton), so "Ánh Nguyễn", "anh nguyen", "Anh-Nguyen"
+ * and a Cyrillic "а" in place of the Latin "a" are one student, and moving a word between first and last name changes
+ * nothing.
+ */
+export function freeMonthName(firstName: string, lastName: string): string {
+  const skeleton = rectifyConfusion(`${firstName}${lastName}`.toLowerCase().normalize('NFKD'));
+  return lettersAndDigits(skeleton.normalize('NFKD'));
 }
 
 /**
- * What billing remembers a student's free month by: a SHA-256 of the family and the student's name and date of
- * birth. It outlives the student's removal, so removing a student and adding them again does not give a second free
- * month, while another family's student of the same name and birthday still has their own; the name and birthday
- * themselves never leave this service.
+ * What billing remembers a student's free month by, with the family: a SHA-256 of the student's name (as
+ * `freeMonthName` reads it) and date of birth. Billing keeps it with the family's address, so it outlives the student's
+ * removal and the account's closure, while another family's student of the same name and birthday has their own; the
+ * name and birthday themselves never leave this service.
  */
-export function freeMonthKey(student: {
-  userId: number;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-}): string {
-  const parts = ['free-month', String(student.userId), freeMonthName(student.firstName, student.lastName)];
+export function learnerKey(student: { firstName: string; lastName: string; dateOfBirth: string }): string {
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify([...parts, student.dateOfBirth.trim()]))
+    .update(
+      JSON.stringify(['free-month', freeMonthName(student.firstName, student.lastName), student.dateOfBirth.trim()]),
+    )
     .digest('hex');
 }

@@ -2,7 +2,6 @@ import { ROAD_LABELS, TIME_OF_DAY_LABELS, TRAFFIC_LABELS, WEATHER_LABELS } from 
 import { formatDisplayDate } from '@logbook/contracts/dates';
 import { SESSION_FIELDS, fieldsWhere, type SessionFieldRegistry } from '@logbook/contracts/session-fields';
 import { shortHash } from '@logbook/contracts/hash-chain';
-import { printableSignature } from '../../sessions/print-signature';
 import type { LogbookSession } from '../contents';
 import {
   CONTENT_WIDTH,
@@ -53,7 +52,6 @@ const COLUMN_X = {} as Record<ColumnName, number>;
 }
 const CELL_PAD = 4;
 
-const PNG_PREFIX = 'data:image/png;base64,';
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? pdfText(value);
 
 /** The table's title on page 1, with how many sessions follow (and how many of them are struck through). */
@@ -163,8 +161,8 @@ export function sessionRow(
   cell('supervisor', pdfText(session.supervisorName), 0, { font: 'Helvetica-Bold' });
   cell('supervisor', `Licence: ${pdfText(session.supervisorLicenseNumber)}`, 1);
   if (session.supervisorIsInstructor) cell('supervisor', 'Driving instructor', 2, { color: MUTED });
-  signatureCell(w, session.studentSignature, session.studentSignaturePrint, 'studentSignature', y);
-  signatureCell(w, session.supervisorSignature, session.supervisorSignaturePrint, 'supervisorSignature', y);
+  signatureCell(w, session.studentSignaturePrint, 'studentSignature', y);
+  signatureCell(w, session.supervisorSignaturePrint, 'supervisorSignature', y);
   // Entries awaiting or declined by their supervisor are never printed (they are not in the chain).
   if (session.status === 'superseded' || session.status === 'removed') {
     struckThrough(w, session.status, session.changeReason, y);
@@ -194,26 +192,15 @@ function struckThrough(w: PageWriter, status: 'superseded' | 'removed', reason: 
   });
 }
 
-function signatureCell(
-  w: PageWriter,
-  dataUrl: string | undefined,
-  print: string | undefined,
-  column: ColumnName,
-  y: number,
-): void {
+function signatureCell(w: PageWriter, print: string | undefined, column: ColumnName, y: number): void {
   const x = COLUMN_X[column] + CELL_PAD;
   const width = COLUMNS[column].width - 2 * CELL_PAD;
   const height = ROW_HEIGHT - 8;
   w.outline(x - 1, y + 3, width + 2, height + 2, 2, 0.5, SIGNATURE_FRAME);
   try {
-    // The greyscale print copy embeds as it is; without one, flatten the original here (one decode per image).
-    let png: Buffer;
-    if (print) png = Buffer.from(print, 'base64');
-    else if (!dataUrl) throw new Error('no signature');
-    else {
-      const original = Buffer.from(dataUrl.slice(PNG_PREFIX.length), 'base64');
-      png = printableSignature(original) ?? original;
-    }
+    // The greyscale print copy embeds as it is (sessions kept without one were given one when read).
+    if (!print) throw new Error('no signature');
+    const png = Buffer.from(print, 'base64');
     w.doc.image(png as PDFKit.Mixins.ImageSrc, x, y + 4, { fit: [width, height], align: 'center', valign: 'center' });
   } catch {
     w.text('Signature unavailable', x, y + 18, { size: 7, color: MUTED, width });

@@ -11,8 +11,6 @@ export type Outcome<T> =
   | { kind: 'refused'; message: string }
   | { kind: 'failed'; offline: boolean };
 
-const url = (token: string, end = '') => `/api/sign-off/${encodeURIComponent(token)}${end}`;
-
 /** One call of the public signing API: no cookie is needed or sent. */
 async function call<T>(path: string, read: (res: Response) => Promise<T>, init: RequestInit = {}): Promise<Outcome<T>> {
   let res: Response;
@@ -22,7 +20,7 @@ async function call<T>(path: string, read: (res: Response) => Promise<T>, init: 
     return { kind: 'failed', offline: !navigator.onLine };
   }
   if (res.status === 404) return { kind: 'notLive' };
-  if (res.status === 400 || res.status === 429) {
+  if (res.status === 400 || res.status === 409 || res.status === 429) {
     return { kind: 'refused', message: errorMessageOf(await res.text()) ?? 'Please check the form and try again.' };
   }
   if (!res.ok) return { kind: 'failed', offline: false };
@@ -39,10 +37,12 @@ const post = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-export const fetchSignOffEntry = (token: string) => call(url(token), (res) => readAnswer(res, signOffEntryAnswer));
+// The token travels in the body: a path is written down by every log on the way.
+export const fetchSignOffEntry = (token: string) =>
+  call('/api/signing/entry', (res) => readAnswer(res, signOffEntryAnswer), post({ token }));
 
 export const signEntry = (token: string, input: SignOffInput) =>
-  call(url(token), (res) => readAnswer(res, signOffDoneAnswer), post(input));
+  call('/api/signing/sign', (res) => readAnswer(res, signOffDoneAnswer), post({ token, ...input }));
 
 export const declineEntry = (token: string, reason: string) =>
-  call(url(token, '/decline'), (res) => readAnswer(res, signOffDoneAnswer), post({ reason }));
+  call('/api/signing/decline', (res) => readAnswer(res, signOffDoneAnswer), post({ token, reason }));

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { Alert } from '@logbook/ui/Alert';
 import { BrandLink } from '@logbook/ui/BrandLink';
 import { Spinner } from '@logbook/ui/Spinner';
@@ -46,9 +46,14 @@ function Ended({ outcome }: { outcome: Outcome<SignOffDone> | Outcome<SignOffEnt
   );
 }
 
-/** /sign/:token, public: a supervisor checks a drive a learner logged and signs it, or declines, on their own phone. */
+/**
+ * /sign#<token>, public: a supervisor checks a drive a learner logged and signs it, or declines, on their own phone.
+ * The token is in the fragment, which the browser never sends; links sent earlier carry it in the path.
+ */
 export function SignOffPage() {
-  const { token = '' } = useParams();
+  const { token: inPath } = useParams();
+  const { hash } = useLocation();
+  const token = inPath ?? decodeURIComponent(hash.replace(/^#/, ''));
   const [loaded, setLoaded] = useState<Outcome<SignOffEntry> | null>(null);
   const [done, setDone] = useState<Outcome<SignOffDone> | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
