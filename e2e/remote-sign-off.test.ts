@@ -108,7 +108,9 @@ journey(
     try {
       const phone = supervisor.page;
       await withoutInstallPrompt(phone);
-      await phone.goto(`${stack.url}${new URL(link!).pathname}`);
+      // The token is in the fragment: the page reads it, and no request's path carries it.
+      const { pathname, hash } = new URL(link!);
+      await phone.goto(`${stack.url}${pathname}${hash}`);
       await expectHeading(phone, 'Sign a supervised drive');
       await phone.getByText('Mount Barker').waitFor();
       // Of the family, only the learner's first name and initial.
@@ -123,6 +125,9 @@ journey(
           .filter((n) => /remoteEntry|mf_/.test(n)),
       );
       expect(scripts).toEqual([]);
+      // Nothing the page asked for carried the token in its address.
+      const asked = await phone.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+      expect(asked.filter((name) => name.includes(hash.slice(1)))).toEqual([]);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await expectAccessible(phone);
       fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });

@@ -124,7 +124,7 @@ describe('courses the learner completed, counted under the state rule', () => {
     ]);
   });
 
-  it('TAS: the RYDA program adds 5 hours once from the single learner period; before it, and in SA, nothing', async () => {
+  it('TAS: the RYDA program adds 5 hours once, for a 2020 course onwards; before it, and in SA, nothing', async () => {
     const tas = await learner('TAS', [{ id: 'ryda', completedOn: '2026-01-20' }]);
     await drives(tas.student.id, tas.parent.cookie, ['01']);
     expect(await summaryOf(tas.student.id, tas.parent.cookie)).toMatchObject({
@@ -139,10 +139,13 @@ describe('courses the learner completed, counted under the state rule', () => {
       'Rotary Youth Driver Awareness program: 5 hours counted',
     );
 
-    const before = await learner('TAS', [{ id: 'ryda', completedOn: '2020-11-30' }], '2004-03-01');
+    // For a 2020 course onwards: one of November 2020 counts, one of 2019 does not.
+    const late2020 = await learner('TAS', [{ id: 'ryda', completedOn: '2020-11-30' }], '2004-03-01');
+    expect((await summaryOf(late2020.student.id, late2020.parent.cookie)).courseHours).toBe(5);
+    const before = await learner('TAS', [{ id: 'ryda', completedOn: '2019-12-31' }], '2004-03-01');
     expect((await summaryOf(before.student.id, before.parent.cookie)).courseHours).toBeUndefined();
     expect((await check(before.student.id, before.parent.cookie, 'courses'))?.message).toBe(
-      "Rotary Youth Driver Awareness program not counted: not credited by Tasmania's rule on 30 Nov 2020",
+      "Rotary Youth Driver Awareness program not counted: not credited by Tasmania's rule on 31 Dec 2019",
     );
 
     const sa = await learner('SA', [{ id: 'safer-drivers-course', completedOn: '2026-02-10' }]);

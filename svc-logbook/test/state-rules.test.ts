@@ -32,6 +32,44 @@ describe('GET /api/state-rules', () => {
     );
   });
 
+  it('answers the rules mended against what the states publish, each with its page', async () => {
+    const answer = stateRulesAnswerSchema.parse((await http().get('/api/state-rules?on=2026-11-28')).body);
+    const of = (state: string) => answer.rules.find((r) => r.state === state)!;
+    expect(of('TAS').supervisor).toMatchObject({ fullLicenceYears: 1, verified: true });
+    expect(of('TAS').supervisor.source).toContain('transport.tas.gov.au');
+    expect(of('ACT').ageCountedOn).toBe('permitDate');
+    expect(of('ACT').hours[0]!.note).toContain('when the learner licence was issued');
+    expect(of('SA').entryFields.fields).toContain('locations');
+    const ryda2020 = stateRulesAnswerSchema.parse((await http().get('/api/state-rules?on=2020-03-01')).body);
+    expect(ryda2020.rules.find((r) => r.state === 'TAS')!.courseCredits.map((c) => c.id)).toEqual(['ryda']);
+  });
+
+  it('ACT: readiness asks 100 hours, 10 at night, of a learner whose permit was issued at 24, after they turn 25', async () => {
+    const parent = await newParent();
+    await http().put('/api/settings/state').set('Cookie', parent.cookie).send({ value: 'ACT' }).expect(200);
+    const dateOfBirth = '2000-06-15';
+    const student = await insertStudent(parent.userId, { dateOfBirth });
+    await sendEvent({
+      topic: 'student',
+      key: student.id,
+      version: 1000,
+      data: {
+        userId: parent.userId,
+        firstName: 'Alex',
+        lastName: 'Learner',
+        dateOfBirth,
+        licenseNumber: null,
+        permitDate: '2024-12-01',
+        openingBalance: null,
+      },
+    });
+    const readiness = readinessSchema.parse(
+      (await http().get(`/api/driving-sessions/${student.id}/readiness`).set('Cookie', parent.cookie).expect(200)).body,
+    );
+    expect(readiness.checks.find((c) => c.id === 'hours')?.message).toBe('Not yet: 0 of 100 hours logged, 100 to go');
+    expect(readiness.checks.find((c) => c.id === 'night-hours')?.message).toContain('of 10 night hours');
+  });
+
   it('answers the Tasmanian rule of its day: before and after the single learner period began', async () => {
     const before = (await http().get('/api/state-rules?on=2020-11-30')).body;
     const after = (await http().get('/api/state-rules?on=2020-12-01')).body;

@@ -10,6 +10,9 @@ export type EntryField =
 
 export const BASE_FIELDS: EntryField[] = ['date', 'times', 'supervisor', 'signatures'];
 
+/** South Australia's log book: the suburbs driven from and to on every entry. */
+export const SA_FIELDS: EntryField[] = [...BASE_FIELDS, 'locations'];
+
 /** Queensland's log book: the places, the number plate and the odometer readings on every entry. */
 export const QLD_FIELDS: EntryField[] = [...BASE_FIELDS, 'locations', 'vehicleRegistration', 'odometer'];
 
@@ -22,6 +25,7 @@ export interface EntryFieldsVersion {
 }
 
 export const ENTRY_FIELD_VERSIONS: readonly EntryFieldsVersion[] = [
+  { state: 'SA', from: null, until: null, fields: SA_FIELDS },
   { state: 'QLD', from: null, until: null, fields: QLD_FIELDS },
 ];
 

@@ -40,6 +40,8 @@ export const stateRuleVersionSchema = z.object({
   permitTime: z.array(z.object({ ...ageBand, months: z.number(), ...sourcedSchema })),
   supervisor: z.object({ fullLicenceYears: z.number(), ...sourcedSchema }),
   entryFields: z.object({ fields: z.array(z.string()), ...sourcedSchema }),
+  /** Present where the hours and permit time go by the learner's age when the permit was issued. */
+  ageCountedOn: z.literal('permitDate').optional(),
 });
 
 /**

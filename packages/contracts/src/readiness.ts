@@ -1,7 +1,14 @@
 import { countedCourses, type CourseOutcome } from './course-credits';
 import { formatDisplayDate } from './dates';
 import { computeProgress, type BonusRuleFor, type ProgressSession } from './progress';
-import { ageOn, hoursFor, permitTimeFor, targetsFor, type EntryField, type StateRuleVersion } from './state-rules';
+import {
+  hoursFor,
+  learnerAgeFor,
+  permitTimeFor,
+  targetsFor,
+  type EntryField,
+  type StateRuleVersion,
+} from './state-rules';
 import type { Readiness } from './readiness-schema';
 
 export {
@@ -84,7 +91,9 @@ function coursesMessage(outcomes: ReadonlyArray<CourseOutcome>): string {
  */
 export function readinessOf(input: ReadinessInput): Readiness {
   const { rule, today, sessions } = input;
-  const age = ageOn(input.dateOfBirth, today);
+  const age = learnerAgeFor(rule, input, today);
+  // Where the hours depend on the learner's age when the permit was issued, none are guessed without that date.
+  const permitDateAsked = rule.ageCountedOn === 'permitDate' && age === null;
   const hours = hoursFor(rule, age);
   const courses = input.courses ?? [];
   const progress = computeProgress(
@@ -99,9 +108,10 @@ export function readinessOf(input: ReadinessInput): Readiness {
   const totalLeft = Math.max(0, hours.totalHours - progress.totalHours);
   checks.push({
     id: 'hours',
-    ok: totalLeft <= 0,
-    message:
-      totalLeft <= 0
+    ok: totalLeft <= 0 && !permitDateAsked,
+    message: permitDateAsked
+      ? `Not yet: add the learner's permit date to the student's details (${rule.name} sets the hours by the learner's age on it)`
+      : totalLeft <= 0
         ? `${hoursText(progress.totalHours)} of ${hours.totalHours} hours logged`
         : `Not yet: ${hoursText(progress.totalHours)} of ${hours.totalHours} hours logged, ${hoursText(Math.round(totalLeft * 10) / 10)} to go`,
     source: hours.source,

@@ -5,7 +5,7 @@
  */
 
 import { COURSE_IDS, type CourseId } from './course-ids';
-import { BASE_FIELDS, QLD_FIELDS, type EntryField } from './entry-fields';
+import { BASE_FIELDS, QLD_FIELDS, SA_FIELDS, type EntryField } from './entry-fields';
 import { HOME_TIME_ZONE, todayInTimeZone } from './dates';
 import { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode } from './state-codes';
 
@@ -88,6 +88,11 @@ export interface StateRuleVersion {
   permitTime: PermitTime[];
   supervisor: SupervisorRule;
   entryFields: EntryFields;
+  /**
+   * The learner's age that picks the hours and the time on the permit: their age when the permit was issued, where the
+   * state says so (the ACT); otherwise their age on the day asked.
+   */
+  ageCountedOn?: 'permitDate';
 }
 
 const SA_LEARNERS = 'https://mylicence.sa.gov.au/my-car-licence/learners-stage';
@@ -110,13 +115,102 @@ const TAS_LEARNER =
 const TAS_HOURS = 'http://platesplus.tas.gov.au/page-logbook-hours.php';
 const TAS_P1 = 'https://www.transport.tas.gov.au/licensing/getting_your_car_licence/getting_your_ps';
 const TAS_CHANGE = 'https://www.legislation.tas.gov.au/view/whole/html/asmade/sr-2020-075';
+const TAS_SUPERVISOR =
+  'https://www.transport.tas.gov.au/licensing/getting_your_car_licence/supervisory_drivers_and_learner_vehicles';
+/** The day the 12 months of full licence were read on Tasmania's page; no earlier start date was found. */
+const TAS_SUPERVISOR_YEAR_FROM = '2026-11-28';
+/** RYDA counts for "a 2020 course onwards". */
+const TAS_RYDA_FROM = '2020-01-01';
 const ACT_RULES =
   'https://www.cityservices.act.gov.au/roads-and-paths/road-safety/learner-and-provisional-drivers/safe-plates-frequently-asked-questions';
 const ACT_LICENCE = 'https://www.accesscanberra.act.gov.au/driving-and-transport/driver-licences/learner-licence';
 const NT_LICENCE = 'https://nt.gov.au/driving/driverlicence/get-your-licence';
 
+const ACT_AGE_AT_ISSUE =
+  'by the age when the learner licence was issued: "under 25 when you are issued with your learner licence: 100 hours, ' +
+  '10 at night, at least a year; 25 or older when issued: 50 hours, five at night, six months"';
+
 const unverified = (source: string, note: string) => ({ source, verified: false, note });
 const verified = (source: string, note?: string) => ({ source, verified: true, ...(note ? { note } : {}) });
+
+/**
+ * Tasmania: the L2 stage until the single learner period of 1 December 2020; the RYDA credit for a 2020 course onwards;
+ * a supervisor's full licence held for the previous 12 months, as the state's page says (dated from the day it was
+ * read: no earlier start was found, so entries before then keep the earlier "a full licence").
+ */
+function tasVersions(): StateRuleVersion[] {
+  const ryda: CourseCredit = {
+    id: 'ryda',
+    name: 'Rotary Youth Driver Awareness program',
+    hours: 5,
+    conditions: 'once, for a course in 2020 or later',
+    underAge: null,
+    minLoggedHours: 0,
+    ...verified(TAS_HOURS, 'a 2020 course onwards'),
+  };
+  const l2Stage: Omit<StateRuleVersion, 'from' | 'until' | 'courseCredits'> = {
+    state: 'TAS',
+    name: 'Tasmania',
+    hours: [
+      {
+        fromAge: 16,
+        underAge: null,
+        totalHours: 50,
+        nightHours: 0,
+        ...verified(TAS_P1, 'L2 stage: 50 hours, no night minimum'),
+      },
+    ],
+    lessonCredit: null,
+    permitTime: [{ fromAge: 16, underAge: null, months: 9, ...verified(TAS_P1, 'L2 licence for 9 months') }],
+    supervisor: { fullLicenceYears: 0, ...unverified(TAS_LEARNER, 'no stored official page') },
+    entryFields: { fields: BASE_FIELDS, ...unverified(TAS_LEARNER, 'no stored official page') },
+  };
+  const learnerPeriod: Omit<StateRuleVersion, 'from' | 'until' | 'supervisor'> = {
+    state: 'TAS',
+    name: 'Tasmania',
+    hours: [
+      {
+        fromAge: 16,
+        underAge: null,
+        totalHours: 80,
+        nightHours: 15,
+        ...verified(TAS_LEARNER, 'a single learner period since 1 December 2020'),
+      },
+    ],
+    lessonCredit: {
+      multiplier: 2,
+      maxLessonHours: 10,
+      nightSplit: 'extra-as-day',
+      ...verified(TAS_HOURS, 'a one-hour lesson logs two hours, capped at 10 lessons'),
+    },
+    courseCredits: [ryda],
+    permitTime: [{ fromAge: 16, underAge: null, months: 12, ...verified(TAS_LEARNER) }],
+    entryFields: { fields: BASE_FIELDS, ...unverified(TAS_CHANGE, 'no stored official page') },
+  };
+  return [
+    { ...l2Stage, from: null, until: TAS_RYDA_FROM, courseCredits: [] },
+    { ...l2Stage, from: TAS_RYDA_FROM, until: '2020-12-01', courseCredits: [ryda] },
+    {
+      ...learnerPeriod,
+      from: '2020-12-01',
+      until: TAS_SUPERVISOR_YEAR_FROM,
+      supervisor: { fullLicenceYears: 0, ...verified(TAS_SUPERVISOR, 'a full Australian car licence') },
+    },
+    {
+      ...learnerPeriod,
+      from: TAS_SUPERVISOR_YEAR_FROM,
+      until: null,
+      supervisor: {
+        fullLicenceYears: 1,
+        ...verified(
+          TAS_SUPERVISOR,
+          '"have held this full licence continuously for the previous 12 months"; dated from the day the page was ' +
+            'read (28 November 2026), no earlier start date being found',
+        ),
+      },
+    },
+  ];
+}
 
 function saVersions(creditFrom: string | null): StateRuleVersion[] {
   const base: Omit<StateRuleVersion, 'from' | 'until' | 'lessonCredit'> = {
@@ -129,7 +223,10 @@ function saVersions(creditFrom: string | null): StateRuleVersion[] {
       { fromAge: 25, underAge: null, months: 6, ...verified(SA_P1) },
     ],
     supervisor: { fullLicenceYears: 2, ...verified(SA_SUPERVISOR) },
-    entryFields: { fields: BASE_FIELDS, ...verified(SA_LEARNERS) },
+    entryFields: {
+      fields: SA_FIELDS,
+      ...verified(SA_LEARNERS, 'the date, times, suburbs driven from and to, the supervisor and both signatures'),
+    },
   };
   const credit: LessonCredit = {
     multiplier: 3,
@@ -279,69 +376,16 @@ export function stateRuleVersions(
       supervisor: { fullLicenceYears: 4, ...verified(WA_LEARN) },
       entryFields: { fields: BASE_FIELDS, ...unverified(WA_LEARN, 'no stored official log book page') },
     },
-    {
-      state: 'TAS',
-      name: 'Tasmania',
-      from: null,
-      until: '2020-12-01',
-      hours: [
-        {
-          fromAge: 16,
-          underAge: null,
-          totalHours: 50,
-          nightHours: 0,
-          ...verified(TAS_P1, 'L2 stage: 50 hours, no night minimum'),
-        },
-      ],
-      lessonCredit: null,
-      courseCredits: [],
-      permitTime: [{ fromAge: 16, underAge: null, months: 9, ...verified(TAS_P1, 'L2 licence for 9 months') }],
-      supervisor: { fullLicenceYears: 0, ...unverified(TAS_LEARNER, 'no stored official page') },
-      entryFields: { fields: BASE_FIELDS, ...unverified(TAS_LEARNER, 'no stored official page') },
-    },
-    {
-      state: 'TAS',
-      name: 'Tasmania',
-      from: '2020-12-01',
-      until: null,
-      hours: [
-        {
-          fromAge: 16,
-          underAge: null,
-          totalHours: 80,
-          nightHours: 15,
-          ...verified(TAS_LEARNER, 'a single learner period since 1 December 2020'),
-        },
-      ],
-      lessonCredit: {
-        multiplier: 2,
-        maxLessonHours: 10,
-        nightSplit: 'extra-as-day',
-        ...verified(TAS_HOURS, 'a one-hour lesson logs two hours, capped at 10 lessons'),
-      },
-      courseCredits: [
-        {
-          id: 'ryda',
-          name: 'Rotary Youth Driver Awareness program',
-          hours: 5,
-          conditions: 'once',
-          underAge: null,
-          minLoggedHours: 0,
-          ...verified(TAS_HOURS),
-        },
-      ],
-      permitTime: [{ fromAge: 16, underAge: null, months: 12, ...verified(TAS_LEARNER) }],
-      supervisor: { fullLicenceYears: 0, ...unverified(TAS_LEARNER, 'no stored official page') },
-      entryFields: { fields: BASE_FIELDS, ...unverified(TAS_CHANGE, 'no stored official page') },
-    },
+    ...tasVersions(),
     {
       state: 'ACT',
       name: 'Australian Capital Territory',
       from: null,
       until: null,
+      ageCountedOn: 'permitDate',
       hours: [
-        { fromAge: 15, underAge: 25, totalHours: 100, nightHours: 10, ...verified(ACT_RULES) },
-        { fromAge: 25, underAge: null, totalHours: 50, nightHours: 5, ...verified(ACT_RULES) },
+        { fromAge: 15, underAge: 25, totalHours: 100, nightHours: 10, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
+        { fromAge: 25, underAge: null, totalHours: 50, nightHours: 5, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
       ],
       lessonCredit: {
         multiplier: 3,
@@ -351,8 +395,8 @@ export function stateRuleVersions(
       },
       courseCredits: [],
       permitTime: [
-        { fromAge: 15, underAge: 25, months: 12, ...verified(ACT_RULES) },
-        { fromAge: 25, underAge: null, months: 6, ...verified(ACT_RULES) },
+        { fromAge: 15, underAge: 25, months: 12, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
+        { fromAge: 25, underAge: null, months: 6, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
       ],
       supervisor: { fullLicenceYears: 0, ...unverified(ACT_LICENCE, 'a full licence; no stored official page') },
       entryFields: { fields: BASE_FIELDS, ...unverified(ACT_LICENCE, 'no stored official page') },
@@ -426,6 +470,19 @@ export function ageOn(dateOfBirth: string | null | undefined, on: string): numbe
 
 const fitsAge = (band: { fromAge: number; underAge: number | null }, age: number) =>
   age >= band.fromAge && (band.underAge === null || age < band.underAge);
+
+/**
+ * The learner's age that picks the rule's hours and permit time: on `today`, or on the permit date where the rule
+ * counts the age when the permit was issued (null while that date is not known).
+ */
+export function learnerAgeFor(
+  rule: StateRuleVersion,
+  learner: { dateOfBirth?: string | null; permitDate?: string | null },
+  today: string,
+): number | null {
+  if (rule.ageCountedOn !== 'permitDate') return ageOn(learner.dateOfBirth, today);
+  return learner.permitDate ? ageOn(learner.dateOfBirth, learner.permitDate) : null;
+}
 
 /** The hours the rule asks of a learner of this age (the youngest band when the age is unknown). */
 export function hoursFor(rule: StateRuleVersion, age: number | null): HoursByAge {

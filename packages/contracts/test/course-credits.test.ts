@@ -115,16 +115,18 @@ describe('courses a state rule credits, at fixed dates', () => {
     expect(readiness.ready).toBe(true);
   });
 
-  it('TAS: the RYDA program adds 5 hours once from 1 December 2020, none before; an unverified credit adds nothing', () => {
+  it('TAS: the RYDA program adds 5 hours once for a 2020 course onwards, none before; an unverified credit adds nothing', () => {
     const base = { state: 'TAS' as const, dateOfBirth: '2004-03-01', sessions: [], today: '2026-11-25' };
-    expect(courseCreditsOf({ ...base, courses: [{ id: 'ryda', completedOn: '2020-12-01' }] })[0]).toMatchObject({
-      counted: true,
-      hours: 5,
-    });
-    expect(courseCreditsOf({ ...base, courses: [{ id: 'ryda', completedOn: '2020-11-30' }] })[0]).toMatchObject({
+    for (const completedOn of ['2020-01-01', '2020-11-30', '2020-12-01']) {
+      expect(courseCreditsOf({ ...base, courses: [{ id: 'ryda', completedOn }] })[0]).toMatchObject({
+        counted: true,
+        hours: 5,
+      });
+    }
+    expect(courseCreditsOf({ ...base, courses: [{ id: 'ryda', completedOn: '2019-12-31' }] })[0]).toMatchObject({
       counted: false,
       name: 'Rotary Youth Driver Awareness program',
-      reason: "not credited by Tasmania's rule on 30 Nov 2020",
+      reason: "not credited by Tasmania's rule on 31 Dec 2019",
     });
     const unchecked = stateRuleVersions().map((v) =>
       v.state === 'TAS' ? { ...v, courseCredits: v.courseCredits.map((c) => ({ ...c, verified: false })) } : v,

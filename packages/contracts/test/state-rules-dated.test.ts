@@ -1,6 +1,7 @@
 import { computeProgress } from '@logbook/contracts/progress';
 import {
   instructorBonusOf,
+  learnerAgeFor,
   ruleOn,
   rulesOn,
   SA_LESSON_CREDIT_FROM,
@@ -111,12 +112,100 @@ describe('state rules as dated versions', () => {
   });
 });
 
+describe('rules checked against what the states publish', () => {
+  const supervised = (fullLicenceYear: number, date: string) => ({
+    date,
+    startTime: '09:00',
+    duration: '1 hours',
+    timeOfDay: 'day',
+    startSuburb: 'Hobart',
+    endSuburb: 'Sandy Bay',
+    supervisorName: 'Pat',
+    supervisorLicenseNumber: 'T1',
+    supervisorFullLicenceYear: fullLicenceYear,
+    hasStudentSignature: true,
+    hasSupervisorSignature: true,
+  });
+  const supervisorsCheck = (state: 'TAS', today: string, fullLicenceYear: number, drive: string) =>
+    readinessOf({
+      rule: ruleOn(state, today),
+      today,
+      dateOfBirth: '2008-02-02',
+      permitDate: '2025-01-01',
+      sessions: [supervised(fullLicenceYear, drive)],
+      bonusRuleOn: () => null,
+    }).checks.find((c) => c.id === 'supervisors');
+
+  it('TAS: a supervisor has held a full licence for the previous 12 months, from the day the page was read', () => {
+    expect(ruleOn('TAS', '2026-11-27').supervisor.fullLicenceYears).toBe(0);
+    const now = ruleOn('TAS', '2026-11-28').supervisor;
+    expect(now).toMatchObject({ fullLicenceYears: 1, verified: true });
+    expect(now.source).toContain('supervisory_drivers_and_learner_vehicles');
+    expect(now.note).toContain('previous 12 months');
+    // A licence of 2027 supervising in 2027 is refused; one of 2025 passes.
+    expect(supervisorsCheck('TAS', '2027-06-01', 2027, '2027-05-01')).toMatchObject({ ok: false });
+    expect(supervisorsCheck('TAS', '2027-06-01', 2025, '2027-05-01')).toMatchObject({ ok: true });
+  });
+
+  it('ACT: the hours and the time on the permit go by the age when the permit was issued', () => {
+    const act = ruleOn('ACT', '2034-01-01');
+    expect(act.ageCountedOn).toBe('permitDate');
+    const learner = { dateOfBirth: '2000-06-15', permitDate: '2024-12-01' };
+    // 24 when the permit was issued, 33 today: 100 hours, 10 at night, a year.
+    expect(learnerAgeFor(act, learner, '2034-01-01')).toBe(24);
+    const readiness = readinessOf({
+      rule: act,
+      today: '2034-01-01',
+      ...learner,
+      sessions: [],
+      bonusRuleOn: () => null,
+    });
+    expect(readiness.checks.find((c) => c.id === 'hours')?.message).toBe('Not yet: 0 of 100 hours logged, 100 to go');
+    expect(readiness.checks.find((c) => c.id === 'night-hours')?.message).toContain('of 10 night hours');
+    expect(readiness.checks.find((c) => c.id === 'permit-time')?.message).toContain('12 months');
+    // 25 when issued: 50 hours, 5 at night, six months.
+    expect(learnerAgeFor(act, { ...learner, permitDate: '2025-06-15' }, '2034-01-01')).toBe(25);
+    // No permit date: asked for, not guessed.
+    const unknown = readinessOf({
+      rule: act,
+      today: '2034-01-01',
+      dateOfBirth: learner.dateOfBirth,
+      permitDate: null,
+      sessions: [],
+      bonusRuleOn: () => null,
+    });
+    expect(unknown.checks.find((c) => c.id === 'hours')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("add the learner's permit date"),
+    });
+    // Elsewhere the age today still decides.
+    expect(learnerAgeFor(ruleOn('VIC', '2034-01-01'), learner, '2034-01-01')).toBe(33);
+  });
+
+  it('SA: an entry names the suburbs driven from and to', () => {
+    const sa = ruleOn('SA', '2034-01-01');
+    expect(sa.entryFields.fields).toContain('locations');
+    const { startSuburb: _from, ...noSuburb } = supervised(2000, '2033-06-01');
+    const readiness = readinessOf({
+      rule: sa,
+      today: '2034-01-01',
+      dateOfBirth: '2016-01-01',
+      permitDate: '2032-01-01',
+      sessions: [{ ...noSuburb, startSuburb: '' }],
+      bonusRuleOn: () => null,
+    });
+    expect(readiness.checks.find((c) => c.id === 'entries')).toMatchObject({ ok: false });
+  });
+});
+
 describe('readiness under a rule', () => {
   const signed = (date: string, duration: string, timeOfDay: string) => ({
     date,
     startTime: '09:00',
     duration,
     timeOfDay,
+    startSuburb: 'Glenelg',
+    endSuburb: 'Norwood',
     supervisorName: 'Pat',
     supervisorLicenseNumber: 'SA1',
     supervisorFullLicenceYear: 2000,

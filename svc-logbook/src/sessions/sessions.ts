@@ -556,6 +556,7 @@ type SummaryStudent = {
   _id: number;
   userId: number;
   dateOfBirth?: string | null;
+  permitDate?: string | null;
   courses?: ReadonlyArray<CompletedCourse> | null;
   openingBalance?: OpeningBalance | null;
 };
@@ -583,7 +584,7 @@ export async function progressOf(
   });
   const progress = computeProgress(
     sessions,
-    targetsOfLearner(rules, student.dateOfBirth),
+    targetsOfLearner(rules, student),
     { dayHours: openingBalance?.dayHours ?? 0, nightHours: openingBalance?.nightHours ?? 0 },
     rules.bonusRuleOn,
     countedCourses(courses),

@@ -1,7 +1,7 @@
 import { SETTING_KEYS, type SettingKey } from '@logbook/contracts/constants';
 import type { TargetHours } from '@logbook/contracts/progress';
 import {
-  ageOn,
+  learnerAgeFor,
   instructorBonusOf,
   isStateCode,
   ruleOn,
@@ -111,10 +111,14 @@ export async function familyRulesOf(userId: number): Promise<FamilyRules> {
 }
 
 /** A learner's targets today: the family's own, else the state's rule for the learner's age. */
-export function targetsOfLearner(rules: FamilyRules, dateOfBirth: string | null | undefined): TargetHours {
+export function targetsOfLearner(
+  rules: FamilyRules,
+  learner: { dateOfBirth?: string | null; permitDate?: string | null },
+): TargetHours {
   if (rules.ownTargets) return rules.ownTargets;
   const today = todayIso();
-  return targetsFor(ruleOn(rules.state, today, logbookRuleVersions()), ageOn(dateOfBirth, today));
+  const rule = ruleOn(rules.state, today, logbookRuleVersions());
+  return targetsFor(rule, learnerAgeFor(rule, learner, today));
 }
 
 /** Choose the family's state (a code of STATE_CODES). */

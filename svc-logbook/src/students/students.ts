@@ -12,6 +12,8 @@ const STUDENT_FIELDS = {
   licenseNumber: 1,
   subscriptionStatus: 1,
   openingBalance: 1,
+  permitDate: 1,
+  courses: 1,
 } as const;
 
 /** The student if these callers may see them (their parent, or that student); anyone else gets 404, never the data. */
