@@ -24,6 +24,7 @@ const node = (name, dir, extra = {}) => ({
   transform,
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', ...RACES],
+  setupFilesAfterEnv: [`${__dirname}/jest.today.js`],
   ...extra,
 });
 

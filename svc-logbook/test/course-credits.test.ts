@@ -11,8 +11,12 @@ import {
   sessionBody,
   useDatabase,
 } from './helpers';
+import { runAsOn } from '@logbook/service-kit/test-clock';
 
 useDatabase();
+// The rules, targets and readiness as on a fixed day, whatever day the tests run.
+beforeAll(() => runAsOn('2026-11-28'));
+afterAll(() => jest.useRealTimers());
 
 let version = 100;
 

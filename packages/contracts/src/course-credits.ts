@@ -1,4 +1,4 @@
-import { formatDisplayDate } from './dates';
+import { addMonths, formatDisplayDate } from './dates';
 import { hoursFromDuration, roundToTenth } from './duration';
 import type { ProgressSession } from './progress';
 import { ageOn, ruleOn, stateRuleVersions, type CourseId, type StateCode, type StateRuleVersion } from './state-rules';
@@ -35,6 +35,8 @@ export interface CourseCreditInput {
   state: StateCode;
   courses: ReadonlyArray<CompletedCourse> | null | undefined;
   dateOfBirth: string | null | undefined;
+  /** When the learner's permit was issued: a course that asks for time on the permit is judged by it. */
+  permitDate?: string | null;
   sessions: ReadonlyArray<ProgressSession>;
   today: string;
   versions?: readonly StateRuleVersion[];
@@ -81,6 +83,13 @@ export function courseCreditsOf(input: CourseCreditInput): CourseOutcome[] {
       const age = ageOn(input.dateOfBirth, course.completedOn);
       if (age === null || age >= credit.underAge) {
         outcomes.push(no(credit.name, `counts only under ${credit.underAge} on the day of the course`));
+        continue;
+      }
+    }
+    if (credit.minPermitMonths) {
+      const heldFrom = input.permitDate ? addMonths(input.permitDate, credit.minPermitMonths) : null;
+      if (heldFrom === null || course.completedOn < heldFrom) {
+        outcomes.push(no(credit.name, `counts only after ${credit.minPermitMonths} months on the learner's permit`));
         continue;
       }
     }

@@ -34,6 +34,7 @@ export const stateRuleVersionSchema = z.object({
       conditions: z.string(),
       underAge: z.number().nullable(),
       minLoggedHours: z.number(),
+      minPermitMonths: z.number().optional(),
       ...sourcedSchema,
     }),
   ),

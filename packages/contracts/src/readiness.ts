@@ -1,5 +1,5 @@
 import { countedCourses, type CourseOutcome } from './course-credits';
-import { formatDisplayDate } from './dates';
+import { addMonths, formatDisplayDate } from './dates';
 import { computeProgress, type BonusRuleFor, type ProgressSession } from './progress';
 import {
   hoursFor,
@@ -49,16 +49,6 @@ export function missingFields(session: ReadinessSession, fields: readonly EntryF
     odometer: filled(session.odometerStart) && filled(session.odometerEnd),
   };
   return fields.filter((field) => !has[field]);
-}
-
-/** YYYY-MM-DD plus whole months (the last day of a shorter month when the day does not exist). */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
 const hoursText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));

@@ -55,6 +55,8 @@ export interface CourseCredit extends Sourced {
   conditions: string;
   underAge: number | null;
   minLoggedHours: number;
+  /** Counted only for a course completed after the learner had held the permit this many months. */
+  minPermitMonths?: number;
 }
 
 /** The shortest time on the learner's permit before the test, by the learner's age. */
@@ -125,6 +127,12 @@ const ACT_RULES =
   'https://www.cityservices.act.gov.au/roads-and-paths/road-safety/learner-and-provisional-drivers/safe-plates-frequently-asked-questions';
 const ACT_LICENCE = 'https://www.accesscanberra.act.gov.au/driving-and-transport/driver-licences/learner-licence';
 const NT_LICENCE = 'https://nt.gov.au/driving/driverlicence/get-your-licence';
+
+const ACT_SAFE_PLATES = 'https://www.act.gov.au/safeplates';
+/** The Vulnerable Road User Program and the Safer Driver Course, from the minister's release of 3 August 2020. */
+const ACT_COURSES_FROM = '2020-08-03';
+/** The learner driver first aid program, from the minister's release of its launch: "From Wednesday, 22 November". */
+const ACT_FIRST_AID_FROM = '2023-11-22';
 
 const ACT_AGE_AT_ISSUE =
   'by the age when the learner licence was issued: "under 25 when you are issued with your learner licence: 100 hours, ' +
@@ -209,6 +217,71 @@ function tasVersions(): StateRuleVersion[] {
         ),
       },
     },
+  ];
+}
+
+/**
+ * The ACT: hours and permit time by the age when the learner licence was issued; the Vulnerable Road User Program
+ * (10 hours, any age) and the Safer Driver Course (20 hours, under 25) from August 2020; the learner driver first aid
+ * program (5 hours, after three months on the licence) from 22 November 2023.
+ */
+function actVersions(): StateRuleVersion[] {
+  const base: Omit<StateRuleVersion, 'from' | 'until' | 'courseCredits'> = {
+    state: 'ACT',
+    name: 'Australian Capital Territory',
+    ageCountedOn: 'permitDate',
+    hours: [
+      { fromAge: 15, underAge: 25, totalHours: 100, nightHours: 10, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
+      { fromAge: 25, underAge: null, totalHours: 50, nightHours: 5, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
+    ],
+    lessonCredit: {
+      multiplier: 3,
+      maxLessonHours: 10,
+      nightSplit: 'extra-as-day',
+      ...unverified(ACT_LICENCE, 'stated by a driving school only; no credit counted until checked'),
+    },
+    permitTime: [
+      { fromAge: 15, underAge: 25, months: 12, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
+      { fromAge: 25, underAge: null, months: 6, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
+    ],
+    supervisor: { fullLicenceYears: 0, ...unverified(ACT_LICENCE, 'a full licence; no stored official page') },
+    entryFields: { fields: BASE_FIELDS, ...unverified(ACT_LICENCE, 'no stored official page') },
+  };
+  const vru: CourseCredit = {
+    id: 'vulnerable-road-user-program',
+    name: 'Vulnerable Road User Program',
+    hours: 10,
+    conditions: 'once, at any age',
+    underAge: null,
+    minLoggedHours: 0,
+    ...verified(ACT_SAFE_PLATES, '"Successful completion of this course counts as 10 required driving hours"'),
+  };
+  const saferDriver: CourseCredit = {
+    id: 'act-safer-driver-course',
+    name: 'Safer Driver Course',
+    hours: 20,
+    conditions: 'once, for a learner under 25',
+    underAge: 25,
+    minLoggedHours: 0,
+    ...verified(ACT_SAFE_PLATES, '"provides learner drivers aged under 25 with 20 hours credit"'),
+  };
+  const firstAid: CourseCredit = {
+    id: 'learner-driver-first-aid',
+    name: 'Learner driver first aid course',
+    hours: 5,
+    conditions: 'once, completed after holding the learner licence for three months',
+    underAge: null,
+    minLoggedHours: 0,
+    minPermitMonths: 3,
+    ...verified(
+      ACT_SAFE_PLATES,
+      '"you must have held your learner licence for at least three months before completing any one of the approved courses"',
+    ),
+  };
+  return [
+    { ...base, from: null, until: ACT_COURSES_FROM, courseCredits: [] },
+    { ...base, from: ACT_COURSES_FROM, until: ACT_FIRST_AID_FROM, courseCredits: [vru, saferDriver] },
+    { ...base, from: ACT_FIRST_AID_FROM, until: null, courseCredits: [vru, saferDriver, firstAid] },
   ];
 }
 
@@ -313,7 +386,7 @@ export function stateRuleVersions(
           underAge: 21,
           totalHours: 120,
           nightHours: 20,
-          ...unverified(VIC_LOG_BOOK, 'no stored VicRoads page; 20 night hours is the higher of the figures published'),
+          ...verified(VIC_LOG_BOOK, '120 hours, 20 of them at night, for a learner under 21'),
         },
         {
           fromAge: 21,
@@ -350,7 +423,12 @@ export function stateRuleVersions(
       },
       courseCredits: [],
       permitTime: [
-        { fromAge: 16, underAge: 25, months: 12, ...unverified(QLD_LEARNER, 'stated by third-party pages only') },
+        {
+          fromAge: 16,
+          underAge: 25,
+          months: 12,
+          ...verified(QLD_LEARNER, '12 months on the learner licence under 25'),
+        },
         { fromAge: 25, underAge: null, months: 12, ...unverified(QLD_LEARNER, 'stated by third-party pages only') },
       ],
       supervisor: { fullLicenceYears: 1, ...verified(QLD_LEARNER) },
@@ -377,30 +455,7 @@ export function stateRuleVersions(
       entryFields: { fields: BASE_FIELDS, ...unverified(WA_LEARN, 'no stored official log book page') },
     },
     ...tasVersions(),
-    {
-      state: 'ACT',
-      name: 'Australian Capital Territory',
-      from: null,
-      until: null,
-      ageCountedOn: 'permitDate',
-      hours: [
-        { fromAge: 15, underAge: 25, totalHours: 100, nightHours: 10, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
-        { fromAge: 25, underAge: null, totalHours: 50, nightHours: 5, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
-      ],
-      lessonCredit: {
-        multiplier: 3,
-        maxLessonHours: 10,
-        nightSplit: 'extra-as-day',
-        ...unverified(ACT_LICENCE, 'stated by a driving school only; no credit counted until checked'),
-      },
-      courseCredits: [],
-      permitTime: [
-        { fromAge: 15, underAge: 25, months: 12, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
-        { fromAge: 25, underAge: null, months: 6, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
-      ],
-      supervisor: { fullLicenceYears: 0, ...unverified(ACT_LICENCE, 'a full licence; no stored official page') },
-      entryFields: { fields: BASE_FIELDS, ...unverified(ACT_LICENCE, 'no stored official page') },
-    },
+    ...actVersions(),
     {
       state: 'NT',
       name: 'Northern Territory',

@@ -115,6 +115,46 @@ describe('courses a state rule credits, at fixed dates', () => {
     expect(readiness.ready).toBe(true);
   });
 
+  it('ACT: the Vulnerable Road User Program (10 hours), the Safer Driver Course (20, under 25) and first aid (5, after three months on the permit)', () => {
+    const base = {
+      state: 'ACT' as const,
+      dateOfBirth: '2006-05-01',
+      permitDate: '2023-01-10',
+      sessions: [],
+      today: '2034-01-01',
+    };
+    const courses = [
+      { id: 'vulnerable-road-user-program', completedOn: '2023-06-01' },
+      { id: 'act-safer-driver-course', completedOn: '2023-07-01' },
+      { id: 'learner-driver-first-aid', completedOn: '2023-12-01' },
+    ];
+    expect(courseCreditsOf({ ...base, courses }).map((c) => [c.id, c.counted, c.hours])).toEqual([
+      ['vulnerable-road-user-program', true, 10],
+      ['act-safer-driver-course', true, 20],
+      ['learner-driver-first-aid', true, 5],
+    ]);
+    // 25 or older on the day: no Safer Driver Course; the VRU program at any age.
+    const older = courseCreditsOf({ ...base, dateOfBirth: '1990-01-01', courses: courses.slice(0, 2) });
+    expect(older.map((c) => c.counted)).toEqual([true, false]);
+    expect(older[1]!.reason).toBe('counts only under 25 on the day of the course');
+    // First aid within three months of the permit, or with no permit date, counts nothing; nor before its launch.
+    const early = [{ id: 'learner-driver-first-aid', completedOn: '2024-02-01' }];
+    expect(courseCreditsOf({ ...base, permitDate: '2023-12-01', courses: early })[0]).toMatchObject({
+      counted: false,
+      reason: "counts only after 3 months on the learner's permit",
+    });
+    expect(courseCreditsOf({ ...base, permitDate: null, courses: early })[0]!.counted).toBe(false);
+    expect(
+      courseCreditsOf({ ...base, courses: [{ id: 'learner-driver-first-aid', completedOn: '2023-11-21' }] })[0]!
+        .counted,
+    ).toBe(false);
+    // Before August 2020 the ACT credited no course.
+    expect(
+      courseCreditsOf({ ...base, courses: [{ id: 'vulnerable-road-user-program', completedOn: '2020-08-02' }] })[0]!
+        .counted,
+    ).toBe(false);
+  });
+
   it('TAS: the RYDA program adds 5 hours once for a 2020 course onwards, none before; an unverified credit adds nothing', () => {
     const base = { state: 'TAS' as const, dateOfBirth: '2004-03-01', sessions: [], today: '2026-11-25' };
     for (const completedOn of ['2020-01-01', '2020-11-30', '2020-12-01']) {

@@ -11,7 +11,8 @@ import {
   vehicleRecordedOn,
   type StateRuleVersion,
 } from '@logbook/contracts/state-rules';
-import { addMonths, readinessOf } from '@logbook/contracts/readiness';
+import { addMonths } from '@logbook/contracts/dates';
+import { readinessOf } from '@logbook/contracts/readiness';
 
 const lesson = (date: string, duration = '1.5 hours', timeOfDay = 'day') => ({
   date,
@@ -180,6 +181,16 @@ describe('rules checked against what the states publish', () => {
     });
     // Elsewhere the age today still decides.
     expect(learnerAgeFor(ruleOn('VIC', '2034-01-01'), learner, '2034-01-01')).toBe(33);
+  });
+
+  it("Victoria's 120 hours (20 at night) under 21 and Queensland's 12 months under 25 are checked figures", () => {
+    expect(ruleOn('VIC', '2034-01-01').hours[0]).toMatchObject({
+      underAge: 21,
+      totalHours: 120,
+      nightHours: 20,
+      verified: true,
+    });
+    expect(ruleOn('QLD', '2034-01-01').permitTime[0]).toMatchObject({ underAge: 25, months: 12, verified: true });
   });
 
   it('SA: an entry names the suburbs driven from and to', () => {

@@ -80,6 +80,7 @@ export async function readinessFor(
     state: rules.state,
     courses: student.courses,
     dateOfBirth: student.dateOfBirth,
+    permitDate: student.permitDate,
     sessions,
     today,
     versions: logbookRuleVersions(),

@@ -578,6 +578,7 @@ export async function progressOf(
     state: rules.state,
     courses: student.courses,
     dateOfBirth: student.dateOfBirth,
+    permitDate: student.permitDate,
     sessions,
     today: todayIso(),
     versions: logbookRuleVersions(),
