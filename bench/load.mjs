@@ -11,7 +11,7 @@ const { startStack, ROOT } = stackModule;
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const stack = await startStack({
   quiet: true,
-  env: { AUTH_RATE_LIMIT_IP_MAX: '100000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '100000' },
+  env: { AUTH_RATE_LIMIT_IP_MAX: '100000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '100000', SESSION_POSTS_PER_HOUR: '100000' },
 });
 try {
   const families = await Promise.all(

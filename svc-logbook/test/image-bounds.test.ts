@@ -6,6 +6,7 @@ import { VALIDATION } from '@logbook/contracts/messages';
 import { servePeers } from '@logbook/service-kit/testing';
 import { VerificationLimitModel } from '../src/chain/model';
 import { DrivingSessionModel, SessionSignaturesModel } from '../src/sessions/model';
+import { pngChunk } from '../src/sessions/print-signature';
 import { MAX_FAILED_SEALS } from '../src/sign-off/links';
 import { SignOffLinkModel } from '../src/sign-off/model';
 import { SIGNATURE, cookieFor, dataUrl, http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
@@ -22,15 +23,6 @@ beforeEach(async () => {
   await VerificationLimitModel.deleteMany({});
 });
 
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(data, zlib.crc32(type)) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-}
-
 /**
  * A well-formed 1000x500 RGBA PNG, every checksum right, whose image data inflates to 150 MB instead of the 2 MB its
  * header declares: under the 200 KB a signature may be, and a hundred times what it unpacks to.
@@ -43,9 +35,9 @@ function bombPng(): Buffer {
   header[9] = 6;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(150 * 1024 * 1024), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(150 * 1024 * 1024), { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 const BOMB = dataUrl(bombPng());

@@ -107,7 +107,8 @@ const NSW_LOG_BOOK = 'http://www.rms.nsw.gov.au/licensing/gettingalicence/car/le
 const NSW_SDC = 'http://roadsafety.transport.nsw.gov.au/stayingsafe/drivers/youngdrivers/youngerdriverscourse.html';
 const NSW_P1 =
   'https://www.nsw.gov.au/driving-boating-and-transport/driver-and-rider-licences/driver-licences/provisional-p1-licence';
-const VIC_LOG_BOOK = 'https://www.vicroads.vic.gov.au/licences/your-ls/get-your-ls/learner-permit-log-book';
+const VIC_LOG_BOOK =
+  'https://transport.vic.gov.au/registration-and-licensing/licences/driver-history-handbooks-and-logbooks/driver-handbooks-and-logbooks';
 const QLD_LOG_BOOK = 'https://www.qld.gov.au/transport/licensing/getting/learner-logbook';
 const QLD_LEARNER = 'https://www.qld.gov.au/transport/licensing/driver-licensing/applying/learner';
 const WA_LEARN = 'https://www.transport.wa.gov.au/licensing/step-2-learn-to-drive-ride.asp';

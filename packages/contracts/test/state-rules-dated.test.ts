@@ -191,6 +191,8 @@ describe('rules checked against what the states publish', () => {
       verified: true,
     });
     expect(ruleOn('QLD', '2034-01-01').permitTime[0]).toMatchObject({ underAge: 25, months: 12, verified: true });
+    // VicRoads' pages moved to transport.vic.gov.au.
+    expect(ruleOn('VIC', '2034-01-01').hours[0]!.source).toMatch(/^https:\/\/transport\.vic\.gov\.au\//);
   });
 
   it('SA: an entry names the suburbs driven from and to', () => {

@@ -6,7 +6,8 @@ const inflate = promisify(zlib.inflate);
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: its length, type, data and checksum. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');
@@ -170,8 +171,8 @@ function greyscale(image: PngImage, raw: Buffer): Buffer | null {
   header[9] = 0; // greyscale
   return Buffer.concat([
     PNG_MAGIC,
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(grey, { level: 6 })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(grey, { level: 6 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
