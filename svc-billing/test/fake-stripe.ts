@@ -759,13 +759,16 @@ export class FakeStripe {
     return dispute.id;
   }
 
-  /** The browser's confirmSetup succeeds: the card becomes the subscription's default (save_default_payment_method). */
+  /**
+   * The browser's confirmSetup of a trial's pending SetupIntent succeeds: the card is attached to the customer, and the
+   * subscription's default payment method stays as it was (Stripe documents `save_default_payment_method` for an
+   * invoice's payment, not for a SetupIntent): whoever wants the card charged sets it.
+   */
   confirmSetup(subscriptionId: string): string {
     const s = this.subscriptionStates.get(subscriptionId)!;
     const intent = this.intents.get(s.pendingSetupIntent!)!;
     intent.status = 'succeeded';
     intent.paymentMethod = id('pm');
-    s.defaultPaymentMethod = intent.paymentMethod;
     s.pendingSetupIntent = null;
     return intent.id;
   }

@@ -52,9 +52,9 @@ const create = (cookie: string, studentId: number) =>
 const view = (cookie: string, studentId: number) =>
   request(app).get(`/api/subscription/${studentId}`).set('Cookie', cookie);
 
-/** Stripe sends an event with the object as it has it now. */
-async function deliver(type: string, object: object) {
-  const payload = JSON.stringify(fake.event(type, object));
+/** Stripe sends an event with the object as it has it now (made at `created`, Stripe's clock, when given). */
+async function deliver(type: string, object: object, at: { created?: number } = {}) {
+  const payload = JSON.stringify(fake.event(type, object, at));
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   const res = await request(app)
     .post('/api/stripe/webhook')
@@ -179,11 +179,11 @@ async function trialFamily() {
   return { ...family, subscriptionId };
 }
 
-/** A trial with its card saved: the student is active. */
+/** A trial with its card saved (Stripe tells of the SetupIntent's success): the student is active. */
 async function activeFamily() {
   const f = await trialFamily();
-  fake.confirmSetup(f.subscriptionId);
-  await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+  const intent = fake.confirmSetup(f.subscriptionId);
+  await deliver('setup_intent.succeeded', fake.setupIntent(intent));
   expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('active');
   return f;
 }
@@ -218,6 +218,36 @@ describe('a trial that ends without a card', () => {
     const withCard = await mailText(saved.email, 'trial_will_end');
     expect(withCard).toContain('continues with the card saved for it');
     expect(withCard).not.toContain('No card is saved');
+  });
+});
+
+describe("a trial's card", () => {
+  it("is made the subscription's default once its SetupIntent succeeds, so the first renewal charges it", async () => {
+    const f = await trialFamily();
+    const intent = fake.confirmSetup(f.subscriptionId);
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod).toBeNull();
+    await deliver('setup_intent.succeeded', fake.setupIntent(intent));
+    const card = fake.intents.get(intent)!.paymentMethod;
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod).toBe(card);
+    expect(fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`).map((c) => c.body)).toContainEqual(
+      expect.objectContaining({ default_payment_method: card }),
+    );
+  });
+});
+
+describe('notices when Stripe delivers out of order', () => {
+  it('a failed renewal is emailed even when a newer subscription event was written first', async () => {
+    const f = await activeFamily();
+    const invoice = fake.renew(f.subscriptionId, 'failed');
+    const now = Math.floor(Date.now() / 1000);
+    await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId), { created: now + 5 });
+    await deliver('invoice.payment_failed', fake.invoice(invoice.id), { created: now });
+    expect(await mailText(f.email, 'payment_failed')).toContain('logging new sessions goes on meanwhile');
+    // Delivered again: still one email.
+    await deliver('invoice.payment_failed', fake.invoice(invoice.id), { created: now });
+    expect(
+      await mongoose.connection.collection('mail_queue').countDocuments({ to: f.email, kind: 'payment_failed' }),
+    ).toBe(1);
   });
 });
 
@@ -497,11 +527,12 @@ describe("a parent's cancel", () => {
   it('ends the subscription at the end of the period paid for: logging goes on until then, and Resume takes it back', async () => {
     const f = await paidFamily();
     const periodEnd = new Date(fake.subscriptionStates.get(f.subscriptionId)!.periodEnd * 1000).toISOString();
+    const earlier = fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`).length;
 
     const cancel = await post('/api/cancel-subscription', f.cookie, f.studentId);
     expect(cancel.status).toBe(200);
     expect(cancel.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd });
-    const [update] = fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`);
+    const [update] = fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`).slice(earlier);
     expect(update.body).toEqual({ cancel_at_period_end: 'true' });
     expect(fake.calls('DELETE', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(0);
     expect(fake.subscriptionStates.get(f.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
@@ -558,13 +589,15 @@ describe("a parent's cancel", () => {
 
   it('is not how a removed student or a closed account ends: those cancel at once', async () => {
     const removed = await paidFamily();
+    // Its only update so far: the trial's card made its default.
+    const earlier = fake.calls('POST', `/v1/subscriptions/${removed.subscriptionId}`).length;
     const one = await request(app)
       .post(`/internal/students/${removed.studentId}/cancel`)
       .set(internalHeaders())
       .send({});
     expect(one.status).toBe(200);
     expect(fake.subscriptionStates.get(removed.subscriptionId)!.status).toBe('canceled');
-    expect(fake.calls('POST', `/v1/subscriptions/${removed.subscriptionId}`)).toHaveLength(0);
+    expect(fake.calls('POST', `/v1/subscriptions/${removed.subscriptionId}`)).toHaveLength(earlier);
 
     const closing = await paidFamily();
     const all = await request(app).post(`/internal/families/${closing.userId}/cancel`).set(internalHeaders()).send({});
@@ -641,12 +674,13 @@ describe('changing the card before it fails', () => {
   it('leaves the card as it is until the new one is confirmed, and is refused without a running card', async () => {
     const f = await paidFamily();
     const before = fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod;
+    const earlier = fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`).length;
     const res = await post('/api/billing/card', f.cookie, f.studentId);
     const intent = [...fake.intents.values()].find((i) => i.clientSecret === res.body.clientSecret)!;
     // Stripe's event for a SetupIntent that has not succeeded (read back): the card stays.
     await deliver('setup_intent.succeeded', fake.setupIntent(intent.id));
     expect(fake.subscriptionStates.get(f.subscriptionId)!.defaultPaymentMethod).toBe(before);
-    expect(fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(0);
+    expect(fake.calls('POST', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(earlier);
 
     const waiting = await trialFamily();
     const refused = await post('/api/billing/card', waiting.cookie, waiting.studentId);

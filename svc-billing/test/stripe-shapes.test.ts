@@ -166,8 +166,12 @@ describe('the local Stripe-shaped server against the SDK', () => {
       trial_period_days: 30,
       payment_behavior: 'default_incomplete',
     });
-    // A trial with a card saved is paid at its end; an active one never becomes unpaid before past_due.
-    fake.confirmSetup(trial.id);
+    // A trial whose card was saved and made its default is paid at its end; an active one never becomes unpaid
+    // before past_due. The SetupIntent's success alone sets no default.
+    const setup = fake.confirmSetup(trial.id);
+    expect((await stripe.subscriptions.retrieve(trial.id)).default_payment_method).toBeNull();
+    const card = (await stripe.setupIntents.retrieve(setup)).payment_method as string;
+    await stripe.subscriptions.update(trial.id, { default_payment_method: card });
     expect(fake.endTrial(trial.id)).toBe('active');
     expect(() => fake.endTrial(trial.id)).toThrow();
     expect(() => fake.markUnpaid(trial.id)).toThrow();

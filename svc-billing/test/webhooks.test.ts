@@ -92,8 +92,8 @@ async function subscribedFamily() {
 /** A trial with its card saved and applied: the student is active. */
 async function activeFamily() {
   const f = await subscribedFamily();
-  fake.confirmSetup(f.subscriptionId);
-  await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+  const intent = fake.confirmSetup(f.subscriptionId);
+  await deliver('setup_intent.succeeded', fake.intent(intent));
   expect(await statusOf(f.studentId)).toBe('active');
   return f;
 }

@@ -63,8 +63,12 @@ export interface PaymentProvider {
   readSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   /** An invoice as the provider has it now; null when it has none. */
   readInvoice(invoiceId: string): Promise<ProviderInvoice | null>;
-  /** Whether this SetupIntent has succeeded (the card is saved). */
-  setupSucceeded(setupIntentId: string): Promise<boolean>;
+  /**
+   * A trial's SetupIntent has succeeded: its card is made the subscription's default payment method, so the renewal
+   * after the free month charges it (a SetupIntent's success sets no default by itself). False when it has not
+   * succeeded.
+   */
+  keepTrialCard(setupIntentId: string, subscriptionId: string): Promise<boolean>;
   /** The secret the browser confirms to pay the subscription's open latest invoice, or null when nothing is owed. */
   paymentSecret(subscriptionId: string): Promise<string | null>;
   /**

@@ -127,8 +127,11 @@ export class SimulatedProvider implements PaymentProvider {
     };
   }
 
-  async setupSucceeded(setupIntentId: string): Promise<boolean> {
-    return Boolean(await SimulatedSubscriptionModel.exists({ setupIntentId, paymentMethodId: { $ne: null } }));
+  /** The simulated card form saves the card on the subscription itself: succeeded is all there is to check. */
+  async keepTrialCard(setupIntentId: string, subscriptionId: string): Promise<boolean> {
+    return Boolean(
+      await SimulatedSubscriptionModel.exists({ _id: subscriptionId, setupIntentId, paymentMethodId: { $ne: null } }),
+    );
   }
 
   /** A past-due subscription's open renewal is paid through a secret of its own, as Stripe's invoice has. */

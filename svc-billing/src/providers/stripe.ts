@@ -234,13 +234,14 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
-  async setupSucceeded(setupIntentId: string): Promise<boolean> {
-    try {
-      return (await this.stripe.setupIntents.retrieve(setupIntentId)).status === 'succeeded';
-    } catch (err) {
-      if (isMissingAtProvider(err)) return false;
-      throw err;
-    }
+  async keepTrialCard(setupIntentId: string, subscriptionId: string): Promise<boolean> {
+    const intent = await unlessMissing(() => this.stripe.setupIntents.retrieve(setupIntentId));
+    const card = idOf(intent?.payment_method);
+    if (intent?.status !== 'succeeded' || !card) return false;
+    const updated = await unlessMissing(() =>
+      this.stripe.subscriptions.update(subscriptionId, { default_payment_method: card }),
+    );
+    return Boolean(updated);
   }
 
   async paymentSecret(subscriptionId: string): Promise<string | null> {

@@ -242,7 +242,9 @@ async function actOnEvent(
     if (!subscription) return ignored('the provider has no such subscription');
     result = await applySubscription(provider, subscription, eventAt, true);
   }
-  if (result.outcome.applied && notice && result.student && stillCalledFor(notice, subscription)) {
+  // Stripe does not deliver in order: whether this event's write won or an older one lost to a newer state, the notice
+  // goes when the subscription as read now still calls for it (its key stops a second one).
+  if (notice && result.student && stillCalledFor(notice, subscription)) {
     await queueNotice({
       _id: noticeKey(notice, objectId, subscription),
       kind: notice,
@@ -282,7 +284,7 @@ async function noteSavedCard(provider: PaymentProvider, setupIntentId: string): 
   const record = await SubscriptionRecordModel.findOne({ setupIntentId, state: 'created' }).lean();
   if (!record?.subscriptionId)
     return (await provider.useChangedCard(setupIntentId)) ?? ignored('not a subscription this service is waiting on');
-  if (!(await provider.setupSucceeded(setupIntentId))) return ignored('the card is not saved');
+  if (!(await provider.keepTrialCard(setupIntentId, record.subscriptionId))) return ignored('the card is not saved');
   // Guarded on the same record: a record being taken over is no longer waiting on this SetupIntent.
   await SubscriptionRecordModel.updateOne(
     { _id: record._id, setupIntentId, state: 'created' },
