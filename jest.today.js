@@ -1,3 +1,3 @@
-// `TEST_TODAY=YYYY-MM-DD npx jest …` runs the node projects' tests as on that day; a file that pins its own day
-// (runAsOn) keeps it.
-if (process.env.TEST_TODAY) require('./packages/service-kit/src/test-clock.ts').runAsOn(process.env.TEST_TODAY);
+// `TEST_TODAY=YYYY-MM-DD npx jest …` runs the node projects' tests with the machine's clock on that day; the product's
+// clock in a file that fixes its day (useProductDay) keeps that day.
+if (process.env.TEST_TODAY) require('./packages/service-kit/src/test-clock.ts').machineClockAt(process.env.TEST_TODAY);

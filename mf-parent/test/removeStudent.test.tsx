@@ -40,7 +40,7 @@ describe('what removing a student says', () => {
   it('names the student and counts their sessions, in the singular too', () => {
     expect(removalText(sam, 3)).toBe(
       "This removes Sam Lee and Sam's 3 driving sessions with every signature, ends Sam's student login and " +
-        "stops Sam's subscription. It cannot be undone.",
+        "stops Sam's subscription. The month already paid for is not refunded. It cannot be undone.",
     );
     expect(removalText(sam, 1)).toContain("Sam Lee and Sam's 1 driving session with every signature");
     expect(removalText(sam, 0)).toContain('Sam Lee, who has no driving sessions yet, ends');
@@ -49,7 +49,8 @@ describe('what removing a student says', () => {
 
   it('speaks of a login and a subscription only when the student has them', () => {
     expect(removalText({ ...sam, hasStudentLogin: false }, 0)).toBe(
-      "This removes Sam Lee, who has no driving sessions yet, and stops Sam's subscription. It cannot be undone.",
+      "This removes Sam Lee, who has no driving sessions yet, and stops Sam's subscription. The month already paid " +
+        'for is not refunded. It cannot be undone.',
     );
     expect(removalText({ ...sam, hasStudentLogin: false, subscriptionStatus: 'canceled' }, 2)).toBe(
       "This removes Sam Lee and Sam's 2 driving sessions with every signature. It cannot be undone.",

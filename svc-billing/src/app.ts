@@ -19,6 +19,7 @@ import {
   DisputedAccountModel,
   FreeMonthModel,
   StudentBillingModel,
+  StudentRemovalModel,
   StudentTrialModel,
   SubscriptionRecordModel,
 } from './subscriptions/model';
@@ -41,6 +42,7 @@ export const models = [
   StudentBillingModel,
   BillingCustomerModel,
   DisputedAccountModel,
+  StudentRemovalModel,
   BillingOutboxModel,
   BillingNoticeModel,
 ];

@@ -927,6 +927,14 @@ export class FakeStripe {
     };
   }
 
+  /**
+   * How Stripe delivers: at least once and in no set order. These events as they reach the endpoint: the newest first,
+   * each twice (a redelivery keeps the event's id).
+   */
+  static outOfOrder<E extends { created: number }>(events: E[]): E[] {
+    return [...events].sort((a, b) => b.created - a.created).flatMap((e) => [e, e]);
+  }
+
   // ---- Test controls ----
 
   /** The next `times` matching calls answer with this Stripe error (before doing anything). */

@@ -53,8 +53,10 @@ const view = (cookie: string, studentId: number) =>
   request(app).get(`/api/subscription/${studentId}`).set('Cookie', cookie);
 
 /** Stripe sends an event with the object as it has it now (made at `created`, Stripe's clock, when given). */
-async function deliver(type: string, object: object, at: { created?: number } = {}) {
-  const payload = JSON.stringify(fake.event(type, object, at));
+const deliver = (type: string, object: object, at: { created?: number } = {}) => send(fake.event(type, object, at));
+
+async function send(event: object) {
+  const payload = JSON.stringify(event);
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   const res = await request(app)
     .post('/api/stripe/webhook')
@@ -236,18 +238,25 @@ describe("a trial's card", () => {
 });
 
 describe('notices when Stripe delivers out of order', () => {
-  it('a failed renewal is emailed even when a newer subscription event was written first', async () => {
-    const f = await activeFamily();
-    const invoice = fake.renew(f.subscriptionId, 'failed');
-    const now = Math.floor(Date.now() / 1000);
-    await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId), { created: now + 5 });
-    await deliver('invoice.payment_failed', fake.invoice(invoice.id), { created: now });
-    expect(await mailText(f.email, 'payment_failed')).toContain('logging new sessions goes on meanwhile');
-    // Delivered again: still one email.
-    await deliver('invoice.payment_failed', fake.invoice(invoice.id), { created: now });
-    expect(
-      await mongoose.connection.collection('mail_queue').countDocuments({ to: f.email, kind: 'payment_failed' }),
-    ).toBe(1);
+  const countOf = (email: string, kind: string) =>
+    mongoose.connection.collection('mail_queue').countDocuments({ to: email, kind });
+
+  it.each([
+    ['invoice.payment_failed', 'payment_failed', 'logging new sessions goes on meanwhile'],
+    ['invoice.payment_action_required', 'payment_action_required', 'bank'],
+    ['customer.subscription.trial_will_end', 'trial_will_end', 'free trial'],
+  ])('%s is emailed once when a newer subscription event arrives first, and again', async (type, kind, says) => {
+    const trial = type.endsWith('trial_will_end');
+    const f = trial ? await trialFamily() : await activeFamily();
+    const invoice = trial ? null : fake.renew(f.subscriptionId, kind === 'payment_failed' ? 'failed' : 'action');
+    const t = Math.floor(Date.now() / 1000) + 10;
+    const events = [
+      fake.event(type, invoice ? fake.invoice(invoice.id) : fake.subscription(f.subscriptionId), { created: t }),
+      fake.event('customer.subscription.updated', fake.subscription(f.subscriptionId), { created: t + 1 }),
+    ];
+    for (const event of FakeStripe.outOfOrder(events)) await send(event);
+    expect(await mailText(f.email, kind)).toContain(says);
+    expect(await countOf(f.email, kind)).toBe(1);
   });
 });
 

@@ -7,7 +7,7 @@ import { setupTestDatabase, teardownTestDatabase } from '@logbook/service-kit/te
 import { buildBillingApp } from '../src/app';
 import type { PaymentProvider } from '../src/providers/provider';
 import { BillingNoticeModel, retryNotices } from '../src/notices/notices';
-import { SubscriptionRecordModel } from '../src/subscriptions/model';
+import { StudentTrialModel, SubscriptionRecordModel } from '../src/subscriptions/model';
 import { BillingEventModel } from '../src/webhooks/model';
 import { EVENT_LEASE_MS, eventsSettled, retryEvents, WEBHOOK_EVENTS } from '../src/webhooks/webhooks';
 import { FakeStripe } from './fake-stripe';
@@ -286,6 +286,26 @@ describe('webhook events: read back from Stripe, then applied', () => {
     await deliver('invoice.paid', fake.invoice(invoice.id));
     expect(await statusOf(f.studentId)).toBe('active');
     expect((await view(f)).body.nextStep).toBeNull();
+  });
+
+  it('emails no "confirm the payment" while the parent is paying the first month on screen', async () => {
+    const family = await makeFamily();
+    // The free month was had: the first month is paid now, and the bank asks the parent to confirm it.
+    await StudentTrialModel.create({
+      _id: family.studentId,
+      userId: family.userId,
+      subscriptionId: 'sub_earlier',
+      startedAt: new Date(),
+    });
+    const res = await request(app)
+      .post('/api/create-subscription')
+      .set('Cookie', family.cookie)
+      .send({ studentId: family.studentId });
+    expect(res.body.type).toBe('payment');
+    const first = fake.invoices.get(fake.subscriptionStates.get(res.body.subscriptionId)!.latestInvoice!)!;
+    fake.intents.get(first.paymentIntent!)!.status = 'requires_action';
+    await deliver('invoice.payment_action_required', fake.invoice(first.id));
+    expect(await mailTo(family.email, 'payment_action_required')).toBeNull();
   });
 
   it('shows "confirm your payment" for a renewal held for 3-D Secure, hands over the secret, and emails the parent', async () => {

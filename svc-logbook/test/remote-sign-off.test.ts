@@ -7,6 +7,7 @@ import { SIGN_OFF_MESSAGES, signOffEntrySchema } from '@logbook/contracts/sign-o
 import { progressSummarySchema } from '@logbook/contracts/progress-summary';
 import { internalHeaders } from '@logbook/service-kit/internal';
 import { servePeers } from '@logbook/service-kit/testing';
+import { useProductDay } from '@logbook/service-kit/test-clock';
 import { VerificationLimitModel } from '../src/chain/model';
 import { DrivingSessionModel } from '../src/sessions/model';
 import { StudentRecordModel } from '../src/students/model';
@@ -450,32 +451,6 @@ describe('a supervisor signs from their own phone', () => {
     expect(entry).toMatchObject({ supervisorRuleNotMet: true, supervisorFullLicenceYear: 2025, signedRemotely: true });
   });
 
-  it('judges a remotely signed entry by the licence year its supervisor sealed, not a saved supervisor of that name', async () => {
-    const { parent, student, studentCookie } = await family();
-    // The family saved Pat with a long-held licence; Pat, signing, confirms a licence of last year.
-    const saved = await http()
-      .post('/api/supervisors')
-      .set('Cookie', parent.cookie)
-      .send({ name: 'Pat Supervisor', licenseNumber: 'SA123456', fullLicenceYear: 1990 });
-    expect(saved.status).toBe(201);
-    const pat = supervisorAddress();
-    await askFor(studentCookie, student.id, pat);
-    const token = await tokenFor(pat);
-    const lastYear = Number(new Date().toISOString().slice(0, 4)) - 1;
-    expect(
-      (
-        await http()
-          .post(`/api/sign-off/${token}`)
-          .send(signing({ fullLicenceYear: lastYear }))
-      ).status,
-    ).toBe(200);
-    const readiness = await get(parent.cookie, `/api/driving-sessions/${student.id}/readiness`);
-    const supervisors = (readiness.body.checks as Array<{ id: string; ok: boolean }>).find(
-      (c) => c.id === 'supervisors',
-    );
-    expect(supervisors).toMatchObject({ ok: false });
-  });
-
   it('takes either the signature or the address to ask, checks what the supervisor sends, and retries the email', async () => {
     const { student, studentCookie } = await family();
     const both = await http()
@@ -515,5 +490,40 @@ describe('a supervisor signs from their own phone', () => {
     expect(retried.status).toBe(200);
     expect(retried.body.id).toBe(asked.body.id);
     expect(await mailTo(pat)).toHaveLength(1);
+  });
+});
+
+describe('readiness of a remotely signed entry, on a fixed day', () => {
+  useProductDay('2026-11-28');
+
+  /** A family whose saved Pat got a full licence in `savedYear`, and an entry Pat sealed remotely saying `sealedYear`. */
+  async function sealedBy(savedYear: number, sealedYear: number) {
+    const { parent, student, studentCookie } = await family();
+    const saved = await http()
+      .post('/api/supervisors')
+      .set('Cookie', parent.cookie)
+      .send({ name: 'Pat Supervisor', licenseNumber: 'SA123456', fullLicenceYear: savedYear });
+    expect(saved.status).toBe(201);
+    const pat = supervisorAddress();
+    await askFor(studentCookie, student.id, pat);
+    const token = await tokenFor(pat);
+    const sealed = await http()
+      .post(`/api/sign-off/${token}`)
+      .send(signing({ fullLicenceYear: sealedYear }));
+    expect(sealed.status).toBe(200);
+    const readiness = await get(parent.cookie, `/api/driving-sessions/${student.id}/readiness`);
+    expect(readiness.status).toBe(200);
+    return (readiness.body.checks as Array<{ id: string; ok: boolean; message: string }>).find(
+      (c) => c.id === 'supervisors',
+    );
+  }
+
+  it('judges it by the licence year its supervisor sealed, not a saved supervisor of that name', async () => {
+    // South Australia asks two whole years of full licence; the drive is on 7 March 2026.
+    expect(await sealedBy(1990, 2025)).toMatchObject({
+      ok: false,
+      message: 'Not yet: add the year Pat Supervisor got a full licence (2 years needed)',
+    });
+    expect(await sealedBy(2025, 1990)).toMatchObject({ ok: true });
   });
 });

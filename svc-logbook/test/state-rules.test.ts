@@ -12,12 +12,11 @@ import {
   sessionBody,
   useDatabase,
 } from './helpers';
-import { runAsOn } from '@logbook/service-kit/test-clock';
+import { useProductDay } from '@logbook/service-kit/test-clock';
 
 useDatabase();
-// The rules, targets and readiness as on a fixed day, whatever day the tests run.
-beforeAll(() => runAsOn('2026-11-28'));
-afterAll(() => jest.useRealTimers());
+// The rules, targets and readiness as on a fixed day, whatever the machine's date.
+useProductDay('2026-11-28');
 
 describe('GET /api/state-rules', () => {
   it("answers every state's rule in force on the day, public and cached, each figure with its page", async () => {

@@ -7,6 +7,7 @@
 import { COURSE_IDS, type CourseId } from './course-ids';
 import { BASE_FIELDS, QLD_FIELDS, SA_FIELDS, type EntryField } from './entry-fields';
 import { HOME_TIME_ZONE, todayInTimeZone } from './dates';
+import { productNow } from './clock';
 import { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode } from './state-codes';
 
 export { COURSE_IDS, isStateCode, STATE_CODES, SUGGESTED_STATE, type CourseId, type StateCode };
@@ -561,8 +562,8 @@ export function countedLessonCredit(rule: StateRuleVersion): LessonCredit | null
   return rule.lessonCredit?.verified ? rule.lessonCredit : null;
 }
 
-/** Today as YYYY-MM-DD where the product's families live (Adelaide), UTC if that zone is unknown. */
-export const todayIso = (now: Date = new Date()) =>
+/** Today by the product's clock as YYYY-MM-DD where its families live (Adelaide), UTC if that zone is unknown. */
+export const todayIso = (now: Date = productNow()) =>
   todayInTimeZone(HOME_TIME_ZONE, now) ?? now.toISOString().slice(0, 10);
 
 /** A state's rule summarised as the settings screen lists it: the version in force today for a young learner. */

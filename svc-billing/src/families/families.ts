@@ -1,12 +1,14 @@
 import { API_ERRORS } from '@logbook/contracts/messages';
 import type { Callers } from '@logbook/service-kit/auth';
-import { AppError } from '@logbook/service-kit/errors';
+import { BILLING_ERRORS } from '@logbook/contracts/billing';
+import { AppError, conflict } from '@logbook/service-kit/errors';
 import { deleteOwnedBy } from '@logbook/service-kit/model';
 import { BillingOutboxModel } from '../events/publisher';
 import { providerFailure } from '../providers/errors';
 import {
   BillingCustomerModel,
   StudentBillingModel,
+  StudentRemovalModel,
   StudentTrialModel,
   SubscriptionRecordModel,
   type StudentBilling,
@@ -79,8 +81,40 @@ async function deleteCustomer(options: SubscriptionOptions, userId: number): Pro
   await BillingCustomerModel.deleteOne({ _id: userId, stripeCustomerId: customerId });
 }
 
-/** Cancels one student's subscription; 404 when billing knows no such student of any family. */
+/** svc-students' removal of a student runs its steps within this; no subscription starts for them meanwhile. */
+const REMOVAL_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Closes the student to new subscriptions (until `until`, or for good with null), then refuses with 409 when one is
+ * being made right now: that subscribe wrote its attempt first and will see nothing of this, so the removal waits for
+ * it to finish and is asked again. A refused removal leaves the student as it was.
+ */
+async function closeToSubscriptions(options: SubscriptionOptions, studentId: number, until: Date | null) {
+  const before = await StudentRemovalModel.findById(studentId).lean();
+  // Once removed for good, always so.
+  if (before?.until !== null)
+    await StudentRemovalModel.updateOne({ _id: studentId }, { $set: { until } }, { upsert: true });
+  const record = await SubscriptionRecordModel.findById(studentId).lean();
+  if (record?.state === 'creating' && Date.now() - new Date(record.startedAt).getTime() <= options.staleAfterMs) {
+    if (before?.until !== null) {
+      if (before) await StudentRemovalModel.updateOne({ _id: studentId }, { $set: { until: before.until } });
+      else await StudentRemovalModel.deleteOne({ _id: studentId });
+    }
+    throw conflict(BILLING_ERRORS.subscriptionInProgress);
+  }
+}
+
+/**
+ * The first step of a student's removal: no new subscription for them from now on, and theirs canceled (0 when there
+ * was none); 409 while one is being made.
+ */
 export async function cancelOneStudent(options: SubscriptionOptions, studentId: number): Promise<number> {
+  await closeToSubscriptions(options, studentId, new Date(Date.now() + REMOVAL_WINDOW_MS));
+  return cancelKnownStudent(options, studentId);
+}
+
+/** Cancels one student's subscription; 0 when billing knows no such student of any family. */
+async function cancelKnownStudent(options: SubscriptionOptions, studentId: number): Promise<number> {
   const student = await StudentBillingModel.findById(studentId).select({ userId: 1 }).lean();
   const record = student ? null : await SubscriptionRecordModel.findById(studentId).select({ userId: 1 }).lean();
   const userId = student?.userId ?? record?.userId;
@@ -114,7 +148,11 @@ export async function deleteFamily(userId: number): Promise<void> {
  * called now (their name or date of birth may have changed since it began), so adding them again gives no second
  * one; svc-students still holds the student while it asks for this.
  */
-export async function deleteStudent(studentId: number): Promise<void> {
+export async function deleteStudent(options: SubscriptionOptions, studentId: number): Promise<void> {
+  // A subscription made since the first step (after its window) is canceled; then none starts again, for good.
+  await closeToSubscriptions(options, studentId, new Date(Date.now() + REMOVAL_WINDOW_MS));
+  await cancelKnownStudent(options, studentId);
+  await StudentRemovalModel.updateOne({ _id: studentId }, { $set: { until: null } });
   const [student, trial] = await Promise.all([
     StudentBillingModel.findById(studentId).lean(),
     StudentTrialModel.findById(studentId).lean(),

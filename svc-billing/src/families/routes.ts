@@ -37,8 +37,13 @@ export function familiesRouter(options: SubscriptionOptions): Router {
   });
 
   router.delete('/internal/students/:studentId', async (req, res) => {
-    await deleteStudent(parseId(req.params.studentId));
-    res.status(204).end();
+    const studentId = parseId(req.params.studentId);
+    const { status, body } = await cancelled(async () => {
+      await deleteStudent(options, studentId);
+      return 0;
+    });
+    if (status !== 200) res.status(status).json(body);
+    else res.status(204).end();
   });
 
   return router;

@@ -82,6 +82,21 @@ export const DisputedAccountModel = defineModel<DisputedAccount>('DisputedAccoun
   flaggedAt: Date,
 });
 
+/**
+ * A student svc-students is removing (`until`: no subscription starts for them until then) or has removed (`until`
+ * null, for good: student ids are never given again). Written before the removal looks for a subscription being made,
+ * as a subscribe writes its attempt before looking for this: whichever comes second sees the other.
+ */
+export interface StudentRemoval {
+  _id: number;
+  until: Date | null;
+}
+
+export const StudentRemovalModel = defineModel<StudentRemoval>('StudentRemoval', 'billing_student_removals', {
+  _id: Number,
+  until: Date,
+});
+
 export type SubscriptionRecordState = 'creating' | 'created' | 'failed';
 
 /**

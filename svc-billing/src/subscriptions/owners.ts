@@ -3,7 +3,13 @@ import { internalStudentSchema, internalUserSchema, type InternalUser } from '@l
 import { callInternal } from '@logbook/service-kit/internal';
 import { mailboxKey } from '@logbook/service-kit/mailbox';
 import { isDuplicateKey } from '@logbook/service-kit/db';
-import { DisputedAccountModel, StudentBillingModel, type StudentBilling } from './model';
+import {
+  BillingCustomerModel,
+  DisputedAccountModel,
+  StudentBillingModel,
+  StudentRemovalModel,
+  type StudentBilling,
+} from './model';
 
 /** The account from svc-auth, which owns it; null when there is none. */
 export async function userFromOwner(userId: number): Promise<InternalUser | null> {
@@ -16,6 +22,7 @@ export async function userFromOwner(userId: number): Promise<InternalUser | null
  * subscription billing wrote there before it kept its own records. Null when svc-students knows no such student.
  */
 export async function billingStudent(studentId: number): Promise<StudentBilling | null> {
+  if (await StudentRemovalModel.exists({ _id: studentId, until: null })) return null;
   const known = await StudentBillingModel.findById(studentId).lean();
   if (known) return known;
   const reply = await callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${studentId}`);
@@ -35,6 +42,24 @@ export async function billingStudent(studentId: number): Promise<StudentBilling 
     if (!isDuplicateKey(err)) throw err;
   }
   return StudentBillingModel.findById(studentId).lean();
+}
+
+/** Whether no subscription may start for the student: they are being removed, or are gone. */
+export const removalUnderway = async (studentId: number) =>
+  Boolean(
+    await StudentRemovalModel.exists({ _id: studentId, $or: [{ until: null }, { until: { $gt: new Date() } }] }),
+  );
+
+/**
+ * Whether a learner named by a subscription of this customer is gone: removed through billing, or unknown to
+ * svc-students (its 404; any other failure throws, so nothing is canceled because svc-students could not be asked)
+ * while the customer is one of this service's families (not another deployment's sharing the Stripe account).
+ */
+export async function learnerGone(studentId: number, customerId: string | undefined): Promise<boolean> {
+  if (await StudentRemovalModel.exists({ _id: studentId, until: null })) return true;
+  if (!customerId || !(await BillingCustomerModel.exists({ stripeCustomerId: customerId }))) return false;
+  const reply = await callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${studentId}`);
+  return reply.status === 404;
 }
 
 /**

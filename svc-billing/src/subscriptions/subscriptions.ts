@@ -21,7 +21,7 @@ import {
   type StudentBilling,
   type SubscriptionRecord,
 } from './model';
-import { accountDisputed, billingStudent, freeMonthKeyFromOwner, userFromOwner } from './owners';
+import { accountDisputed, billingStudent, freeMonthKeyFromOwner, removalUnderway, userFromOwner } from './owners';
 import { eventTimeNow, isLiveAtProvider, isPaymentPause, nextStepFor, studentSubscriptionEnded } from './status';
 
 export interface SubscriptionOptions {
@@ -339,6 +339,16 @@ async function startSubscription(
 }
 
 /**
+ * A removal that began while this attempt was being written: the attempt is given up before the provider is asked
+ * (the removal writes its mark before looking for attempts, so one of the two always sees the other).
+ */
+async function refuseIfRemoved(record: SubscriptionRecord) {
+  if (!(await removalUnderway(record._id))) return;
+  await SubscriptionRecordModel.deleteOne({ _id: record._id, attemptKey: record.attemptKey, state: 'creating' });
+  throw notFound(API_ERRORS.studentNotFound);
+}
+
+/**
  * Start a student's subscription: one per student. A second request while the first talks to the provider waits for
  * it and gets the same answer; a student whose subscription is waiting for a card gets that one back.
  */
@@ -348,6 +358,7 @@ export async function createSubscription(
   input: { studentId: number; couponCode?: string },
 ): Promise<CreateSubscriptionResponse> {
   let student = await ownedStudent(callers, input.studentId);
+  if (await removalUnderway(student._id)) throw notFound(API_ERRORS.studentNotFound);
   if (await accountDisputed(student.userId)) throw conflict(BILLING_ERRORS.accountDisputed);
   const deadline = Date.now() + options.inFlightWaitMs;
   for (;;) {
@@ -365,7 +376,10 @@ export async function createSubscription(
         throw conflict(API_ERRORS.alreadySubscribed);
     }
     const result = await claim(student, input.couponCode, options);
-    if (result.kind === 'claimed') return startSubscription(options, student, result.record, input.couponCode);
+    if (result.kind === 'claimed') {
+      await refuseIfRemoved(result.record);
+      return startSubscription(options, student, result.record, input.couponCode);
+    }
     const existing = result.record;
     if (existing?.state === 'created' && existing.subscriptionId && existing.type)
       return {

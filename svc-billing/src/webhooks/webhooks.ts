@@ -17,7 +17,7 @@ import {
   type SubscriptionRecord,
 } from '../subscriptions/model';
 import { isEnded, isLiveAtProvider, isPaymentPause, studentStatusFor, toEventTime } from '../subscriptions/status';
-import { billingStudent, familyMailbox } from '../subscriptions/owners';
+import { billingStudent, familyMailbox, learnerGone } from '../subscriptions/owners';
 import { madeAtProvider, recordTrial } from '../subscriptions/subscriptions';
 import { publisher } from '../events/publisher';
 import { BillingEventModel } from './model';
@@ -213,15 +213,12 @@ async function actOnEvent(
     const invoice = await provider.readInvoice(objectId);
     if (!invoice?.subscriptionId) return ignored('not a subscription invoice');
     subscriptionId = invoice.subscriptionId;
-    if (type === 'invoice.payment_action_required' && invoice.status === 'open' && invoice.actionRequired)
+    // A first payment that fails or waits for the bank is shown on the subscribe screen at once, where the parent is
+    // paying: only a renewal, charged while nobody is looking, is worth an email.
+    const renewal = invoice.status === 'open' && invoice.billingReason !== 'subscription_create';
+    if (type === 'invoice.payment_action_required' && renewal && invoice.actionRequired)
       notice = 'payment_action_required';
-    // A first payment that fails is shown on the subscribe screen at once: only a renewal is worth an email.
-    if (
-      type === 'invoice.payment_failed' &&
-      invoice.status === 'open' &&
-      invoice.billingReason !== 'subscription_create'
-    )
-      notice = 'payment_failed';
+    if (type === 'invoice.payment_failed' && renewal) notice = 'payment_failed';
   } else if (type === 'setup_intent.succeeded') {
     const outcome = await noteSavedCard(provider, objectId);
     if (typeof outcome !== 'string') return outcome;
@@ -475,7 +472,7 @@ async function applySubscription(
     (await StudentBillingModel.findOne({ stripeSubscriptionId: subscription.id }).select({ _id: 1 }).lean())?._id;
   if (!studentId) return { outcome: ignored('no student in the subscription metadata') };
   const student = await billingStudent(studentId);
-  if (!student) return { outcome: ignored('unknown student') };
+  if (!student) return { outcome: await cancelForGoneLearner(provider, subscription, studentId) };
   if (!belongsToStudent(subscription.id, student, record))
     return { outcome: ignored("not the student's current subscription") };
   if (record) record = await adoptIntoAttempt(provider, subscription, student, record);
@@ -510,6 +507,23 @@ async function applySubscription(
     }
   }
   return { outcome, student, record };
+}
+
+/**
+ * A subscription still live at the provider for a learner svc-students no longer has (made while they were being
+ * removed): nobody can see or cancel it, so it is canceled here, and any attempt left for the student goes with it.
+ */
+async function cancelForGoneLearner(
+  provider: PaymentProvider,
+  subscription: ProviderSubscription,
+  studentId: number,
+): Promise<Outcome> {
+  if (!(await learnerGone(studentId, subscription.customerId))) return ignored('unknown student');
+  if (!isLiveAtProvider(subscription.status)) return ignored('the student no longer exists');
+  await provider.cancelSubscription(subscription.id);
+  await SubscriptionRecordModel.deleteOne({ _id: studentId });
+  logger.warn({ subscription: subscription.id, studentId }, 'canceled a subscription of a learner who was removed');
+  return applied;
 }
 
 /** A card is saved for the subscription: Stripe says so, or this service saw its SetupIntent succeed. */

@@ -14,6 +14,10 @@ export const REMOVAL_UNAVAILABLE =
 /** The cancel may wait on the payment provider, which retries on its own. */
 const PROVIDER_CALL_MS = 30_000;
 
+/** Said when a subscription for the student is being started at that moment: the removal waits for it to finish. */
+export const REMOVAL_WHILE_SUBSCRIBING =
+  "The student could not be removed because their subscription is being set up right now. Nothing was deleted. Please try again in a minute.";
+
 async function ask(service: ServiceName, method: 'POST' | 'DELETE', route: string, ok: number) {
   let status: number;
   try {
@@ -24,6 +28,8 @@ async function ask(service: ServiceName, method: 'POST' | 'DELETE', route: strin
     logger.warn({ err, service, route }, 'student removal stopped');
     throw new AppError(503, REMOVAL_UNAVAILABLE);
   }
+  // Billing refuses while a subscription is being made for the student (it finishes within seconds).
+  if (service === 'billing' && status === 409) throw new AppError(409, REMOVAL_WHILE_SUBSCRIBING);
   if (status !== ok) {
     logger.warn({ service, route, status }, 'student removal stopped');
     throw new AppError(503, REMOVAL_UNAVAILABLE);

@@ -15,12 +15,12 @@ export function removalText(student: Removed, sessionCount: number | undefined) 
       : sessionCount === 0
         ? `${name}, who has no driving sessions yet`
         : `${name} and ${firstName}'s ${sessionsText(sessionCount)} with every signature`;
+  const subscribed = !['inactive', 'canceled'].includes(normaliseStatus(student.subscriptionStatus));
   const also = [
     student.hasStudentLogin ? `ends ${firstName}'s student login` : null,
-    ['inactive', 'canceled'].includes(normaliseStatus(student.subscriptionStatus))
-      ? null
-      : `stops ${firstName}'s subscription`,
+    subscribed ? `stops ${firstName}'s subscription` : null,
   ].filter((part) => part !== null);
   const rest = also.length === 0 ? '' : also.length === 1 ? `, and ${also[0]}` : `, ${also[0]} and ${also[1]}`;
-  return `This removes ${removed}${rest}. It cannot be undone.`;
+  const paid = subscribed ? ' The month already paid for is not refunded.' : '';
+  return `This removes ${removed}${rest}.${paid} It cannot be undone.`;
 }
