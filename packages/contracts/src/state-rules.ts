@@ -617,13 +617,16 @@ function summaryOf(rule: StateRuleVersion): StateRule {
   };
 }
 
-/** The rules as the settings screen lists them, in force today. */
-export const STATE_RULES: readonly StateRule[] = rulesOn(todayIso()).map(summaryOf);
+/** The rules as the settings screen lists them, in force on a day. */
+export const stateRulesOn = (on: string): StateRule[] => rulesOn(on).map(summaryOf);
 
-/** The settings targets a state's rule in force today gives a young learner. */
-export function targetsForState(code: StateCode): { day: number; night: number } {
+/** The rules as the settings screen lists them, in force today. */
+export const STATE_RULES: readonly StateRule[] = stateRulesOn(todayIso());
+
+/** The settings targets a state's rule in force on a day (today by default) gives a young learner. */
+export function targetsForState(code: StateCode, on: string = todayIso()): { day: number; night: number } {
   if (!isStateCode(code)) throw new Error(`Unknown state: ${String(code)}`);
-  return targetsFor(ruleOn(code, todayIso()), null);
+  return targetsFor(ruleOn(code, on), null);
 }
 
 /** The state's lesson credit in force on a day (today by default), or null where lessons count as plain hours. */

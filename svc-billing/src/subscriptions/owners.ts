@@ -46,9 +46,7 @@ export async function billingStudent(studentId: number): Promise<StudentBilling 
 
 /** Whether no subscription may start for the student: they are being removed, or are gone. */
 export const removalUnderway = async (studentId: number) =>
-  Boolean(
-    await StudentRemovalModel.exists({ _id: studentId, $or: [{ until: null }, { until: { $gt: new Date() } }] }),
-  );
+  Boolean(await StudentRemovalModel.exists({ _id: studentId, $or: [{ until: null }, { until: { $gt: new Date() } }] }));
 
 /**
  * Whether a learner named by a subscription of this customer is gone: removed through billing, or unknown to
