@@ -68,7 +68,7 @@ module.exports = {
       testRegex: RACES,
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },
-    node('deploy', 'deploy'),
+    node('deploy', 'deploy', { globalSetup: systemPackagesFor('deploy') }),
     node('security', 'security', { testTimeout: 120000 }),
     web('ui', 'packages/ui'),
     web('session-device', 'packages/session-device'),

@@ -10,7 +10,9 @@ import { ROOT } from './paths.mjs';
 export const SERVICES = ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway'];
 
 /** Extra entry points some services run besides their server (command-line tools). */
-const EXTRA_ENTRIES = { 'svc-billing': { 'coupons-cli': 'src/coupons/cli.ts' } };
+const EXTRA_ENTRIES = {
+  'svc-billing': { 'coupons-cli': 'src/coupons/cli.ts', 'dead-events-cli': 'src/webhooks/dead-events-cli.ts' },
+};
 
 /** Files of npm packages some services serve as they are, copied beside the compiled file (dist/<where>). */
 const EXTRA_FILES = { gateway: { 'docs/redoc.standalone.js': 'redoc/bundles/redoc.standalone.js' } };

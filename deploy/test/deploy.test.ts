@@ -35,6 +35,7 @@ function render(overlay: 'dev' | 'prod'): Doc[] {
       for (const d of docs) {
         if (d.kind === 'Deployment') d.spec.replicas = 2;
         if (d.kind === 'HorizontalPodAutoscaler') d.spec.minReplicas = 2;
+        if (d.kind === 'Ingress') d.spec.tls = [{ hosts: [d.spec.rules[0].host], secretName: 'learner-logbook-tls' }];
       }
     }
     return docs;
@@ -124,6 +125,8 @@ describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
     const ingresses = of('Ingress');
     expect(ingresses).toHaveLength(1);
     expect(ingresses[0].spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
+    // The gateway's access log, which leaves signing tokens out, is the one kept.
+    expect(ingresses[0].metadata.annotations['nginx.ingress.kubernetes.io/enable-access-log']).toBe('false');
     for (const s of of('Service')) expect(s.spec.type ?? 'ClusterIP').toBe('ClusterIP');
     const policies = of('NetworkPolicy');
     expect(
@@ -139,6 +142,24 @@ describe.each(['dev', 'prod'] as const)('Kubernetes %s overlay', (overlay) => {
       .filter((d) => SERVICE_DEPLOYMENTS.includes(d.metadata.name))
       .map((d) => d.spec.template.metadata.labels.tier);
     expect(new Set(serviceLabels)).toEqual(new Set(['service']));
+  });
+
+  it('terminates TLS at the Ingress in production, for its host, with the certificate from a Secret', () => {
+    const [ingress] = of('Ingress');
+    if (overlay === 'dev') {
+      expect(ingress.spec.tls).toBeUndefined();
+      return;
+    }
+    expect(ingress.spec.tls).toEqual([
+      { hosts: [ingress.spec.rules[0].host], secretName: expect.stringMatching(/^[a-z0-9-]+$/) },
+    ]);
+    // The configured origin is the Ingress's host, over https.
+    const config = of('ConfigMap').find((c) => c.metadata.name === 'learner-logbook-config')!;
+    expect(config.data.PUBLIC_ORIGIN).toBe(`https://${ingress.spec.rules[0].host}`);
+    // cert-manager, the usual way to fill that Secret, is named where the patch is.
+    const kustomization = fs.readFileSync(path.join(K8S, 'overlays/prod/kustomization.yaml'), 'utf8');
+    expect(kustomization).toMatch(/cert-manager\.io\/cluster-issuer: \S+/);
+    expect(kustomization).toContain(ingress.spec.tls[0].secretName);
   });
 
   it('lets only the ingress controller reach the gateway, the one peer its TRUST_PROXY is there for', () => {
@@ -226,11 +247,12 @@ describe('docker-compose.yml', () => {
   const compose = yaml.load(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')) as Doc;
   const services = compose.services as Record<string, Doc>;
 
-  it('publishes only the gateway (and, on request, the development mail catcher on loopback alone)', () => {
+  it('publishes only the HTTPS edge (and, on request, the development mail catcher on loopback alone)', () => {
     const published = Object.entries(services)
       .filter(([, s]) => s.ports?.length)
       .map(([n]) => n);
-    expect(published).toEqual(['mail-catcher', 'gateway']);
+    expect(published).toEqual(['mail-catcher', 'edge']);
+    expect(services.edge.ports).toEqual(['80:80', '443:443', '443:443/udp']);
     expect(services['mail-catcher'].profiles).toEqual(['mail-catcher']);
     for (const port of services['mail-catcher'].ports) expect(port).toMatch(/^127\.0\.0\.1:/);
   });
@@ -275,9 +297,40 @@ describe('docker-compose.yml', () => {
     expect(example).toMatch(/^COOKIE_SECURE=true$/m);
   });
 
-  it('has the gateway believe no one in X-Forwarded-* unless told of a TLS terminator in front of it', () => {
-    expect(services.gateway.environment.TRUST_PROXY).toBe('${GATEWAY_TRUST_PROXY:-false}');
-    expect(fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8')).toMatch(/^GATEWAY_TRUST_PROXY=$/m);
+  it('has the gateway believe X-Forwarded-* from the edge alone, by its fixed address on a network of their own', () => {
+    const address = services.edge.networks.edge.ipv4_address;
+    expect(address).toBe('${EDGE_ADDRESS:-172.30.80.2}');
+    expect(services.gateway.environment.TRUST_PROXY).toBe(address);
+    expect(compose.networks.edge.ipam.config).toEqual([{ subnet: '${EDGE_SUBNET:-172.30.80.0/28}' }]);
+    const onEdge = Object.entries(services)
+      .filter(([, s]) => (Array.isArray(s.networks) ? s.networks : Object.keys(s.networks ?? {})).includes('edge'))
+      .map(([n]) => n);
+    expect(onEdge).toEqual(['gateway', 'edge']);
+    expect(Object.keys(services.edge.networks)).toEqual(['edge']);
+    const example = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8');
+    expect(example).toMatch(/^EDGE_SUBNET=172\.30\.80\.0\/28$/m);
+    expect(example).toMatch(/^EDGE_ADDRESS=172\.30\.80\.2$/m);
+  });
+
+  it("runs the edge from the official Caddy 2 image with the repository's Caddyfile, its certificates in a volume", () => {
+    const edge = services.edge;
+    expect(edge.image).toBe('caddy:2');
+    expect(edge.volumes).toEqual([
+      './deploy/edge/Caddyfile:/etc/caddy/Caddyfile:ro',
+      'caddy-data:/data',
+      'caddy-config:/config',
+    ]);
+    expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['caddy-data', 'caddy-config']));
+    expect(edge.environment).toEqual({
+      SITE_ADDRESS: '${SITE_ADDRESS:?set SITE_ADDRESS in .env (the public name, or localhost)}',
+      GATEWAY_UPSTREAM: 'gateway:8080',
+    });
+    expect(edge.depends_on.gateway.condition).toBe('service_healthy');
+    // The name in SITE_ADDRESS is the one families open.
+    const example = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8');
+    const site = /^SITE_ADDRESS=(.+)$/m.exec(example)?.[1];
+    expect(`https://${site}`).toBe(/^PUBLIC_ORIGIN=(.+)$/m.exec(example)?.[1]);
+    expect(example).toMatch(/^COMPOSE_PROJECT_NAME=learner-logbook$/m);
   });
 
   it('gives the gateway and every service the internal secret, which vouches for X-Forwarded-*', () => {

@@ -10,7 +10,7 @@ const { systemPackages, missingPackages } = require(CHECK) as {
   systemPackages: () => Array<{ name: string; projects: string[] }>;
   missingPackages: (projects: string[] | undefined, env: NodeJS.ProcessEnv) => string[];
 };
-const NAMES = ['chromium', 'nginx', 'poppler-utils', 'fonts-dejavu-core'];
+const NAMES = ['chromium', 'nginx', 'poppler-utils', 'fonts-dejavu-core', 'caddy', 'docker-compose'];
 const UNIT_PROJECTS = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
   .scripts['test:unit'].replace(/^jest --selectProjects /, '')
   .split(' ') as string[];
@@ -27,12 +27,13 @@ function stubs(names: string[]): string {
 
 /** An environment with no nginx anywhere the tests look, and everything else the tests need standing in. */
 function withoutNginx(): NodeJS.ProcessEnv {
-  const bin = stubs(['chromium', 'pdftoppm', 'apt-get', 'sudo']);
+  const bin = stubs(['chromium', 'pdftoppm', 'caddy', 'docker-compose', 'apt-get', 'sudo']);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PATH: `${bin}:${path.dirname(process.execPath)}:/usr/bin:/bin`,
     CHROMIUM_PATH: path.join(bin, 'chromium'),
     NGINX_PATH: path.join(bin, 'no-such-nginx'),
+    CADDY_PATH: path.join(bin, 'caddy'),
   };
   delete env.JEST_WORKER_ID;
   return env;
@@ -42,7 +43,11 @@ const fontInstalled = fs.existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans
 
 it('lists every package the suite needs, each with the projects that use it', () => {
   expect(systemPackages().map((p) => p.name)).toEqual(NAMES);
-  for (const p of systemPackages()) expect(p.projects).toContain('e2e');
+  const projects = Object.fromEntries(systemPackages().map((p) => [p.name, p.projects]));
+  for (const name of ['chromium', 'nginx', 'poppler-utils', 'fonts-dejavu-core'])
+    expect(projects[name]).toContain('e2e');
+  // The HTTPS edge's tests: the compose file checked, and a browser signing in through Caddy.
+  for (const name of ['caddy', 'docker-compose', 'chromium']) expect(projects[name]).toContain('deploy');
 });
 
 it('names every package, and the command that installs them, in the README and in CI', () => {
@@ -72,6 +77,10 @@ it('asks for nginx only where the browser journeys run: the unit and service tes
   for (const project of UNIT_PROJECTS) expect(missingPackages([project], env)).not.toContain('nginx');
   expect(missingPackages(['svc-logbook'], { ...env, PATH: '/nonexistent' })).toEqual(['poppler-utils']);
   expect(missingPackages(['contracts'], { PATH: '/nonexistent' })).toEqual([]);
+  expect(missingPackages(['deploy'], { PATH: '/nonexistent', CHROMIUM_PATH: env.CHROMIUM_PATH })).toEqual([
+    'caddy',
+    'docker-compose',
+  ]);
   // Found where the tests look for it: NGINX_PATH when set, else /usr/sbin/nginx or the PATH.
   expect(missingPackages(['e2e'], { ...env, NGINX_PATH: env.CHROMIUM_PATH })).not.toContain('nginx');
   const onPath = stubs(['nginx']);

@@ -50,6 +50,9 @@ export function securityHeaders(config: Pick<GatewayConfig, 'geocodeOrigin'>): R
     (req, res, next) => {
       if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       res.setHeader('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
+      // A page opened from a link sent as /sign/<token> names itself to nothing it loads or calls: each Referer
+      // would carry the token into the logs on the way.
+      if (req.path.startsWith('/sign/')) res.setHeader('Referrer-Policy', 'no-referrer');
       next();
     },
   ];

@@ -32,4 +32,14 @@ describe('signing tokens are kept out of the logs', () => {
     expect(logged).toContain('/api/sign-off/[token]');
     expect(logged).not.toContain(TOKEN);
   });
+
+  it('has a page opened at /sign/<token> send no Referer, so what it loads and calls does not carry the token', async () => {
+    const gateway = createGatewayApp(testConfig());
+    try {
+      expect((await request(gateway).get(`/sign/${TOKEN}`)).headers['referrer-policy']).toBe('no-referrer');
+      expect((await request(gateway).get('/sign')).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    } finally {
+      await closeGatewayApp(gateway);
+    }
+  });
 });

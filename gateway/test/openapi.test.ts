@@ -7,6 +7,8 @@ import { apiRoutes, buildOpenApiDocument } from '../src/openapi/document';
 import { operations } from '../src/openapi/operations';
 import { DOCS_CSP } from '../src/openapi/serve';
 import { routesOf, serviceRoutes } from '../../security/test/routes';
+import { buildBillingApp } from 'svc-billing/app';
+import { loadBillingConfig } from 'svc-billing/config';
 import { testConfig } from './support';
 
 const doc = buildOpenApiDocument() as unknown as {
@@ -68,6 +70,27 @@ describe('the API description', () => {
         .map(([m]) => `${m.toUpperCase()} ${p}`),
     );
     expect(unrouted).toEqual([]);
+  });
+
+  it('leaves out exactly the routes billing mounts only without Stripe, which production never does', () => {
+    const withStripe = buildBillingApp(
+      loadBillingConfig({
+        NODE_ENV: 'test',
+        STRIPE_SECRET_KEY: 'sk_test_description',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_description',
+        STRIPE_WEBHOOK_SECRET: 'whsec_description',
+      }),
+    ).app;
+    const asKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+    const production = new Set(routesOf(withStripe).map(asKey));
+    const simulatedOnly = serviceRoutes()
+      .filter((r) => r.service === 'billing')
+      .map(asKey)
+      .filter((key) => !production.has(key))
+      .sort();
+    expect(simulatedOnly.length).toBeGreaterThan(0);
+    expect(Object.keys(operations).filter((key) => operations[key].unpublished)).toEqual(simulatedOnly);
+    expect(simulatedOnly.filter((key) => described.has(key))).toEqual([]);
   });
 
   it('says what each route answers: its success status, its body, its refusals and who may call it', () => {

@@ -71,6 +71,24 @@ describe('Origin check on state-changing API calls', () => {
     expect(json.status).toBe(200);
   });
 
+  it('refuses JSON in a charset other than UTF-8 with 415, before any service sees it', async () => {
+    const before = auth.seen.length;
+    for (const type of [
+      'application/json; charset=utf-7',
+      'application/json;charset="UTF-16LE"',
+      'application/json; charset=latin1',
+    ]) {
+      const res = await request(app).post('/api/login').set('content-type', type).send('{"email":"+AGQ-"}');
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({ message: API_ERRORS.unsupportedBody });
+    }
+    expect(auth.seen.length).toBe(before);
+    for (const type of ['application/json', 'application/json; charset=UTF-8']) {
+      const res = await request(app).post('/api/login').set('content-type', type).send('{}');
+      expect(res.status).toBe(200);
+    }
+  });
+
   it('lets reads through from anywhere (the cookie is SameSite=Lax and reads change nothing)', async () => {
     const res = await request(app).get('/api/user').set('origin', 'https://evil.example');
     expect(res.status).toBe(200);

@@ -62,6 +62,23 @@ describe("the courses the learner completed, on the student's details", () => {
     });
   });
 
+  it("asks an ACT family for its three courses, each with the rule's condition, and sends the days given", async () => {
+    const { calls } = editIn('ACT');
+    const vru = (await screen.findByLabelText(
+      'Vulnerable Road User Program Completed On (Optional)',
+    )) as HTMLInputElement;
+    expect(screen.getByLabelText('Safer Driver Course Completed On (Optional)')).toBeTruthy();
+    expect(screen.getByLabelText('Learner driver first aid course Completed On (Optional)')).toBeTruthy();
+    expect(screen.getByText(/counts it as 20 hours, once, for a learner under 25/)).toBeTruthy();
+    expect(screen.getByText(/counts it as 5 hours, once, completed after holding the learner licence/)).toBeTruthy();
+    fireEvent.change(vru, { target: { value: '2026-02-10' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Update Student' })));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      courses: [{ id: 'vulnerable-road-user-program', completedOn: '2026-02-10' }],
+    });
+  });
+
   it('shows a recorded course, and clearing its day sends no course', async () => {
     const { calls } = editIn('TAS', { ...sam, courses: [{ id: 'ryda', completedOn: '2025-09-01' }] });
     const date = (await screen.findByLabelText(

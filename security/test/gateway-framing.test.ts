@@ -242,6 +242,13 @@ const REFUSALS: Array<[string, string, Record<string, string>, number, string]> 
     415,
     JSON.stringify({ message: API_ERRORS.bodyNotJson }),
   ],
+  [
+    'a JSON body in another charset',
+    '/api/login',
+    { 'Content-Type': 'application/json; charset=utf-7' },
+    415,
+    JSON.stringify({ message: API_ERRORS.unsupportedBody }),
+  ],
   ['a page outside the API', '/no-such-page', {}, 404, 'Not found'],
 ];
 

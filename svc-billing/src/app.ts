@@ -24,9 +24,10 @@ import {
   SubscriptionRecordModel,
 } from './subscriptions/model';
 import { subscriptionsRouter } from './subscriptions/routes';
+import { setGraceDays } from './subscriptions/status';
 import { BillingEventModel } from './webhooks/model';
 import { mountRawWebhookBody, webhooksRouter } from './webhooks/routes';
-import { receiveWebhook } from './webhooks/webhooks';
+import { deadEventCount, receiveWebhook, setDeadAfter } from './webhooks/webhooks';
 
 export const SERVICE_NAME = 'svc-billing';
 
@@ -95,7 +96,14 @@ export function buildBillingApp(config: BillingConfig): BillingApp {
     routers.push(simulationRouter(provider));
   }
   logger.info({ provider: provider.kind }, 'billing provider');
-  const app = createServiceApp({ name: SERVICE_NAME, routers, beforeJson: mountRawWebhookBody });
+  setDeadAfter(config.BILLING_EVENT_MAX_ATTEMPTS);
+  setGraceDays(config.BILLING_GRACE_DAYS);
+  const app = createServiceApp({
+    name: SERVICE_NAME,
+    routers,
+    beforeJson: mountRawWebhookBody,
+    readyDetails: async () => ({ deadEvents: await deadEventCount() }),
+  });
   return { app, provider };
 }
 

@@ -29,6 +29,10 @@ export const billingConfigSchema = baseConfigSchema.extend({
   /** Coupon look-ups allowed in an hour, per parent account and per address (see coupons/limits.ts). */
   COUPON_LOOKUPS_PER_ACCOUNT: optionalNumber.transform((v) => v ?? 10),
   COUPON_LOOKUPS_PER_ADDRESS: optionalNumber.transform((v) => v ?? 30),
+  /** Days past a period's start that logging stays open while Stripe retries its failed payment (past_due). */
+  BILLING_GRACE_DAYS: optionalNumber.transform((v) => v ?? 14),
+  /** Failures after which a webhook event is set aside as dead (`npm run billing:dead-events` lists and retries). */
+  BILLING_EVENT_MAX_ATTEMPTS: optionalNumber.transform((v) => v ?? 10),
   /** Signs the simulated provider's events; they never leave the process, so a fresh one per start is enough. */
   SIMULATED_WEBHOOK_SECRET: optionalText.transform(
     (v) => v ?? `whsec_simulated_${crypto.randomBytes(24).toString('hex')}`,

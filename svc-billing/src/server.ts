@@ -6,6 +6,7 @@ import { StripeProvider } from './providers/stripe';
 import { billingConfigSchema, loadBillingConfig, type BillingConfig } from './config';
 import { publisher } from './events/publisher';
 import { startNoticeRetries } from './notices/notices';
+import { startGraceChecks } from './subscriptions/grace';
 import { startEventRetries } from './webhooks/webhooks';
 
 // A deployment's index step only builds indexes and never takes payments, so it needs no Stripe secrets.
@@ -48,6 +49,7 @@ void (indexesOnly ? Promise.resolve() : checkPrice())
       createApp: () => {
         publisher.startRetries();
         startNoticeRetries();
+        startGraceChecks();
         const { app, provider } = buildBillingApp(config);
         // Stored webhook events left by a failed attempt, or by a process that stopped mid-way, are worked through.
         startEventRetries(provider);

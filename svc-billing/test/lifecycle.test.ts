@@ -18,6 +18,7 @@ import {
 } from '../src/subscriptions/model';
 import { BillingEventModel } from '../src/webhooks/model';
 import { eventsSettled } from '../src/webhooks/webhooks';
+import { endGraces } from '../src/subscriptions/grace';
 import { FakeStripe } from './fake-stripe';
 import { makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from './fixtures';
 
@@ -257,6 +258,37 @@ describe('notices when Stripe delivers out of order', () => {
     for (const event of FakeStripe.outOfOrder(events)) await send(event);
     expect(await mailText(f.email, kind)).toContain(says);
     expect(await countOf(f.email, kind)).toBe(1);
+  });
+});
+
+describe('the grace of a failed renewal', () => {
+  const DAY = 86_400;
+
+  it('ends 14 days past the period start: the learner then shows "Payment needed" and logging waits for payment', async () => {
+    const f = await activeFamily();
+    const invoice = fake.renew(f.subscriptionId, 'failed');
+    // Stripe is still retrying 15 days into the period.
+    fake.subscriptionStates.get(f.subscriptionId)!.periodStart -= 15 * DAY;
+    await deliver('invoice.payment_failed', fake.invoice(invoice.id));
+    expect(await rawStudent(f.studentId)).toMatchObject({ subscriptionStatus: 'past_due', providerStatus: 'past_due' });
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'past_due', nextStep: 'payment_needed' });
+
+    // Paid: logging opens again, nothing lost.
+    fake.payLatestInvoice(f.subscriptionId);
+    await deliver('invoice.paid', fake.invoice(invoice.id));
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'active', nextStep: null });
+  });
+
+  it('ends when its day comes even with no event from Stripe', async () => {
+    const f = await activeFamily();
+    const invoice = fake.renew(f.subscriptionId, 'failed');
+    fake.subscriptionStates.get(f.subscriptionId)!.periodStart -= 13 * DAY;
+    await deliver('invoice.payment_failed', fake.invoice(invoice.id));
+    expect((await rawStudent(f.studentId))!.subscriptionStatus).toBe('active');
+    expect(await endGraces(new Date(Date.now() + 0.5 * DAY * 1000))).toBe(0);
+    const version = (await rawStudent(f.studentId))!.version as number;
+    expect(await endGraces(new Date(Date.now() + 1.5 * DAY * 1000))).toBe(1);
+    expect(await rawStudent(f.studentId)).toMatchObject({ subscriptionStatus: 'past_due', version: version + 1 });
   });
 });
 

@@ -6,7 +6,7 @@ import { internalHeaders } from '@logbook/service-kit/internal';
 import { setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
 import { createApp } from '../src/app';
 import { SimulatedSubscriptionModel } from '../src/providers/simulated-model';
-import { SubscriptionRecordModel } from '../src/subscriptions/model';
+import { StudentRemovalModel, SubscriptionRecordModel } from '../src/subscriptions/model';
 import { BillingEventModel } from '../src/webhooks/model';
 import { makeFamily, rawStudent, testConfig, testModels } from './fixtures';
 
@@ -100,6 +100,9 @@ describe('simulated provider: the subscription journey', () => {
     // The old secret can no longer be confirmed.
     expect((await confirm(f.cookie, created.body.clientSecret)).status).toBe(409);
 
+    // While the removal goes on, no subscription starts for the student; one stopped half-way frees it after a while.
+    expect((await create(f.cookie, { studentId: f.studentId })).status).toBe(404);
+    await StudentRemovalModel.updateOne({ _id: f.studentId }, { $set: { until: new Date(Date.now() - 1000) } });
     const renewed = await create(f.cookie, { studentId: f.studentId });
     expect(renewed.status).toBe(200);
     expect(renewed.body.subscriptionId).not.toBe(created.body.subscriptionId);

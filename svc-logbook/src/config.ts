@@ -29,6 +29,11 @@ const logbookConfigSchema = z.object({
    * even an outbox sending a week of drives at once, and a bound on how many signature images one family makes us decode.
    */
   SESSION_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  /**
+   * Requests for a signature one supervisor's mailbox may be sent in any 24 hours, whichever families ask: several
+   * families' allowances (5 each), so one family spending its own never stops another asking a shared instructor.
+   */
+  SIGN_OFF_REQUESTS_PER_SUPERVISOR: z.coerce.number().int().min(1).default(20),
 });
 
 let loaded: z.output<typeof logbookConfigSchema> | undefined;

@@ -6,7 +6,7 @@ import { VALIDATION } from '@logbook/contracts/messages';
 import { servePeers } from '@logbook/service-kit/testing';
 import { VerificationLimitModel } from '../src/chain/model';
 import { DrivingSessionModel, SessionSignaturesModel } from '../src/sessions/model';
-import { pngChunk } from '../src/sessions/print-signature';
+import { pngChunk, printableSignature } from '../src/sessions/print-signature';
 import { MAX_FAILED_SEALS } from '../src/sign-off/links';
 import { SignOffLinkModel } from '../src/sign-off/model';
 import { SIGNATURE, cookieFor, dataUrl, http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
@@ -24,19 +24,19 @@ beforeEach(async () => {
 });
 
 /**
- * A well-formed 1000x500 RGBA PNG, every checksum right, whose image data inflates to 150 MB instead of the 2 MB its
+ * A well-formed 1000x500 RGBA PNG, every checksum right, whose image data inflates to 200 MB instead of the 2 MB its
  * header declares: under the 200 KB a signature may be, and a hundred times what it unpacks to.
  */
-function bombPng(): Buffer {
+function bombPng(width = 1000, height = 500): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1000, 0);
-  header.writeUInt32BE(500, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = 6;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(150 * 1024 * 1024), { level: 9 })),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(200_000_000), { level: 9 })),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
@@ -143,6 +143,19 @@ describe('signature images are decoded within bounds', () => {
     ).toBe(404);
     expect(await DrivingSessionModel.findById(asked.body.id).lean()).toMatchObject({ status: 'awaiting' });
     void parent;
+  });
+});
+
+describe('a signature kept before print copies existed, printed into a PDF', () => {
+  it('is decoded no further than a picture of the largest size taken, whatever size its header declares', async () => {
+    // 20000x20000 would allow 1.6 GB: the bomb's 200 MB would unpack whole.
+    const declaredHuge = bombPng(20_000, 20_000);
+    let printed: Buffer | null | undefined;
+    const growth = await peakGrowth(async () => {
+      printed = await printableSignature(declaredHuge);
+    });
+    expect(printed).toBeNull();
+    expect(growth).toBeLessThan(64 * MB);
   });
 });
 

@@ -1,9 +1,13 @@
 import { bonusText, computeProgress, instructorBonus } from '@logbook/contracts/progress';
-import { instructorBonusOf, STATE_RULES } from '@logbook/contracts/state-rules';
+import { instructorBonusOf, stateRulesOn } from '@logbook/contracts/state-rules';
 import { VALIDATION } from '@logbook/contracts/messages';
+import { useProductDay } from '@logbook/service-kit/test-clock';
 import { http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
 
 useDatabase();
+// The rules and targets as on a fixed day, whatever the machine's date.
+const DAY = '2026-11-28';
+useProductDay(DAY);
 
 async function familyIn(state: string | null) {
   const parent = await newParent();
@@ -93,13 +97,14 @@ describe('instructor lessons at the state rule', () => {
 describe('the state table and the shared helpers', () => {
   it('records a bonus rule with its source for the states whose verified rule has one in force', () => {
     // South Australia's credit is not in force before its published date; Queensland's is not verified.
-    expect(STATE_RULES.filter((r) => r.instructorBonus).map((r) => r.code)).toEqual(['NSW', 'TAS']);
-    for (const rule of STATE_RULES) {
+    const rules = stateRulesOn(DAY);
+    expect(rules.filter((r) => r.instructorBonus).map((r) => r.code)).toEqual(['NSW', 'TAS']);
+    for (const rule of rules) {
       if (rule.instructorBonus) expect(rule.instructorBonus.source).toMatch(/^https?:\/\/[a-z.]+\.gov\.au\//);
     }
-    expect(instructorBonusOf('NSW')).toMatchObject({ multiplier: 3, maxLessonHours: 10 });
-    expect(instructorBonusOf('VIC')).toBeNull();
-    expect(instructorBonusOf('WA')).toBeNull();
+    expect(instructorBonusOf('NSW', DAY)).toMatchObject({ multiplier: 3, maxLessonHours: 10 });
+    expect(instructorBonusOf('VIC', DAY)).toBeNull();
+    expect(instructorBonusOf('WA', DAY)).toBeNull();
   });
 
   it('counts the oldest lessons first up to the cap, and words the bonus', () => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { PNG } from 'pngjs';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { deviceTimeZone, localDateISO, todayInTimeZone } from '@logbook/contracts/dates';
+import { useProductDay } from '@logbook/service-kit/test-clock';
 import { DrivingSessionModel } from '../src/sessions/model';
 import {
   cookieFor,
@@ -582,6 +583,9 @@ describe('GET /api/driving-sessions/:studentId', () => {
 });
 
 describe('GET /api/driving-sessions/:studentId/summary', () => {
+  // The state's targets as on a fixed day, whatever the machine's date.
+  useProductDay('2026-11-28');
+
   async function log(cookie: string, studentId: number, startTime: string, endTime: string, timeOfDay: string) {
     const res = await http()
       .post('/api/driving-sessions')

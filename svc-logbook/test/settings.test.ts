@@ -1,8 +1,11 @@
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { SettingModel } from '../src/settings/model';
+import { useProductDay } from '@logbook/service-kit/test-clock';
 import { cookieFor, http, insertStudent, newParent, useDatabase } from './helpers';
 
 useDatabase();
+// The state's targets as on a fixed day, whatever the machine's date.
+useProductDay('2026-11-28');
 
 /** A new family follows South Australia's rule: 75 hours, 15 of them at night. */
 const DEFAULTS = [

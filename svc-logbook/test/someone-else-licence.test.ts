@@ -1,7 +1,10 @@
 import { VALIDATION } from '@logbook/contracts/messages';
+import { useProductDay } from '@logbook/service-kit/test-clock';
 import { http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
 
 useDatabase();
+// Readiness as on a fixed day, whatever the machine's date.
+useProductDay('2026-11-28');
 
 const supervisorsOf = async (cookie: string) =>
   (await http().get('/api/supervisors').set('Cookie', cookie).expect(200)).body.supervisors as Array<

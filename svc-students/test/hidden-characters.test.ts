@@ -26,6 +26,18 @@ const HOSTILE: Array<[string, Record<string, string>]> = [
   ['a right-to-left isolate in the licence number', { licenseNumber: 'L12\u206734567' }],
   ['a zero-width space in the first name', { firstName: 'A\u200Bva' }],
   ['a byte order mark in the first name', { firstName: 'A\uFEFFva' }],
+  ['a combining grapheme joiner in the first name', { firstName: 'Av\u034Fa' }],
+  ['a variation selector in the last name', { lastName: 'Nguyen\uFE0F' }],
+  ['a Mongolian variation selector in the first name', { firstName: 'A\u180Bva' }],
+  ['a Khmer inherent vowel in the last name', { lastName: 'Ng\u17B4uyen' }],
+  ['a blank Braille pattern in the licence number', { licenseNumber: 'L123\u28004567' }],
+];
+
+/** Names that draw nothing a reader could call a name, and the message each gets. */
+const NO_NAME: Array<[string, string, string]> = [
+  ['blank Braille patterns', '\u2800\u2800\u2800', VALIDATION.hiddenCharacters],
+  ['combining marks', '\u0301\u0302\u0303', VALIDATION.firstNameRequired],
+  ['punctuation', '-.', VALIDATION.firstNameRequired],
 ];
 
 describe('POST /api/students', () => {
@@ -62,6 +74,32 @@ describe('PUT /api/students/:id', () => {
     expect(res.body).toEqual(refused);
     expect(await storedStudent(s.id)).toEqual(before);
   });
+});
+
+describe('a first name with no letter or digit', () => {
+  it.each(NO_NAME)(
+    'of %s is refused with 400, adding no student and leaving one as they were',
+    async (_n, name, message) => {
+      const { cookie } = await newParent();
+      const added = await request(app)
+        .post('/api/students')
+        .set('cookie', cookie)
+        .send(aStudent({ firstName: name }));
+      expect(added.status).toBe(400);
+      expect(added.body).toEqual({ message });
+      expect(await listOf(cookie)).toEqual([]);
+
+      const s = await addStudent(app, cookie);
+      const before = await storedStudent(s.id);
+      const renamed = await request(app)
+        .put(`/api/students/${s.id}`)
+        .set('cookie', cookie)
+        .send(aStudent({ firstName: name }));
+      expect(renamed.status).toBe(400);
+      expect(renamed.body).toEqual({ message });
+      expect(await storedStudent(s.id)).toEqual(before);
+    },
+  );
 });
 
 describe('the paper-hours note', () => {

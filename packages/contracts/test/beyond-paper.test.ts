@@ -1,5 +1,5 @@
 import { ADELAIDE, suggestTimeOfDay, sunTimes } from '@logbook/contracts/sun';
-import { STATE_RULES, targetsForState } from '@logbook/contracts/state-rules';
+import { stateRulesOn, targetsForState } from '@logbook/contracts/state-rules';
 import { GENESIS_HASH, sessionHash, verifyChain, type HashedSession } from '@logbook/contracts/hash-chain';
 import { computeInsights, notPractisedText, paceText } from '@logbook/contracts/insights';
 import { minutesOfDay } from '@logbook/contracts/dates';
@@ -34,14 +34,16 @@ describe('sunrise and sunset for Adelaide', () => {
 });
 
 describe('state rules', () => {
+  const DAY = '2026-11-28';
   it('lists every state and territory with a source', () => {
-    expect(STATE_RULES.map((r) => r.code)).toEqual(['SA', 'NSW', 'VIC', 'QLD', 'WA', 'TAS', 'ACT', 'NT']);
-    for (const r of STATE_RULES) expect(r.source).toMatch(/^https:\/\//);
+    const rules = stateRulesOn(DAY);
+    expect(rules.map((r) => r.code)).toEqual(['SA', 'NSW', 'VIC', 'QLD', 'WA', 'TAS', 'ACT', 'NT']);
+    for (const r of rules) expect(r.source).toMatch(/^https:\/\//);
   });
   it('turns rules into day and night targets', () => {
-    expect(targetsForState('SA')).toEqual({ day: 60, night: 15 });
-    expect(targetsForState('NSW')).toEqual({ day: 100, night: 20 });
-    expect(targetsForState('NT')).toEqual({ day: 0, night: 0 });
+    expect(targetsForState('SA', DAY)).toEqual({ day: 60, night: 15 });
+    expect(targetsForState('NSW', DAY)).toEqual({ day: 100, night: 20 });
+    expect(targetsForState('NT', DAY)).toEqual({ day: 0, night: 0 });
   });
 });
 

@@ -316,3 +316,63 @@ describe('readiness under a rule', () => {
     });
   });
 });
+
+describe("every state's hours, time on the permit and supervisor years, on fixed days", () => {
+  /** Learners of fixed birth dates, each with the day their permit was issued. */
+  const LEARNERS = {
+    // 17 on 30 June 2027.
+    young: { dateOfBirth: '2010-03-15', permitDate: '2026-09-01' },
+    // 22 on 30 June 2027.
+    twentyTwo: { dateOfBirth: '2005-01-05', permitDate: '2027-02-01' },
+    // 31 on 30 June 2027.
+    older: { dateOfBirth: '1995-08-20', permitDate: '2027-01-10' },
+    // 24 when the permit was issued, 25 on 30 June 2027.
+    issuedAt24: { dateOfBirth: '2002-04-10', permitDate: '2026-12-01' },
+    // 17 on 30 November 2020.
+    l2: { dateOfBirth: '2003-05-01', permitDate: '2020-03-01' },
+  } as const;
+  type Case = [StateRuleVersion['state'], keyof typeof LEARNERS, string, number, number, string, number];
+  // state, learner, day, total hours, night hours, earliest test date, supervisor's years of full licence
+  const CASES: Case[] = [
+    ['SA', 'young', '2027-06-30', 75, 15, '2027-09-01', 2],
+    ['SA', 'older', '2027-06-30', 75, 15, '2027-07-10', 2],
+    ['NSW', 'young', '2027-06-30', 120, 20, '2027-09-01', 0],
+    ['NSW', 'older', '2027-06-30', 0, 0, '2027-01-10', 0],
+    ['VIC', 'young', '2027-06-30', 120, 20, '2027-09-01', 0],
+    ['VIC', 'twentyTwo', '2027-06-30', 0, 0, '2027-08-01', 0],
+    ['VIC', 'older', '2027-06-30', 0, 0, '2027-04-10', 0],
+    ['QLD', 'young', '2027-06-30', 100, 10, '2027-09-01', 1],
+    ['QLD', 'older', '2027-06-30', 0, 0, '2028-01-10', 1],
+    ['WA', 'young', '2027-06-30', 50, 5, '2027-03-01', 4],
+    ['WA', 'older', '2027-06-30', 0, 0, '2027-07-10', 4],
+    ['TAS', 'young', '2027-06-30', 80, 15, '2027-09-01', 1],
+    ['TAS', 'older', '2027-06-30', 80, 15, '2028-01-10', 1],
+    ['TAS', 'young', '2026-11-27', 80, 15, '2027-09-01', 0],
+    ['TAS', 'l2', '2020-11-30', 50, 0, '2020-12-01', 0],
+    ['ACT', 'young', '2027-06-30', 100, 10, '2027-09-01', 0],
+    ['ACT', 'older', '2027-06-30', 50, 5, '2027-07-10', 0],
+    ['ACT', 'issuedAt24', '2027-06-30', 100, 10, '2027-12-01', 0],
+    ['NT', 'young', '2027-06-30', 0, 0, '2027-03-01', 0],
+    ['NT', 'older', '2027-06-30', 0, 0, '2027-07-10', 0],
+  ];
+
+  it.each(CASES)('%s, %s learner, on %s: %i hours (%i at night), test from %s, supervisor %i years', (...c) => {
+    const [state, learner, day, total, night, earliest, years] = c;
+    const readiness = readinessOf({
+      rule: ruleOn(state, day),
+      today: day,
+      ...LEARNERS[learner],
+      sessions: [],
+      bonusRuleOn: () => null,
+    });
+    const check = (id: string) => readiness.checks.find((k) => k.id === id)?.message;
+    expect(check('hours')).toContain(`0 of ${total} hours logged`);
+    expect(check('night-hours')).toContain(`0 of ${night} night hours logged`);
+    expect(readiness.earliestTestDate).toBe(earliest);
+    expect(check('supervisors')).toBe(
+      years === 0
+        ? 'Every supervisor needs a full licence'
+        : `Every supervisor has held a full licence for ${years} ${years === 1 ? 'year' : 'years'} or more`,
+    );
+  });
+});

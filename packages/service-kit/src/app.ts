@@ -7,9 +7,9 @@ import { databaseReady } from './db';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { AppError, errorHandler, notFoundHandler } from './errors';
 import { logger } from './logger';
-import { loggedUrl } from './redact';
+import { loggedHeaders, loggedUrl } from './redact';
 import { releaseInfo } from './release';
-import { sameOriginWrites } from './same-origin';
+import { sameOriginWrites, utf8OrNoCharset } from './same-origin';
 
 export interface ServiceAppOptions {
   name: string;
@@ -19,6 +19,8 @@ export interface ServiceAppOptions {
   jsonLimit?: string;
   /** Mounted before the JSON parser (Stripe's webhook needs the raw body). */
   beforeJson?: (app: Express) => void;
+  /** Counts the service adds to its readiness answer for monitoring (they do not make it unready). */
+  readyDetails?: () => Promise<Record<string, number>>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -73,7 +75,13 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
       },
       autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
       customProps: () => ({ service: opts.name }),
-      serializers: { req: (req: { url: string }) => ({ ...req, url: loggedUrl(req.url) }) },
+      serializers: {
+        req: (req: { url: string; headers: Record<string, unknown> }) => ({
+          ...req,
+          url: loggedUrl(req.url),
+          headers: loggedHeaders(req.headers),
+        }),
+      },
     }),
   );
   app.get('/health', (_req, res) => {
@@ -81,9 +89,10 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
   });
   app.get('/ready', async (_req, res) => {
     const ready = await databaseReady();
+    const details = ready && opts.readyDetails ? await opts.readyDetails().catch(() => ({})) : {};
     res
       .status(ready ? 200 : 503)
-      .json({ status: ready ? 'ready' : 'unavailable', service: opts.name, database: ready });
+      .json({ status: ready ? 'ready' : 'unavailable', service: opts.name, database: ready, ...details });
   });
   // The gateway's rule again, for whoever reaches the service without passing through it.
   app.use(sameOriginWrites(publicOriginSetting(process.env.PUBLIC_ORIGIN)));
@@ -102,13 +111,12 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
 }
 
 /**
- * JSON bodies in UTF-8 alone: the parser would also decode UTF-7 or UTF-16 (a way to slip characters past a check of
- * the bytes), and no client of the product sends them.
+ * JSON bodies in UTF-8 alone, for every method and route (the same-origin rule checks state-changing calls only): the
+ * parser would also decode UTF-7 or UTF-16.
  */
 const utf8JsonOnly: RequestHandler = (req, _res, next) => {
   const type = req.headers['content-type'] ?? '';
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
-  if (/json/i.test(type) && charset && charset !== 'utf-8') {
+  if (/json/i.test(type) && !utf8OrNoCharset(type)) {
     next(new AppError(415, API_ERRORS.unsupportedBody));
     return;
   }

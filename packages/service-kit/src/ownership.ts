@@ -59,6 +59,7 @@ export const OWNERSHIP: Record<string, Ownership> = {
   billing_outbox: { owner: 'svc-billing', readers: 'nobody' },
   billing_notices: { owner: 'svc-billing', readers: 'nobody' },
   billing_disputed_accounts: { owner: 'svc-billing', readers: 'nobody' },
+  billing_student_removals: { owner: 'svc-billing', readers: 'nobody' },
   driving_sessions: { owner: 'svc-logbook', readers: 'nobody' },
   session_signatures: { owner: 'svc-logbook', readers: 'nobody' },
   session_chains: { owner: 'svc-logbook', readers: 'nobody' },

@@ -13,17 +13,24 @@ type Block = string | { link: string; label: string };
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** A dot between letters or digits, as in a domain name; browsers also read the ideographic and full-width dots so. */
+const DOMAIN_DOT = /([\p{L}\p{M}\p{N}])[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}])/gu;
+const QUOTE_LENGTH = 300;
+
 /**
- * Words someone outside the family wrote, as an email quotes them: on one line, bounded, in quotation marks, and with
- * whatever a mail client would turn into a link (an address, a domain, an email address) written so it is not one.
+ * Words someone outside the family wrote, as an email quotes them: on one line, bounded, in quotation marks they cannot
+ * close, and with whatever a mail client would turn into a link (an address, a domain, an email address) written so it
+ * is not one.
  */
 export function quoted(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  const short = line.length > 300 ? `${line.slice(0, 299)}…` : line;
+  const line = text.replace(/[\s\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  const chars = [...line];
+  const short = chars.length > QUOTE_LENGTH ? `${chars.slice(0, QUOTE_LENGTH - 1).join('')}…` : line;
   const inert = short
     .replace(/:\/\//g, '[:]//')
-    .replace(/([\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, '$1[.]')
-    .replace(/@/g, '[at]');
+    .replace(DOMAIN_DOT, '$1[.]')
+    .replace(/@/g, '[at]')
+    .replace(/[“”"]/g, "'");
   return `“${inert}”`;
 }
 

@@ -105,6 +105,8 @@ export interface ProviderSubscription {
   /** The provider's customer the subscription bills. */
   customerId?: string;
   trialEnd: number | null;
+  /** When the current period began (a renewal's first try): the grace for a failed one is counted from it. */
+  currentPeriodStart: number | null;
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;
   /** A card is saved for the subscription, or nothing is waiting to be set up. */

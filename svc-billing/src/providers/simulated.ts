@@ -105,6 +105,7 @@ export class SimulatedProvider implements PaymentProvider {
       studentId: doc.studentId,
       ...(doc.customerId ? { customerId: doc.customerId } : {}),
       trialEnd: doc.trialEnd ?? null,
+      currentPeriodStart: doc.currentPeriodStart ?? null,
       currentPeriodEnd: doc.currentPeriodEnd ?? null,
       cancelAtPeriodEnd: Boolean(doc.cancelAtPeriodEnd),
       // Like Stripe's pending_setup_intent: nothing waits to be set up once the card is saved, or without a trial.

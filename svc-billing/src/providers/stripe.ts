@@ -213,6 +213,7 @@ export class StripeProvider implements PaymentProvider {
       ...(Number.isSafeInteger(studentId) && studentId > 0 ? { studentId } : {}),
       ...(idOf(subscription.customer) ? { customerId: idOf(subscription.customer) } : {}),
       trialEnd: subscription.trial_end ?? null,
+      currentPeriodStart: subscription.items?.data?.[0]?.current_period_start ?? null,
       currentPeriodEnd: subscription.items?.data?.[0]?.current_period_end ?? null,
       cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
       paymentMethodSaved: Boolean(subscription.default_payment_method) || subscription.pending_setup_intent === null,

@@ -20,6 +20,8 @@ export interface StudentBilling {
   paymentActionRequired?: boolean;
   /** Why the provider paused the subscription (a trial with no card, or a failed payment); null when not paused. */
   pauseCause?: string | null;
+  /** While past due: when logging stops waiting for Stripe's retries (the period's start and the grace days). */
+  graceEndsAt?: Date | null;
   /**
    * Stripe's time (its clock, the same for every replica) of what the state last written reflects: the event whose
    * read-back it is, or a change made here (a cancel, a cancel at the period's end, Resume). A read-back for an older
@@ -41,6 +43,7 @@ export const StudentBillingModel = defineModel<StudentBilling>('StudentBilling',
   providerStatus: String,
   paymentActionRequired: Boolean,
   pauseCause: String,
+  graceEndsAt: Date,
   subscriptionEventAt: Date,
   version: Number,
 });

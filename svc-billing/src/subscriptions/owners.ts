@@ -41,6 +41,11 @@ export async function billingStudent(studentId: number): Promise<StudentBilling 
     // Another request adopted the student first: theirs is the record.
     if (!isDuplicateKey(err)) throw err;
   }
+  // Removed meanwhile (the removal marks the student before deleting its records): nothing is kept of them.
+  if (await StudentRemovalModel.exists({ _id: studentId, until: null })) {
+    await StudentBillingModel.deleteOne({ _id: studentId });
+    return null;
+  }
   return StudentBillingModel.findById(studentId).lean();
 }
 

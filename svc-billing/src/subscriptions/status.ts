@@ -45,6 +45,19 @@ export function studentStatusFor(
   }
 }
 
+let graceDays = 14;
+/** How many days past a period's start a failed renewal keeps logging open (BILLING_GRACE_DAYS). */
+export const setGraceDays = (days: number) => {
+  graceDays = days;
+};
+
+/**
+ * When logging stops waiting for a past-due subscription's payment: its period's start (the renewal's first try) and
+ * the grace days, for Stripe may leave it past due for months. Null when it is not past due.
+ */
+export const graceEnd = (providerStatus: string, periodStart: number | null) =>
+  providerStatus === 'past_due' && periodStart !== null ? new Date((periodStart + graceDays * 86_400) * 1000) : null;
+
 /**
  * Provider statuses of a subscription that still exists at the provider: it blocks a second one for the student and
  * is canceled there when the family or the student goes.

@@ -1,6 +1,7 @@
 import { defineModel } from '@logbook/service-kit/model';
 
-export type BillingEventState = 'queued' | 'processing' | 'done';
+/** `dead`: failed every attempt; set aside until an operator retries it. */
+export type BillingEventState = 'queued' | 'processing' | 'done' | 'dead';
 
 /**
  * Every provider event received, keyed by its id: inserting it first is what makes each event count once. It is the
@@ -19,6 +20,8 @@ export interface BillingEvent {
   leaseUntil?: Date | null;
   attempts?: number;
   nextAttemptAt?: Date;
+  /** The last failure's message (a dead event's is what the operator reads). */
+  lastError?: string;
   /** The API version the payload was rendered in (the endpoint's): any but the service's own is logged loudly. */
   apiVersion?: string | null;
 }
@@ -31,8 +34,9 @@ export const BillingEventModel = defineModel<BillingEvent>('BillingEvent', 'bill
   outcome: { type: String, required: true },
   apiVersion: String,
   objectId: String,
-  state: { type: String, enum: ['queued', 'processing', 'done'] },
+  state: { type: String, enum: ['queued', 'processing', 'done', 'dead'] },
   leaseUntil: Date,
   attempts: Number,
   nextAttemptAt: Date,
+  lastError: String,
 });

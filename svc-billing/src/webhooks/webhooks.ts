@@ -16,7 +16,14 @@ import {
   type StudentBilling,
   type SubscriptionRecord,
 } from '../subscriptions/model';
-import { isEnded, isLiveAtProvider, isPaymentPause, studentStatusFor, toEventTime } from '../subscriptions/status';
+import {
+  graceEnd,
+  isEnded,
+  isLiveAtProvider,
+  isPaymentPause,
+  studentStatusFor,
+  toEventTime,
+} from '../subscriptions/status';
 import { billingStudent, familyMailbox, learnerGone } from '../subscriptions/owners';
 import { madeAtProvider, recordTrial } from '../subscriptions/subscriptions';
 import { publisher } from '../events/publisher';
@@ -57,6 +64,12 @@ const ignored = (reason: string): Outcome => ({ applied: false, reason });
 export const EVENT_LEASE_MS = 60_000;
 const MAX_EVENT_BACKOFF_MS = 30 * 60_000;
 const eventBackoff = (attempts: number) => Math.min(MAX_EVENT_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 12));
+
+/** Failures after which an event is set aside as dead, for an operator to look at and retry (see setDeadAfter). */
+let deadAfterAttempts = 10;
+export const setDeadAfter = (attempts: number) => {
+  deadAfterAttempts = attempts;
+};
 
 /** Events being worked on in this process (tests and shutdown wait for them). */
 const running = new Set<Promise<unknown>>();
@@ -132,7 +145,7 @@ export async function receiveWebhook(
 export async function processEvent(provider: PaymentProvider, eventId: string): Promise<boolean> {
   const now = new Date();
   const current = await BillingEventModel.findById(eventId).lean();
-  if (!current || current.state === 'done' || !current.state) return false;
+  if (!current || current.state === 'done' || current.state === 'dead' || !current.state) return false;
   if (current.leaseUntil && new Date(current.leaseUntil) > now) return false;
   const taken = await BillingEventModel.updateOne(
     { _id: eventId, state: current.state, leaseUntil: current.leaseUntil ?? null },
@@ -146,18 +159,27 @@ export async function processEvent(provider: PaymentProvider, eventId: string): 
       : ignored('not an event this service uses');
   } catch (err) {
     const attempts = (current.attempts ?? 0) + 1;
+    const lastError = String((err as Error)?.message ?? err).slice(0, 300);
+    // One that keeps failing would be retried forever, unseen: it is set aside, loudly, for an operator.
+    const dead = attempts >= deadAfterAttempts;
     await BillingEventModel.updateOne(
       { _id: eventId },
       {
         $set: {
-          state: 'queued',
+          state: dead ? 'dead' : 'queued',
           leaseUntil: null,
           attempts,
           nextAttemptAt: new Date(Date.now() + eventBackoff(attempts)),
-          outcome: `failed: ${(err as Error).message}`.slice(0, 300),
+          outcome: `${dead ? 'dead' : 'failed'}: ${lastError}`,
+          lastError,
         },
       },
     );
+    if (dead)
+      logger.error(
+        { err, event: eventId, type: current.type, attempts },
+        'BILLING EVENT DEAD: set aside after failing every attempt; see `npm run billing:dead-events`',
+      );
     throw err;
   }
   const summary = outcome.applied ? 'applied' : `ignored: ${outcome.reason}`;
@@ -166,13 +188,18 @@ export async function processEvent(provider: PaymentProvider, eventId: string): 
   return true;
 }
 
-/** Works through every stored event that is due, or whose worker's lease ran out; answers how many are left. */
+/**
+ * Works through every stored event that is due, or whose worker's lease ran out (or that an earlier release left
+ * `processing` with no lease at all); answers how many are left.
+ */
 export async function retryEvents(provider: PaymentProvider, limit = 100): Promise<number> {
   const now = new Date();
   const due = await BillingEventModel.find({
     $or: [
       { state: 'queued', nextAttemptAt: { $lte: now } },
+      { state: 'queued', nextAttemptAt: null },
       { state: 'processing', leaseUntil: { $lt: now } },
+      { state: 'processing', leaseUntil: null },
     ],
   })
     .sort({ created: 1 })
@@ -182,6 +209,25 @@ export async function retryEvents(provider: PaymentProvider, limit = 100): Promi
   let left = 0;
   for (const { _id } of due) if (!(await processEvent(provider, _id).catch(() => false))) left++;
   return left;
+}
+
+/** How many events are set aside as dead (shown on the service's readiness answer). */
+export const deadEventCount = () => BillingEventModel.countDocuments({ state: 'dead' });
+
+/** Dead events, newest first, with their last error. */
+export const deadEvents = () =>
+  BillingEventModel.find({ state: 'dead' })
+    .sort({ created: -1 })
+    .select({ type: 1, created: 1, objectId: 1, attempts: 1, lastError: 1 })
+    .lean();
+
+/** Puts dead events (these, or all) back in the queue with their attempts afresh; answers how many. */
+export async function requeueDeadEvents(ids?: string[]): Promise<number> {
+  const result = await BillingEventModel.updateMany(
+    { state: 'dead', ...(ids ? { _id: { $in: ids } } : {}) },
+    { $set: { state: 'queued', attempts: 0, nextAttemptAt: new Date(), leaseUntil: null } },
+  );
+  return result.modifiedCount;
 }
 
 /** Retries stored events in the background while the process runs. */
@@ -382,6 +428,7 @@ interface StudentChange {
   providerStatus: string;
   paymentActionRequired: boolean;
   pauseCause: string | null;
+  graceEndsAt: Date | null;
   subscriptionTrialEnd: Date | null;
   subscriptionCurrentPeriodEnd: Date | null;
   subscriptionCancelAtPeriodEnd: boolean;
@@ -478,7 +525,12 @@ async function applySubscription(
   if (record) record = await adoptIntoAttempt(provider, subscription, student, record);
   const ours = record?.subscriptionId === subscription.id;
   const paymentMethodSaved = subscription.paymentMethodSaved || Boolean(ours && record?.paymentMethodSaved);
-  const status = studentStatusFor(subscription.status, paymentMethodSaved, subscription.pauseCause);
+  const graceEndsAt = graceEnd(subscription.status, subscription.currentPeriodStart);
+  // Past due beyond the grace: logging waits for the payment (endGraces does the same when no event comes).
+  const status =
+    graceEndsAt && graceEndsAt <= new Date()
+      ? 'past_due'
+      : studentStatusFor(subscription.status, paymentMethodSaved, subscription.pauseCause);
   const outcome = await applyToStudent(
     studentId,
     subscription.id,
@@ -488,6 +540,7 @@ async function applySubscription(
       providerStatus: subscription.status,
       paymentActionRequired: isLiveAtProvider(subscription.status) && subscription.paymentActionRequired,
       pauseCause: subscription.pauseCause,
+      graceEndsAt,
       subscriptionTrialEnd: seconds(subscription.trialEnd),
       subscriptionCurrentPeriodEnd: seconds(subscription.currentPeriodEnd),
       // Stripe keeps cancel_at_period_end on a subscription it has ended: only a live one is still "set to end".

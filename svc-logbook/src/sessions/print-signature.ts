@@ -5,6 +5,9 @@ const inflate = promisify(zlib.inflate);
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** The largest picture decoded: its size, as the header declares it, bounds what the image data may unpack to. */
+export const MAX_SIDE = 2400;
+export const MAX_PIXELS = 2_000_000;
 
 /** One PNG chunk: its length, type, data and checksum. */
 export function pngChunk(type: string, data: Buffer): Buffer {
@@ -81,6 +84,7 @@ function readChunks(png: Buffer) {
   if (header[8] !== 8 || header[10] !== 0 || header[11] !== 0 || header[12] !== 0) return null;
   const channels = CHANNELS[colourType];
   if (!channels || !width || !height || (colourType === 3 && !palette)) return null;
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) return null;
   return { width, height, colourType, channels, palette, transparency, data };
 }
 

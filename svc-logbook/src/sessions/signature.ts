@@ -1,14 +1,11 @@
 import { MAX_SIGNATURE_BYTES } from '@logbook/contracts/constants';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { badRequest } from '@logbook/service-kit/errors';
-import { printableSignature } from './print-signature';
+import { MAX_PIXELS, MAX_SIDE, printableSignature } from './print-signature';
 
 const PREFIX = 'data:image/png;base64,';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const MAX_SIDE = 2400;
-// Bounds the memory a decode can take: a small file may still unpack to a huge picture.
-const MAX_PIXELS = 2_000_000;
 // The kinds of PNG the PDF's image decoder draws reliably; a signature pad's canvas always gives 8-bit RGBA.
 const DRAWABLE_COLOUR_TYPES = new Set([0, 2, 3, 4, 6]);
 

@@ -5,6 +5,7 @@ import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
 import { AppError, notFound, tooMany } from '@logbook/service-kit/errors';
 import { callInternal } from '@logbook/service-kit/internal';
 import { mailboxKey } from '@logbook/service-kit/mailbox';
+import { logbookConfig } from '../config';
 import { SignOffLinkModel, SignOffRequestModel, type SignOffLinkRecord } from './model';
 
 /** A link works for 7 days. */
@@ -15,9 +16,10 @@ export const MAX_FAILED_SEALS = 5;
 
 /**
  * Requests for a signature in any 24 hours: per family, per family and supervisor, and per supervisor whichever
- * family asks (enough that one family using its own allowance leaves others able to ask the same instructor).
+ * family asks (`SIGN_OFF_REQUESTS_PER_SUPERVISOR`, enough that one family using its own allowance leaves others able
+ * to ask the same instructor).
  */
-export const SIGN_OFF_LIMITS = { perFamily: 20, perFamilyAndAddress: 5, perAddress: 20 } as const;
+export const SIGN_OFF_LIMITS = { perFamily: 20, perFamilyAndAddress: 5 } as const;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -53,7 +55,7 @@ export async function countRequest(userId: number, supervisorEmail: string): Pro
   const limits = [
     { counted: { family }, limit: SIGN_OFF_LIMITS.perFamily },
     { counted: { family, recipient }, limit: SIGN_OFF_LIMITS.perFamilyAndAddress },
-    { counted: { recipient }, limit: SIGN_OFF_LIMITS.perAddress },
+    { counted: { recipient }, limit: logbookConfig().SIGN_OFF_REQUESTS_PER_SUPERVISOR },
   ];
   const counts = await Promise.all(
     limits.map(({ counted }) => SignOffRequestModel.countDocuments({ ...counted, at: { $gt: since } })),

@@ -16,7 +16,7 @@ const PROVIDER_CALL_MS = 30_000;
 
 /** Said when a subscription for the student is being started at that moment: the removal waits for it to finish. */
 export const REMOVAL_WHILE_SUBSCRIBING =
-  "The student could not be removed because their subscription is being set up right now. Nothing was deleted. Please try again in a minute.";
+  'The student could not be removed because their subscription is being set up right now. Nothing was deleted. Please try again in a minute.';
 
 async function ask(service: ServiceName, method: 'POST' | 'DELETE', route: string, ok: number) {
   let status: number;

@@ -15,7 +15,8 @@ export type Outcome<T> =
 async function call<T>(path: string, read: (res: Response) => Promise<T>, init: RequestInit = {}): Promise<Outcome<T>> {
   let res: Response;
   try {
-    res = await fetch(path, { credentials: 'omit', ...init });
+    // No Referer: a page opened from a link sent as /sign/<token> would name the token to every log on the way.
+    res = await fetch(path, { credentials: 'omit', referrerPolicy: 'no-referrer', ...init });
   } catch {
     return { kind: 'failed', offline: !navigator.onLine };
   }

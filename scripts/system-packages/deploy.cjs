@@ -1,0 +1,1 @@
+module.exports = require('./check.cjs').checkBefore('deploy');
