@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import mongoose from 'mongoose';
 import { PNG } from 'pngjs';
 import request from 'supertest';
 import { internalHeaders } from '@logbook/service-kit/internal';
@@ -88,6 +89,17 @@ export async function newParent() {
 }
 
 export const cookieFor = (student: TestStudent) => studentCookie(student.id, student.userId);
+
+/** A parent as svc-auth knows them too (an account with its address, which signing requests are counted by), with a student. */
+export async function familyWithAccount() {
+  const parent = await newParent();
+  const email = `parent-${parent.userId}-${crypto.randomUUID()}@example.com`;
+  await mongoose.connection
+    .collection('users')
+    .insertOne({ _id: parent.userId as never, username: email, email, password: 'x', createdAt: new Date() });
+  const student = await insertStudent(parent.userId);
+  return { parent, email, student };
+}
 
 export function sessionBody(studentId: number, overrides: Record<string, unknown> = {}) {
   const startTime = (overrides.startTime as string) ?? '09:00';

@@ -9,7 +9,7 @@ import { DrivingSessionModel, SessionSignaturesModel } from '../src/sessions/mod
 import { pngChunk, printableSignature } from '../src/sessions/print-signature';
 import { MAX_FAILED_SEALS } from '../src/sign-off/links';
 import { SignOffLinkModel } from '../src/sign-off/model';
-import { SIGNATURE, cookieFor, dataUrl, http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
+import { SIGNATURE, cookieFor, dataUrl, http, sessionBody, useDatabase, familyWithAccount } from './helpers';
 
 // A low allowance for this file's families, read when the service first reads its configuration.
 process.env.SESSION_POSTS_PER_HOUR = '12';
@@ -60,15 +60,7 @@ async function peakGrowth(work: () => Promise<void>): Promise<number> {
 
 const MB = 1024 * 1024;
 
-async function family() {
-  const parent = await newParent();
-  const email = `parent-${parent.userId}-${crypto.randomUUID()}@example.com`;
-  await mongoose.connection
-    .collection('users')
-    .insertOne({ _id: parent.userId as never, username: email, email, password: 'x', createdAt: new Date() });
-  const student = await insertStudent(parent.userId);
-  return { parent, student };
-}
+const family = familyWithAccount;
 
 describe('signature images are decoded within bounds', () => {
   it('answers four bombs in a session at once with 400, memory within 64 MB of where it was, and stores nothing', async () => {

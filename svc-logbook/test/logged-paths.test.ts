@@ -8,7 +8,7 @@ import { servePeers } from '@logbook/service-kit/testing';
 import { createLogbookApp } from '../src/app';
 import { VerificationLimitModel } from '../src/chain/model';
 import { DrivingSessionModel } from '../src/sessions/model';
-import { SIGNATURE, cookieFor, http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
+import { SIGNATURE, cookieFor, http, sessionBody, useDatabase, familyWithAccount } from './helpers';
 
 const ORIGIN = 'http://logbook.test';
 useDatabase();
@@ -38,12 +38,7 @@ async function loggedLines(work: (app: ReturnType<typeof createLogbookApp>) => P
 
 /** An entry awaiting its supervisor, and the token of the link emailed to them. */
 async function awaitingEntry() {
-  const parent = await newParent();
-  const email = `parent-${parent.userId}-${crypto.randomUUID()}@example.com`;
-  await mongoose.connection
-    .collection('users')
-    .insertOne({ _id: parent.userId as never, username: email, email, password: 'x', createdAt: new Date() });
-  const student = await insertStudent(parent.userId);
+  const { student } = await familyWithAccount();
   const pat = `pat-${crypto.randomUUID()}@example.org`;
   const { supervisorSignature: _here, ...body } = sessionBody(student.id);
   const asked = await http()

@@ -4,7 +4,7 @@ import { createAuthApp } from 'svc-auth/app';
 import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
 import { servePeers } from '@logbook/service-kit/testing';
 import { SIGN_OFF_LIMITS } from '../src/sign-off/links';
-import { cookieFor, http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
+import { cookieFor, http, sessionBody, useDatabase, familyWithAccount } from './helpers';
 
 // A supervisor's allowance below two families' five each, read when the service first reads its configuration.
 const PER_SUPERVISOR = 8;
@@ -19,12 +19,7 @@ beforeAll(async () => {
 
 /** A family as svc-auth knows it (its parent's address), with a student signed in. */
 async function family() {
-  const parent = await newParent();
-  const email = `parent-${parent.userId}-${crypto.randomUUID()}@example.com`;
-  await mongoose.connection
-    .collection('users')
-    .insertOne({ _id: parent.userId as never, username: email, email, password: 'x', createdAt: new Date() });
-  const student = await insertStudent(parent.userId);
+  const { student } = await familyWithAccount();
   const studentCookie = await cookieFor(student);
   /** The student logs a drive and asks the supervisor at this address to sign it. */
   return async (supervisorEmail: string) => {
