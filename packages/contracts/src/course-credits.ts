@@ -1,4 +1,5 @@
-import { addMonths, formatDisplayDate } from './dates';
+import { formatDisplayDate } from './dates';
+import { addMonths } from './months';
 import { hoursFromDuration, roundToTenth } from './duration';
 import type { ProgressSession } from './progress';
 import { ageOn, ruleOn, stateRuleVersions, type CourseId, type StateCode, type StateRuleVersion } from './state-rules';

@@ -1,5 +1,6 @@
 import { countedCourses, type CourseOutcome } from './course-credits';
-import { addMonths, formatDisplayDate } from './dates';
+import { formatDisplayDate } from './dates';
+import { addMonths } from './months';
 import { computeProgress, type BonusRuleFor, type ProgressSession } from './progress';
 import {
   hoursFor,

@@ -11,7 +11,7 @@ import {
   vehicleRecordedOn,
   type StateRuleVersion,
 } from '@logbook/contracts/state-rules';
-import { addMonths } from '@logbook/contracts/dates';
+import { addMonths } from '@logbook/contracts/months';
 import { readinessOf } from '@logbook/contracts/readiness';
 
 const lesson = (date: string, duration = '1.5 hours', timeOfDay = 'day') => ({
