@@ -44,11 +44,12 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   // every route's answer and the routes' declarations serve the API description) are not offered, nor the states'
   // rule data, which the settings screen loads with its own code when it opens, nor the supervisor's signing page's
   // (the shell's own public page), nor the parts the screens read by path with their own chunks (the courses, what
-  // an entry carries, a supervisor's licence). The schemas and the sun are offered apart (ON_REQUEST_MODULES).
+  // an entry carries, a supervisor's licence, and the clock and month arithmetic the rules and readiness use). The
+  // schemas and the sun are offered apart (ON_REQUEST_MODULES).
   '@logbook/contracts/': import.meta.glob(
     [
       '../../../../../packages/contracts/src/*.ts',
-      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,coordinates,course-credits,course-ids,entry-fields,hash-chain,insights,internal-api,readiness,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence,view}.ts',
+      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,clock,coordinates,course-credits,course-ids,entry-fields,hash-chain,insights,internal-api,months,readiness,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence,view}.ts',
       // The same files as ON_REQUEST_MODULES.
       '!../../../../../packages/contracts/src/{opening-balance,progress-summary,readiness-schema,responses,schemas,session-fields,sun,text-fields,visible-text,zod}.ts',
     ],
