@@ -101,6 +101,22 @@ export async function familyWithAccount() {
   return { parent, email, student };
 }
 
+/** An entry of a new family awaiting its supervisor's signature, and the token of the link emailed to them. */
+export async function entryAwaitingSigner() {
+  const family = await familyWithAccount();
+  const supervisorEmail = `pat-${crypto.randomUUID()}@example.org`;
+  const { supervisorSignature: _here, ...body } = sessionBody(family.student.id);
+  const asked = await http()
+    .post('/api/driving-sessions')
+    .set('Cookie', await cookieFor(family.student))
+    .send({ ...body, remoteSignOff: { supervisorEmail } });
+  expect(asked.status).toBe(201);
+  const mail = await mongoose.connection.collection('mail_queue').findOne({ to: supervisorEmail });
+  const token = String(mail?.text).match(/\/sign#([A-Za-z0-9_-]+)/)?.[1];
+  expect(token).toBeDefined();
+  return { ...family, id: asked.body.id as number, token: token! };
+}
+
 export function sessionBody(studentId: number, overrides: Record<string, unknown> = {}) {
   const startTime = (overrides.startTime as string) ?? '09:00';
   const endTime = (overrides.endTime as string) ?? '10:30';

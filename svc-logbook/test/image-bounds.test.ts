@@ -1,6 +1,4 @@
-import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import mongoose from 'mongoose';
 import { createAuthApp } from 'svc-auth/app';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { servePeers } from '@logbook/service-kit/testing';
@@ -9,7 +7,16 @@ import { DrivingSessionModel, SessionSignaturesModel } from '../src/sessions/mod
 import { pngChunk, printableSignature } from '../src/sessions/print-signature';
 import { MAX_FAILED_SEALS } from '../src/sign-off/links';
 import { SignOffLinkModel } from '../src/sign-off/model';
-import { SIGNATURE, cookieFor, dataUrl, http, sessionBody, useDatabase, familyWithAccount } from './helpers';
+import {
+  SIGNATURE,
+  cookieFor,
+  dataUrl,
+  http,
+  sessionBody,
+  useDatabase,
+  familyWithAccount,
+  entryAwaitingSigner,
+} from './helpers';
 
 // A low allowance for this file's families, read when the service first reads its configuration.
 process.env.SESSION_POSTS_PER_HOUR = '12';
@@ -86,16 +93,7 @@ describe('signature images are decoded within bounds', () => {
   });
 
   it('refuses a bomb from a remote signer: the link stays as it was, and failed seals use up its attempts', async () => {
-    const { parent, student } = await family();
-    const pat = `pat-${crypto.randomUUID()}@example.org`;
-    const { supervisorSignature: _here, ...body } = sessionBody(student.id);
-    const asked = await http()
-      .post('/api/driving-sessions')
-      .set('Cookie', await cookieFor(student))
-      .send({ ...body, remoteSignOff: { supervisorEmail: pat } });
-    expect(asked.status).toBe(201);
-    const mail = await mongoose.connection.collection('mail_queue').findOne({ to: pat });
-    const token = String(mail?.text).match(/\/sign#([A-Za-z0-9_-]+)/)![1];
+    const { parent, id, token } = await entryAwaitingSigner();
     const signing = {
       supervisorName: 'Pat Supervisor',
       supervisorLicenseNumber: 'SA123456',
@@ -113,11 +111,11 @@ describe('signature images are decoded within bounds', () => {
     // Each either refused as a bad image, or (taken by another of the four at that moment) told the link is busy.
     expect(answers.filter((s) => s === 400).length).toBeGreaterThanOrEqual(1);
     expect(answers.every((s) => s === 400 || s === 404)).toBe(true);
-    const link = await SignOffLinkModel.findOne({ sessionId: asked.body.id }).lean();
+    const link = await SignOffLinkModel.findOne({ sessionId: id }).lean();
     expect(link?.usedAt).toBeUndefined();
     expect(link?.failedSeals).toBe(answers.filter((s) => s === 400).length);
     expect((await http().get(`/api/sign-off/${token}`)).status).toBe(200);
-    expect(await DrivingSessionModel.findById(asked.body.id).lean()).toMatchObject({ status: 'awaiting' });
+    expect(await DrivingSessionModel.findById(id).lean()).toMatchObject({ status: 'awaiting' });
 
     // A few more failures and the link stops working; the entry still awaits, for a new link.
     for (let i = link!.failedSeals!; i < MAX_FAILED_SEALS; i++) {
@@ -133,7 +131,7 @@ describe('signature images are decoded within bounds', () => {
           .send({ ...signing, supervisorSignature: SIGNATURE })
       ).status,
     ).toBe(404);
-    expect(await DrivingSessionModel.findById(asked.body.id).lean()).toMatchObject({ status: 'awaiting' });
+    expect(await DrivingSessionModel.findById(id).lean()).toMatchObject({ status: 'awaiting' });
     void parent;
   });
 });

@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import mongoose from 'mongoose';
 import pino from 'pino';
 import request from 'supertest';
 import { createAuthApp } from 'svc-auth/app';
@@ -8,7 +6,7 @@ import { servePeers } from '@logbook/service-kit/testing';
 import { createLogbookApp } from '../src/app';
 import { VerificationLimitModel } from '../src/chain/model';
 import { DrivingSessionModel } from '../src/sessions/model';
-import { SIGNATURE, cookieFor, http, sessionBody, useDatabase, familyWithAccount } from './helpers';
+import { SIGNATURE, useDatabase, entryAwaitingSigner } from './helpers';
 
 const ORIGIN = 'http://logbook.test';
 useDatabase();
@@ -36,21 +34,7 @@ async function loggedLines(work: (app: ReturnType<typeof createLogbookApp>) => P
   return lines.join('');
 }
 
-/** An entry awaiting its supervisor, and the token of the link emailed to them. */
-async function awaitingEntry() {
-  const { student } = await familyWithAccount();
-  const pat = `pat-${crypto.randomUUID()}@example.org`;
-  const { supervisorSignature: _here, ...body } = sessionBody(student.id);
-  const asked = await http()
-    .post('/api/driving-sessions')
-    .set('Cookie', await cookieFor(student))
-    .send({ ...body, remoteSignOff: { supervisorEmail: pat } });
-  expect(asked.status).toBe(201);
-  const mail = await mongoose.connection.collection('mail_queue').findOne({ to: pat });
-  const token = String(mail?.text).match(new RegExp(`${ORIGIN}/sign#([A-Za-z0-9_-]+)`))?.[1];
-  expect(token).toBeDefined();
-  return { id: asked.body.id as number, token: token! };
-}
+const awaitingEntry = entryAwaitingSigner;
 
 const signing = {
   supervisorName: 'Pat Supervisor',
