@@ -29,6 +29,7 @@ export function createGatewayApp(config: GatewayConfig): Express {
   const api = createApiProxy({
     upstreams: config.upstreams,
     timeoutMs: config.upstreamTimeoutMs,
+    serviceTimeoutMs: { billing: config.billingTimeoutMs },
     maxBodyBytes: config.maxBodyBytes,
   });
   app.locals.closeUpstreams = api.close;

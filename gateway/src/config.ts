@@ -81,6 +81,11 @@ export const gatewayConfigSchema = z.object({
   LOGBOOK_SERVICE_URL: upstreamList('http://127.0.0.1:4004'),
   /** A service that has not started answering within this time gets a 504. */
   UPSTREAM_TIMEOUT_MS: positiveInt(5000),
+  /**
+   * The same for svc-billing, which answers a subscribe only once Stripe has: at least its STRIPE_TIMEOUT_MS times
+   * (STRIPE_MAX_NETWORK_RETRIES + 1).
+   */
+  BILLING_TIMEOUT_MS: positiveInt(50_000),
   HEALTH_TIMEOUT_MS: positiveInt(1500),
   MAX_BODY_BYTES: positiveInt(2 * 1024 * 1024),
   /** The app's own origin for the Origin check; without it, the request's own scheme and host. */
@@ -111,6 +116,7 @@ export interface GatewayConfig {
   port: number;
   upstreams: Record<ServiceName, string[]>;
   upstreamTimeoutMs: number;
+  billingTimeoutMs: number;
   healthTimeoutMs: number;
   maxBodyBytes: number;
   publicOrigin?: string;
@@ -148,6 +154,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     port: c.PORT,
     upstreams,
     upstreamTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    billingTimeoutMs: c.BILLING_TIMEOUT_MS,
     healthTimeoutMs: c.HEALTH_TIMEOUT_MS,
     maxBodyBytes: c.MAX_BODY_BYTES,
     publicOrigin: c.PUBLIC_ORIGIN,

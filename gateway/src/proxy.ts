@@ -53,6 +53,8 @@ export interface ApiProxyOptions {
   upstreams: Record<ServiceName, string[]>;
   /** A service that has not started answering within this time gets a 504. */
   timeoutMs: number;
+  /** Services given longer (billing waits on Stripe, which may take most of a minute to make a subscription). */
+  serviceTimeoutMs?: Partial<Record<ServiceName, number>>;
   /** Bodies past this many bytes, however framed, are cut off with a 413. */
   maxBodyBytes: number;
 }
@@ -127,7 +129,7 @@ class Forwarding {
     this.timer = setTimeout(() => {
       this.finish();
       sendMessage(res, 504, API_ERRORS.serviceTimeout);
-    }, forwarder.opts.timeoutMs);
+    }, forwarder.opts.serviceTimeoutMs?.[service] ?? forwarder.opts.timeoutMs);
     res.once('close', () => {
       if (!res.writableFinished) this.finish();
       clearTimeout(this.timer);

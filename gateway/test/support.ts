@@ -127,6 +127,7 @@ export function testConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfi
       logbook: ['http://127.0.0.1:1'],
     },
     upstreamTimeoutMs: 5000,
+    billingTimeoutMs: 50_000,
     healthTimeoutMs: 1000,
     maxBodyBytes: 2 * 1024 * 1024,
     geocodeOrigin: 'https://api.bigdatacloud.net',

@@ -52,6 +52,20 @@ describe('a service that is down, broken or slow', () => {
     closeGatewayApp(app);
     closeGatewayApp(fast);
   });
+  it('waits longer for billing, which answers a subscribe only once Stripe has', async () => {
+    const billing = await echo('billing', { delayMs: 800 });
+    const app = createGatewayApp(
+      testConfig({
+        upstreamTimeoutMs: 200,
+        billingTimeoutMs: 5000,
+        upstreams: { ...testConfig().upstreams, billing: [billing.url] },
+      }),
+    );
+    const res = await request(app).post('/api/create-subscription').send({ studentId: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.service).toBe('billing');
+    closeGatewayApp(app);
+  });
 });
 
 describe('several instances of one service', () => {

@@ -154,7 +154,7 @@ describe('subscribe screen', () => {
     open();
     await waitFor(() =>
       expect(screen.getByTestId('trial-banner').textContent).toContain(
-        'Your free month has been used: $0.99 AUD a month from today.',
+        'Your free month has been used: A$0.99 a month incl. GST from today.',
       ),
     );
     expect(screen.queryByText('First Month FREE!')).toBeNull();

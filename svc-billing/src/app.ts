@@ -16,7 +16,7 @@ import { simulationRouter } from './simulation/routes';
 import { studentEventsRouter } from './students/events';
 import {
   BillingCustomerModel,
-  DisputedAccountModel,
+  ChargebackModel,
   FreeMonthModel,
   StudentBillingModel,
   StudentRemovalModel,
@@ -42,7 +42,7 @@ export const models = [
   FreeMonthModel,
   StudentBillingModel,
   BillingCustomerModel,
-  DisputedAccountModel,
+  ChargebackModel,
   StudentRemovalModel,
   BillingOutboxModel,
   BillingNoticeModel,
@@ -62,6 +62,7 @@ export function createProvider(config: BillingConfig): { provider: PaymentProvid
         secretKey: config.STRIPE_SECRET_KEY!,
         publishableKey: config.STRIPE_PUBLISHABLE_KEY,
         priceId: config.STRIPE_PRICE_ID,
+        taxRateId: config.STRIPE_TAX_RATE_ID,
         host: config.STRIPE_API_HOST,
         port: config.STRIPE_API_PORT,
         protocol: config.STRIPE_API_PROTOCOL,

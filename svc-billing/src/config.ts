@@ -17,6 +17,7 @@ export const billingConfigSchema = baseConfigSchema.extend({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_ID: optionalText,
+  STRIPE_TAX_RATE_ID: optionalText,
   /** Where the Stripe SDK sends requests: a local Stripe-shaped server in tests. */
   STRIPE_API_HOST: optionalText,
   STRIPE_API_PORT: optionalNumber,

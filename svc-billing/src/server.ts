@@ -7,6 +7,7 @@ import { billingConfigSchema, loadBillingConfig, type BillingConfig } from './co
 import { publisher } from './events/publisher';
 import { startNoticeRetries } from './notices/notices';
 import { startGraceChecks } from './subscriptions/grace';
+import { keepFlagsByChargeback } from './subscriptions/owners';
 import { startEventRetries } from './webhooks/webhooks';
 
 // A deployment's index step only builds indexes and never takes payments, so it needs no Stripe secrets.
@@ -22,13 +23,13 @@ try {
 }
 
 /**
- * With Stripe, the price that holds the lookup key is checked before anything starts: a wrong one (another currency,
- * amount or interval) stops the service with a clear line. Stripe not answering only delays the check to the first
+ * With Stripe, the price (configured, or holding the lookup key) and the GST rate are checked before anything starts:
+ * a wrong one (another currency, amount, interval or tax) stops the service with a clear line. Stripe not answering only delays the check to the first
  * subscribe, which checks it again.
  */
 async function checkPrice(): Promise<void> {
   const { provider } = createProvider(config);
-  if (!(provider instanceof StripeProvider) || config.STRIPE_PRICE_ID) return;
+  if (!(provider instanceof StripeProvider)) return;
   try {
     await provider.checkPrice();
   } catch (err) {
@@ -50,6 +51,7 @@ void (indexesOnly ? Promise.resolve() : checkPrice())
         publisher.startRetries();
         startNoticeRetries();
         startGraceChecks();
+        void keepFlagsByChargeback().catch((err: unknown) => console.error('dispute flags not moved yet', err));
         const { app, provider } = buildBillingApp(config);
         // Stored webhook events left by a failed attempt, or by a process that stopped mid-way, are worked through.
         startEventRetries(provider);

@@ -44,6 +44,8 @@ interface SubscriptionState {
   latestInvoice: string | null;
   price: string;
   discounts: string[];
+  /** default_tax_rates: each invoice shows the tax they include. */
+  taxRates: string[];
   /** trial_settings.end_behavior.missing_payment_method as asked; Stripe's default invoices at the trial's end. */
   missingPaymentMethod: 'cancel' | 'pause' | 'create_invoice';
   /** status_details.paused.subscription.type while paused. */
@@ -77,6 +79,7 @@ interface IntentState {
 
 interface DisputeState {
   id: string;
+  status: Stripe.Dispute.Status;
   charge: string;
   paymentIntent: string;
   amount: number;
@@ -104,6 +107,7 @@ export class FakeStripe {
   readonly coupons = new Map<string, DeepPartial<Stripe.Coupon>>();
   readonly deletedCustomers = new Set<string>();
   readonly disputes = new Map<string, DisputeState>();
+  readonly taxRates = new Map<string, DeepPartial<Stripe.TaxRate>>();
   private overrides: Array<{ method: string; path: RegExp; times: number; handle: Override }> = [];
   private after: Array<{ method: string; path: RegExp; times: number; status: number }> = [];
   private idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
@@ -301,6 +305,43 @@ export class FakeStripe {
       res.json(price);
     });
 
+    app.get('/v1/prices/:id', (req, res) => {
+      const price = this.prices.find((p) => p.id === req.params.id);
+      if (!price) return missing(res, 'price', req.params.id);
+      res.json(price);
+    });
+
+    app.post('/v1/tax_rates', (req, res) => {
+      const rate: DeepPartial<Stripe.TaxRate> = {
+        id: id('txr'),
+        object: 'tax_rate',
+        active: true,
+        display_name: req.body.display_name,
+        description: req.body.description ?? null,
+        percentage: Number(req.body.percentage),
+        inclusive: req.body.inclusive === 'true',
+        country: req.body.country ?? null,
+        tax_type: req.body.tax_type ?? null,
+        metadata: req.body.metadata ?? {},
+        livemode: false,
+      };
+      this.taxRates.set(rate.id!, rate);
+      res.json(rate);
+    });
+    app.get('/v1/tax_rates', (req, res) => {
+      const data = [...this.taxRates.values()].filter(
+        (r) =>
+          (req.query.active === undefined || String(r.active) === req.query.active) &&
+          (req.query.inclusive === undefined || String(r.inclusive) === req.query.inclusive),
+      );
+      res.json({ object: 'list', url: '/v1/tax_rates', has_more: false, data });
+    });
+    app.get('/v1/tax_rates/:id', (req, res) => {
+      const rate = this.taxRates.get(req.params.id);
+      if (!rate) return missing(res, 'tax_rate', req.params.id);
+      res.json(rate);
+    });
+
     app.get('/v1/coupons/:id', (req, res) => {
       const coupon = this.coupons.get(req.params.id);
       if (!coupon)
@@ -410,6 +451,23 @@ export class FakeStripe {
       res.json(this.dispute(dispute.id));
     });
 
+    app.get('/v1/invoices', (req, res) => {
+      // Newest first, as Stripe lists them.
+      const data = [...this.invoices.values()]
+        .filter((i) => req.query.subscription === undefined || i.subscription === req.query.subscription)
+        .filter((i) => req.query.status === undefined || i.status === req.query.status)
+        .sort((a, b) => b.created - a.created)
+        .map((i) => this.invoice(i.id));
+      res.json({ object: 'list', url: '/v1/invoices', has_more: false, data });
+    });
+    app.get('/v1/invoice_payments', (req, res) => {
+      const payment = req.query.payment as { payment_intent?: string } | undefined;
+      const data = [...this.invoices.values()]
+        .filter((i) => i.paymentIntent && (!payment?.payment_intent || i.paymentIntent === payment.payment_intent))
+        .filter((i) => req.query.invoice === undefined || i.id === req.query.invoice)
+        .map((i) => this.invoicePayment(i));
+      res.json({ object: 'list', url: '/v1/invoice_payments', has_more: false, data });
+    });
     app.get('/v1/invoices/:id', (req, res) => {
       if (!this.invoices.has(req.params.id)) return missing(res, 'invoice', req.params.id);
       res.json(this.invoice(req.params.id, expandsOf(req.query.expand)));
@@ -457,6 +515,9 @@ export class FakeStripe {
         { param: 'items[0][price]' },
       );
     const unitAmount = price ? Number(price.unit_amount) : 99;
+    const taxRates = (body.default_tax_rates as string[] | undefined) ?? [];
+    for (const rate of taxRates)
+      if (!this.taxRates.has(rate)) return missing(res, 'tax_rate', rate, 'default_tax_rates');
     const discounts = (body.discounts as Array<{ coupon: string }> | undefined) ?? [];
     for (const d of discounts)
       if (!this.coupons.has(d.coupon)) return missing(res, 'coupon', d.coupon, 'discounts[0][coupon]');
@@ -484,6 +545,7 @@ export class FakeStripe {
       latestInvoice: null,
       price: items[0].price,
       discounts: discounts.map((d) => d.coupon),
+      taxRates,
       missingPaymentMethod:
         ((body.trial_settings as Obj | undefined)?.end_behavior as Obj | undefined)?.missing_payment_method ===
           'cancel' ||
@@ -630,6 +692,7 @@ export class FakeStripe {
       amount_remaining: i.amountDue - i.amountPaid,
       created: i.created,
       livemode: false,
+      total_taxes: this.totalTaxes(i),
       parent: {
         type: 'subscription_details',
         quote_details: null,
@@ -648,22 +711,43 @@ export class FakeStripe {
               object: 'list',
               url: `/v1/invoice_payments?invoice=${i.id}`,
               has_more: false,
-              data: pi
-                ? [
-                    {
-                      id: `inpay_${pi.id.slice(3)}`,
-                      object: 'invoice_payment',
-                      invoice: i.id,
-                      is_default: true,
-                      status: pi.status === 'succeeded' ? 'paid' : 'open',
-                      payment: { type: 'payment_intent', payment_intent: pi.id },
-                    },
-                  ]
-                : [],
+              data: pi ? [this.invoicePayment(i)] : [],
             },
           }
         : {}),
     };
+  }
+
+  invoicePayment(i: InvoiceState): DeepPartial<Stripe.InvoicePayment> {
+    const pi = this.intents.get(i.paymentIntent!)!;
+    return {
+      id: `inpay_${pi.id.slice(3)}`,
+      object: 'invoice_payment',
+      invoice: i.id,
+      is_default: true,
+      status: pi.status === 'succeeded' ? 'paid' : 'open',
+      payment: { type: 'payment_intent', payment_intent: pi.id },
+    };
+  }
+
+  /** The tax each of the subscription's rates includes in (or adds to) the invoice's amount. */
+  private totalTaxes(i: InvoiceState): Array<DeepPartial<Stripe.Invoice.TotalTax>> {
+    const rates = this.subscriptionStates.get(i.subscription)?.taxRates ?? [];
+    return rates.map((rateId) => {
+      const rate = this.taxRates.get(rateId)!;
+      const share = Number(rate.percentage) / 100;
+      const amount = rate.inclusive
+        ? Math.round(i.amountDue - i.amountDue / (1 + share))
+        : Math.round(i.amountDue * share);
+      return {
+        amount,
+        tax_behavior: rate.inclusive ? 'inclusive' : 'exclusive',
+        taxability_reason: 'standard_rated',
+        taxable_amount: i.amountDue - (rate.inclusive ? amount : 0),
+        type: 'tax_rate_details',
+        tax_rate_details: { tax_rate: rateId },
+      };
+    });
   }
 
   intent(intentId: string): DeepPartial<Stripe.SetupIntent> | DeepPartial<Stripe.PaymentIntent> {
@@ -711,7 +795,7 @@ export class FakeStripe {
       charge: d.charge,
       payment_intent: d.paymentIntent,
       reason: 'fraudulent',
-      status: 'needs_response',
+      status: d.status,
       created: d.created,
       livemode: false,
     };
@@ -737,19 +821,28 @@ export class FakeStripe {
     return s.status;
   }
 
-  /** The card holder disputes the subscription's latest paid charge with their bank. */
-  openDispute(subscriptionId: string): string {
+  /**
+   * The card holder disputes the subscription's latest paid charge with their bank: a chargeback (`needs_response`),
+   * or an inquiry (`warning_needs_response`) or a prevented one (`prevented`), which take no money back.
+   */
+  openDispute(subscriptionId: string, status: Stripe.Dispute.Status = 'needs_response'): string {
     const s = this.subscriptionStates.get(subscriptionId)!;
-    const invoice = this.invoices.get(s.latestInvoice!)!;
-    let intentId = invoice.paymentIntent;
-    if (!intentId) {
-      const paid = this.newIntent('payment_intent', s.customer, invoice.amountDue || 99);
+    let invoice = this.invoices.get(s.latestInvoice!)!;
+    if (!invoice.paymentIntent) {
+      // Nothing was charged yet (a trial's invoice): a month is charged to the card first.
+      invoice = this.newInvoice(s, 'subscription_cycle', 99);
+      const paid = this.newIntent('payment_intent', s.customer, 99);
       paid.status = 'succeeded';
       paid.paymentMethod = s.defaultPaymentMethod;
-      intentId = paid.id;
+      invoice.paymentIntent = paid.id;
+      invoice.status = 'paid';
+      invoice.amountPaid = 99;
+      s.latestInvoice = invoice.id;
     }
+    const intentId = invoice.paymentIntent!;
     const dispute: DisputeState = {
       id: id('dp'),
+      status,
       charge: `ch_${intentId.slice(3)}`,
       paymentIntent: intentId,
       amount: this.intents.get(intentId)!.amount ?? 99,
@@ -757,6 +850,11 @@ export class FakeStripe {
     };
     this.disputes.set(dispute.id, dispute);
     return dispute.id;
+  }
+
+  /** The bank decides (`won`, `lost`), or an inquiry becomes a chargeback. */
+  setDisputeStatus(disputeId: string, status: Stripe.Dispute.Status): void {
+    this.disputes.get(disputeId)!.status = status;
   }
 
   /**

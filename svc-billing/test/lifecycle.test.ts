@@ -12,6 +12,7 @@ import { PriceRefused } from '../src/providers/errors';
 import { StripeProvider } from '../src/providers/stripe';
 import {
   BillingCustomerModel,
+  ChargebackModel,
   StudentBillingModel,
   StudentTrialModel,
   SubscriptionRecordModel,
@@ -19,8 +20,9 @@ import {
 import { BillingEventModel } from '../src/webhooks/model';
 import { eventsSettled } from '../src/webhooks/webhooks';
 import { endGraces } from '../src/subscriptions/grace';
+import { keepFlagsByChargeback } from '../src/subscriptions/owners';
 import { FakeStripe } from './fake-stripe';
-import { makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from './fixtures';
+import { addStudent, makeFamily, rawStudent, testConfig, testModels, WEBHOOK_SECRET } from './fixtures';
 
 // A subscription's life after its first day, as Stripe runs it, through the real SDK against the Stripe-shaped server.
 const fake = new FakeStripe();
@@ -219,8 +221,19 @@ describe('a trial that ends without a card', () => {
     const saved = await activeFamily();
     await deliver('customer.subscription.trial_will_end', fake.subscription(saved.subscriptionId));
     const withCard = await mailText(saved.email, 'trial_will_end');
-    expect(withCard).toContain('continues with the card saved for it');
+    expect(withCard).toContain('continues at A$0.99 a month incl. GST with the card saved for it');
     expect(withCard).not.toContain('No card is saved');
+  });
+
+  it('says the subscription ends with the trial when the parent canceled in it, card or not', async () => {
+    const f = await activeFamily();
+    const cancel = await post('/api/cancel-subscription', f.cookie, f.studentId);
+    expect(cancel.status).toBe(200);
+    await deliver('customer.subscription.trial_will_end', fake.subscription(f.subscriptionId));
+    const text = await mailText(f.email, 'trial_will_end');
+    expect(text).toContain('You canceled the subscription, so it then ends');
+    expect(text).toContain('Nothing will be charged');
+    expect(text).not.toContain('continues');
   });
 });
 
@@ -331,6 +344,24 @@ describe('a renewal that fails', () => {
     fake.payLatestInvoice(f.subscriptionId);
     await deliver('invoice.paid', fake.invoice(invoice.id));
     expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'active', nextStep: null });
+  });
+
+  it("'Pay now' pays the oldest bill still owed first", async () => {
+    const f = await activeFamily();
+    const first = fake.renew(f.subscriptionId, 'failed');
+    first.created -= 30 * 86_400;
+    const second = fake.renew(f.subscriptionId, 'failed');
+    fake.markUnpaid(f.subscriptionId);
+    await deliver('customer.subscription.updated', fake.subscription(f.subscriptionId));
+    const secretOf = (invoiceId: string) =>
+      fake.intents.get(fake.invoices.get(invoiceId)!.paymentIntent!)!.clientSecret;
+
+    const pay = await post('/api/billing/payment', f.cookie, f.studentId);
+    expect(pay.status).toBe(200);
+    expect(pay.body.clientSecret).toBe(secretOf(first.id));
+    fake.invoices.get(first.id)!.status = 'paid';
+    const next = await post('/api/billing/payment', f.cookie, f.studentId);
+    expect(next.body.clientSecret).toBe(secretOf(second.id));
   });
 
   it('a trial paused with no card is still told apart: nothing to pay, cancel and subscribe again', async () => {
@@ -472,6 +503,74 @@ describe('the Stripe-shaped server refuses what Stripe refuses', () => {
     const again = await create(f.cookie, f.studentId);
     expect(again.status).toBe(200);
     expect(again.body.subscriptionId).not.toBe(id);
+  });
+});
+
+describe('GST', () => {
+  const stripe = () =>
+    new Stripe('sk_test_lifecycle', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+
+  /** The subscription create call made for the student. */
+  const madeFor = (studentId: number) =>
+    fake
+      .calls('POST', '/v1/subscriptions')
+      .find((c) => (c.body.metadata as { studentId?: string } | undefined)?.studentId === String(studentId))!;
+
+  it('every subscription carries the GST included in A$0.99, so its invoices show the GST part', async () => {
+    const f = await activeFamily();
+    const [rateId] = madeFor(f.studentId).body.default_tax_rates as string[];
+    const rate = await stripe().taxRates.retrieve(rateId);
+    expect(rate).toMatchObject({ display_name: 'GST', percentage: 10, inclusive: true, country: 'AU', active: true });
+
+    const renewal = fake.renew(f.subscriptionId, 'failed');
+    const invoice = await stripe().invoices.retrieve(renewal.id);
+    expect(invoice.amount_due).toBe(99);
+    expect(invoice.total_taxes).toEqual([
+      expect.objectContaining({ amount: 9, tax_behavior: 'inclusive', tax_rate_details: { tax_rate: rateId } }),
+    ]);
+
+    // The rate is made once: the next family's subscription carries the same one.
+    const next = await activeFamily();
+    expect(madeFor(next.studentId).body.default_tax_rates).toEqual([rateId]);
+    expect(fake.taxRates.size).toBe(1);
+  });
+
+  it('a configured rate that adds tax on top, or a configured price that is not A$0.99 a month incl. GST, is refused', async () => {
+    const provider = (options: { taxRateId?: string; priceId?: string }) =>
+      new StripeProvider({
+        secretKey: 'sk_test_lifecycle',
+        host: '127.0.0.1',
+        port: fake.port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+        ...options,
+      });
+    const onTop = await stripe().taxRates.create({
+      display_name: 'GST',
+      percentage: 10,
+      inclusive: false,
+      country: 'AU',
+    });
+    await expect(provider({ taxRateId: onTop.id }).checkPrice()).rejects.toThrow(
+      /not GST of 10% included in the price: tax added on top/,
+    );
+
+    fake.prices.push({
+      id: 'price_configured_exclusive',
+      object: 'price',
+      active: true,
+      currency: 'aud',
+      unit_amount: 99,
+      recurring: { interval: 'month', interval_count: 1 },
+      lookup_key: null,
+      tax_behavior: 'exclusive',
+      type: 'recurring',
+    });
+    await expect(provider({ priceId: 'price_configured_exclusive' }).checkPrice()).rejects.toThrow(
+      /price price_configured_exclusive is not 99 AUD cents a month, tax included: tax_behavior exclusive\. Set STRIPE_PRICE_ID/,
+    );
+    fake.prices.find((p) => p.id === 'price_configured_exclusive')!.tax_behavior = 'inclusive';
+    await expect(provider({ priceId: 'price_configured_exclusive' }).checkPrice()).resolves.toBeUndefined();
   });
 });
 
@@ -648,24 +747,102 @@ describe("a parent's cancel", () => {
 });
 
 describe('a disputed payment', () => {
-  it('cancels the subscription at once, flags the account and tells the family on the billing screen', async () => {
+  /** A second student of the family, subscribed and paid up. */
+  async function secondPaidStudent(f: Awaited<ReturnType<typeof paidFamily>>) {
+    const studentId = await addStudent(f.userId);
+    const res = await create(f.cookie, studentId);
+    expect(res.status).toBe(200);
+    const subscriptionId = res.body.subscriptionId as string;
+    await deliver('setup_intent.succeeded', fake.setupIntent(fake.confirmSetup(subscriptionId)));
+    Object.assign(fake.subscriptionStates.get(subscriptionId)!, { status: 'active', trialEnd: null });
+    await deliver('customer.subscription.updated', fake.subscription(subscriptionId));
+    return { studentId, subscriptionId };
+  }
+
+  it.each(['warning_needs_response', 'prevented'] as const)(
+    'a dispute %s takes no money back: nothing is flagged, canceled or sent',
+    async (status) => {
+      const f = await paidFamily();
+      const disputeId = fake.openDispute(f.subscriptionId, status);
+      await deliver('charge.dispute.created', fake.dispute(disputeId));
+      await deliver('charge.dispute.updated', fake.dispute(disputeId));
+
+      expect(fake.subscriptionStates.get(f.subscriptionId)!.status).toBe('active');
+      expect(fake.calls('DELETE', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(0);
+      expect((await view(f.cookie, f.studentId)).body).not.toHaveProperty('accountDisputed');
+      expect(await mailText(f.email, 'chargeback')).toBeUndefined();
+    },
+  );
+
+  it("a chargeback cancels the disputed student's subscription only, flags the account and emails the family", async () => {
     const f = await paidFamily();
+    const sister = await secondPaidStudent(f);
     const disputeId = fake.openDispute(f.subscriptionId);
     await deliver('charge.dispute.created', fake.dispute(disputeId));
 
     expect(fake.subscriptionStates.get(f.subscriptionId)!.status).toBe('canceled');
+    expect(fake.subscriptionStates.get(sister.subscriptionId)!.status).toBe('active');
     expect((await view(f.cookie, f.studentId)).body).toMatchObject({ status: 'canceled', accountDisputed: true });
+    expect((await view(f.cookie, sister.studentId)).body).toMatchObject({ status: 'active', accountDisputed: true });
     const again = await create(f.cookie, f.studentId);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(BILLING_ERRORS.accountDisputed);
     expect(fake.subscriptionsOf(f.studentId)).toHaveLength(1);
+    expect(await mailText(f.email, 'chargeback')).toContain('was disputed with your bank');
 
-    // Stripe sends the event again: nothing more happens.
+    // Stripe sends the event again, and the inquiry's updates: nothing more happens.
     await deliver('charge.dispute.created', fake.dispute(disputeId));
+    await deliver('charge.dispute.updated', fake.dispute(disputeId));
     expect(fake.calls('DELETE', `/v1/subscriptions/${f.subscriptionId}`)).toHaveLength(1);
+    expect(await mongoose.connection.collection('mail_queue').countDocuments({ to: f.email, kind: 'chargeback' })).toBe(
+      1,
+    );
     // Another family is not touched.
     const other = await paidFamily();
     expect((await view(other.cookie, other.studentId)).body).not.toHaveProperty('accountDisputed');
+  });
+
+  it('an inquiry that becomes a chargeback is acted on then', async () => {
+    const f = await paidFamily();
+    const disputeId = fake.openDispute(f.subscriptionId, 'warning_needs_response');
+    await deliver('charge.dispute.created', fake.dispute(disputeId));
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.status).toBe('active');
+    fake.setDisputeStatus(disputeId, 'needs_response');
+    await deliver('charge.dispute.updated', fake.dispute(disputeId));
+    expect(fake.subscriptionStates.get(f.subscriptionId)!.status).toBe('canceled');
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ accountDisputed: true });
+  });
+
+  it('a chargeback won takes the flag off, one lost keeps it', async () => {
+    const won = await paidFamily();
+    const wonDispute = fake.openDispute(won.subscriptionId);
+    await deliver('charge.dispute.created', fake.dispute(wonDispute));
+    fake.setDisputeStatus(wonDispute, 'won');
+    await deliver('charge.dispute.closed', fake.dispute(wonDispute));
+    expect((await view(won.cookie, won.studentId)).body).not.toHaveProperty('accountDisputed');
+    const resumed = await create(won.cookie, won.studentId);
+    expect([resumed.status, resumed.body.message]).toEqual([200, undefined]);
+
+    const lost = await paidFamily();
+    const lostDispute = fake.openDispute(lost.subscriptionId);
+    await deliver('charge.dispute.created', fake.dispute(lostDispute));
+    fake.setDisputeStatus(lostDispute, 'lost');
+    await deliver('charge.dispute.closed', fake.dispute(lostDispute));
+    expect((await view(lost.cookie, lost.studentId)).body).toMatchObject({ accountDisputed: true });
+  });
+
+  it('a flag kept by account before chargebacks were kept one by one becomes a chargeback', async () => {
+    const f = await paidFamily();
+    await ChargebackModel.collection.insertOne({
+      _id: f.userId as never,
+      disputeId: 'dp_kept',
+      customerId: 'cus_kept',
+      flaggedAt: new Date(),
+    });
+    await keepFlagsByChargeback();
+    expect(await ChargebackModel.findById('dp_kept').lean()).toMatchObject({ accountId: f.userId });
+    expect(await ChargebackModel.collection.countDocuments({ disputeId: { $exists: true } })).toBe(0);
+    expect((await view(f.cookie, f.studentId)).body).toMatchObject({ accountDisputed: true });
   });
 
   it('keeps the flag past the account: one opened again at the same address is flagged too', async () => {

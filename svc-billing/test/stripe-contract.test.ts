@@ -90,6 +90,7 @@ describe('Stripe provider: what is sent', () => {
     expect(sub.body).toEqual({
       customer: stripeCustomerId,
       items: [{ price: fake.prices[0].id }],
+      default_tax_rates: [[...fake.taxRates.keys()][0]],
       trial_period_days: '30',
       trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
       payment_behavior: 'default_incomplete',
@@ -110,6 +111,17 @@ describe('Stripe provider: what is sent', () => {
   });
 
   it('uses a configured price without looking one up, and finds an existing price by its lookup key', async () => {
+    fake.prices.push({
+      id: 'price_configured',
+      object: 'price',
+      active: true,
+      currency: 'aud',
+      unit_amount: 99,
+      recurring: { interval: 'month', interval_count: 1 },
+      lookup_key: null,
+      tax_behavior: 'inclusive',
+      type: 'recurring',
+    });
     const configured = makeApp({ STRIPE_PRICE_ID: 'price_configured' });
     const f = await makeFamily();
     const res = await request(configured)
@@ -118,6 +130,8 @@ describe('Stripe provider: what is sent', () => {
       .send({ studentId: f.studentId });
     expect(res.status).toBe(200);
     expect(subscriptionCreates(f.studentId)[0].body.items).toEqual([{ price: 'price_configured' }]);
+    // Read to be checked, never looked up by its key.
+    expect(fake.calls('GET', '/v1/prices/price_configured')).toHaveLength(1);
     expect(fake.calls('GET', '/v1/prices')).toHaveLength(0);
     expect(fake.calls('POST', '/v1/prices')).toHaveLength(0);
 
@@ -136,6 +150,9 @@ describe('Stripe provider: what is sent', () => {
     expect(fake.calls('GET', '/v1/prices')).toHaveLength(1);
     expect(fake.calls('POST', '/v1/prices')).toHaveLength(0);
     expect(subscriptionCreates(g.studentId)[0].body.items).toEqual([{ price: fake.prices[0].id }]);
+    // And the GST rate made earlier, by its metadata.
+    expect(fake.calls('POST', '/v1/tax_rates')).toHaveLength(0);
+    expect(subscriptionCreates(g.studentId)[0].body.default_tax_rates).toEqual([...fake.taxRates.keys()]);
   });
 
   it('reuses the account customer and the price for a second student, and a waiting subscription for the same one', async () => {

@@ -1,4 +1,4 @@
-import { PRICE_AUD, PRICE_CURRENCY, TRIAL_DAYS } from './constants';
+import { PRICE_AUD, PRICE_TEXT, TRIAL_DAYS } from './constants';
 
 /** Messages the billing service answers with (shown as they are by the subscribe screen). */
 export const BILLING_ERRORS = {
@@ -23,7 +23,7 @@ export const BILLING_ERRORS = {
   nothingToResume: 'This subscription is not set to end, so there is nothing to resume.',
   noCardToChange: 'Only a running subscription with a saved card can have its card changed.',
   accountDisputed:
-    'A payment from this account is disputed with the bank, so its subscriptions were canceled. Contact support to subscribe again.',
+    'A payment from this account is disputed with the bank, so its subscription was canceled and no new one can start until the dispute is settled.',
   pausedTrial:
     'The free month ended before a card was saved, so the subscription is paused. Cancel it, then subscribe again.',
 } as const;
@@ -61,13 +61,13 @@ export const PAYMENT_TEXT = {
 /** What the subscribe screen says about the free month: one free trial per student. */
 export const TRIAL_TEXT = {
   offerTitle: 'First Month FREE!',
-  offer: `Start with a ${TRIAL_DAYS}-day free trial. After that it is $${PRICE_AUD.toFixed(2)} ${PRICE_CURRENCY} per month per student. Cancel anytime.`,
+  offer: `Start with a ${TRIAL_DAYS}-day free trial. After that it is ${PRICE_TEXT} per student. Cancel anytime.`,
   startTrial: `Start Free ${TRIAL_DAYS}-Day Trial`,
   trialNote: 'No charge today. You can cancel at any time during the trial.',
   usedTitle: 'Free month already used',
-  used: `Your free month has been used: $${PRICE_AUD.toFixed(2)} ${PRICE_CURRENCY} a month from today.`,
+  used: `Your free month has been used: ${PRICE_TEXT} from today.`,
   startPaid: 'Start Subscription',
-  paidNote: `Your card is charged $${PRICE_AUD.toFixed(2)} ${PRICE_CURRENCY} today, then monthly. Cancel anytime.`,
+  paidNote: `Your card is charged today, then monthly: ${PRICE_TEXT}. Cancel anytime.`,
   waitingTitle: 'No card saved yet',
   waiting:
     'This subscription is waiting for a card. Save one to keep it going; without one nothing is charged and it ends.',

@@ -11,6 +11,8 @@ export const COPYRIGHT_LINE = '© 2025 Learner Logbook. All rights reserved.';
 export const PRICE_AUD = 0.99;
 export const PRICE_CURRENCY = 'AUD';
 export const PRICE_CENTS = 99;
+/** The price as screens, emails and invoices say it: GST (10%) is included in it. */
+export const PRICE_TEXT = `A$${PRICE_AUD.toFixed(2)} a month incl. GST`;
 export const PRICE_LOOKUP_KEY = 'learner_logbook_monthly_aud_099';
 export const TRIAL_DAYS = 30;
 export const SUBSCRIPTION_STATUSES = ['inactive', 'active', 'past_due', 'canceled', 'incomplete'] as const;

@@ -6,12 +6,14 @@ import { mailOrigin, queueMail } from './queue';
 import { mailTemplates } from './templates';
 
 export const noticeSchema = z.object({
-  kind: z.enum(['trial_will_end', 'payment_failed', 'payment_action_required']),
+  kind: z.enum(['trial_will_end', 'payment_failed', 'payment_action_required', 'chargeback']),
   studentId: z.number().int().positive(),
   studentName: z.string().trim().min(1).max(120).optional(),
   at: z.iso.datetime({ offset: true }).optional(),
   /** For a trial's end: whether a card is saved, which decides whether the subscription goes on or ends. */
   cardSaved: z.boolean().optional(),
+  /** For a trial's end: the parent canceled in the trial, so it ends with it. */
+  canceled: z.boolean().optional(),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
@@ -19,6 +21,7 @@ const TEMPLATES = {
   trial_will_end: mailTemplates.trialWillEnd,
   payment_failed: mailTemplates.paymentFailed,
   payment_action_required: mailTemplates.paymentActionRequired,
+  chargeback: mailTemplates.chargeback,
 } as const;
 
 /** The student's first name as svc-students has it, when it is this parent's student; else the email says "your student". */
@@ -40,6 +43,7 @@ export async function queueNotice(user: { _id: number; email: string }, notice: 
     studentName: name,
     at: notice.at,
     ...(notice.cardSaved === undefined ? {} : { cardSaved: notice.cardSaved }),
+    ...(notice.canceled === undefined ? {} : { canceled: notice.canceled }),
   });
   await queueMail(user.email, notice.kind, mail, user._id);
 }

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@logbook/contracts/constants';
+import { PRICE_TEXT, PRODUCT_NAME } from '@logbook/contracts/constants';
 
 /** An email as sent: a plain-text part and an HTML part saying the same, with no images, pixels or tracked links. */
 export interface RenderedMail {
@@ -117,21 +117,45 @@ export const mailTemplates = {
       'Your students, their logins, every logged session and signature, your settings and saved supervisors have been deleted. This email is the last we will send you.',
     ]),
 
-  trialWillEnd: (o: { origin: string; studentId: number; studentName?: string; at?: string; cardSaved?: boolean }) => {
+  trialWillEnd: (o: {
+    origin: string;
+    studentId: number;
+    studentName?: string;
+    at?: string;
+    cardSaved?: boolean;
+    canceled?: boolean;
+  }) => {
     const who = o.studentName ?? 'your student';
     const when = longDate(o.at);
+    const subject = `${PRODUCT_NAME}: the free trial for ${who} ends in 3 days`;
     const ends = `The free trial of ${who}'s ${PRODUCT_NAME} subscription ends in 3 days${when ? `, on ${when}` : ''}.`;
-    // Without a card the trial ends the subscription (nothing is charged): the parent is told so, not of a card.
+    const manage = { label: 'Manage the subscription', link: `${o.origin}/students/${o.studentId}/subscribe` };
+    // Canceled in the trial, or without a card: the subscription ends with the trial and nothing is charged.
+    if (o.canceled)
+      return compose(subject, GREETING, [
+        ends,
+        'You canceled the subscription, so it then ends and logging new sessions stops. Nothing will be charged. To keep it going, resume it before then:',
+        manage,
+      ]);
     if (o.cardSaved === false)
-      return compose(`${PRODUCT_NAME}: the free trial for ${who} ends in 3 days`, GREETING, [
+      return compose(subject, GREETING, [
         ends,
         'No card is saved for it, so the subscription then ends and logging new sessions stops. Nothing will be charged. To keep it going, save a card before then:',
         { label: 'Save a card', link: `${o.origin}/students/${o.studentId}/subscribe` },
       ]);
-    return compose(`${PRODUCT_NAME}: the free trial for ${who} ends in 3 days`, GREETING, [
+    return compose(subject, GREETING, [
       ends,
-      'After that the subscription continues with the card saved for it. To stop it, cancel before then:',
-      { label: 'Manage the subscription', link: `${o.origin}/students/${o.studentId}/subscribe` },
+      `After that the subscription continues at ${PRICE_TEXT} with the card saved for it. To stop it, cancel before then:`,
+      manage,
+    ]);
+  },
+
+  chargeback: (o: { origin: string; studentId: number; studentName?: string }) => {
+    const who = o.studentName ?? 'your student';
+    return compose(`${PRODUCT_NAME}: a payment for ${who}'s subscription was disputed`, GREETING, [
+      `A payment for ${who}'s ${PRODUCT_NAME} subscription was disputed with your bank, and the bank has taken it back. So that the card is not charged again, the subscription is canceled, and no new subscription can start while the dispute is open.`,
+      'The sessions already logged are kept and can still be read and downloaded. If the dispute was a mistake, tell your bank; once it is settled, you can subscribe again.',
+      { label: 'Open the log book', link: `${o.origin}/dashboard` },
     ]);
   },
 

@@ -4,7 +4,7 @@ import { logger } from '@logbook/service-kit/logger';
 import { repeatInBackground } from '@logbook/service-kit/background';
 import { defineModel } from '@logbook/service-kit/model';
 
-export type NoticeKind = 'trial_will_end' | 'payment_failed' | 'payment_action_required';
+export type NoticeKind = 'trial_will_end' | 'payment_failed' | 'payment_action_required' | 'chargeback';
 
 /**
  * One email the parent must get about a student's subscription, handed to svc-auth (which owns the parents' email
@@ -20,6 +20,8 @@ export interface BillingNotice {
   at?: Date | null;
   /** For a trial's end: whether a card is saved (the email then says the subscription goes on, or that it ends). */
   cardSaved?: boolean;
+  /** For a trial's end: the parent canceled in the trial (the email then says it ends with the trial). */
+  canceled?: boolean;
   attempts: number;
   nextAttemptAt: Date;
   createdAt: Date;
@@ -30,11 +32,16 @@ export interface BillingNotice {
 
 export const BillingNoticeModel = defineModel<BillingNotice>('BillingNotice', 'billing_notices', {
   _id: String,
-  kind: { type: String, required: true, enum: ['trial_will_end', 'payment_failed', 'payment_action_required'] },
+  kind: {
+    type: String,
+    required: true,
+    enum: ['trial_will_end', 'payment_failed', 'payment_action_required', 'chargeback'],
+  },
   parentId: { type: Number, required: true },
   studentId: { type: Number, required: true },
   at: Date,
   cardSaved: Boolean,
+  canceled: Boolean,
   attempts: { type: Number, default: 0 },
   nextAttemptAt: { type: Date, required: true },
   createdAt: { type: Date, required: true },
@@ -58,6 +65,7 @@ async function send(notice: BillingNotice): Promise<boolean> {
         studentId: notice.studentId,
         ...(notice.at ? { at: new Date(notice.at).toISOString() } : {}),
         ...(typeof notice.cardSaved === 'boolean' ? { cardSaved: notice.cardSaved } : {}),
+        ...(notice.canceled ? { canceled: true } : {}),
       },
     );
     if (status === 202 || status === 200) return true;

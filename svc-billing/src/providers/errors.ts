@@ -6,8 +6,9 @@ import { logger } from '@logbook/service-kit/logger';
 const { errors } = Stripe;
 
 /**
- * The price holding the product's lookup key is not the product's price (A$0.99 a month, tax included): nothing is
- * charged with it, and the service refuses to start (or to subscribe) until it is put right.
+ * The price (configured, or holding the product's lookup key) is not the product's price (A$0.99 a month, tax
+ * included), or the GST rate is not 10% included: nothing is charged with them, and the service refuses to start (or
+ * to subscribe) until they are put right.
  */
 export class PriceRefused extends Error {}
 

@@ -69,7 +69,7 @@ export interface PaymentProvider {
    * succeeded.
    */
   keepTrialCard(setupIntentId: string, subscriptionId: string): Promise<boolean>;
-  /** The secret the browser confirms to pay the subscription's open latest invoice, or null when nothing is owed. */
+  /** The secret the browser confirms to pay the subscription's oldest invoice still owed, or null when nothing is. */
   paymentSecret(subscriptionId: string): Promise<string | null>;
   /**
    * Ends the subscription when its paid period (or trial) ends, or takes that back (`end` false): the parent's own
@@ -83,8 +83,8 @@ export interface PaymentProvider {
    * was for, or null when the SetupIntent is not a card change or has not succeeded.
    */
   useChangedCard(setupIntentId: string): Promise<string | null>;
-  /** The customer a disputed payment was taken from; null when the provider has no such dispute or customer. */
-  disputedCustomer(disputeId: string): Promise<string | null>;
+  /** A dispute as read back: null when the provider has no such dispute. */
+  readDispute(disputeId: string): Promise<ProviderDispute | null>;
   /** Whether the provider has deleted this customer (read back: a deleted one answers as deleted, or not at all). */
   customerDeleted(customerId: string): Promise<boolean>;
   /** The customer's subscriptions that still exist (could still charge). */
@@ -115,6 +115,20 @@ export interface ProviderSubscription {
   paymentActionRequired: boolean;
   /** Why a paused subscription was paused (Stripe's `status_details.paused.subscription.type`); null otherwise. */
   pauseCause: string | null;
+}
+
+/** A payment the card holder disputed with their bank, as read back from the provider. */
+export interface ProviderDispute {
+  id: string;
+  /**
+   * Stripe's dispute status: an inquiry (`warning_*`) or a `prevented` one moves no money; a chargeback is
+   * `needs_response` or `under_review` while open, then `won` or `lost`.
+   */
+  status: string;
+  /** The customer the payment was taken from. */
+  customerId: string | null;
+  /** The subscription whose invoice the payment paid. */
+  subscriptionId: string | null;
 }
 
 export interface ProviderInvoice {

@@ -11,6 +11,7 @@ import type {
   DeliverEvent,
   NewSubscription,
   PaymentProvider,
+  ProviderDispute,
   ProviderInvoice,
   ProviderSubscription,
 } from './provider';
@@ -237,7 +238,7 @@ export class SimulatedProvider implements PaymentProvider {
   }
 
   /** Disputes come from card networks, which the simulated provider has none of. */
-  async disputedCustomer(): Promise<string | null> {
+  async readDispute(): Promise<ProviderDispute | null> {
     return null;
   }
 

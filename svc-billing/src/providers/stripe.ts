@@ -9,6 +9,7 @@ import type {
   CreatedSubscription,
   NewSubscription,
   PaymentProvider,
+  ProviderDispute,
   ProviderInvoice,
   ProviderSubscription,
 } from './provider';
@@ -18,6 +19,8 @@ export interface StripeProviderOptions {
   publishableKey?: string;
   /** A configured price; without it the monthly price is found (or made once) by its lookup key. */
   priceId?: string;
+  /** A configured GST rate; without it an inclusive 10% GST rate is found (or made once). */
+  taxRateId?: string;
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
@@ -33,6 +36,7 @@ export class StripeProvider implements PaymentProvider {
   readonly publishableKey?: string;
   private readonly stripe: Stripe;
   private price?: Promise<string>;
+  private taxRate?: Promise<string>;
 
   constructor(private readonly options: StripeProviderOptions) {
     this.publishableKey = options.publishableKey;
@@ -71,13 +75,12 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  /** Finds (or makes) the monthly price and checks it; rejects with PriceRefused when it is another price. */
+  /** Finds (or makes) the monthly price and the GST rate and checks them; rejects with PriceRefused when wrong. */
   async checkPrice(): Promise<void> {
-    await this.priceId();
+    await Promise.all([this.priceId(), this.gstRateId()]);
   }
 
   private priceId(): Promise<string> {
-    if (this.options.priceId) return Promise.resolve(this.options.priceId);
     this.price ??= this.findOrCreatePrice().catch((err) => {
       this.price = undefined;
       throw err;
@@ -85,7 +88,29 @@ export class StripeProvider implements PaymentProvider {
     return this.price;
   }
 
+  private gstRateId(): Promise<string> {
+    this.taxRate ??= this.findOrCreateGstRate().catch((err) => {
+      this.taxRate = undefined;
+      throw err;
+    });
+    return this.taxRate;
+  }
+
+  /**
+   * The GST included in the price, attached to every subscription so each invoice shows its GST part. A configured
+   * rate is checked; else the product's own (found by its metadata, or made once).
+   */
+  private async findOrCreateGstRate(): Promise<string> {
+    if (this.options.taxRateId) return checkedGstRate(await this.stripe.taxRates.retrieve(this.options.taxRateId));
+    for await (const rate of this.stripe.taxRates.list({ active: true, inclusive: true, limit: 100 }))
+      if (rate.metadata?.purpose === GST_RATE.metadata.purpose) return checkedGstRate(rate);
+    const rate = await this.stripe.taxRates.create(GST_RATE, { idempotencyKey: 'tax-rate-gst-au-10' });
+    logger.info({ taxRate: rate.id }, 'created the GST rate');
+    return rate.id;
+  }
+
   private async findOrCreatePrice(): Promise<string> {
+    if (this.options.priceId) return checkedPrice(await this.stripe.prices.retrieve(this.options.priceId));
     // Active or archived: a lookup key stays on an archived price until another price takes it over.
     const found = await this.stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEY], limit: 1 });
     const holder = found.data[0];
@@ -128,7 +153,7 @@ export class StripeProvider implements PaymentProvider {
       return await this.subscribe(request, await this.priceId());
     } catch (err) {
       // The price found earlier was archived since (Stripe refuses an inactive price): find the current one once more.
-      if (this.options.priceId || !isRefusedPrice(err)) throw err;
+      if (!isRefusedPrice(err)) throw err;
       this.price = undefined;
       return this.subscribe(request, await this.priceId());
     }
@@ -140,6 +165,7 @@ export class StripeProvider implements PaymentProvider {
       {
         customer: request.customerId,
         items: [{ price }],
+        default_tax_rates: [await this.gstRateId()],
         // No card by the trial's end, no subscription: Stripe cancels it rather than invoice a card that is not there.
         ...(request.trial
           ? { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } }
@@ -246,13 +272,18 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async paymentSecret(subscriptionId: string): Promise<string | null> {
-    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId, {
-      expand: ['latest_invoice.confirmation_secret'],
-    });
-    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
-    // An unpaid subscription's invoice may have been marked uncollectible: Stripe still takes payment for it.
-    if (!invoice || (invoice.status !== 'open' && invoice.status !== 'uncollectible')) return null;
-    return invoice.confirmation_secret?.client_secret ?? null;
+    // The oldest bill still owed is paid first. An unpaid subscription's invoice may have been marked uncollectible:
+    // Stripe still takes payment for it.
+    let oldest: Stripe.Invoice | undefined;
+    for await (const invoice of this.stripe.invoices.list({ subscription: subscriptionId, limit: 100 }))
+      if (
+        (invoice.status === 'open' || invoice.status === 'uncollectible') &&
+        !(oldest && oldest.created < invoice.created)
+      )
+        oldest = invoice;
+    if (!oldest?.id) return null;
+    const owed = await this.stripe.invoices.retrieve(oldest.id, { expand: ['confirmation_secret'] });
+    return owed.confirmation_secret?.client_secret ?? null;
   }
 
   async endAtPeriodEnd(subscriptionId: string, end: boolean): Promise<Date> {
@@ -282,14 +313,33 @@ export class StripeProvider implements PaymentProvider {
     return updated ? subscriptionId : null;
   }
 
-  async disputedCustomer(disputeId: string): Promise<string | null> {
-    return unlessMissing(async () => {
-      const dispute = await this.stripe.disputes.retrieve(disputeId);
-      const intentId = idOf(dispute.payment_intent);
-      if (intentId) return idOf((await this.stripe.paymentIntents.retrieve(intentId)).customer) ?? null;
-      const chargeId = idOf(dispute.charge);
-      return chargeId ? (idOf((await this.stripe.charges.retrieve(chargeId)).customer) ?? null) : null;
-    });
+  async readDispute(disputeId: string): Promise<ProviderDispute | null> {
+    const dispute = await unlessMissing(() => this.stripe.disputes.retrieve(disputeId));
+    if (!dispute) return null;
+    const intentId = idOf(dispute.payment_intent);
+    const chargeId = idOf(dispute.charge);
+    const payer = intentId
+      ? await this.stripe.paymentIntents.retrieve(intentId)
+      : chargeId
+        ? await this.stripe.charges.retrieve(chargeId)
+        : null;
+    // The invoice the payment paid names the subscription (a payment made for an invoice is one of its payments).
+    const paid = intentId
+      ? (
+          await this.stripe.invoicePayments.list({
+            payment: { type: 'payment_intent', payment_intent: intentId },
+            limit: 1,
+          })
+        ).data[0]
+      : undefined;
+    const invoiceId = idOf(paid?.invoice as string | { id: string } | undefined);
+    const invoice = invoiceId ? await this.readInvoice(invoiceId) : null;
+    return {
+      id: dispute.id,
+      status: dispute.status,
+      customerId: idOf(payer?.customer as string | { id: string } | null | undefined) ?? null,
+      subscriptionId: invoice?.subscriptionId ?? null,
+    };
   }
 
   async customerDeleted(customerId: string): Promise<boolean> {
@@ -371,13 +421,41 @@ function checkedPrice(price: Stripe.Price): string {
     price.unit_amount !== PRICE_CENTS && `amount ${price.unit_amount}`,
     (price.recurring?.interval !== 'month' || price.recurring.interval_count !== 1) &&
       `interval ${price.recurring?.interval_count ?? '?'} ${price.recurring?.interval ?? 'none'}`,
-    price.tax_behavior === 'exclusive' && 'tax added on top (tax_behavior exclusive)',
+    price.tax_behavior !== 'inclusive' && `tax_behavior ${price.tax_behavior ?? 'unspecified'}`,
+    !price.active && 'archived',
   ].filter(Boolean);
   if (problems.length > 0)
     throw new PriceRefused(
-      `price ${price.id} holds the lookup key ${PRICE_LOOKUP_KEY} but is not ${PRICE_CENTS} ${PRICE_CURRENCY} cents a month, tax included: ${problems.join(', ')}. Archive it or give the lookup key to the right price.`,
+      `price ${price.id} is not ${PRICE_CENTS} ${PRICE_CURRENCY} cents a month, tax included: ${problems.join(', ')}. ${
+        price.lookup_key === PRICE_LOOKUP_KEY
+          ? 'Archive it or give the lookup key to the right price.'
+          : 'Set STRIPE_PRICE_ID to the right price, or leave it unset.'
+      }`,
     );
   return price.id;
+}
+
+/** The GST rate the product makes when none is configured: 10%, included in the price. */
+const GST_RATE = {
+  display_name: 'GST',
+  description: 'Australian GST, included in the price',
+  percentage: 10,
+  inclusive: true,
+  country: 'AU',
+  tax_type: 'gst',
+  metadata: { purpose: 'learner-logbook-gst' },
+} satisfies Stripe.TaxRateCreateParams;
+
+/** A rate that adds tax on top, or at another percentage, would charge more than A$0.99 or show the wrong GST. */
+function checkedGstRate(rate: Stripe.TaxRate): string {
+  const problems = [
+    !rate.inclusive && 'tax added on top (not inclusive)',
+    rate.percentage !== GST_RATE.percentage && `percentage ${rate.percentage}`,
+    !rate.active && 'archived',
+  ].filter(Boolean);
+  if (problems.length > 0)
+    throw new PriceRefused(`tax rate ${rate.id} is not GST of 10% included in the price: ${problems.join(', ')}.`);
+  return rate.id;
 }
 
 const isRefusedPrice = (err: unknown) =>

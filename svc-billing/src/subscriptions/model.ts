@@ -65,23 +65,29 @@ export const BillingCustomerModel = defineModel<BillingCustomer>('BillingCustome
 });
 
 /**
- * A parent account one of whose payments was disputed with the bank: flagged, its subscriptions canceled. Kept past
- * the account's closure, by the family's mailbox too, so an account opened again at the same address is flagged.
+ * A chargeback on one of the family's payments, until it is won: the family is flagged (no new subscription starts)
+ * while one is kept. Kept past the account's closure, by the family's mailbox too, so an account opened again at the
+ * same address is flagged.
  */
-export interface DisputedAccount {
-  _id: number;
+export interface Chargeback {
+  /** Stripe's dispute id. */
+  _id: string;
+  /** The parent account (not `userId`: what is kept by account goes with it, and this outlives it). */
+  accountId: number;
   /** `mailboxKey` of the account's address. */
   family?: string;
-  disputeId: string;
   customerId: string;
+  /** The subscription whose payment is disputed (canceled when the chargeback came). */
+  subscriptionId?: string;
   flaggedAt: Date;
 }
 
-export const DisputedAccountModel = defineModel<DisputedAccount>('DisputedAccount', 'billing_disputed_accounts', {
-  _id: Number,
+export const ChargebackModel = defineModel<Chargeback>('Chargeback', 'billing_disputed_accounts', {
+  _id: String,
+  accountId: { type: Number, required: true, index: true },
   family: { type: String, index: true },
-  disputeId: { type: String, required: true },
   customerId: String,
+  subscriptionId: String,
   flaggedAt: Date,
 });
 

@@ -5,9 +5,10 @@ import { mailboxKey } from '@logbook/service-kit/mailbox';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import {
   BillingCustomerModel,
-  DisputedAccountModel,
+  ChargebackModel,
   StudentBillingModel,
   StudentRemovalModel,
+  type Chargeback,
   type StudentBilling,
 } from './model';
 
@@ -91,7 +92,25 @@ export async function familyMailbox(userId: number): Promise<string | null> {
 
 /** Whether the family is flagged for a disputed payment: by its account, or by its address (closed and opened again). */
 export async function accountDisputed(userId: number): Promise<boolean> {
-  if (await DisputedAccountModel.exists({ _id: userId })) return true;
+  if (await ChargebackModel.exists({ accountId: userId })) return true;
   const family = await familyMailbox(userId);
-  return family !== null && Boolean(await DisputedAccountModel.exists({ family }));
+  return family !== null && Boolean(await ChargebackModel.exists({ family }));
+}
+
+/**
+ * Flags kept by account before chargebacks were kept one by one (`_id` the account, `disputeId` the dispute) become
+ * chargebacks, at start.
+ */
+export async function keepFlagsByChargeback(): Promise<void> {
+  const byAccount = ChargebackModel.collection.find<{ _id: unknown; disputeId: string } & Partial<Chargeback>>({
+    disputeId: { $exists: true },
+  });
+  for await (const { _id, disputeId, family, customerId, flaggedAt } of byAccount) {
+    await ChargebackModel.updateOne(
+      { _id: disputeId },
+      { $setOnInsert: { accountId: Number(_id), family, customerId, flaggedAt } },
+      { upsert: true },
+    );
+    await ChargebackModel.collection.deleteOne({ _id: _id as never });
+  }
 }

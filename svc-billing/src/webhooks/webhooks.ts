@@ -10,7 +10,7 @@ import { queueNotice, type NoticeKind } from '../notices/notices';
 import type { PaymentProvider, ProviderSubscription } from '../providers/provider';
 import {
   BillingCustomerModel,
-  DisputedAccountModel,
+  ChargebackModel,
   StudentBillingModel,
   SubscriptionRecordModel,
   type StudentBilling,
@@ -47,6 +47,8 @@ export const WEBHOOK_EVENTS = [
   'invoice.payment_action_required',
   'setup_intent.succeeded',
   'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
   'customer.deleted',
 ] as const;
 const HANDLED = new Set<string>(WEBHOOK_EVENTS);
@@ -269,7 +271,7 @@ async function actOnEvent(
     const outcome = await noteSavedCard(provider, objectId);
     if (typeof outcome !== 'string') return outcome;
     subscriptionId = outcome;
-  } else if (type === 'charge.dispute.created') {
+  } else if (type.startsWith('charge.dispute.')) {
     return actOnDispute(provider, objectId, eventAt);
   } else if (type === 'customer.deleted') {
     return actOnDeletedCustomer(provider, objectId, eventAt);
@@ -294,7 +296,9 @@ async function actOnEvent(
       parentId: result.student.userId,
       studentId: result.student._id,
       at: notice === 'trial_will_end' ? seconds(subscription.trialEnd) : null,
-      ...(notice === 'trial_will_end' ? { cardSaved: cardSavedFor(subscription, result.record) } : {}),
+      ...(notice === 'trial_will_end'
+        ? { cardSaved: cardSavedFor(subscription, result.record), canceled: subscription.cancelAtPeriodEnd }
+        : {}),
     });
   }
   return result.outcome;
@@ -336,38 +340,67 @@ async function noteSavedCard(provider: PaymentProvider, setupIntentId: string): 
   return record.subscriptionId;
 }
 
+/** A dispute's statuses once the bank has taken the payment back (a chargeback), until it is won. */
+const CHARGEBACK = new Set(['needs_response', 'under_review', 'lost', 'appeal_needs_response', 'appeal_under_review']);
+
 /**
- * A card holder disputed a payment with their bank: the family is flagged (no new subscription starts, the subscribe
- * screen says why) and every subscription of the customer is canceled at once, so the disputed card is not charged
- * again. The flag is written first, so a retry after a failure part-way finishes the cancels.
+ * A payment disputed with the bank, acted on by what the dispute is now. An inquiry (`warning_*`) or a prevented
+ * dispute moves no money: nothing happens. A chargeback flags the family (no new subscription starts, the subscribe
+ * screen says why), cancels the subscription whose payment it took back, so its card is not charged again, and emails
+ * the family. A chargeback won takes its flag off. The flag is written first, so a retry finishes what a failure left.
  */
 async function actOnDispute(provider: PaymentProvider, disputeId: string, eventAt: Date): Promise<Outcome> {
-  const customerId = await provider.disputedCustomer(disputeId);
-  if (!customerId) return ignored('no customer for the dispute');
-  const subscriptionIds = await provider.liveSubscriptions(customerId);
-  const kept = await BillingCustomerModel.findOne({ stripeCustomerId: customerId }).lean();
-  const students = await StudentBillingModel.find({ stripeSubscriptionId: { $in: subscriptionIds } })
-    .select({ userId: 1 })
-    .lean();
-  const userId = kept?._id ?? students[0]?.userId;
-  if (userId !== undefined) {
-    try {
-      const family = (await familyMailbox(userId)) ?? undefined;
-      await DisputedAccountModel.create({ _id: userId, family, disputeId, customerId, flaggedAt: new Date() });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+  const dispute = await provider.readDispute(disputeId);
+  if (!dispute?.customerId) return ignored('no customer for the dispute');
+  if (dispute.status === 'won') {
+    const cleared = await ChargebackModel.deleteOne({ _id: dispute.id });
+    return cleared.deletedCount === 1 ? applied : ignored('no chargeback kept for the dispute');
   }
-  for (const subscriptionId of subscriptionIds) {
-    await provider.cancelSubscription(subscriptionId);
-    const subscription = await provider.readSubscription(subscriptionId);
-    if (subscription) await applySubscription(provider, subscription, eventAt, true);
-  }
-  logger.warn(
-    { dispute: disputeId, customer: customerId, userId, canceled: subscriptionIds.length },
-    'payment disputed',
+  if (!CHARGEBACK.has(dispute.status)) return ignored(`a dispute ${dispute.status} takes no payment back`);
+  const [customer, subscription] = await Promise.all([
+    BillingCustomerModel.findOne({ stripeCustomerId: dispute.customerId }).lean(),
+    dispute.subscriptionId ? provider.readSubscription(dispute.subscriptionId) : null,
+  ]);
+  const student = subscription?.studentId ? await StudentBillingModel.findById(subscription.studentId).lean() : null;
+  const accountId = customer?._id ?? student?.userId;
+  if (accountId === undefined) return ignored('no account for the customer');
+  const family = (await familyMailbox(accountId)) ?? undefined;
+  await ChargebackModel.updateOne(
+    { _id: dispute.id },
+    {
+      $setOnInsert: {
+        accountId,
+        family,
+        customerId: dispute.customerId,
+        subscriptionId: dispute.subscriptionId ?? undefined,
+        flaggedAt: new Date(),
+      },
+    },
+    { upsert: true },
   );
-  return userId === undefined && subscriptionIds.length === 0 ? ignored('no account for the customer') : applied;
+  if (subscription && isLiveAtProvider(subscription.status)) {
+    await provider.cancelSubscription(subscription.id);
+    const canceled = await provider.readSubscription(subscription.id);
+    if (canceled) await applySubscription(provider, canceled, eventAt, true);
+  }
+  if (subscription?.studentId)
+    await queueNotice({
+      _id: `chargeback:${dispute.id}`,
+      kind: 'chargeback',
+      parentId: accountId,
+      studentId: subscription.studentId,
+    });
+  logger.warn(
+    {
+      dispute: dispute.id,
+      status: dispute.status,
+      customer: dispute.customerId,
+      accountId,
+      subscription: subscription?.id,
+    },
+    'payment disputed: chargeback',
+  );
+  return applied;
 }
 
 /**

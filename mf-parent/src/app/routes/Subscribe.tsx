@@ -47,7 +47,7 @@ export default function Subscribe() {
           <div className="pp-stack">
             <p className="pp-price">
               <span className="pp-price__amount">${PRICE_AUD.toFixed(2)}</span>
-              <span className="pp-panel__muted"> {PRICE_CURRENCY} per month per student</span>
+              <span className="pp-panel__muted"> {PRICE_CURRENCY} per month per student, incl. GST</span>
             </p>
             <PlanBenefits />
           </div>

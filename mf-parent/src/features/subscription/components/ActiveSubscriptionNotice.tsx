@@ -42,7 +42,8 @@ export function ActiveSubscriptionNotice({
     <div className="pp-stack">
       <Alert variant="success" title="Active Subscription" icon={<CheckCircleIcon />}>
         <p>
-          {firstName}&rsquo;s subscription is active and bills ${PRICE_AUD.toFixed(2)} {PRICE_CURRENCY} monthly.
+          {firstName}&rsquo;s subscription is active and bills ${PRICE_AUD.toFixed(2)} {PRICE_CURRENCY} monthly, incl.
+          GST.
         </p>
         {ending ? (
           periodEnd && <p data-testid="ends-on">Ends on {formatBillingDate(periodEnd)}.</p>

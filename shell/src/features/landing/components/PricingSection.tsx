@@ -23,7 +23,7 @@ export function PricingSection() {
           <p className="pricing-card__plan">Per student</p>
           <p className="pricing-card__price">
             <span className="pricing-card__amount">${PRICE_AUD.toFixed(2)}</span>
-            <span className="pricing-card__period">per month per student</span>
+            <span className="pricing-card__period">per month per student, incl. GST</span>
           </p>
           <p className="pricing-card__terms">Billed monthly · Cancel anytime</p>
           <ul className="pricing-card__list">
