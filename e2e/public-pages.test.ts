@@ -35,6 +35,7 @@ describe('landing page', () => {
     await expectText(page, 'Already have a student account?');
     await expectText(page, '$0.99');
     await expectText(page, 'per month per student');
+    await expectText(page, 'A$0.99 a month incl. GST');
     await expectText(page, 'Billed monthly · Cancel anytime');
     await expectText(page, COPYRIGHT_LINE);
     await expectText(page, PRIVATE_SERVICE_STATEMENT);

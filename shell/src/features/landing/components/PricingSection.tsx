@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@logbook/ui/lib/buttonClass';
-import { PRICE_AUD } from '@logbook/contracts/constants';
+import { PRICE_AUD, PRICE_TEXT } from '@logbook/contracts/constants';
 import { paths } from '@logbook/shell-context/routes';
 import { CheckIcon } from '../../../lib/pageIcons';
 
@@ -23,8 +23,9 @@ export function PricingSection() {
           <p className="pricing-card__plan">Per student</p>
           <p className="pricing-card__price">
             <span className="pricing-card__amount">${PRICE_AUD.toFixed(2)}</span>
-            <span className="pricing-card__period">per month per student, incl. GST</span>
+            <span className="pricing-card__period">per month per student</span>
           </p>
+          <p className="pricing-card__terms">{PRICE_TEXT}</p>
           <p className="pricing-card__terms">Billed monthly · Cancel anytime</p>
           <ul className="pricing-card__list">
             {INCLUDED.map((item) => (
