@@ -65,7 +65,7 @@ export interface RouteDescription {
  * parsed with `body`, the success `status`), and docs/openapi.json is built from the same entry.
  */
 export interface RouteDeclaration extends RouteDescription {
-  /** The success answer: the schema its body is built from, or a body that is not JSON. */
+  /** The success answer: the schema its body is built from, or a body that is not built from one here. */
   answer: z.ZodType | BinaryResponse | DocumentResponse;
 }
 
