@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { healthResponseSchema } from '@logbook/contracts/gateway-api';
 import { SERVICES, type ServiceName } from './routes';
 import { reused } from './reused';
 import type { UpstreamPool } from './upstreams';
@@ -11,15 +11,6 @@ import type { UpstreamPool } from './upstreams';
 export const HEALTH_CACHE_MS = 1000;
 
 type Readiness = 'ready' | 'unavailable';
-
-/** GET /api/health: each service ready when one of its instances is. */
-export const healthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  services: z.record(
-    z.string(),
-    z.object({ status: z.enum(['ready', 'unavailable']), instances: z.number().int(), ready: z.number().int() }),
-  ),
-});
 
 async function ready(url: string, timeoutMs: number): Promise<boolean> {
   try {

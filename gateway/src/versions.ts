@@ -4,6 +4,12 @@ import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
+import {
+  pieceSchema,
+  publicPieceSchema,
+  sharedVersionSchema,
+  versionsResponseSchema,
+} from '@logbook/contracts/gateway-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { GATEWAY_SECRET_HEADER } from '@logbook/service-kit/config';
 import { releaseInfo } from '@logbook/service-kit/release';
@@ -19,30 +25,6 @@ export const VERSIONS_CACHE_MS = 10_000;
 /** Calls a minute from one address. */
 export const VERSIONS_PER_MINUTE = 60;
 
-const sharedVersion = z.object({ version: z.string(), requiredVersion: z.string().optional() });
-
-/** What anyone is told of a running piece: enough to see which release of each runs, and which cannot be reached. */
-export const publicPieceSchema = z.object({
-  name: z.string(),
-  kind: z.enum(['gateway', 'service', 'front-end']),
-  status: z.enum(['running', 'unreachable']),
-  version: z.string().optional(),
-  commit: z.string().optional(),
-  builtAt: z.string().nullable().optional(),
-});
-
-/** One running piece of the product as GET /api/versions lists it. */
-export const pieceSchema = publicPieceSchema.extend({
-  shared: z
-    .record(z.string(), sharedVersion)
-    .optional()
-    .meta({ description: 'The shared packages it was built with: only with the internal secret' }),
-  source: z
-    .string()
-    .optional()
-    .meta({ description: 'Where the answer came from, a URL or a local build: only with the internal secret' }),
-});
-export const versionsResponseSchema = z.object({ pieces: z.array(pieceSchema) });
 const publicVersionsSchema = z.object({ pieces: z.array(publicPieceSchema) });
 type Piece = z.infer<typeof pieceSchema>;
 
@@ -50,7 +32,7 @@ const releaseSchema = z.object({
   version: z.string(),
   commit: z.string().optional(),
   builtAt: z.string().nullable().optional(),
-  shared: z.record(z.string(), sharedVersion).optional(),
+  shared: z.record(z.string(), sharedVersionSchema).optional(),
 });
 
 async function fetchRelease(url: string, timeoutMs: number) {

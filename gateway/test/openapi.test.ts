@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import { serviceApi } from '@logbook/contracts/api-answers';
+import type { RouteDeclaration } from '@logbook/contracts/api-routes';
 import request from 'supertest';
 import { closeGatewayApp, createGatewayApp } from '../src/app';
 import { breakingChanges, unrecordedBreakingChanges } from '../src/openapi/breaking';
 import { COMMITTED, sameDescription, serialise, validateDescription } from '../src/openapi/cli';
 import { apiRoutes, buildOpenApiDocument } from '../src/openapi/document';
-import { operations } from '../src/openapi/operations';
 import { DOCS_CSP } from '../src/openapi/serve';
 import { routesOf, serviceRoutes } from '../../security/test/routes';
 import { buildBillingApp } from 'svc-billing/app';
@@ -18,6 +19,7 @@ const doc = buildOpenApiDocument() as unknown as {
   >;
 };
 const described = new Set(apiRoutes());
+const operations: Record<string, RouteDeclaration> = serviceApi;
 const gateway = createGatewayApp(testConfig());
 afterAll(() => closeGatewayApp(gateway));
 

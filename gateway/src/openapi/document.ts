@@ -1,32 +1,15 @@
 import { z } from 'zod';
 import { PARENT_COOKIE, PRODUCT_NAME, STUDENT_COOKIE } from '@logbook/contracts/constants';
-import { responseSchemas } from '@logbook/contracts/api-answers';
+import { serviceApi } from '@logbook/contracts/api-answers';
+import { gatewayApi } from '@logbook/contracts/gateway-api';
+import type { Caller, Refusal, RouteDeclaration, RouteDescription } from '@logbook/contracts/api-routes';
 import { errorResponseSchema } from '@logbook/contracts/responses';
-import { healthResponseSchema } from '../health';
 import { serviceFor } from '../routes';
-import { versionsResponseSchema } from '../versions';
-import { operations, type Caller, type Operation, type Refusal } from './operations';
 
 type JsonSchema = Record<string, unknown>;
-type Answer = z.ZodType | { kind: 'binary'; contentType: string } | { kind: 'html' } | { kind: 'openapi' };
 
-/** The gateway's own routes: everything else under /api is a service's. */
-const GATEWAY_ROUTES: Record<string, Operation & { answer: Answer }> = {
-  'GET /api/health': { summary: 'Whether every service is ready', caller: 'anyone', answer: healthResponseSchema },
-  'GET /api/versions': {
-    summary: 'Every running piece and its release; one that cannot be reached is marked',
-    caller: 'anyone',
-    answer: versionsResponseSchema,
-    refuses: ['tooMany'],
-  },
-  'GET /api/openapi.json': { summary: 'This description', caller: 'anyone', answer: { kind: 'openapi' } },
-  'GET /api/docs': { summary: 'This description, to read', caller: 'anyone', answer: { kind: 'html' } },
-  'GET /api/docs/redoc.standalone.js': {
-    summary: 'The reader of /api/docs',
-    caller: 'anyone',
-    answer: { kind: 'binary', contentType: 'text/javascript' },
-  },
-};
+const services: Record<string, RouteDeclaration> = serviceApi;
+const gateway: Record<string, RouteDeclaration> = gatewayApi;
 
 /** Either cookie for a route both may call; the empty list says a route is public. */
 const SECURITY: Record<Caller, Array<Record<string, string[]>>> = {
@@ -96,7 +79,7 @@ const OWN_REFUSALS: Record<Exclude<Refusal, 'busy'>, [string, Shared]> = {
  * Every refusal the route can give: those of its kind (input, caller, writes, the gateway in front of a service) and
  * those of its own rules, in status order.
  */
-function refusals(op: Operation, method: string, params: string[], service: string) {
+function refusals(op: RouteDescription, method: string, params: string[], service: string) {
   const hasParams = params.length > 0;
   // An id in the path names something of the caller's: another's is not found.
   const ownedId = params.some((p) => /(^id|Id)$/.test(p));
@@ -133,14 +116,14 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   return rest;
 };
 
-function answerContent(answer: Answer): Record<string, { schema: JsonSchema }> {
+function answerContent(answer: RouteDeclaration['answer']): Record<string, { schema: JsonSchema }> {
   if (answer instanceof z.ZodType) return { 'application/json': { schema: toSchema(answer, 'output') } };
   if (answer.kind === 'binary') return { [answer.contentType]: { schema: { type: 'string', format: 'binary' } } };
   if (answer.kind === 'html') return { 'text/html': { schema: { type: 'string' } } };
   return { 'application/json': { schema: { type: 'object' } } };
 }
 
-function operation(key: string, op: Operation, answer: Answer | undefined, service: string) {
+function operation(key: string, op: RouteDeclaration, service: string) {
   const [method, path] = key.split(' ');
   const params = [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
     name: m[1],
@@ -157,12 +140,9 @@ function operation(key: string, op: Operation, answer: Answer | undefined, servi
       }))
     : [];
   const status = String(op.status ?? 200);
-  const content = answer && !op.noContent ? answerContent(answer) : undefined;
+  const content = op.noContent ? undefined : answerContent(op.answer);
   if (content && op.alsoAs) content[op.alsoAs] = { schema: { type: 'string' } };
-  const success = (description: string) =>
-    op.noContent || !content
-      ? { description: op.noContent ? 'Done' : 'Done (no body described)' }
-      : { description, content };
+  const success = (description: string) => (content ? { description, content } : { description: 'Done' });
   const responses: Record<string, unknown> = {
     ...(op.repeatAnswersOk ? { '200': success('Sent before (the same client id): what was stored then') } : {}),
     [status]: success(status === '201' ? 'Created' : status === '202' ? 'Accepted' : 'Success'),
@@ -198,25 +178,18 @@ function operation(key: string, op: Operation, answer: Answer | undefined, servi
   };
 }
 
-/**
- * Every route of the public API, from the operations table and the answers in @logbook/contracts, less those
- * production never mounts.
- */
+/** Every route of the public API, from the declarations in @logbook/contracts, less those production never mounts. */
 export function apiRoutes(): string[] {
-  const all = [...Object.keys(operations), ...Object.keys(responseSchemas), ...Object.keys(GATEWAY_ROUTES)];
-  return [...new Set(all)].filter((key) => !operations[key]?.unpublished);
+  return Object.keys({ ...services, ...gateway }).filter((key) => !services[key]?.unpublished);
 }
 
 /** The OpenAPI 3.1 description of the API, built from the zod schemas the services parse and answer with. */
 export function buildOpenApiDocument(version = '1.0.0') {
   const paths: Record<string, Record<string, unknown>> = {};
-  const answers = responseSchemas as Record<string, Answer>;
   for (const key of apiRoutes().sort()) {
-    const own = GATEWAY_ROUTES[key];
-    const op = own ?? operations[key] ?? { summary: key, caller: 'anyone' };
-    const answer = own ? own.answer : answers[key];
+    const own = gateway[key];
     const service = own ? 'gateway' : `svc-${serviceFor(key.split(' ')[1]) ?? 'unknown'}`;
-    const built = operation(key, op, answer, service);
+    const built = operation(key, own ?? services[key], service);
     (paths[built.path] ??= {})[built.method] = built.value;
   }
   return {

@@ -29,6 +29,10 @@ export interface BinaryResponse {
   kind: 'binary';
   contentType: string;
 }
+/** A page to read (text/html), or a JSON document with no schema here (the API description itself). */
+export interface DocumentResponse {
+  kind: 'html' | 'openapi';
+}
 /** 204 No Content: no body at all, so no content type to declare. */
 export const noContent: BinaryResponse = { kind: 'binary', contentType: '' };
 
@@ -61,8 +65,8 @@ export interface RouteDescription {
  * parsed with `body`, the success `status`), and docs/openapi.json is built from the same entry.
  */
 export interface RouteDeclaration extends RouteDescription {
-  /** The success answer: the schema its body is built from, or a body that is not JSON. */
-  answer: z.ZodType | BinaryResponse;
+  /** The success answer: the schema its body is built from, or a body that is not built from one here. */
+  answer: z.ZodType | BinaryResponse | DocumentResponse;
 }
 
 /** Declarations keyed "METHOD /path" the way Express mounts them; the keys and callers keep their literal types. */

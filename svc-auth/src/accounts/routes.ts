@@ -1,18 +1,10 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
+import { authApi } from '@logbook/contracts/auth-api';
 import { PARENT_COOKIE } from '@logbook/contracts/constants';
 import { API_ERRORS, TOASTS } from '@logbook/contracts/messages';
-import type { SignedOut } from '@logbook/contracts/responses';
-import { registrationSchema, type AccountMessage } from '@logbook/contracts/account';
-import { loginSchema } from '@logbook/contracts/schemas';
-import {
-  cookieOptions,
-  endSession,
-  issueSession,
-  parentOf,
-  readParent,
-  requireParent,
-} from '@logbook/service-kit/auth';
-import { parseOr400, unauthorized } from '@logbook/service-kit/errors';
+import { cookieOptions, endSession, issueSession, parentOf, readParent } from '@logbook/service-kit/auth';
+import { declaredRouter } from '@logbook/service-kit/declared';
+import { unauthorized } from '@logbook/service-kit/errors';
 import type { RateLimits } from '../config';
 import { signInSucceeded } from '../limits/account-lock';
 import { admitPasswordCheck } from '../passwords';
@@ -25,19 +17,20 @@ export function clearSessionCookie(req: Request, res: Response, name: string) {
   res.clearCookie(name, options);
 }
 
-export function accountsRouter(limits: RateLimits): Router {
-  const router = Router();
-
-  router.post('/api/register', ...registrationLimits(limits), async (req, res) => {
-    const { email, password, state } = parseOr400(registrationSchema, req.body);
-    await registerUser(email, password, limits, state);
-    // One answer whether or not the address already had an account; its owner is emailed instead.
-    res.status(201).json({ message: TOASTS.registrationSuccess.description } satisfies AccountMessage);
+export function accountsRouter(limits: RateLimits) {
+  const { router, route } = declaredRouter(authApi, {
+    'POST /api/register': registrationLimits(limits),
+    // Admitted to the password workers first: a sign-in refused for load (503) is never counted as a failed one.
+    'POST /api/login': [admitPasswordCheck, ...signInLimits(limits, 'email')],
   });
 
-  // Admitted to the password workers first: a sign-in refused for load (503) is never counted as a failed one.
-  router.post('/api/login', admitPasswordCheck, ...signInLimits(limits, 'email'), async (req, res) => {
-    const { email, password } = parseOr400(loginSchema, req.body);
+  route('POST /api/register', async ({ body: { email, password, state } }) => {
+    await registerUser(email, password, limits, state);
+    // One answer whether or not the address already had an account; its owner is emailed instead.
+    return { message: TOASTS.registrationSuccess.description };
+  });
+
+  route('POST /api/login', async ({ req, res, body: { email, password } }) => {
     const user = await verifyCredentials(email, password);
     await signInSucceeded(res);
     // A browser that was signed in as someone else gives that session up.
@@ -45,20 +38,20 @@ export function accountsRouter(limits: RateLimits): Router {
     if (previous) await endSession(previous.sessionId);
     const token = await issueSession({ role: 'parent', userId: user.id });
     res.cookie(PARENT_COOKIE, token, cookieOptions(req));
-    res.json(user);
+    return user;
   });
 
-  router.post('/api/logout', async (req, res) => {
+  route('POST /api/logout', async ({ req, res }) => {
     const parent = await readParent(req);
     if (parent) await endSession(parent.sessionId);
     clearSessionCookie(req, res, PARENT_COOKIE);
-    res.json({ message: 'Signed out' } satisfies SignedOut);
+    return { message: 'Signed out' };
   });
 
-  router.get('/api/user', requireParent, async (_req, res) => {
+  route('GET /api/user', async ({ res }) => {
     const user = await findUser(parentOf(res).userId);
     if (!user) throw unauthorized(API_ERRORS.unauthenticated);
-    res.json(user);
+    return user;
   });
 
   return router;

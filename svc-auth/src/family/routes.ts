@@ -1,8 +1,8 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
+import { authApi } from '@logbook/contracts/auth-api';
 import { PARENT_COOKIE } from '@logbook/contracts/constants';
-import { changePasswordSchema, deleteAccountSchema, exportQuerySchema } from '@logbook/contracts/account';
-import { parentOf, requireParent } from '@logbook/service-kit/auth';
-import { parseOr400 } from '@logbook/service-kit/errors';
+import { parentOf } from '@logbook/service-kit/auth';
+import { ANSWERED, declaredRouter } from '@logbook/service-kit/declared';
 import { changePassword, confirmPassword, emailOf } from '../accounts/accounts';
 import { clearSessionCookie } from '../accounts/routes';
 import type { RateLimits } from '../config';
@@ -14,8 +14,11 @@ import { deleteFamily, exportFamily, exportSessionsCsv } from './family';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The parent's own account: its password, its data to take away, and closing it. */
-export function familyRouter(limits: RateLimits): Router {
-  const router = Router();
+export function familyRouter(limits: RateLimits) {
+  const { router, route } = declaredRouter(authApi, {
+    'PUT /api/user/password': [admitPasswordCheck],
+    'DELETE /api/user': [admitPasswordCheck],
+  });
   const countRecheck = passwordRecheckLimit(limits);
 
   /** The password typed again, counted like a sign-in to the account from this address (429 while locked out). */
@@ -26,34 +29,30 @@ export function familyRouter(limits: RateLimits): Router {
     await signInSucceeded(res);
   };
 
-  router.put('/api/user/password', requireParent, admitPasswordCheck, async (req, res) => {
-    const { currentPassword, newPassword } = parseOr400(changePasswordSchema, req.body);
+  route('PUT /api/user/password', async ({ req, res, body: { currentPassword, newPassword } }) => {
     const parent = parentOf(res);
     await recheckPassword(req, res, currentPassword);
-    res.json(await changePassword(parent.userId, newPassword, parent.sessionId));
+    return changePassword(parent.userId, newPassword, parent.sessionId);
   });
 
-  router.get('/api/user/export', requireParent, async (req, res) => {
-    const { format } = parseOr400(exportQuerySchema, req.query);
+  route('GET /api/user/export', async ({ res, query: { format } }) => {
     const { userId } = parentOf(res);
     const name = `learner-logbook-${format === 'csv' ? 'sessions' : 'data'}-${today()}.${format}`;
-    if (format === 'csv') {
-      const csv = await exportSessionsCsv(userId);
-      res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-      res.type('text/csv; charset=utf-8').send(csv);
-    } else {
+    const attach = () => res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+    if (format !== 'csv') {
       const data = await exportFamily(userId);
-      res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-      res.json(data);
+      attach();
+      return data;
     }
+    const csv = await exportSessionsCsv(userId);
+    attach().type('text/csv; charset=utf-8').send(csv);
+    return ANSWERED;
   });
 
-  router.delete('/api/user', requireParent, admitPasswordCheck, async (req, res) => {
-    const { password } = parseOr400(deleteAccountSchema, req.body);
+  route('DELETE /api/user', async ({ req, res, body: { password } }) => {
     await recheckPassword(req, res, password);
     await deleteFamily(parentOf(res).userId);
     clearSessionCookie(req, res, PARENT_COOKIE);
-    res.status(204).end();
   });
 
   return router;

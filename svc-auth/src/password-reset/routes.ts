@@ -1,24 +1,21 @@
-import { Router } from 'express';
+import { authApi } from '@logbook/contracts/auth-api';
 import { PASSWORD_RESET } from '@logbook/contracts/messages';
-import { passwordResetConfirmSchema, passwordResetRequestSchema } from '@logbook/contracts/account';
-import { parseOr400 } from '@logbook/service-kit/errors';
+import { declaredRouter } from '@logbook/service-kit/declared';
 import type { RateLimits } from '../config';
 import { passwordResetLimits } from '../rate-limits';
 import { confirmPasswordReset, requestPasswordResetAfterAnswer } from './password-reset';
 
-export function passwordResetRouter(limits: RateLimits): Router {
-  const router = Router();
+export function passwordResetRouter(limits: RateLimits) {
+  const { router, route } = declaredRouter(authApi, { 'POST /api/password-reset': passwordResetLimits(limits) });
 
-  router.post('/api/password-reset', ...passwordResetLimits(limits), async (req, res) => {
-    const { email } = parseOr400(passwordResetRequestSchema, req.body);
-    res.status(202).json({ message: PASSWORD_RESET.requested });
+  route('POST /api/password-reset', async ({ body: { email } }) => {
     requestPasswordResetAfterAnswer(email);
+    return { message: PASSWORD_RESET.requested };
   });
 
-  router.post('/api/password-reset/confirm', async (req, res) => {
-    const { token, password } = parseOr400(passwordResetConfirmSchema, req.body);
+  route('POST /api/password-reset/confirm', async ({ body: { token, password } }) => {
     await confirmPasswordReset(token, password);
-    res.json({ message: PASSWORD_RESET.passwordSet.description });
+    return { message: PASSWORD_RESET.passwordSet.description };
   });
 
   return router;

@@ -1,17 +1,9 @@
-import { Router } from 'express';
+import { authApi } from '@logbook/contracts/auth-api';
 import { STUDENT_COOKIE } from '@logbook/contracts/constants';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import type { SignedOut } from '@logbook/contracts/responses';
-import { studentCredentialsSchema, type StudentAuth } from '@logbook/contracts/schemas';
-import {
-  cookieOptions,
-  endSession,
-  issueSession,
-  readStudent,
-  requireStudent,
-  studentOf,
-} from '@logbook/service-kit/auth';
-import { parseOr400, unauthorized } from '@logbook/service-kit/errors';
+import { cookieOptions, endSession, issueSession, readStudent, studentOf } from '@logbook/service-kit/auth';
+import { declaredRouter } from '@logbook/service-kit/declared';
+import { unauthorized } from '@logbook/service-kit/errors';
 import { clearSessionCookie } from '../accounts/routes';
 import type { RateLimits } from '../config';
 import { signInSucceeded } from '../limits/account-lock';
@@ -19,11 +11,12 @@ import { signInLimits } from '../rate-limits';
 import { sessionStillCurrent } from './login-versions';
 import { findSignedInStudent, verifyStudentCredentials } from './student-sessions';
 
-export function studentSessionsRouter(limits: RateLimits): Router {
-  const router = Router();
+export function studentSessionsRouter(limits: RateLimits) {
+  const { router, route } = declaredRouter(authApi, {
+    'POST /api/student-login': signInLimits(limits, 'studentUsername'),
+  });
 
-  router.post('/api/student-login', ...signInLimits(limits, 'studentUsername'), async (req, res) => {
-    const { studentUsername, studentPassword } = parseOr400(studentCredentialsSchema, req.body);
+  route('POST /api/student-login', async ({ req, res, body: { studentUsername, studentPassword } }) => {
     const { student, userId, loginVersion } = await verifyStudentCredentials(studentUsername, studentPassword);
     await signInSucceeded(res);
     const previous = await readStudent(req);
@@ -32,20 +25,20 @@ export function studentSessionsRouter(limits: RateLimits): Router {
     // The login changed while these credentials were being checked: they belonged to the old one.
     if (!(await sessionStillCurrent(student.id, loginVersion))) throw unauthorized(API_ERRORS.invalidCredentials);
     res.cookie(STUDENT_COOKIE, token, cookieOptions(req));
-    res.json({ student } satisfies { student: StudentAuth });
+    return { student };
   });
 
-  router.get('/api/student-auth', requireStudent, async (_req, res) => {
+  route('GET /api/student-auth', async ({ res }) => {
     const student = await findSignedInStudent(studentOf(res).studentId);
     if (!student) throw unauthorized();
-    res.json({ student } satisfies { student: StudentAuth });
+    return { student };
   });
 
-  router.post('/api/student-logout', async (req, res) => {
+  route('POST /api/student-logout', async ({ req, res }) => {
     const student = await readStudent(req);
     if (student) await endSession(student.sessionId);
     clearSessionCookie(req, res, STUDENT_COOKIE);
-    res.json({ message: 'Signed out' } satisfies SignedOut);
+    return { message: 'Signed out' };
   });
 
   return router;

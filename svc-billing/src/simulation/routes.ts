@@ -1,24 +1,19 @@
-import { Router } from 'express';
-import { simulatedConfirmInputSchema } from '@logbook/contracts/schemas';
-import { callers, requireParent } from '@logbook/service-kit/auth';
-import { parseOr400 } from '@logbook/service-kit/errors';
+import { billingApi } from '@logbook/contracts/billing-api';
+import { callers } from '@logbook/service-kit/auth';
+import { declaredRouter } from '@logbook/service-kit/declared';
 import type { SimulatedProvider } from '../providers/simulated';
-import { forNamedStudent } from '../subscriptions/routes';
 import { confirmSimulatedSetup, failSimulatedRenewal } from './simulation';
 
 /** Only with the simulated provider and never in production. */
-export function simulationRouter(provider: SimulatedProvider): Router {
-  const router = Router();
+export function simulationRouter(provider: SimulatedProvider) {
+  const { router, route } = declaredRouter(billingApi);
 
-  router.post('/api/billing/simulate/confirm', requireParent, async (req, res) => {
-    const { clientSecret } = parseOr400(simulatedConfirmInputSchema, req.body);
-    res.json(await confirmSimulatedSetup(provider, callers(res), clientSecret));
-  });
+  route('POST /api/billing/simulate/confirm', ({ res, body }) =>
+    confirmSimulatedSetup(provider, callers(res), body.clientSecret),
+  );
 
-  router.post(
-    '/api/billing/simulate/renewal-failure',
-    requireParent,
-    forNamedStudent((caller, studentId) => failSimulatedRenewal(provider, caller, studentId)),
+  route('POST /api/billing/simulate/renewal-failure', ({ res, body }) =>
+    failSimulatedRenewal(provider, callers(res), body.studentId),
   );
 
   return router;

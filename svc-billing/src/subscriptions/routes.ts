@@ -1,7 +1,6 @@
-import { Router, type RequestHandler } from 'express';
-import { cancelSubscriptionSchema, createSubscriptionSchema, type BillingConfig } from '@logbook/contracts/schemas';
-import { callers, requireParent, type Callers } from '@logbook/service-kit/auth';
-import { parseId, parseOr400 } from '@logbook/service-kit/errors';
+import { billingApi } from '@logbook/contracts/billing-api';
+import { callers } from '@logbook/service-kit/auth';
+import { declaredRouter } from '@logbook/service-kit/declared';
 import { couponLookupLimits, type CouponLookupLimits } from '../coupons/limits';
 import {
   cancelSubscription,
@@ -13,45 +12,34 @@ import {
   type SubscriptionOptions,
 } from './subscriptions';
 
-/** The handler of a parent's request naming one of their students in its body: answers what `act` answers. */
-export const forNamedStudent =
-  (act: (caller: Callers, studentId: number) => Promise<unknown>): RequestHandler =>
-  async (req, res) => {
-    const { studentId } = parseOr400(cancelSubscriptionSchema, req.body);
-    res.json(await act(callers(res), studentId));
-  };
-
-export function subscriptionsRouter(options: SubscriptionOptions, couponLookups: CouponLookupLimits): Router {
-  const router = Router();
+export function subscriptionsRouter(options: SubscriptionOptions, couponLookups: CouponLookupLimits) {
+  const { router, route } = declaredRouter(billingApi, {
+    // A coupon named here is looked up: limited per account and per address, so codes cannot be guessed in bulk.
+    'POST /api/create-subscription': couponLookupLimits(couponLookups),
+  });
   const { provider } = options;
 
-  router.get('/api/billing/config', (_req, res) => {
-    const body: BillingConfig = { provider: provider.kind };
-    if (provider.publishableKey) body.publishableKey = provider.publishableKey;
-    res.json(body);
-  });
+  route('GET /api/billing/config', async () => ({
+    provider: provider.kind,
+    ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+  }));
 
-  // A coupon named here is looked up: limited per account and per address, so codes cannot be guessed in bulk.
-  router.post('/api/create-subscription', requireParent, ...couponLookupLimits(couponLookups), async (req, res) => {
-    const input = parseOr400(createSubscriptionSchema, req.body);
-    res.json(await createSubscription(options, callers(res), input));
-  });
+  route('POST /api/create-subscription', ({ res, body }) => createSubscription(options, callers(res), body));
 
-  /** What a parent does to one student's subscription, by its path. */
-  const studentActions: Record<string, (caller: Callers, studentId: number) => Promise<unknown>> = {
-    '/api/cancel-subscription': (caller, id) => cancelSubscription(options, caller, id, 'periodEnd'),
-    // Takes back a cancel at the period's end: the subscription goes on renewing.
-    '/api/billing/resume': (caller, id) => resumeSubscription(options, caller, id),
-    // A SetupIntent's secret for a new card; once confirmed, the card becomes the subscription's default.
-    '/api/billing/card': (caller, id) => changeCard(options, caller, id),
-    // The open invoice's confirmation secret, for a subscription that is owed or waits for authentication.
-    '/api/billing/payment': (caller, id) => paymentForStudent(options, caller, id),
-  };
-  for (const [path, act] of Object.entries(studentActions)) router.post(path, requireParent, forNamedStudent(act));
+  route('POST /api/cancel-subscription', ({ res, body }) =>
+    cancelSubscription(options, callers(res), body.studentId, 'periodEnd'),
+  );
 
-  router.get('/api/subscription/:studentId', requireParent, async (req, res) => {
-    res.json(await getSubscription(callers(res), parseId(req.params.studentId)));
-  });
+  // Takes back a cancel at the period's end: the subscription goes on renewing.
+  route('POST /api/billing/resume', ({ res, body }) => resumeSubscription(options, callers(res), body.studentId));
+
+  // A SetupIntent's secret for a new card; once confirmed, the card becomes the subscription's default.
+  route('POST /api/billing/card', ({ res, body }) => changeCard(options, callers(res), body.studentId));
+
+  // The open invoice's confirmation secret, for a subscription that is owed or waits for authentication.
+  route('POST /api/billing/payment', ({ res, body }) => paymentForStudent(options, callers(res), body.studentId));
+
+  route('GET /api/subscription/:studentId', ({ res, ids }) => getSubscription(callers(res), ids.studentId));
 
   return router;
 }

@@ -1,6 +1,4 @@
 import type { Callers } from '@logbook/service-kit/auth';
-import { parseOr400 } from '@logbook/service-kit/errors';
-import { insightsQuerySchema } from '@logbook/contracts/schemas';
 import { computeInsights, notPractisedText, paceText } from '@logbook/contracts/insights';
 import { exactly, type InsightsView } from '@logbook/contracts/responses';
 import { sessionsAndProgress } from '../sessions/sessions';
@@ -16,11 +14,6 @@ export function todayInHomeZone(now: Date = new Date()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(now);
-}
-
-/** `today` from the query: absent means the date now in Adelaide; anything else must be one real date. */
-export function todayFrom(query: unknown): string {
-  return parseOr400(insightsQuerySchema, query).today ?? todayInHomeZone();
 }
 
 export type { InsightsView };

@@ -1,12 +1,12 @@
-import { Router } from 'express';
-import { callers, requireParentOrStudent } from '@logbook/service-kit/auth';
-import { parseId } from '@logbook/service-kit/errors';
-import { insightsOf, todayFrom } from './insights';
+import { logbookApi } from '@logbook/contracts/logbook-api';
+import { callers } from '@logbook/service-kit/auth';
+import { declaredRouter } from '@logbook/service-kit/declared';
+import { insightsOf, todayInHomeZone } from './insights';
 
-export const insightsRouter = Router();
+const { router, route } = declaredRouter(logbookApi);
+export const insightsRouter = router;
 
-insightsRouter.get('/api/driving-sessions/:studentId/insights', requireParentOrStudent, async (req, res) => {
-  const studentId = parseId(req.params.studentId);
-  const today = todayFrom(req.query);
-  res.json(await insightsOf(callers(res), studentId, today));
-});
+// `today` absent: the date now in Adelaide.
+route('GET /api/driving-sessions/:studentId/insights', ({ res, ids, query }) =>
+  insightsOf(callers(res), ids.studentId, query.today ?? todayInHomeZone()),
+);

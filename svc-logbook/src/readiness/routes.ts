@@ -1,11 +1,10 @@
-import { Router } from 'express';
-import { callers, requireParentOrStudent } from '@logbook/service-kit/auth';
-import { parseId } from '@logbook/service-kit/errors';
+import { logbookApi } from '@logbook/contracts/logbook-api';
+import { callers } from '@logbook/service-kit/auth';
+import { declaredRouter } from '@logbook/service-kit/declared';
 import { readinessFor } from './readiness';
 
-export const readinessRouter = Router();
+const { router, route } = declaredRouter(logbookApi);
+export const readinessRouter = router;
 
 /** Owner-only like every student route: the student's parent, or the student. */
-readinessRouter.get('/api/driving-sessions/:studentId/readiness', requireParentOrStudent, async (req, res) => {
-  res.json(await readinessFor(callers(res), parseId(req.params.studentId)));
-});
+route('GET /api/driving-sessions/:studentId/readiness', ({ res, ids }) => readinessFor(callers(res), ids.studentId));

@@ -1,16 +1,15 @@
-import { Router } from 'express';
-import { stateRulesQuerySchema } from '@logbook/contracts/readiness-schema';
+import { logbookApi } from '@logbook/contracts/logbook-api';
 import { rulesOn, todayIso } from '@logbook/contracts/state-rules';
-import { parseOr400 } from '@logbook/service-kit/errors';
+import { declaredRouter } from '@logbook/service-kit/declared';
 import { logbookRuleVersions } from '../settings/settings';
 
-export const rulesRouter = Router();
+const { router, route } = declaredRouter(logbookApi);
+export const rulesRouter = router;
 
 /** Every state's rule in force on a day (today by default), with the official page of each figure: public, cached. */
-rulesRouter.get('/api/state-rules', (req, res) => {
-  const { on } = parseOr400(stateRulesQuerySchema, req.query);
+route('GET /api/state-rules', async ({ res, query: { on } }) => {
   const day = on ?? todayIso();
   // A dated answer never changes; today's changes at midnight, so it is kept an hour at most.
   res.set('Cache-Control', on ? 'public, max-age=86400' : 'public, max-age=3600');
-  res.json({ on: day, rules: rulesOn(day, logbookRuleVersions()) });
+  return { on: day, rules: rulesOn(day, logbookRuleVersions()) };
 });

@@ -1,20 +1,11 @@
-import { Router } from 'express';
-import {
-  drivingSessionInputSchema,
-  sessionCorrectionInputSchema,
-  sessionListQuerySchema,
-  sessionRemovalInputSchema,
-} from '@logbook/contracts/schemas';
-import { accountOf, callers, requireParentOrStudent } from '@logbook/service-kit/auth';
+import { logbookApi } from '@logbook/contracts/logbook-api';
+import { accountOf, callers } from '@logbook/service-kit/auth';
+import { ANSWERED, declaredRouter } from '@logbook/service-kit/declared';
 import { keyedLimit } from '@logbook/service-kit/keyed-limit';
-import { parseId, parseOr400 } from '@logbook/service-kit/errors';
-import { bodyObject } from '../body';
 import { VerificationLimitModel } from '../chain/model';
 import { logbookConfig } from '../config';
 import { withPostTiming } from './post-timing';
 import { correctSession, listSessionsAnswer, logSession, removeSession, summaryOf } from './sessions';
-
-export const sessionsRouter = Router();
 
 /** New entries and corrections per family and hour, whichever of the family posts them and from however many devices. */
 const familyPosts = keyedLimit({
@@ -25,37 +16,36 @@ const familyPosts = keyedLimit({
   key: (_req, res) => String(accountOf(callers(res))),
 });
 
-sessionsRouter.post('/api/driving-sessions', requireParentOrStudent, familyPosts, async (req, res) => {
-  const input = parseOr400(drivingSessionInputSchema, bodyObject(req.body));
-  const { result, serverTiming } = await withPostTiming(() => logSession(callers(res), input));
+const { router, route } = declaredRouter(logbookApi, {
+  'POST /api/driving-sessions': [familyPosts],
+  'POST /api/driving-sessions/:id/correction': [familyPosts],
+});
+export const sessionsRouter = router;
+
+route('POST /api/driving-sessions', async ({ res, body }) => {
+  const { result, serverTiming } = await withPostTiming(() => logSession(callers(res), body));
   res.setHeader('Server-Timing', serverTiming);
-  res.status(result.created ? 201 : 200).json(result.session);
+  if (!result.created) res.status(200);
+  return result.session;
 });
 
 // Parents only: a signed-in student reaches these and is told so (403), rather than that the entry is not there.
-sessionsRouter.post('/api/driving-sessions/:id/correction', requireParentOrStudent, familyPosts, async (req, res) => {
-  const id = parseId(req.params.id);
-  const input = parseOr400(sessionCorrectionInputSchema, bodyObject(req.body));
-  const { session, created } = await correctSession(callers(res), id, input);
-  res.status(created ? 201 : 200).json(session);
+route('POST /api/driving-sessions/:id/correction', async ({ res, ids, body }) => {
+  const { session, created } = await correctSession(callers(res), ids.id, body);
+  if (!created) res.status(200);
+  return session;
 });
 
-sessionsRouter.post('/api/driving-sessions/:id/removal', requireParentOrStudent, async (req, res) => {
-  const id = parseId(req.params.id);
-  const { reason } = parseOr400(sessionRemovalInputSchema, bodyObject(req.body));
-  res.json(await removeSession(callers(res), id, reason));
-});
+route('POST /api/driving-sessions/:id/removal', ({ res, ids, body }) =>
+  removeSession(callers(res), ids.id, body.reason),
+);
 
-sessionsRouter.get('/api/driving-sessions/:studentId', requireParentOrStudent, async (req, res) => {
-  const studentId = parseId(req.params.studentId);
-  const query = parseOr400(sessionListQuerySchema, req.query);
-  const answer = await listSessionsAnswer(callers(res), studentId, query, req.acceptsEncodings('gzip') === 'gzip');
+route('GET /api/driving-sessions/:studentId', async ({ req, res, ids, query }) => {
+  const answer = await listSessionsAnswer(callers(res), ids.studentId, query, req.acceptsEncodings('gzip') === 'gzip');
   res.type('application/json').setHeader('Vary', 'Accept-Encoding');
   if (answer.gzipped) res.setHeader('Content-Encoding', 'gzip');
   res.end(answer.body);
+  return ANSWERED;
 });
 
-sessionsRouter.get('/api/driving-sessions/:studentId/summary', requireParentOrStudent, async (req, res) => {
-  const studentId = parseId(req.params.studentId);
-  res.json(await summaryOf(callers(res), studentId));
-});
+route('GET /api/driving-sessions/:studentId/summary', ({ res, ids }) => summaryOf(callers(res), ids.studentId));

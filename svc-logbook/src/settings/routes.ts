@@ -1,40 +1,32 @@
-import { Router } from 'express';
-import {
-  settingInputSchema,
-  settingKeySchema,
-  settingValueSchema,
-  stateSettingValueSchema,
-} from '@logbook/contracts/schemas';
-import { accountOf, callers, parentOf, requireParent, requireParentOrStudent } from '@logbook/service-kit/auth';
+import type { RequestHandler } from 'express';
+import { logbookApi } from '@logbook/contracts/logbook-api';
+import { settingKeySchema, stateSettingValueSchema } from '@logbook/contracts/schemas';
+import { accountOf, callers, parentOf } from '@logbook/service-kit/auth';
+import { bodyObject, declaredRouter } from '@logbook/service-kit/declared';
 import { parseOr400, unauthorized } from '@logbook/service-kit/errors';
-import { bodyObject } from '../body';
 import { followStateTargets, saveSetting, saveState, settingsOf, STATE_SETTING } from './settings';
 
-export const settingsRouter = Router();
+/** The family's state takes a state's code rather than hours: answered here, before the hours are parsed. */
+const stateSetting: RequestHandler = async (req, res, next) => {
+  if (req.params.key !== STATE_SETTING) return next();
+  const { value } = parseOr400(stateSettingValueSchema, bodyObject(req.body));
+  res.json(await saveState(parentOf(res).userId, value));
+};
 
-settingsRouter.get('/api/settings', requireParentOrStudent, async (_req, res) => {
+const { router, route } = declaredRouter(logbookApi, { 'PUT /api/settings/:key': [stateSetting] });
+export const settingsRouter = router;
+
+route('GET /api/settings', async ({ res }) => {
   const account = accountOf(callers(res));
   if (account === undefined) throw unauthorized();
-  res.json(await settingsOf(account));
+  return settingsOf(account);
 });
 
 /** Reset to Defaults: the family's own targets are dropped and its state's rule sets them again. */
-settingsRouter.delete('/api/settings/targets', requireParent, async (_req, res) => {
-  res.json(await followStateTargets(parentOf(res).userId));
-});
+route('DELETE /api/settings/targets', ({ res }) => followStateTargets(parentOf(res).userId));
 
-settingsRouter.put('/api/settings/:key', requireParent, async (req, res) => {
-  if (req.params.key === STATE_SETTING) {
-    const { value } = parseOr400(stateSettingValueSchema, bodyObject(req.body));
-    res.json(await saveState(parentOf(res).userId, value));
-    return;
-  }
-  const key = parseOr400(settingKeySchema, req.params.key);
-  const { value } = parseOr400(settingValueSchema, bodyObject(req.body));
-  res.json(await saveSetting(parentOf(res).userId, key, value));
-});
+route('PUT /api/settings/:key', ({ req, res, body }) =>
+  saveSetting(parentOf(res).userId, parseOr400(settingKeySchema, req.params.key), body.value),
+);
 
-settingsRouter.post('/api/settings', requireParent, async (req, res) => {
-  const { key, value } = parseOr400(settingInputSchema, bodyObject(req.body));
-  res.json(await saveSetting(parentOf(res).userId, key, value));
-});
+route('POST /api/settings', ({ res, body: { key, value } }) => saveSetting(parentOf(res).userId, key, value));

@@ -1,12 +1,9 @@
-import { Router } from 'express';
-import { stateRulesQuerySchema } from '@logbook/contracts/readiness-schema';
-import { callers, requireParentOrStudent } from '@logbook/service-kit/auth';
-import { parseOr400 } from '@logbook/service-kit/errors';
+import { logbookApi } from '@logbook/contracts/logbook-api';
+import { callers } from '@logbook/service-kit/auth';
+import { declaredRouter } from '@logbook/service-kit/declared';
 import { listVehicles } from './vehicles';
 
-export const vehiclesRouter = Router();
+const { router, route } = declaredRouter(logbookApi);
+export const vehiclesRouter = router;
 
-vehiclesRouter.get('/api/vehicles', requireParentOrStudent, async (req, res) => {
-  const { on } = parseOr400(stateRulesQuerySchema, req.query);
-  res.json(await listVehicles(callers(res), on));
-});
+route('GET /api/vehicles', ({ res, query }) => listVehicles(callers(res), query.on));

@@ -49,7 +49,7 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   '@logbook/contracts/': import.meta.glob(
     [
       '../../../../../packages/contracts/src/*.ts',
-      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,clock,coordinates,course-credits,course-ids,entry-fields,hash-chain,insights,internal-api,months,readiness,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence,view}.ts',
+      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,auth-api,billing-api,clock,coordinates,course-credits,course-ids,entry-fields,gateway-api,hash-chain,insights,internal-api,logbook-api,months,readiness,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence,view}.ts',
       // The same files as ON_REQUEST_MODULES.
       '!../../../../../packages/contracts/src/{opening-balance,progress-summary,readiness-schema,responses,schemas,session-fields,sun,text-fields,visible-text,zod}.ts',
     ],

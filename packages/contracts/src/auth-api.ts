@@ -1,0 +1,81 @@
+import {
+  accountMessageSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  exportQuerySchema,
+  familyExportSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  registrationSchema,
+} from './account';
+import { declareRoutes, noContent } from './api-routes';
+import { signedOutSchema } from './responses';
+import { loginSchema, studentAuthSchema, studentCredentialsSchema, userSchema } from './schemas';
+
+/** svc-auth's public routes: registered from these entries (`declaredRouter`), described from the same. */
+export const authApi = declareRoutes({
+  'POST /api/register': {
+    summary: 'Create a parent account (the same answer whether or not the email already has one)',
+    caller: 'anyone',
+    body: registrationSchema,
+    status: 201,
+    refuses: ['tooMany', 'busy'],
+    answer: accountMessageSchema,
+  },
+  'POST /api/login': {
+    summary: 'Sign a parent in',
+    caller: 'anyone',
+    body: loginSchema,
+    refuses: ['unauthorized', 'tooMany', 'busy'],
+    answer: userSchema,
+  },
+  'POST /api/logout': { summary: 'Sign the parent out', caller: 'anyone', answer: signedOutSchema },
+  'GET /api/user': { summary: 'The signed-in parent', caller: 'parent', answer: userSchema },
+  'POST /api/student-login': {
+    summary: 'Sign a student in',
+    caller: 'anyone',
+    body: studentCredentialsSchema,
+    refuses: ['unauthorized', 'tooMany', 'busy'],
+    answer: studentAuthSchema,
+  },
+  'GET /api/student-auth': { summary: 'The signed-in student', caller: 'student', answer: studentAuthSchema },
+  'POST /api/student-logout': { summary: 'Sign the student out', caller: 'anyone', answer: signedOutSchema },
+  'PUT /api/user/password': {
+    summary: "Change the parent's password",
+    caller: 'parent',
+    body: changePasswordSchema,
+    refuses: ['forbidden', 'tooMany', 'busy'],
+    answer: userSchema,
+  },
+  'GET /api/user/export': {
+    summary: "The family's data to take away (JSON or CSV)",
+    caller: 'parent',
+    query: exportQuerySchema,
+    alsoAs: 'text/csv',
+    answer: familyExportSchema,
+  },
+  'DELETE /api/user': {
+    summary: "Close the parent's account",
+    caller: 'parent',
+    body: deleteAccountSchema,
+    status: 204,
+    noContent: true,
+    refuses: ['forbidden', 'tooMany', 'busy'],
+    answer: noContent,
+  },
+  'POST /api/password-reset': {
+    summary: 'Send a password reset link',
+    caller: 'anyone',
+    body: passwordResetRequestSchema,
+    status: 202,
+    refuses: ['tooMany'],
+    answer: accountMessageSchema,
+  },
+  'POST /api/password-reset/confirm': {
+    summary: 'Set a new password from a reset link',
+    caller: 'anyone',
+    body: passwordResetConfirmSchema,
+    refuses: ['busy'],
+    answer: accountMessageSchema,
+  },
+});
