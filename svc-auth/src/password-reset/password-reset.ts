@@ -36,10 +36,10 @@ async function requestPasswordReset(email: string): Promise<void> {
 const inProgress = new Set<Promise<void>>();
 
 /**
- * Starts the work of a reset request after its answer has gone: the answer is the same whether or not the address
- * has an account, and so is how long it takes, since it never waits for the account to be looked up.
+ * Starts the work of a reset request and never waits for it: the answer is the same whether or not the address has an
+ * account, and so is how long it takes, since it never waits for the account to be looked up.
  */
-export function requestPasswordResetAfterAnswer(email: string): void {
+export function startPasswordReset(email: string): void {
   const work: Promise<void> = requestPasswordReset(email)
     .catch((err: unknown) => logger.error({ err }, 'password reset link not queued'))
     .finally(() => inProgress.delete(work));

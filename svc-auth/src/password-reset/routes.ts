@@ -3,13 +3,13 @@ import { PASSWORD_RESET } from '@logbook/contracts/messages';
 import { declaredRouter } from '@logbook/service-kit/declared';
 import type { RateLimits } from '../config';
 import { passwordResetLimits } from '../rate-limits';
-import { confirmPasswordReset, requestPasswordResetAfterAnswer } from './password-reset';
+import { confirmPasswordReset, startPasswordReset } from './password-reset';
 
 export function passwordResetRouter(limits: RateLimits) {
   const { router, route } = declaredRouter(authApi, { 'POST /api/password-reset': passwordResetLimits(limits) });
 
   route('POST /api/password-reset', async ({ body: { email } }) => {
-    requestPasswordResetAfterAnswer(email);
+    startPasswordReset(email);
     return { message: PASSWORD_RESET.requested };
   });
 
