@@ -43,7 +43,7 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
   const routeId = givenId ?? parseStudentId(rawRouteId) ?? undefined;
 
   useEffect(() => startOutboxSync(), []);
-  const [parent, auth, knownAccount, offline] = useFormStudent(viewer, routeId);
+  const { parent, auth, accountReady: knownAccount, offline } = useFormStudent(viewer, routeId);
   // The device's account is a store that draws at once when it changes: the form it lets open is drawn as a
   // transition instead, in small steps. It closes at once when the account stops being the one signed in.
   const accountReady = useDeferredValue(knownAccount) && knownAccount;

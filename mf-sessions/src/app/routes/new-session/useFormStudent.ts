@@ -41,7 +41,7 @@ export interface SignedInStudent {
 export function useFormStudent(
   viewer: Viewer,
   routeId: number | undefined,
-): [parent: ParentStudent, auth: SignedInStudent, accountReady: boolean, offline: boolean] {
+): { parent: ParentStudent; auth: SignedInStudent; accountReady: boolean; offline: boolean } {
   const parentFetch = useStudent(viewer === 'parent' ? routeId : undefined);
   const authFetch = useStudentAuth(viewer === 'student');
   const currentUser = useCurrentUser(viewer === 'parent');
@@ -72,10 +72,10 @@ export function useFormStudent(
     parentView && parentFetch.error && isUnreachable(parentFetch.error) ? recallStudent('parent', routeId) : undefined;
   const authRecalled =
     !parentView && authFetch.error && isUnreachable(authFetch.error) ? recallStudent('student') : undefined;
-  return [
-    parentRecalled ? { data: parentRecalled } : parentFetch,
-    authRecalled ? { isLoading: false, data: { student: authRecalled }, student: authRecalled } : authFetch,
+  return {
+    parent: parentRecalled ? { data: parentRecalled } : parentFetch,
+    auth: authRecalled ? { isLoading: false, data: { student: authRecalled }, student: authRecalled } : authFetch,
     accountReady,
-    Boolean(parentRecalled || authRecalled),
-  ];
+    offline: Boolean(parentRecalled || authRecalled),
+  };
 }

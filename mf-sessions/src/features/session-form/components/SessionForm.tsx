@@ -53,23 +53,19 @@ export interface SessionFormProps {
 /** A driving session: new, from a draft, from a drive just ended, or correcting a logged one. */
 export function SessionForm(props: SessionFormProps) {
   const { studentId, studentName, correcting, onCancel, notice } = props;
-  const [vehicleDetails, vehicleAsked, ruleState, setDriveDate] = useVehicleQuestions(studentId);
+  const { vehicleDetails, vehicleAsked, ruleState, setDriveDate } = useVehicleQuestions(studentId);
   const form = useSessionForm({ ...props, vehicleAsked });
   const { values, errors, setField, chooseTimeOfDay } = form;
   useEffect(() => setDriveDate(values.date), [setDriveDate, values.date]);
-  const [supervisors, selection, setSelection, supervisor] = useSupervisorSelection(values, setField);
+  const { supervisors, selection, setSelection, supervisor } = useSupervisorSelection(values, setField);
   const remote = useRemoteSignOff();
   const [splitMode, setSplitMode] = useState<SplitMode>('two');
   // A submit was tried: someone else's licence year that is not one is named.
   const [submitted, setSubmitted] = useState(false);
-  const [hint, split] = useSunSuggestion(form);
+  const { hint, split } = useSunSuggestion(form);
   const { locate, locating } = useCurrentLocation(form);
-  const [reason, reasonError, correctionFailure, correctionPending, changeReason, submitCorrection] = useCorrection(
-    props,
-    form,
-    supervisor,
-  );
-  const [logSession, submitting, failure] = useLogSession(props, form, remote, supervisor, () => {
+  const correction = useCorrection(props, form, supervisor);
+  const { logSession, submitting, failure } = useLogSession(props, form, remote, supervisor, () => {
     setSubmitted(true);
     return !licenceYearProblem(selection);
   });
@@ -81,7 +77,7 @@ export function SessionForm(props: SessionFormProps) {
   );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void (correcting ? submitCorrection(correcting) : logSession(split, splitMode));
+    void (correcting ? correction.submitCorrection(correcting) : logSession(split, splitMode));
   };
   const cancel = () => {
     form.discardDraft();
@@ -89,7 +85,7 @@ export function SessionForm(props: SessionFormProps) {
   };
 
   const heading = { correcting: Boolean(correcting), draft: form.draft, fromDrive: form.fromDrive };
-  const busy = submitting || correctionPending;
+  const busy = submitting || correction.pending;
   const cardProps = { values, errors, onChange };
   return (
     <PageFrame title={formTitle(heading)} subtitle={formSubtitle(heading)}>
@@ -110,7 +106,13 @@ export function SessionForm(props: SessionFormProps) {
         )}
         <fieldset className="lls-fieldset" disabled={busy}>
           <legend className="ll-visually-hidden">Session details</legend>
-          {correcting && <CorrectionReasonCard reason={reason} error={reasonError} onChange={changeReason} />}
+          {correcting && (
+            <CorrectionReasonCard
+              reason={correction.reason}
+              error={correction.reasonError}
+              onChange={correction.changeReason}
+            />
+          )}
           <SessionDetailsCard {...cardProps} />
           {split && <DriveSplitChoice split={split} mode={splitMode} onChange={setSplitMode} />}
           <LocationDetailsCard {...cardProps} locating={locating} onLocate={(end) => void locate(end)} />
@@ -163,12 +165,12 @@ export function SessionForm(props: SessionFormProps) {
             savedEmail={() => supervisors?.find((s) => s.id === selection.savedId)?.email}
           />
         </fieldset>
-        {(failure ?? correctionFailure) && (
+        {(failure ?? correction.failure) && (
           <Alert
             title={correcting ? 'The correction was not saved' : 'The session was not logged'}
             variant="destructive"
           >
-            {failure ?? correctionFailure} Everything you typed is still here.
+            {failure ?? correction.failure} Everything you typed is still here.
           </Alert>
         )}
         <SessionFormActions

@@ -26,7 +26,7 @@ export function SupervisorSignatureCard({
   remote,
   savedEmail,
 }: SupervisorSignatureCardProps) {
-  const [email, emailError, choose, change] = remote;
+  const { email, error: emailError, choose, change } = remote;
   const choice = !correcting && (
     <label className="lls-check">
       <input

@@ -19,14 +19,7 @@ export function useCorrection(
   { studentId, onFinished }: Pick<SessionFormProps, 'studentId' | 'onFinished'>,
   form: SessionFormApi,
   supervisor: () => SupervisorChoice,
-): [
-  reason: string,
-  reasonError: string | undefined,
-  failure: string | null,
-  pending: boolean,
-  changeReason: (text: string) => void,
-  submitCorrection: (entry: HistoryEntry) => Promise<void>,
-] {
+) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,5 +53,5 @@ export function useCorrection(
     }
   };
 
-  return [reason, reasonError, failure, pending, changeReason, submitCorrection];
+  return { reason, reasonError, failure, pending, changeReason, submitCorrection };
 }

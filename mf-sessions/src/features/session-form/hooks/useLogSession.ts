@@ -19,14 +19,10 @@ export type LogSessionFor = Pick<SessionFormProps, 'studentId' | 'studentName' |
 export function useLogSession(
   { studentId, studentName, onFinished }: LogSessionFor,
   form: SessionFormApi,
-  [email, , , , check]: RemoteSignOff,
+  { email, check }: RemoteSignOff,
   supervisor: () => SupervisorChoice,
   othersOk: () => boolean,
-): [
-  logSession: (split: DriveSplit | null, mode: SplitMode) => Promise<void>,
-  submitting: boolean,
-  failure: string | null,
-] {
+) {
   const { submit, submitting, failure } = useSubmitSession();
   // The second entry of a drive split at sunset or sunrise keeps its own client id, so a retry never logs it twice.
   const secondClientId = useRef(newClientId());
@@ -65,5 +61,5 @@ export function useLogSession(
     }
   };
 
-  return [logSession, submitting, failure];
+  return { logSession, submitting, failure };
 }

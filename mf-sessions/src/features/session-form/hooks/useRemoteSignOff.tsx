@@ -14,23 +14,23 @@ export const loadRemoteSignOff = () =>
     emailProblem: () => NEEDS_CONNECTION,
   }));
 
-export type RemoteSignOff = [
-  email: string | null,
-  error: string | undefined,
-  choose: (asked: boolean, savedEmail: string | null | undefined) => void,
-  change: (next: string) => void,
-  check: (emailProblem: (email: string) => string | undefined) => string | undefined,
-];
+export interface RemoteSignOff {
+  /** Where to email the signing link; null while the supervisor signs on this device. */
+  email: string | null;
+  /** The address's problem, once checked. */
+  error: string | undefined;
+  /** Asked (starting from the saved supervisor's address, if any) or signed here after all. */
+  choose: (asked: boolean, savedEmail: string | null | undefined) => void;
+  change: (next: string) => void;
+  /** The address checked before sending: its problem, shown, or undefined. */
+  check: (emailProblem: (email: string) => string | undefined) => string | undefined;
+}
 
-/**
- * Where to email the supervisor's signing link (null while they sign on this device), the address's problem once
- * checked, and what changes and checks it.
- */
+/** Whether the supervisor is asked by email to sign on their own phone, and at which address. */
 export function useRemoteSignOff(): RemoteSignOff {
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
 
-  /** Asked (starting from the saved supervisor's address, if any) or signed here after all. */
   const choose = (asked: boolean, savedEmail: string | null | undefined) => {
     setEmail(asked ? (savedEmail ?? '') : null);
     setError(undefined);
@@ -41,12 +41,11 @@ export function useRemoteSignOff(): RemoteSignOff {
     if (error) void loadRemoteSignOff().then((m) => setError(m.emailProblem(next)));
   };
 
-  /** The address checked before sending: its problem, shown, or undefined. */
   const check = (emailProblem: (email: string) => string | undefined) => {
     const problem = email === null ? undefined : emailProblem(email);
     setError(problem);
     return problem;
   };
 
-  return [email, error, choose, change, check];
+  return { email, error, choose, change, check };
 }

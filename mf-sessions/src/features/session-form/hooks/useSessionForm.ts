@@ -179,7 +179,11 @@ function forgetDraft(draftId: string | undefined, studentId: number | undefined)
  * The form's state with a copy kept current at once, so two changes in one event (an end time filled after a lookup)
  * both count and a submit straight after a change sees it.
  */
-function useFormState(): [SessionFormState, RefObject<SessionFormState>, (action: SessionFormAction) => void] {
+function useFormState(): {
+  state: SessionFormState;
+  current: RefObject<SessionFormState>;
+  dispatch: (action: SessionFormAction) => void;
+} {
   const [state, applyToState] = useReducer(sessionFormReducer, undefined, () =>
     initialSessionFormState(freshValues(), newClientId()),
   );
@@ -188,7 +192,7 @@ function useFormState(): [SessionFormState, RefObject<SessionFormState>, (action
     current.current = sessionFormReducer(current.current, action);
     applyToState(action);
   }, []);
-  return [state, current, dispatch];
+  return { state, current, dispatch };
 }
 
 /** Fills the form once per student when it opens: from the entry corrected, the drive ended, or a draft. */
@@ -215,7 +219,7 @@ function useOpeningFill(
  */
 export function useSessionForm(options: SessionFormOptions) {
   const { studentId, studentName, dateOfBirth, correcting, vehicleAsked } = options;
-  const [state, current, dispatch] = useFormState();
+  const { state, current, dispatch } = useFormState();
   const edited = useRef(false);
   // Kept current as the form renders, so a submit straight after the state's answer arrived checks against it.
   const dateLimits = useRef<SessionDateLimits>({ dateOfBirth, vehicleAsked });

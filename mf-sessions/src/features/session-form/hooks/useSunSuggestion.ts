@@ -16,13 +16,10 @@ export interface SunSuggestionOf {
  * Where the sun was during the drive: a Day or Night suggestion that fills Time of Day until the person picks one,
  * and, for a drive just ended, where it crossed sunset or sunrise (to log it as two entries).
  */
-export function useSunSuggestion({
-  values,
-  location,
-  fromDrive,
-  timeOfDayChosen,
-  setField,
-}: SunSuggestionOf): [hint: TimeOfDayHint | null, split: DriveSplit | null] {
+export function useSunSuggestion({ values, location, fromDrive, timeOfDayChosen, setField }: SunSuggestionOf): {
+  hint: TimeOfDayHint | null;
+  split: DriveSplit | null;
+} {
   const { date, startTime, endTime } = values;
   const hint = useMemo(
     () => timeOfDayHint({ date, startTime, endTime }, hintPlace(location)),
@@ -37,5 +34,5 @@ export function useSunSuggestion({
     if (hint && !timeOfDayChosen && values.timeOfDay !== hint.timeOfDay) setField('timeOfDay', hint.timeOfDay);
   }, [hint, timeOfDayChosen, values.timeOfDay, setField]);
 
-  return [hint, split];
+  return { hint, split };
 }

@@ -10,12 +10,13 @@ import { initialSelection, SOMEONE_ELSE, supervisorPayload, type SupervisorSelec
 export function useSupervisorSelection(
   values: SessionValues,
   setField: (field: SessionField, value: string) => void,
-): [
-  SavedSupervisor[] | undefined,
-  SupervisorSelection,
-  (selection: SupervisorSelection) => void,
-  () => SupervisorChoice,
-] {
+): {
+  supervisors: SavedSupervisor[] | undefined;
+  selection: SupervisorSelection;
+  setSelection: (selection: SupervisorSelection) => void;
+  /** Who supervised, as the session is sent. */
+  supervisor: () => SupervisorChoice;
+} {
   const { data: supervisors } = useSupervisors();
   const [selection, setSelection] = useState<SupervisorSelection | undefined>(undefined);
   const currentValues = useRef(values);
@@ -33,6 +34,10 @@ export function useSupervisorSelection(
   }, [supervisors, selection, setField]);
 
   const chosen = selection ?? SOMEONE_ELSE;
-  // The list, the choice, how to change it, and who supervised as the session is sent.
-  return [supervisors, chosen, setSelection, () => supervisorPayload(chosen, supervisors ?? [])];
+  return {
+    supervisors,
+    selection: chosen,
+    setSelection,
+    supervisor: () => supervisorPayload(chosen, supervisors ?? []),
+  };
 }

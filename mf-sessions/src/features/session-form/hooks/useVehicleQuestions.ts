@@ -11,9 +11,12 @@ import { useVehicleDetails } from './useVehicleDetails';
  * day), with the state itself. The state is kept on the device once the server named it, so an entry queued offline
  * carries what the server will ask of it; else the server's word. The form tells it the drive's date as it changes.
  */
-export function useVehicleQuestions(
-  studentId: number,
-): [VehicleList | undefined, VehicleAsked | undefined, StateCode | undefined, (date: string) => void] {
+export function useVehicleQuestions(studentId: number): {
+  vehicleDetails: VehicleList | undefined;
+  vehicleAsked: VehicleAsked | undefined;
+  ruleState: StateCode | undefined;
+  setDriveDate: (date: string) => void;
+} {
   const [driveDate, setDriveDate] = useState<string | undefined>(undefined);
   const details = useVehicleDetails(driveDate);
   const answeredState = details?.state;
@@ -23,5 +26,5 @@ export function useVehicleQuestions(
   }, [studentId, answeredState]);
   const ruleState = answeredState ?? familyState;
   const asked = ruleState && driveDate?.length === 10 ? vehicleAskedOn(ruleState, driveDate) : details?.recorded;
-  return [details, asked, ruleState, setDriveDate];
+  return { vehicleDetails: details, vehicleAsked: asked, ruleState, setDriveDate };
 }
