@@ -2,8 +2,8 @@ import { ROAD_LABELS, TIME_OF_DAY_LABELS, TRAFFIC_LABELS, WEATHER_LABELS } from 
 
 /*
  * The driving session's fields without their schemas: each field's name in the product's words, how it is kept, who
- * sets it and where it goes. Free of the validation library, so a page in the browser reads it for little
- * (the signing page); session-fields.ts adds what the form and the API take.
+ * sets it and where it goes. Free of the validation library, so a page in the browser (the signing page) reads it for
+ * little; session-fields.ts adds what the form and the API take.
  */
 
 /**
