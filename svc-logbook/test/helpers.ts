@@ -102,10 +102,10 @@ export async function familyWithAccount() {
 }
 
 /** An entry of a new family awaiting its supervisor's signature, and the token of the link emailed to them. */
-export async function entryAwaitingSigner() {
+export async function entryAwaitingSigner(overrides: Record<string, unknown> = {}) {
   const family = await familyWithAccount();
   const supervisorEmail = `pat-${crypto.randomUUID()}@example.org`;
-  const { supervisorSignature: _here, ...body } = sessionBody(family.student.id);
+  const { supervisorSignature: _here, ...body } = sessionBody(family.student.id, overrides);
   const asked = await http()
     .post('/api/driving-sessions')
     .set('Cookie', await cookieFor(family.student))

@@ -21,10 +21,6 @@ export type HashedSession = { [K in (typeof HASHED_FIELDS)[number]]: string | nu
 } & {
   /** Only on sessions logged with a position: a session without one hashes exactly as it always has. */
   coordinates?: Coordinates;
-  weatherConditions?: string;
-  supervisorIsInstructor?: boolean;
-  /** The entry a correction replaces. */
-  correctionOf?: number;
 };
 
 /** How a sealed value is written into the hashed content (a position as "latitude,longitude"). */

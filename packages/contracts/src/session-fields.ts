@@ -5,11 +5,14 @@ import { isRealDate, isValidTime } from './dates';
 import { VALIDATION } from './messages';
 import { requiredText } from './text-fields';
 import { visibleText } from './visible-text';
+import { SESSION_FIELD_PLACES, type SessionFieldPlaces, type StoredAs } from './session-field-places';
+
+export { fieldsWhere, type StoredAs } from './session-field-places';
 
 /*
- * The driving session's fields, each written once: what the form and the API take, how it is kept and answered, and
- * where it goes. The schemas (schemas.ts), the log book's stored record, list answer, PDF and CSV, the drafts and the
- * session form read their field lists from here.
+ * The driving session's fields, each written once: what the form and the API take, and (session-field-places.ts) how
+ * it is kept, who sets it and where it goes. The schemas (schemas.ts), the log book's stored record, write path, list
+ * answer, PDF and CSV, the signing page, the drafts and the session form read their field lists from here.
  */
 
 const dateField = (required: string) =>
@@ -62,12 +65,6 @@ export const coordinatesSchema = z.object(
   { error: COORDINATE_MESSAGES.coordinatesInvalid },
 );
 
-/**
- * How a field is kept and answered: `text` always there; `signature` answered only when asked for; `id` a number
- * always there; `optionalText` and `optionalInteger` null when not recorded; `flag` false when not said.
- */
-export type StoredAs = 'text' | 'signature' | 'id' | 'optionalText' | 'optionalInteger' | 'flag' | 'coordinates';
-
 /** What the API answers for a field kept as each kind (optional: a list kept on the device from before still reads). */
 export const ANSWERED_AS = {
   text: () => z.string(),
@@ -79,97 +76,64 @@ export const ANSWERED_AS = {
   coordinates: () => coordinatesSchema.optional(),
 } satisfies Record<StoredAs, () => z.ZodType>;
 
-export interface SessionFieldSpec {
-  /** The field's name in the product's words (the PDF and the CSV's readers see it). */
-  label: string;
-  stored: StoredAs;
+export interface SessionFieldSpec extends SessionFieldPlaces {
   /** On the session form, and so in its drafts: what the form requires of it. */
   form?: z.ZodType;
   /** What the API takes, where it differs from the form (or the form has no such field). */
   api?: z.ZodType;
-  /** In the session list and every answer about a session. */
-  listed?: true;
-  /** Read for the PDF: drawn in a `cell` of its own in the sessions table, or said on a `line` beneath its row. */
-  printed?: 'cell' | 'line';
-  /** A column of the family's CSV of sessions. */
-  exported?: true;
 }
 
 export type SessionFieldRegistry = Record<string, SessionFieldSpec>;
 
+const PLACES = SESSION_FIELD_PLACES;
+
+/** Each field of `SESSION_FIELD_PLACES` with what the form and the API take of it. */
 export const SESSION_FIELDS = {
-  studentId: { label: 'Student', stored: 'id', api: studentIdSchema, listed: true, exported: true },
-  date: { label: 'Date', stored: 'text', form: dateField(VALIDATION.dateRequired), ...everywhere() },
-  startTime: { label: 'Start time', stored: 'text', form: timeField(VALIDATION.startTimeRequired), ...everywhere() },
-  endTime: { label: 'End time', stored: 'text', form: timeField(VALIDATION.endTimeRequired), ...everywhere() },
+  studentId: { ...PLACES.studentId, api: studentIdSchema },
+  date: { ...PLACES.date, form: dateField(VALIDATION.dateRequired) },
+  startTime: { ...PLACES.startTime, form: timeField(VALIDATION.startTimeRequired) },
+  endTime: { ...PLACES.endTime, form: timeField(VALIDATION.endTimeRequired) },
   duration: {
-    label: 'Duration',
-    stored: 'text',
+    ...PLACES.duration,
     // Derived from the times on the form; the server checks that the one sent agrees with them.
     api: visibleText(
       z.string({ error: VALIDATION.durationRequired }).trim().min(1, VALIDATION.durationRequired).max(40),
     ),
-    ...everywhere(),
   },
   startSuburb: {
-    label: 'Start suburb',
-    stored: 'text',
+    ...PLACES.startSuburb,
     form: requiredText(VALIDATION.startSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
-    ...everywhere(),
   },
   endSuburb: {
-    label: 'End suburb',
-    stored: 'text',
+    ...PLACES.endSuburb,
     form: requiredText(VALIDATION.endSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
-    ...everywhere(),
   },
-  timeOfDay: { label: 'Day or night', stored: 'text', form: timeOfDaySchema, ...everywhere() },
-  trafficConditions: { label: 'Traffic', stored: 'text', form: trafficSchema, ...everywhere() },
-  roadConditions: { label: 'Road', stored: 'text', form: roadSchema, ...everywhere() },
+  timeOfDay: { ...PLACES.timeOfDay, form: timeOfDaySchema },
+  trafficConditions: { ...PLACES.trafficConditions, form: trafficSchema },
+  roadConditions: { ...PLACES.roadConditions, form: roadSchema },
   weatherConditions: {
-    label: 'Weather',
-    stored: 'optionalText',
+    ...PLACES.weatherConditions,
     form: weatherSchema,
     // Older clients, the offline outbox and drafts saved before send none: stored as "not recorded".
     api: weatherSchema.nullable().optional(),
-    ...everywhere(),
   },
-  studentSignature: {
-    label: 'Student signature',
-    stored: 'signature',
-    form: signatureField(VALIDATION.studentSignatureRequired),
-    printed: 'cell',
-  },
-  supervisorName: { label: 'Supervisor', stored: 'text', form: supervisorNameSchema, ...everywhere() },
-  supervisorLicenseNumber: {
-    label: 'Supervisor licence',
-    stored: 'text',
-    form: supervisorLicenseSchema,
-    ...everywhere(),
-  },
+  studentSignature: { ...PLACES.studentSignature, form: signatureField(VALIDATION.studentSignatureRequired) },
+  supervisorName: { ...PLACES.supervisorName, form: supervisorNameSchema },
+  supervisorLicenseNumber: { ...PLACES.supervisorLicenseNumber, form: supervisorLicenseSchema },
   supervisorSignature: {
-    label: 'Supervisor signature',
-    stored: 'signature',
+    ...PLACES.supervisorSignature,
     form: signatureField(VALIDATION.supervisorSignatureRequired),
     // Absent when the supervisor is asked to sign on their own phone (the request's remoteSignOff).
     api: signatureField(VALIDATION.supervisorSignatureRequired).optional(),
-    printed: 'cell',
   },
-  /** A licensed driving instructor supervised (a lesson, which some states count at a bonus rate). */
   supervisorIsInstructor: {
-    label: 'Driving instructor',
-    stored: 'flag',
+    ...PLACES.supervisorIsInstructor,
     api: z.boolean({ error: VALIDATION.invalidInput }).optional(),
-    ...everywhere(),
   },
-  /** Where the location button found the car; the server keeps it rounded to about 100 m. */
-  coordinates: { label: 'Position', stored: 'coordinates', api: coordinatesSchema.optional(), listed: true },
-  /** The entry a correction replaces (set by the server). */
-  correctionOf: { label: 'Corrects entry', stored: 'optionalInteger', listed: true, printed: 'cell' },
-  /** The car's number plate: optional, asked for where the family's state's log book records it (Queensland). */
+  coordinates: { ...PLACES.coordinates, api: coordinatesSchema.optional() },
+  correctionOf: PLACES.correctionOf,
   vehicleRegistration: {
-    label: 'Vehicle registration',
-    stored: 'optionalText',
+    ...PLACES.vehicleRegistration,
     // Optional on the form ('' or absent); the family's state may ask for it (the form checks that).
     form: z.string().trim().max(TEXT_LIMITS.vehicleRegistration, VALIDATION.vehicleRegistrationInvalid).optional(),
     api: visibleText(
@@ -181,32 +145,15 @@ export const SESSION_FIELDS = {
     )
       .nullable()
       .optional(),
-    ...everywhereBelowTheRow(),
   },
-  /** The odometer at the start and at the end of the drive, in whole kilometres (the end never below the start). */
-  odometerStart: {
-    label: 'Odometer at start',
-    stored: 'optionalInteger',
-    form: odometerText(),
-    api: odometerSchema(),
-    ...everywhereBelowTheRow(),
-  },
-  odometerEnd: {
-    label: 'Odometer at end',
-    stored: 'optionalInteger',
-    form: odometerText(),
-    api: odometerSchema(),
-    ...everywhereBelowTheRow(),
-  },
-  /** When the supervisor signed on their own phone (set by the server; absent when signed beside the learner). */
-  signedAt: { label: 'Signed remotely', stored: 'optionalText', ...everywhereBelowTheRow() },
-  signedRemotely: { label: 'Signed remotely', stored: 'flag', listed: true },
-  /** The state that issued the supervisor's licence and the year of their full licence, as they confirmed them. */
-  supervisorLicenceState: { label: "Supervisor's licence state", stored: 'optionalText', ...everywhereBelowTheRow() },
-  supervisorFullLicenceYear: { label: 'Full licence since', stored: 'optionalInteger', ...everywhereBelowTheRow() },
-  /** The supervisor had held a full licence for less time than the family's state asks when they signed. */
-  supervisorRuleNotMet: { label: "Supervisor's licence held too briefly", stored: 'flag', listed: true },
-} as const satisfies SessionFieldRegistry;
+  odometerStart: { ...PLACES.odometerStart, form: odometerText(), api: odometerSchema() },
+  odometerEnd: { ...PLACES.odometerEnd, form: odometerText(), api: odometerSchema() },
+  signedAt: PLACES.signedAt,
+  signedRemotely: PLACES.signedRemotely,
+  supervisorLicenceState: PLACES.supervisorLicenceState,
+  supervisorFullLicenceYear: PLACES.supervisorFullLicenceYear,
+  supervisorRuleNotMet: PLACES.supervisorRuleNotMet,
+} as const satisfies SessionFieldRegistry & Record<keyof typeof SESSION_FIELD_PLACES, SessionFieldSpec>;
 
 /** An odometer reading as typed on the form: whole kilometres, or nothing. */
 function odometerText() {
@@ -226,16 +173,6 @@ function odometerSchema() {
     .max(9_999_999, VALIDATION.odometerInvalid)
     .nullable()
     .optional();
-}
-
-/** Listed, printed and exported. */
-function everywhere() {
-  return { listed: true, printed: 'cell', exported: true } as const;
-}
-
-/** Listed and exported; printed on a line beneath the entry's row. */
-function everywhereBelowTheRow() {
-  return { listed: true, printed: 'line', exported: true } as const;
 }
 
 /**
@@ -277,14 +214,6 @@ export const SESSION_HASH = {
 } as const satisfies Record<'always' | 'whenPresent', ReadonlyArray<keyof typeof SESSION_FIELDS>>;
 
 export type SessionFieldName = keyof typeof SESSION_FIELDS;
-
-/** The names of the fields of `registry` that go to `place`, in the registry's order. */
-export function fieldsWhere<R extends SessionFieldRegistry>(
-  registry: R,
-  place: 'form' | 'listed' | 'printed' | 'exported',
-): Array<keyof R & string> {
-  return Object.keys(registry).filter((name) => registry[name][place] !== undefined);
-}
 
 type Registry = typeof SESSION_FIELDS;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localDateISO } from './dates';
 import { VALIDATION } from './messages';
 import { supervisorLicenseSchema, supervisorNameSchema } from './session-fields';
+import { SESSION_FIELD_PLACES, SIGNING_FIELDS, type SigningField, type StoredAs } from './session-field-places';
 import { STATE_CODES, type StateCode } from './state-codes';
 import { changeReasonSchema, emailSchema } from './schemas';
 
@@ -28,25 +29,26 @@ export const fullLicenceYearSchema = z
   .min(1940, VALIDATION.fullLicenceYearInvalid)
   .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid);
 
+/** What the signing page answers for a field kept as each kind: always there, null when not recorded. */
+const SHOWN_AS = {
+  text: () => z.string(),
+  id: () => z.number().int(),
+  optionalText: () => z.string().nullable(),
+  optionalInteger: () => z.number().int().nullable(),
+  flag: () => z.boolean(),
+} satisfies Partial<Record<StoredAs, () => z.ZodType>>;
+
+type Registry = typeof SESSION_FIELD_PLACES;
+
+/** The session's fields a supervisor signing on their own phone is shown (the type refuses a kind not above). */
+const shownFields = Object.fromEntries(
+  SIGNING_FIELDS.map((name) => [name, SHOWN_AS[SESSION_FIELD_PLACES[name].stored as keyof typeof SHOWN_AS]()]),
+) as { [K in SigningField]: ReturnType<(typeof SHOWN_AS)[Registry[K]['stored']]> };
+
 /** GET /api/sign-off/:token: the entry as it will be printed, and no more of the family than the learner's first name and initial. */
 export const signOffEntrySchema = z.object({
   learner: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  duration: z.string(),
-  startSuburb: z.string(),
-  endSuburb: z.string(),
-  timeOfDay: z.string(),
-  trafficConditions: z.string(),
-  roadConditions: z.string(),
-  weatherConditions: z.string().nullable(),
-  vehicleRegistration: z.string().nullable(),
-  odometerStart: z.number().int().nullable(),
-  odometerEnd: z.number().int().nullable(),
-  supervisorName: z.string(),
-  supervisorLicenseNumber: z.string(),
-  supervisorIsInstructor: z.boolean(),
+  ...shownFields,
   /** What the family's state asks of a supervisor: a full licence held this many years (0: no length set). */
   supervisorRule: z.object({ state: z.string(), fullLicenceYears: z.number().int() }),
   expiresAt: z.string(),

@@ -1,5 +1,6 @@
 import type { Progress } from '@logbook/contracts/progress';
 import type { Readiness } from '@logbook/contracts/readiness';
+import type { SESSION_FIELDS } from '@logbook/contracts/session-fields';
 import type { DrivingSessionRecord } from '../sessions/model';
 import type { OpeningBalance } from '../students/model';
 
@@ -10,26 +11,11 @@ export interface LogbookStudent {
   licenseNumber?: string | null;
 }
 
-/** A session as the table prints it: the stored session's own fields, with the print copies of its signatures. */
-export type LogbookSession = Pick<
-  DrivingSessionRecord,
-  | 'date'
-  | 'startTime'
-  | 'endTime'
-  | 'duration'
-  | 'startSuburb'
-  | 'endSuburb'
-  | 'timeOfDay'
-  | 'trafficConditions'
-  | 'roadConditions'
-  | 'supervisorName'
-  | 'supervisorLicenseNumber'
-  | 'hash'
-  | 'weatherConditions'
-  | 'supervisorIsInstructor'
-  | 'status'
-  | 'changeReason'
-> & {
+type Registry = typeof SESSION_FIELDS;
+type PrintedField = { [K in keyof Registry]: Registry[K] extends { printed: string } ? K : never }[keyof Registry];
+
+/** A session as the table prints it: the stored session's printed fields, with the print copies of its signatures. */
+export type LogbookSession = Pick<DrivingSessionRecord, PrintedField | 'hash' | 'status' | 'changeReason'> & {
   /** Absent only when the stored signatures could not be found: the row says so in their place. */
   studentSignature?: string;
   supervisorSignature?: string;

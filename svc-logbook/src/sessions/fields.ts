@@ -1,5 +1,5 @@
 import { Schema, type SchemaDefinition } from 'mongoose';
-import type { Coordinates } from '@logbook/contracts/coordinates';
+import { roundCoordinates, type Coordinates } from '@logbook/contracts/coordinates';
 import type { DrivingSession, SignOffState } from '@logbook/contracts/schemas';
 import {
   SESSION_FIELDS,
@@ -9,8 +9,8 @@ import {
 } from '@logbook/contracts/session-fields';
 
 /*
- * The log book's views of a session, read from the session's field registry: the stored record, the list answer, the
- * PDF's projection and the CSV's columns. Each takes the registry, so a field added to it reaches all of them.
+ * The log book's views of a session, read from the session's field registry: the stored record and what every write
+ * keeps of what is sent, the list answer, the PDF's projection and the CSV's columns. Each takes the registry, so a field added to it reaches all of them.
  */
 
 /** A stored value of each kind. */
@@ -41,6 +41,12 @@ export type StoredSessionFields = {
     K in keyof Registry as Registry[K]['stored'] extends AlwaysStored ? never : K
   ]?: StoredValue[Registry[K]['stored']];
 };
+
+/** The fields the log book sets itself on a stored entry: those always stored required, the others when known. */
+export type ServerSetFields = Pick<
+  StoredSessionFields,
+  { [K in keyof Registry]: Registry[K] extends { setBy: 'server' } ? K : never }[keyof Registry]
+>;
 
 const coordinatesDefinition = new Schema<Coordinates>(
   { latitude: Number, longitude: Number },
@@ -144,4 +150,61 @@ function signOffView(signOff: NonNullable<StoredDoc['signOff']>): SignOffState {
     ...(signOff.supervisorEmail ? { supervisorEmail: signOff.supervisorEmail } : {}),
     ...(signOff.declineReason ? { declineReason: signOff.declineReason } : {}),
   };
+}
+
+/** A value sent, as it is stored (undefined: not kept, and so not sealed either). */
+const WRITTEN_AS: Record<Exclude<StoredAs, 'signature'>, (value: unknown) => unknown> = {
+  text: (v) => v,
+  id: (v) => v,
+  // Kept (and sealed) only when given, so entries without them hash as they always have.
+  optionalText: (v) => (typeof v === 'string' && v !== '' ? v : undefined),
+  optionalInteger: (v) => (typeof v === 'number' ? v : undefined),
+  flag: (v) => v === true,
+  coordinates: (v) => (v ? roundCoordinates(v as Coordinates) : undefined),
+};
+
+/**
+ * An entry's own fields as stored, from what was sent (checked) and what the log book sets itself. Signatures are not
+ * among them: the signatures collection keeps them.
+ */
+export function storedFields(
+  sent: Readonly<Record<string, unknown>>,
+  setByServer: ServerSetFields,
+  registry: SessionFieldRegistry = SESSION_FIELDS,
+): StoredSessionFields {
+  const fields: Record<string, unknown> = {};
+  const server: Readonly<Record<string, unknown>> = setByServer;
+  for (const [name, spec] of Object.entries(registry)) {
+    if (spec.stored === 'signature') continue;
+    const value =
+      spec.setBy === 'server' ? server[name] : (WRITTEN_AS[spec.stored](sent[name]) ?? spec.storedWhenNotSent);
+    if (value !== undefined) fields[name] = value;
+  }
+  return fields as StoredSessionFields;
+}
+
+/** The fields of a stored entry that are sent, as the API takes them (signatures and what the log book sets aside). */
+export function sentFieldsOf(
+  record: Partial<StoredSessionFields>,
+  registry: SessionFieldRegistry = SESSION_FIELDS,
+): Record<string, unknown> {
+  const stored = record as Readonly<Record<string, unknown>>;
+  const sent: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(registry)) {
+    if (spec.stored === 'signature' || spec.setBy === 'server') continue;
+    const value = ANSWER_OF[spec.stored](stored[name]);
+    if (value !== undefined) sent[name] = value;
+  }
+  return sent;
+}
+
+/** What a supervisor asked to sign an entry on their own phone is shown of it, as the API answers each field. */
+export function signingView(
+  record: Partial<StoredSessionFields>,
+  registry: SessionFieldRegistry = SESSION_FIELDS,
+): Record<string, unknown> {
+  const stored = record as Readonly<Record<string, unknown>>;
+  return Object.fromEntries(
+    fieldsWhere(registry, 'signing').map((name) => [name, ANSWER_OF[registry[name].stored](stored[name])]),
+  );
 }

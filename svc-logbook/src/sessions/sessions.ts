@@ -8,7 +8,6 @@ import { badRequest, conflict, forbidden, notFound } from '@logbook/service-kit/
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
 import { calculateDuration, hoursFromDuration, roundToTenth } from '@logbook/contracts/duration';
-import { roundCoordinates } from '@logbook/contracts/coordinates';
 import { computeProgress, type Progress, type ProgressSession } from '@logbook/contracts/progress';
 import { countedCourses, courseCreditsOf, type CompletedCourse } from '@logbook/contracts/course-credits';
 import { todayIso } from '@logbook/contracts/state-rules';
@@ -30,7 +29,14 @@ import { ensureChain, recordHead } from '../chain/chain';
 import { linkSession, type ChainLink } from '../chain/link';
 import { supervisorUsed } from '../supervisors/supervisors';
 import { vehicleUsed } from '../vehicles/vehicles';
-import { listProjection, sessionView, type StoredDoc } from './fields';
+import {
+  listProjection,
+  sentFieldsOf,
+  sessionView,
+  storedFields,
+  type ServerSetFields,
+  type StoredDoc,
+} from './fields';
 import { DrivingSessionModel, IN_FORCE, type DrivingSessionRecord } from './model';
 import { cancelLinks, countRequest, sendLink } from '../sign-off/links';
 import { signatureForPrint } from './signature';
@@ -132,7 +138,10 @@ async function storeAwaiting(
   duration: string,
   supervisorEmail: string,
 ): Promise<SessionAnswer> {
-  const { fields, supervisorId, studentSignaturePrint } = await checkedEntry(student, input, duration);
+  const { fields, supervisorId, studentSignaturePrint } = await checkedEntry(student, input, {
+    studentId: student._id,
+    duration,
+  });
   await countRequest(student.userId, supervisorEmail);
   await ensureChain(student._id);
   const clientId = input.clientId ?? crypto.randomUUID();
@@ -197,7 +206,7 @@ export interface RemoteSigning {
 }
 
 /** The checks every new entry passes, its supervisor noted, and its fields as they are stored. */
-async function checkedEntry(student: StudentRecord, input: DrivingSessionData, duration: string) {
+async function checkedEntry(student: StudentRecord, input: DrivingSessionData, setByServer: ServerSetFields) {
   if (!hasActiveSubscription(student)) throw forbidden(API_ERRORS.subscriptionRequired);
   // Adelaide's today is the limit, or the driver's own today when their device named its zone and it is later there.
   // The zone serves this check only: it is neither stored nor sealed into the chain.
@@ -222,27 +231,7 @@ async function checkedEntry(student: StudentRecord, input: DrivingSessionData, d
   const supervisorId = supervisor.id;
   // Said on the form, else as saved for the supervisor picked.
   const supervisorIsInstructor = input.supervisorIsInstructor ?? supervisor.isInstructor ?? false;
-  const fields = {
-    studentId: student._id,
-    date: input.date,
-    startTime: input.startTime,
-    endTime: input.endTime,
-    duration,
-    startSuburb: input.startSuburb,
-    endSuburb: input.endSuburb,
-    timeOfDay: input.timeOfDay,
-    trafficConditions: input.trafficConditions,
-    roadConditions: input.roadConditions,
-    supervisorName: input.supervisorName,
-    supervisorLicenseNumber: input.supervisorLicenseNumber,
-    ...(input.coordinates ? { coordinates: roundCoordinates(input.coordinates) } : {}),
-    weatherConditions: input.weatherConditions ?? null,
-    supervisorIsInstructor,
-    // Kept (and sealed) only when given, so entries without them hash as they always have.
-    ...(input.vehicleRegistration ? { vehicleRegistration: input.vehicleRegistration } : {}),
-    ...(typeof odometerStart === 'number' ? { odometerStart } : {}),
-    ...(typeof odometerEnd === 'number' ? { odometerEnd } : {}),
-  };
+  const fields = storedFields({ ...input, supervisorIsInstructor }, setByServer);
   return { fields, supervisorId, studentSignaturePrint };
 }
 
@@ -273,14 +262,15 @@ async function validatedSignedEntry(
   link: CorrectionLink,
 ) {
   if (!input.supervisorSignature) throw badRequest(VALIDATION.supervisorSignatureRequired);
-  const checked = await checkedEntry(student, input, duration);
+  const checked = await checkedEntry(student, input, {
+    studentId: student._id,
+    duration,
+    ...(link.correctionOf !== undefined ? { correctionOf: link.correctionOf } : {}),
+    ...(link.remote ? link.remote.sealed : {}),
+  });
   const supervisorSignaturePrint = await timed('signatures', () => signatureForPrint(input.supervisorSignature!));
   return {
-    fields: {
-      ...checked.fields,
-      ...(link.correctionOf !== undefined ? { correctionOf: link.correctionOf } : {}),
-      ...(link.remote ? link.remote.sealed : {}),
-    },
+    fields: checked.fields,
     supervisorId: checked.supervisorId,
     signatures: { studentSignature: input.studentSignature, supervisorSignature: input.supervisorSignature },
     prints: { student: checked.studentSignaturePrint, supervisor: supervisorSignaturePrint },
@@ -627,29 +617,16 @@ export async function sealRemoteSignature(
     { $set: { clientId: parked, 'signOff.status': 'signed' } },
   );
   if (!moved) throw conflict(SIGN_OFF_MESSAGES.notAwaiting);
-  const input: DrivingSessionData = {
+  const input = {
+    ...sentFieldsOf(awaiting),
     studentId: student._id,
-    date: awaiting.date,
-    startTime: awaiting.startTime,
-    endTime: awaiting.endTime,
     duration: awaiting.duration,
-    startSuburb: awaiting.startSuburb,
-    endSuburb: awaiting.endSuburb,
-    timeOfDay: awaiting.timeOfDay as DrivingSessionData['timeOfDay'],
-    trafficConditions: awaiting.trafficConditions as DrivingSessionData['trafficConditions'],
-    roadConditions: awaiting.roadConditions as DrivingSessionData['roadConditions'],
-    weatherConditions: (awaiting.weatherConditions ?? null) as DrivingSessionData['weatherConditions'],
     studentSignature: awaiting.studentSignature!,
     supervisorName: signing.supervisorName,
     supervisorLicenseNumber: signing.supervisorLicenseNumber,
     supervisorSignature: signing.supervisorSignature,
-    supervisorIsInstructor: awaiting.supervisorIsInstructor ?? false,
-    ...(awaiting.coordinates ? { coordinates: awaiting.coordinates } : {}),
-    ...(awaiting.vehicleRegistration ? { vehicleRegistration: awaiting.vehicleRegistration } : {}),
-    ...(typeof awaiting.odometerStart === 'number' ? { odometerStart: awaiting.odometerStart } : {}),
-    ...(typeof awaiting.odometerEnd === 'number' ? { odometerEnd: awaiting.odometerEnd } : {}),
     clientId: awaiting.clientId,
-  };
+  } as DrivingSessionData;
   try {
     const { session } = await storeSession(student, input, awaiting.duration, {
       ...(typeof awaiting.correctionOf === 'number' ? { correctionOf: awaiting.correctionOf } : {}),

@@ -8,6 +8,7 @@ import { familyRulesOf, logbookRuleVersions } from '../settings/settings';
 import { StudentRecordModel, type StudentRecord } from '../students/model';
 import { DrivingSessionModel } from '../sessions/model';
 import { recordChange } from '../sessions/list-cache';
+import { signingView } from '../sessions/fields';
 import { changeableEntry, sealRemoteSignature, toView, type DrivingSessionView } from '../sessions/sessions';
 import { cancelLinks, countRequest, linkNotLive, liveLink, mailDecline, sendLink, useLink } from './links';
 import type { SignOffLinkRecord } from './model';
@@ -35,22 +36,7 @@ export async function signOffEntry(token: string): Promise<SignOffEntry> {
   const { entry, student } = await awaitingEntryOf(link);
   return {
     learner: learnerShortName(student),
-    date: entry.date,
-    startTime: entry.startTime,
-    endTime: entry.endTime,
-    duration: entry.duration,
-    startSuburb: entry.startSuburb,
-    endSuburb: entry.endSuburb,
-    timeOfDay: entry.timeOfDay,
-    trafficConditions: entry.trafficConditions,
-    roadConditions: entry.roadConditions,
-    weatherConditions: entry.weatherConditions ?? null,
-    vehicleRegistration: entry.vehicleRegistration ?? null,
-    odometerStart: typeof entry.odometerStart === 'number' ? entry.odometerStart : null,
-    odometerEnd: typeof entry.odometerEnd === 'number' ? entry.odometerEnd : null,
-    supervisorName: entry.supervisorName,
-    supervisorLicenseNumber: entry.supervisorLicenseNumber,
-    supervisorIsInstructor: entry.supervisorIsInstructor === true,
+    ...(signingView(entry) as Omit<SignOffEntry, 'learner' | 'supervisorRule' | 'expiresAt'>),
     supervisorRule: await supervisorRuleOf(student.userId),
     expiresAt: link.expiresAt.toISOString(),
   };

@@ -43,13 +43,13 @@ const WORKSPACE_MODULES: Record<string, Record<string, unknown>> = {
   // Modules for the services alone (the hash chain uses node:crypto; readiness counts under the rules; the map of
   // every route's answer and the routes' declarations serve the API description) are not offered, nor the states'
   // rule data, which the settings screen loads with its own code when it opens, nor the supervisor's signing page's
-  // (the shell's own public page), nor the parts the screens read by path with their own chunks (the courses, what
+  // and the session fields' places it reads (the shell's own public page), nor the parts the screens read by path with their own chunks (the courses, what
   // an entry carries, a supervisor's licence, and the clock and month arithmetic the rules and readiness use). The
   // schemas and the sun are offered apart (ON_REQUEST_MODULES).
   '@logbook/contracts/': import.meta.glob(
     [
       '../../../../../packages/contracts/src/*.ts',
-      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,auth-api,billing-api,clock,coordinates,course-credits,course-ids,entry-fields,gateway-api,hash-chain,insights,internal-api,logbook-api,months,readiness,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence,view}.ts',
+      '!../../../../../packages/contracts/src/{account,api-answers,api-routes,auth-api,billing-api,clock,coordinates,course-credits,course-ids,entry-fields,gateway-api,hash-chain,insights,internal-api,logbook-api,months,readiness,session-field-places,sign-off,state-rules,student-courses,student-usernames,students-api,supervisor-licence,view}.ts',
       // The same files as ON_REQUEST_MODULES.
       '!../../../../../packages/contracts/src/{opening-balance,progress-summary,readiness-schema,responses,schemas,session-fields,sun,text-fields,visible-text,zod}.ts',
     ],

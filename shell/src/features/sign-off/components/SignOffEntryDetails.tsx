@@ -1,41 +1,30 @@
+import {
+  SESSION_FIELD_PLACES,
+  SIGNING_FIELDS,
+  type SessionFieldPlacesRegistry,
+} from '@logbook/contracts/session-field-places';
 import type { SignOffEntry } from '../api/signOffApi';
 
-const WORDS: Record<string, string> = {
-  day: 'Day',
-  night: 'Night',
-  light: 'Light',
-  medium: 'Medium',
-  heavy: 'Heavy',
-  sealed: 'Sealed',
-  unsealed: 'Unsealed',
-  'quiet-streets': 'Quiet streets',
-  'busy-road': 'Busy road',
-  'multi-laned': 'Multi-laned',
-};
-const word = (value: string | null) =>
-  value ? (WORDS[value] ?? value.charAt(0).toUpperCase() + value.slice(1)) : 'Not recorded';
+const FIELDS: SessionFieldPlacesRegistry = SESSION_FIELD_PLACES;
+
+/** A field's value as the log book prints it; null when not recorded (or a flag not said), and so not shown. */
+function said(name: string, value: unknown): string | null {
+  if (value === null || value === undefined || value === false) return null;
+  if (value === true) return 'Yes';
+  const text = String(value);
+  return FIELDS[name].valueLabels?.[text] ?? text;
+}
 
 /** The entry as it will be printed in the log book. */
 export function SignOffEntryDetails({ entry }: { entry: SignOffEntry }) {
-  const rows: Array<[string, string]> = [
-    ['Learner', entry.learner],
-    ['Date', entry.date],
-    ['Time', `${entry.startTime} to ${entry.endTime} (${entry.duration})`],
-    ['From', entry.startSuburb],
-    ['To', entry.endSuburb],
-    ['Day or night', word(entry.timeOfDay)],
-    ['Traffic', word(entry.trafficConditions)],
-    ['Road', word(entry.roadConditions)],
-    ['Weather', word(entry.weatherConditions)],
-  ];
-  if (entry.vehicleRegistration) rows.push(['Vehicle', entry.vehicleRegistration]);
-  if (entry.odometerStart !== null && entry.odometerEnd !== null) {
-    rows.push(['Odometer', `${entry.odometerStart} to ${entry.odometerEnd} km`]);
+  const rows = [{ label: 'Learner', value: entry.learner }];
+  for (const name of SIGNING_FIELDS) {
+    const value = said(name, entry[name]);
+    if (value !== null) rows.push({ label: FIELDS[name].label, value });
   }
-  rows.push(['Supervisor named', `${entry.supervisorName} (licence ${entry.supervisorLicenseNumber})`]);
   return (
     <dl className="sign-off__entry">
-      {rows.map(([label, value]) => (
+      {rows.map(({ label, value }) => (
         <div key={label} className="sign-off__row">
           <dt>{label}</dt>
           <dd>{value}</dd>
