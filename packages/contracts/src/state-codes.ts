@@ -3,6 +3,21 @@ export type StateCode = 'SA' | 'NSW' | 'VIC' | 'QLD' | 'WA' | 'TAS' | 'ACT' | 'N
 
 export const STATE_CODES: readonly StateCode[] = ['SA', 'NSW', 'VIC', 'QLD', 'WA', 'TAS', 'ACT', 'NT'];
 
+/** Each state's and territory's name. */
+export const STATE_NAMES: Readonly<Record<StateCode, string>> = {
+  SA: 'South Australia',
+  NSW: 'New South Wales',
+  VIC: 'Victoria',
+  QLD: 'Queensland',
+  WA: 'Western Australia',
+  TAS: 'Tasmania',
+  ACT: 'Australian Capital Territory',
+  NT: 'Northern Territory',
+};
+
+/** The states and territories as a form offers them, by name, in the order the product lists them. */
+export const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: STATE_NAMES[code] }));
+
 /** The state a family starts in until it chooses. */
 export const SUGGESTED_STATE: StateCode = 'SA';
 

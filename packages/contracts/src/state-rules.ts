@@ -8,7 +8,7 @@ import { COURSE_IDS, type CourseId } from './course-ids';
 import { BASE_FIELDS, QLD_FIELDS, SA_FIELDS, type EntryField } from './entry-fields';
 import { HOME_TIME_ZONE, todayInTimeZone } from './dates';
 import { productNow } from './clock';
-import { isStateCode, STATE_CODES, SUGGESTED_STATE, type StateCode } from './state-codes';
+import { isStateCode, STATE_CODES, STATE_NAMES, SUGGESTED_STATE, type StateCode } from './state-codes';
 
 export { COURSE_IDS, isStateCode, STATE_CODES, SUGGESTED_STATE, type CourseId, type StateCode };
 
@@ -160,7 +160,7 @@ function tasVersions(): StateRuleVersion[] {
   };
   const l2Stage: Omit<StateRuleVersion, 'from' | 'until' | 'courseCredits'> = {
     state: 'TAS',
-    name: 'Tasmania',
+    name: STATE_NAMES.TAS,
     hours: [
       {
         fromAge: 16,
@@ -177,7 +177,7 @@ function tasVersions(): StateRuleVersion[] {
   };
   const learnerPeriod: Omit<StateRuleVersion, 'from' | 'until' | 'supervisor'> = {
     state: 'TAS',
-    name: 'Tasmania',
+    name: STATE_NAMES.TAS,
     hours: [
       {
         fromAge: 16,
@@ -230,7 +230,7 @@ function tasVersions(): StateRuleVersion[] {
 function actVersions(): StateRuleVersion[] {
   const base: Omit<StateRuleVersion, 'from' | 'until' | 'courseCredits'> = {
     state: 'ACT',
-    name: 'Australian Capital Territory',
+    name: STATE_NAMES.ACT,
     ageCountedOn: 'permitDate',
     hours: [
       { fromAge: 15, underAge: 25, totalHours: 100, nightHours: 10, ...verified(ACT_RULES, ACT_AGE_AT_ISSUE) },
@@ -290,7 +290,7 @@ function actVersions(): StateRuleVersion[] {
 function saVersions(creditFrom: string | null): StateRuleVersion[] {
   const base: Omit<StateRuleVersion, 'from' | 'until' | 'lessonCredit'> = {
     state: 'SA',
-    name: 'South Australia',
+    name: STATE_NAMES.SA,
     hours: [{ fromAge: 16, underAge: null, totalHours: 75, nightHours: 15, ...verified(SA_LEARNERS) }],
     courseCredits: [],
     permitTime: [
@@ -327,7 +327,7 @@ export function stateRuleVersions(
     ...saVersions(saLessonCreditFrom),
     {
       state: 'NSW',
-      name: 'New South Wales',
+      name: STATE_NAMES.NSW,
       from: null,
       until: null,
       hours: [
@@ -379,7 +379,7 @@ export function stateRuleVersions(
     },
     {
       state: 'VIC',
-      name: 'Victoria',
+      name: STATE_NAMES.VIC,
       from: null,
       until: null,
       hours: [
@@ -410,7 +410,7 @@ export function stateRuleVersions(
     },
     {
       state: 'QLD',
-      name: 'Queensland',
+      name: STATE_NAMES.QLD,
       from: null,
       until: null,
       hours: [
@@ -441,7 +441,7 @@ export function stateRuleVersions(
     },
     {
       state: 'WA',
-      name: 'Western Australia',
+      name: STATE_NAMES.WA,
       from: null,
       until: null,
       hours: [
@@ -460,7 +460,7 @@ export function stateRuleVersions(
     ...actVersions(),
     {
       state: 'NT',
-      name: 'Northern Territory',
+      name: STATE_NAMES.NT,
       from: null,
       until: null,
       hours: [

@@ -1,7 +1,7 @@
 import type { Callers } from '@logbook/service-kit/auth';
 import { computeInsights, notPractisedText, paceText } from '@logbook/contracts/insights';
 import { exactly, type InsightsView } from '@logbook/contracts/responses';
-import { sessionsAndProgress } from '../sessions/sessions';
+import { sessionsAndProgress } from '../sessions/summary';
 
 /** Families log in South Australian days, whatever the server's or the device's clock says. */
 const HOME_TIME_ZONE = 'Australia/Adelaide';

@@ -6,7 +6,7 @@ import { verificationCodeOf, verificationUrl } from '../chain/verification';
 import { printProjection } from '../sessions/fields';
 import { DrivingSessionModel, SEALED, type DrivingSessionRecord } from '../sessions/model';
 import { sessionsWithSignatures } from '../sessions/signatures';
-import { progressOf } from '../sessions/sessions';
+import { progressOf } from '../sessions/summary';
 import { readinessFor } from '../readiness/readiness';
 import { findAccessibleStudent } from '../students/students';
 import type { LogbookContents, LogbookInput, LogbookSession } from './contents';

@@ -5,7 +5,11 @@ import { keyedLimit } from '@logbook/service-kit/keyed-limit';
 import { VerificationLimitModel } from '../chain/model';
 import { logbookConfig } from '../config';
 import { withPostTiming } from './post-timing';
-import { correctSession, listSessionsAnswer, logSession, removeSession, summaryOf } from './sessions';
+import { correctSession } from './correct';
+import { listSessionsAnswer } from './list';
+import { logSession } from './log';
+import { removeSession } from './remove';
+import { summaryOf } from './summary';
 
 /** New entries and corrections per family and hour, whichever of the family posts them and from however many devices. */
 const familyPosts = keyedLimit({

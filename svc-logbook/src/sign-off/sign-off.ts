@@ -9,7 +9,8 @@ import { StudentRecordModel, type StudentRecord } from '../students/model';
 import { DrivingSessionModel } from '../sessions/model';
 import { recordChange } from '../sessions/list-cache';
 import { signingView } from '../sessions/fields';
-import { changeableEntry, sealRemoteSignature, toView, type DrivingSessionView } from '../sessions/sessions';
+import { changeableEntry, toView, type DrivingSessionView } from '../sessions/read';
+import { sealRemoteSignature } from '../sessions/seal';
 import { cancelLinks, countRequest, linkNotLive, liveLink, mailDecline, sendLink, useLink } from './links';
 import type { SignOffLinkRecord } from './model';
 

@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
-import type { StateCode } from '@logbook/contracts/state-codes';
+import { STATE_OPTIONS, SUGGESTED_STATE, type StateCode } from '@logbook/contracts/state-codes';
 import { TOASTS } from '@logbook/contracts/messages';
 import { useToast } from '@logbook/shell-context/useToast';
 import { paths } from '@logbook/shell-context/routes';
 import { loadApiClient, register } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
-import { DEFAULT_STATE, STATE_OPTIONS } from '../lib/stateOptions';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, PasswordField } from './AuthFields';
 
@@ -22,7 +21,7 @@ export function RegisterPage() {
     },
     loadApiClient,
   );
-  const [state, setState] = useState<StateCode>(DEFAULT_STATE);
+  const [state, setState] = useState<StateCode>(SUGGESTED_STATE);
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
   const { toast } = useToast();

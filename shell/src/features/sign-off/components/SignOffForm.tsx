@@ -3,20 +3,8 @@ import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { FormField, SelectField, TextField } from '@logbook/ui/FormField';
 import { SignaturePad } from '@logbook/ui/SignaturePad';
-import { STATE_CODES } from '@logbook/contracts/state-codes';
+import { STATE_OPTIONS, type StateCode } from '@logbook/contracts/state-codes';
 import { declineEntry, signEntry, type Outcome, type SignOffDone, type SignOffEntry } from '../api/signOffApi';
-
-const STATE_NAMES: Record<string, string> = {
-  SA: 'South Australia',
-  NSW: 'New South Wales',
-  VIC: 'Victoria',
-  QLD: 'Queensland',
-  WA: 'Western Australia',
-  TAS: 'Tasmania',
-  ACT: 'Australian Capital Territory',
-  NT: 'Northern Territory',
-};
-const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: STATE_NAMES[code] ?? code }));
 
 /** Whole calendar years of a full licence by the drive's year, as the log book counts them. */
 function heldTooBriefly(entry: SignOffEntry, year: number): boolean {
@@ -60,7 +48,7 @@ export function SignOffForm({ token, entry, onDone }: SignOffFormProps) {
       await signEntry(token, {
         supervisorName: name,
         supervisorLicenseNumber: licence,
-        licenceState: state as (typeof STATE_CODES)[number],
+        licenceState: state as StateCode,
         fullLicenceYear: yearNumber,
         supervisorSignature: signature,
       }),
