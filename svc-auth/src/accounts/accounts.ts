@@ -132,6 +132,11 @@ export async function findUser(id: number): Promise<PublicUser | null> {
   return user ? publicUser(user) : null;
 }
 
+/** A parent's account with what the other services ask of it (its email, age and any billing id); null when gone. */
+export async function accountById(id: number) {
+  return UserModel.findById(id).select({ _id: 1, email: 1, createdAt: 1, stripeCustomerId: 1 }).lean();
+}
+
 /** The signed-in parent's email, which their password re-checks are counted against; 401 when the account is gone. */
 export async function emailOf(userId: number): Promise<string> {
   const user = await UserModel.findById(userId).select({ email: 1 }).lean();
