@@ -31,6 +31,9 @@ const BY_PATH_CONTRACTS = [
   'mf-sessions/src/features/session-form/components/SupervisorLicenceFields.tsx',
   'mf-sessions/src/features/session-form/hooks/useVehicleQuestions.ts',
   'mf-student/src/lib/schemas.ts',
+  // Loaded by Node as the build starts, which would take a package's TypeScript files as they are: by path, Vite
+  // bundles it into the config.
+  'shell/vite.config.ts',
 ];
 const featuresOf = (app) => {
   const dir = path.join(ROOT, app, 'src', 'features');

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from '@logbook/contracts/constants';
+import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from '../packages/contracts/src/constants';
 import { FEDERATION_RUNTIME, federationRuntime, releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
 import { withBuildTimeModule } from '../scripts/screenFrames';
 

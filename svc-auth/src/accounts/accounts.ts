@@ -21,10 +21,10 @@ import { endFamilySessions } from './sessions';
 const USERNAME_ATTEMPTS = 6;
 
 /** The only user fields that ever leave this service. */
-export const publicUser = (user: Pick<User, '_id' | 'email'>): PublicUser => ({ id: user._id, email: user.email });
+const publicUser = (user: Pick<User, '_id' | 'email'>): PublicUser => ({ id: user._id, email: user.email });
 
 /** Which unique index a duplicate-key error came from (real mongod names it in keyPattern, others in the message). */
-export function duplicateField(err: unknown): string | undefined {
+function duplicateField(err: unknown): string | undefined {
   if (!isDuplicateKey(err)) return undefined;
   const keyPattern = (err as { keyPattern?: Record<string, unknown> }).keyPattern;
   if (keyPattern) return Object.keys(keyPattern)[0];

@@ -11,9 +11,6 @@ import { PASSWORD_HASH_ROUNDS } from '../logins/logins';
 import { learnerKey } from '../students/free-month';
 import { applySubscriptionStatus, studentForServices, studentSigningIn } from '../students/students';
 
-/** What other services may know of a student, and only through here (see students/free-month.ts for its key). */
-export type { InternalStudent };
-
 // Compared against when nobody has the username, so an unknown name costs the same bcrypt work as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(16).toString('hex'), PASSWORD_HASH_ROUNDS);
 
