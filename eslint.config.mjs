@@ -15,23 +15,49 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const SERVICES = ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gateway'];
 const REMOTES = ['shell', 'mf-parent', 'mf-student', 'mf-sessions'];
 const APPS = [...SERVICES, ...REMOTES];
-/** An app's own folder, and the same folder reached by its package name. */
-const sourceOf = (app) => [`./${app}`, `./node_modules/${app}`];
+const PACKAGES = ['contracts', 'service-kit', 'ui', 'shell-context', 'session-device'];
+/**
+ * The contracts' modules the remotes bundle with the forms that use them, by path rather than through the shared
+ * `@logbook/contracts/` prefix, so a remote fetches no shared module for them (docs/architecture.md).
+ */
+const BY_PATH_CONTRACTS = [
+  'mf-parent/src/lib/schemas.ts',
+  'mf-parent/src/features/settings/utils/ruleData.ts',
+  'mf-parent/src/features/students/components/CompletedCoursesFields.tsx',
+  'mf-parent/src/features/students/utils/studentForm.ts',
+  'mf-parent/src/features/supervisors/utils/licenceRule.ts',
+  'mf-sessions/src/lib/schemas.ts',
+  'mf-sessions/src/lib/sun.ts',
+  'mf-sessions/src/features/session-form/components/SupervisorLicenceFields.tsx',
+  'mf-sessions/src/features/session-form/hooks/useVehicleQuestions.ts',
+  'mf-student/src/lib/schemas.ts',
+  // Loaded by Node as the build starts, which would take a package's TypeScript files as they are: by path, Vite
+  // bundles it into the config.
+  'shell/vite.config.ts',
+];
 const featuresOf = (app) => {
   const dir = path.join(ROOT, app, 'src', 'features');
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []));
 };
 const importZones = [
-  ...APPS.map((app) => ({
-    target: `./${app}`,
-    from: APPS.filter((other) => other !== app).flatMap(sourceOf),
-    message: `${app} may not import another app's files: share the piece through packages/, or use that app's package entry.`,
-  })),
   {
     target: './packages',
-    from: APPS.flatMap(sourceOf),
+    from: APPS.map((app) => `./${app}`),
     message: 'A package may not import an app: the apps depend on packages, never the other way round.',
+  },
+  // Inside a service: routes → domain → data. Routes reach the database only through their area's domain module, and
+  // what the routes call never reaches back up to them (Express objects stay in the routes).
+  {
+    target: './svc-*/src/**/routes.ts',
+    from: ['./svc-*/src/**/model.ts', './svc-*/src/**/*-model.ts'],
+    message: "Routes may not touch a mongoose model: call the area's domain module, which reads and writes it.",
+  },
+  {
+    target: './svc-*/src/*/!(routes).ts',
+    from: './svc-*/src/**/routes.ts',
+    message:
+      'Only app.ts and other routes import routes: the domain and the models serve them, not the other way round.',
   },
   // Inside a front end a feature stands alone: what two features share lives in src/lib/, and src/app/ composes them.
   ...APPS.flatMap((app) =>
@@ -98,12 +124,40 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,jsx,mjs,cjs}'],
     plugins: { import: importPlugin },
     settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'] } },
+      // The typescript resolver follows each package's `exports` and tsconfig's paths, so `@logbook/contracts/view`
+      // is the file it names and the rules below see across packages.
+      'import/resolver': {
+        typescript: { project: path.join(ROOT, 'tsconfig.json') },
+        node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'] },
+      },
+      // The workspace packages are ours: a circle through them counts.
+      'import/internal-regex': '^@logbook/',
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import/no-restricted-paths': ['error', { basePath: ROOT, zones: importZones }],
+      // This rule passes over type-only imports; `npm run cycles` (in `npm run lint`) counts those too.
       'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // A front end, a service or a package reaches another one's files by its package name (`@logbook/contracts/view`,
+    // `svc-auth/app`), through what its package.json `exports` offers, never by a relative path into its folder.
+    files: ['{packages/*,svc-*,gateway,shell,mf-*}/{src,test}/**/*.{ts,tsx}', '*/vite.config.ts'],
+    ignores: BY_PATH_CONTRACTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${[...APPS, 'packages', ...PACKAGES].join('|')})/`,
+              message:
+                'Import another package or app by its package name (@logbook/contracts/view), not by a path into its folder.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

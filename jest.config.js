@@ -80,7 +80,7 @@ module.exports = {
     node('e2e', 'e2e', {
       globalSetup: systemPackagesFor('e2e'),
       testPathIgnorePatterns: ['/node_modules/', '/artifacts/'],
-      setupFilesAfterEnv: ['<rootDir>/support/setup.ts'],
+      setupFilesAfterEnv: [`${__dirname}/e2e/support/setup.ts`],
     }),
   ],
 };

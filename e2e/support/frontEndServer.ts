@@ -7,7 +7,7 @@ const { freePort } = require('../../scripts/stack.cjs') as typeof import('../../
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** The server block every front-end image runs (copied into the images as /etc/nginx/conf.d/default.conf). */
-export const FRONT_END_CONF = path.join(ROOT, 'deploy/nginx/front-end.conf');
+const FRONT_END_CONF = path.join(ROOT, 'deploy/nginx/front-end.conf');
 
 /** Debian installs nginx in /usr/sbin, which is not on every user's PATH. */
 const NGINX = process.env.NGINX_PATH ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');

@@ -9,7 +9,7 @@ export interface InboxEmail {
 }
 
 /** Every email the local inbox holds for one address, oldest first (MailDev's HTTP API). */
-export async function emailsTo(inboxUrl: string, address: string): Promise<InboxEmail[]> {
+async function emailsTo(inboxUrl: string, address: string): Promise<InboxEmail[]> {
   const res = await fetch(`${inboxUrl.replace(/\/$/, '')}/api/email`);
   if (!res.ok) throw new Error(`The inbox answered ${res.status}`);
   const all = (await res.json()) as InboxEmail[];

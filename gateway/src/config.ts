@@ -72,7 +72,7 @@ const frontEndUrl = z
     return url.origin + url.pathname.replace(/\/+$/, '');
   });
 
-export const gatewayConfigSchema = z.object({
+const gatewayConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: positiveInt(8080),
   AUTH_SERVICE_URL: upstreamList('http://127.0.0.1:4001'),

@@ -16,7 +16,7 @@ const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', '
  * the service answers, so that a request sent on a kept-alive connection the service had just closed can be sent
  * again to another instance. A body that may be larger goes on a fresh connection instead, where that cannot happen.
  */
-export const REPLAY_BYTES = 64 * 1024;
+const REPLAY_BYTES = 64 * 1024;
 
 /**
  * What the gateway itself tells the services about the caller (see forwardedHeaders): always passed on, even when the

@@ -18,7 +18,7 @@ export const requestId: RequestHandler = (req, res, next) => {
 };
 
 /** Only what the app loads: its own files, Stripe's script and frames, and the reverse-geocoding service. */
-export function contentSecurityPolicy(config: Pick<GatewayConfig, 'geocodeOrigin'>) {
+function contentSecurityPolicy(config: Pick<GatewayConfig, 'geocodeOrigin'>) {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", 'https://js.stripe.com'],
@@ -90,7 +90,7 @@ export function bodyLimit(maxBytes: number): RequestHandler {
   };
 }
 
-export { ownOrigin, sameOriginWrites } from '@logbook/service-kit/same-origin';
+export { sameOriginWrites } from '@logbook/service-kit/same-origin';
 
 /**
  * What the services are told about the caller: set by the gateway alone, whatever the client claimed. With the

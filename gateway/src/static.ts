@@ -4,7 +4,7 @@ import express, { Router, type Response } from 'express';
 import { frontEndUpstream, type FrontEndName } from './frontEndUpstreams';
 import { unavailablePage } from './unavailablePage';
 
-export const REMOTES = ['parent', 'student', 'sessions'] as const;
+const REMOTES = ['parent', 'student', 'sessions'] as const;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';

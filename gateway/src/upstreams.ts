@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { ServiceName } from './routes';
 
 /** How often an instance that failed to connect is tried again, off the request path. */
-export const PROBE_INTERVAL_MS = 1000;
+const PROBE_INTERVAL_MS = 1000;
 
 export interface Upstream {
   service: ServiceName;

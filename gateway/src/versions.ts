@@ -23,7 +23,7 @@ import type { UpstreamPool } from './upstreams';
 /** How long one round of asking every piece is answered from: however many calls come, one round per period. */
 export const VERSIONS_CACHE_MS = 10_000;
 /** Calls a minute from one address. */
-export const VERSIONS_PER_MINUTE = 60;
+const VERSIONS_PER_MINUTE = 60;
 
 const publicVersionsSchema = z.object({ pieces: z.array(publicPieceSchema) });
 type Piece = z.infer<typeof pieceSchema>;

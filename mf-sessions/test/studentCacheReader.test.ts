@@ -1,4 +1,4 @@
-import { studentSchema } from '../../packages/contracts/src/schemas';
+import { studentSchema } from '@logbook/contracts/schemas';
 import { readRememberedStudent, recallStudent } from '../src/lib/studentCache';
 
 /*

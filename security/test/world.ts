@@ -4,9 +4,8 @@ import { PNG } from 'pngjs';
 
 const { startStack } = require('../../scripts/stack.cjs') as typeof import('../../scripts/stack.cjs');
 
-export type Stack = Awaited<ReturnType<typeof startStack>>;
+type Stack = Awaited<ReturnType<typeof startStack>>;
 export type Role = 'nobody' | 'parentA' | 'parentB' | 'studentA1' | 'studentA2' | 'studentB';
-export const ROLES: Role[] = ['nobody', 'parentA', 'parentB', 'studentA1', 'studentA2', 'studentB'];
 
 export interface Reply {
   status: number;
@@ -59,7 +58,7 @@ const cookiesOf = (res: Reply) =>
     .join('; ');
 
 /** A signature as the pad makes it: 400x150 at pixel ratio 2 with a stroke. */
-export function signature(seed = 1): string {
+function signature(seed = 1): string {
   const png = new PNG({ width: 800, height: 300 });
   png.data.fill(255);
   for (let x = 40; x < 760; x++) {

@@ -5,7 +5,7 @@ const count = (fallback: number) => z.coerce.number().int().positive().default(f
 
 const MINUTE = 60_000;
 
-export const authConfigSchema = baseConfigSchema.extend({
+const authConfigSchema = baseConfigSchema.extend({
   /** Window for counting failed sign-in attempts (parent and student). */
   AUTH_RATE_LIMIT_WINDOW_MS: count(15 * MINUTE),
   /** Failed sign-ins allowed per account (email or student username) from one address before each attempt waits. */
@@ -74,7 +74,7 @@ export interface MailSettings {
   publicOrigin: string;
 }
 
-export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
+const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
 
 export function mailSettingsFrom(config: AuthConfig): MailSettings {
   return {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { passwordHashing } from '@logbook/service-kit/password-hash';
 
-export const BCRYPT_COST = 10;
+const BCRYPT_COST = 10;
 
 /** Hashed on a worker thread; refused with 503 (BusyError) when the workers cannot take it in time. */
 export const hashPassword = (password: string) => passwordHashing.hash(password, BCRYPT_COST);

@@ -38,7 +38,7 @@ function schema30(node: unknown): unknown {
  * The same description in OpenAPI 3.0.3, which the diff tool reads (it predates 3.1): every schema rewritten by
  * schema30, the licence without its identifier, the rest as it is.
  */
-export function asOpenApi30(doc: Json): Json {
+function asOpenApi30(doc: Json): Json {
   const walk = (node: unknown, key?: string): unknown => {
     if (key === 'schema' || key === 'schemas') {
       return key === 'schemas' && isObject(node)
@@ -81,7 +81,7 @@ export async function breakingChanges(before: Json, after: Json): Promise<Breaki
 }
 
 /** The changes docs/api-changes.md records as intended: each `code location` in backticks on a list line. */
-export function recordedChanges(markdown: string): Set<string> {
+function recordedChanges(markdown: string): Set<string> {
   return new Set([...markdown.matchAll(/^\s*[-*] `([^`]+)`/gm)].map((m) => m[1].trim()));
 }
 

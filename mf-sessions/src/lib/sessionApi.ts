@@ -4,7 +4,7 @@ import { ApiError, errorMessageOf } from '@logbook/shell-context/shared';
 
 export const DRIVING_SESSIONS_URL = '/api/driving-sessions';
 /** A send that hangs longer than this is treated like a dropped connection; the client id makes the retry safe. */
-export const SEND_TIMEOUT_MS = 20_000;
+const SEND_TIMEOUT_MS = 20_000;
 
 export type SendOutcome =
   | { kind: 'sent' }

@@ -8,7 +8,7 @@ export type SessionValues = DraftValues;
 export type SessionField = DraftField;
 
 /** The form's fields, as the session's field registry lists them. */
-export const SESSION_FIELDS: readonly SessionField[] = DRAFT_FIELDS;
+const SESSION_FIELDS: readonly SessionField[] = DRAFT_FIELDS;
 
 export function emptySessionValues(): SessionValues {
   return Object.fromEntries(SESSION_FIELDS.map((field) => [field, ''])) as SessionValues;

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type 
 import { Alert, Button, Spinner } from '@logbook/ui/shared';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RemoteModule<P> = () => Promise<{ default: ComponentType<P & any> }>;
+type RemoteModule<P> = () => Promise<{ default: ComponentType<P & any> }>;
 
 export interface RemoteWidgetProps<P extends object> {
   /** What the widget is, for its loading and error texts. */

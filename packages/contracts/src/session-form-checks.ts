@@ -1,17 +1,13 @@
 import { ROAD_CONDITIONS, TEXT_LIMITS, TIME_OF_DAY, TRAFFIC_CONDITIONS, WEATHER_CONDITIONS } from './constants';
 import { isNotAfter, isRealDate, isValidTime } from './dates';
-import { SESSION_FORM_FIELDS } from './limits';
+import { SESSION_FORM_FIELDS, type SessionFormField } from './limits';
 import { VALIDATION } from './messages';
-import type { SessionFields } from './schemas';
 import { hasHiddenCharacters, hasLetterOrDigit } from './visible-text';
 
 // The session form's checks, as plain functions: the form screen draws and checks a drive with no validation library
 // loaded, on a device that is offline. Each field meets the checks of its schema in the session's field registry
 // (session-fields.ts), in the same order, so a field reads the same first message the schema gives it
 // (test/session-form-checks.test.ts holds the two to each other).
-
-/** A field a person fills in on the session form. */
-export type SessionFormField = keyof SessionFields;
 
 /** A field's check: its first problem, or undefined when the value will do. */
 type FieldCheck = (value: unknown) => string | undefined;

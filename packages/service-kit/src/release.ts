@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import contractsPackage from '../../contracts/package.json';
+import contractsPackage from '@logbook/contracts/package.json';
 import serviceKitPackage from '../package.json';
 
 /** What a running piece is: the same shape every front end's version.json has. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formDraftStorageKey } from '@logbook/contracts/constants';
-import { sessionFieldsSchema } from '../../contracts/src/schemas';
-import { coordinatesSchema, studentIdSchema } from '../../contracts/src/session-fields';
+import { sessionFieldsSchema } from '@logbook/contracts/schemas';
+import { coordinatesSchema, studentIdSchema } from '@logbook/contracts/session-fields';
 import { DRAFT_FIELDS, readFormDraft, readStoredDraft, type DraftStorage } from '../src/drafts';
 
 /*

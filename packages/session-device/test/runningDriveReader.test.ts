@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localDateISO, localTimeHHMM } from '@logbook/contracts/dates';
-import { coordinatesSchema, studentIdSchema } from '../../contracts/src/session-fields';
+import { coordinatesSchema, studentIdSchema } from '@logbook/contracts/session-fields';
 import {
   readRunningDrive,
   readStoredRunningDrive,

@@ -21,10 +21,10 @@ import { endFamilySessions } from './sessions';
 const USERNAME_ATTEMPTS = 6;
 
 /** The only user fields that ever leave this service. */
-export const publicUser = (user: Pick<User, '_id' | 'email'>): PublicUser => ({ id: user._id, email: user.email });
+const publicUser = (user: Pick<User, '_id' | 'email'>): PublicUser => ({ id: user._id, email: user.email });
 
 /** Which unique index a duplicate-key error came from (real mongod names it in keyPattern, others in the message). */
-export function duplicateField(err: unknown): string | undefined {
+function duplicateField(err: unknown): string | undefined {
   if (!isDuplicateKey(err)) return undefined;
   const keyPattern = (err as { keyPattern?: Record<string, unknown> }).keyPattern;
   if (keyPattern) return Object.keys(keyPattern)[0];
@@ -130,6 +130,11 @@ export async function verifyCredentials(email: string, password: string): Promis
 export async function findUser(id: number): Promise<PublicUser | null> {
   const user = await UserModel.findById(id).select({ _id: 1, email: 1 }).lean();
   return user ? publicUser(user) : null;
+}
+
+/** A parent's account with what the other services ask of it (its email, age and any billing id); null when gone. */
+export async function accountById(id: number) {
+  return UserModel.findById(id).select({ _id: 1, email: 1, createdAt: 1, stripeCustomerId: 1 }).lean();
 }
 
 /** The signed-in parent's email, which their password re-checks are counted against; 401 when the account is gone. */

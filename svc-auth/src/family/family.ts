@@ -72,8 +72,6 @@ export async function exportFamily(userId: number) {
   };
 }
 
-export type FamilyExport = Awaited<ReturnType<typeof exportFamily>>;
-
 /**
  * Closes the account: every subscription is canceled with the provider first, and when the provider cannot be
  * reached nothing is deleted. Then every service deletes what it holds of the family, this one last, and a

@@ -3,7 +3,7 @@ import { API_ERRORS } from '@logbook/contracts/messages';
 import { notFound, parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
 import { endStudentSessions } from '@logbook/service-kit/auth';
-import { UserModel } from '../accounts/model';
+import { accountById } from '../accounts/accounts';
 import { queueNotice, noticeSchema } from '../mail/notices';
 import { mailOrigin, queueMail } from '../mail/queue';
 import { mailTemplates } from '../mail/templates';
@@ -12,9 +12,7 @@ import { StudentLoginVersionModel, loginChanged } from '../student-sessions/logi
 export const internalAuthRouter = internalRouter();
 
 internalAuthRouter.get('/internal/users/:id', async (req, res) => {
-  const user = await UserModel.findById(parseId(req.params.id))
-    .select({ _id: 1, email: 1, createdAt: 1, stripeCustomerId: 1 })
-    .lean();
+  const user = await accountById(parseId(req.params.id));
   if (!user) throw notFound(API_ERRORS.notFound);
   const answer: InternalUser = {
     id: user._id,
@@ -29,7 +27,7 @@ internalAuthRouter.get('/internal/users/:id', async (req, res) => {
 internalAuthRouter.post('/internal/parents/:parentId/notices', async (req, res) => {
   const parentId = parseId(req.params.parentId);
   const notice = parseOr400(noticeSchema, req.body);
-  const user = await UserModel.findById(parentId).select({ _id: 1, email: 1 }).lean();
+  const user = await accountById(parentId);
   if (!user) throw notFound(API_ERRORS.notFound);
   await queueNotice(user, notice);
   res.status(202).json({ queued: true });
@@ -38,7 +36,7 @@ internalAuthRouter.post('/internal/parents/:parentId/notices', async (req, res) 
 /** svc-logbook's emails about a supervisor signing from their own phone: queued, never waiting for SMTP. */
 internalAuthRouter.post('/internal/sign-off-mail', async (req, res) => {
   const mail = parseOr400(signOffMailSchema, req.body);
-  const user = await UserModel.findById(mail.parentId).select({ _id: 1, email: 1 }).lean();
+  const user = await accountById(mail.parentId);
   if (!user) throw notFound(API_ERRORS.notFound);
   const origin = mailOrigin();
   if (mail.kind === 'sign_off_request') {

@@ -5,7 +5,7 @@ import { ipKeyGenerator } from 'express-rate-limit';
 export type LimitedName = 'parent-email' | 'student-username';
 
 /** An email or username as sign-in compares it: trimmed, in lower case. */
-export const normaliseName = (value: string) => value.trim().toLowerCase();
+const normaliseName = (value: string) => value.trim().toLowerCase();
 
 /**
  * The part of a counter's key that stands for a name a family chose: the kind, then the SHA-256 (hex) of the name.

@@ -22,7 +22,7 @@ const QUOTE_LENGTH = 300;
  * close, and with whatever a mail client would turn into a link (an address, a domain, an email address) written so it
  * is not one.
  */
-export function quoted(text: string): string {
+function quoted(text: string): string {
   const line = text.replace(/[\s\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
   const chars = [...line];
   const short = chars.length > QUOTE_LENGTH ? `${chars.slice(0, QUOTE_LENGTH - 1).join('')}…` : line;

@@ -5,7 +5,7 @@ import type { WindowCounter } from '@logbook/service-kit/rate-limit-store';
 import { defineModel, WINDOW_COUNTER_FIELDS, expiresAtIndex } from '@logbook/service-kit/model';
 
 /** The window coupon look-ups are counted in; how many (per account, per address) is configured. */
-export const COUPON_LOOKUP_WINDOW_MS = 60 * 60_000;
+const COUPON_LOOKUP_WINDOW_MS = 60 * 60_000;
 
 export interface CouponLookupLimits {
   perAccount: number;

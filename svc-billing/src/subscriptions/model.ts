@@ -106,7 +106,7 @@ export const StudentRemovalModel = defineModel<StudentRemoval>('StudentRemoval',
   until: Date,
 });
 
-export type SubscriptionRecordState = 'creating' | 'created' | 'failed';
+type SubscriptionRecordState = 'creating' | 'created' | 'failed';
 
 /**
  * One per student while a subscription is being made or exists: inserting it (the student id is the key) is what

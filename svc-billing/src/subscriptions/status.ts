@@ -1,13 +1,5 @@
 import type { SubscriptionNextStep, SubscriptionStatus } from '@logbook/contracts/constants';
 
-/**
- * Why Stripe paused a subscription (`status_details.paused.subscription.type`). A trial that ended with no card waits
- * for nothing this service can take; a pause after a failed payment keeps its invoice collectible, and paying it
- * resumes the subscription.
- */
-export type PauseCause =
-  'trial_end_without_payment_method' | 'first_payment_failure' | 'final_payment_failure' | 'pause_requested' | 'system';
-
 /** Pauses Stripe makes after a payment failed: the open invoice is still owed and can be paid to resume. */
 export const isPaymentPause = (cause: string | null | undefined) =>
   cause === 'first_payment_failure' || cause === 'final_payment_failure';
@@ -62,7 +54,7 @@ export const graceEnd = (providerStatus: string, periodStart: number | null) =>
  * Provider statuses of a subscription that still exists at the provider: it blocks a second one for the student and
  * is canceled there when the family or the student goes.
  */
-export const LIVE_PROVIDER_STATUSES = ['trialing', 'active', 'past_due', 'incomplete', 'paused', 'unpaid'] as const;
+const LIVE_PROVIDER_STATUSES = ['trialing', 'active', 'past_due', 'incomplete', 'paused', 'unpaid'] as const;
 
 /** Whether a provider subscription in this status still exists there (could still charge, or be resumed). */
 export const isLiveAtProvider = (providerStatus: string | null | undefined) =>

@@ -50,7 +50,7 @@ export async function ownedStudent(callers: Callers, studentId: number): Promise
   return student;
 }
 
-export interface FreeMonthCheck {
+interface FreeMonthCheck {
   available: boolean;
   /** What the free month would be remembered by (absent when the owner of students does not say). */
   key?: string;
@@ -65,14 +65,14 @@ export const hadTrial = async (student: StudentBilling) =>
  * one, so a student who already had a subscription has used it too; and a student the family removed and added again
  * (the same name and date of birth) had theirs before.
  */
-export async function freeMonthFor(student: StudentBilling): Promise<FreeMonthCheck> {
+async function freeMonthFor(student: StudentBilling): Promise<FreeMonthCheck> {
   if (await hadTrial(student)) return { available: false };
   const key = (await freeMonthKeyFromOwner(student)) ?? undefined;
   if (key && (await FreeMonthModel.exists({ _id: key }))) return { available: false, key };
   return { available: true, ...(key ? { key } : {}) };
 }
 
-export const trialAvailable = async (student: StudentBilling) => (await freeMonthFor(student)).available;
+const trialAvailable = async (student: StudentBilling) => (await freeMonthFor(student)).available;
 
 /** Keeps a free month by its key; a second writer finds it there already, which is the same. */
 export async function rememberFreeMonth(key: string) {
@@ -103,7 +103,7 @@ export async function recordTrial(student: StudentBilling, subscriptionId: strin
   }
 }
 
-export function subscriptionView(
+function subscriptionView(
   student: StudentBilling,
   record: SubscriptionRecord | null | undefined,
   trial: boolean,

@@ -1,7 +1,7 @@
 import { defineModel } from '@logbook/service-kit/model';
 
 /** `dead`: failed every attempt; set aside until an operator retries it. */
-export type BillingEventState = 'queued' | 'processing' | 'done' | 'dead';
+type BillingEventState = 'queued' | 'processing' | 'done' | 'dead';
 
 /**
  * Every provider event received, keyed by its id: inserting it first is what makes each event count once. It is the

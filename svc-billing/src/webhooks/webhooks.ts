@@ -32,7 +32,7 @@ import { BillingEventModel } from './model';
 export type WebhookResult = WebhookReceipt;
 
 /** The API version the endpoint must be set to: the installed SDK's, which every read back is made in. */
-export const WEBHOOK_API_VERSION = Stripe.API_VERSION;
+const WEBHOOK_API_VERSION = Stripe.API_VERSION;
 
 /** The events this service acts on; the README lists the same for the endpoint's set-up. */
 export const WEBHOOK_EVENTS = [
@@ -144,7 +144,7 @@ export async function receiveWebhook(
  * decides), and an event whose lease ran out is taken again, so a crash mid-way never loses it. A failure (Stripe
  * could not be read) puts it back for a later attempt. False when another worker holds it or it is done.
  */
-export async function processEvent(provider: PaymentProvider, eventId: string): Promise<boolean> {
+async function processEvent(provider: PaymentProvider, eventId: string): Promise<boolean> {
   const now = new Date();
   const current = await BillingEventModel.findById(eventId).lean();
   if (!current || current.state === 'done' || current.state === 'dead' || !current.state) return false;

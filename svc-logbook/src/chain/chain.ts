@@ -15,7 +15,7 @@ import { SessionChainModel } from './model';
 const project = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, 1 as const]));
 
 /** The stored fields a session's hash covers, plus the chain links. */
-export const CHAIN_FIELDS = {
+const CHAIN_FIELDS = {
   ...project(SESSION_HASH.always),
   ...project(SESSION_HASH.whenPresent),
   signaturesId: 1,

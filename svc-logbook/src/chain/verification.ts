@@ -16,7 +16,7 @@ const CODE_BYTES = 10; // 80 random bits: 16 characters
 const CODE_RE = /^[A-Z2-7]{16}$/;
 
 /** 16 characters of base32 (no padding): safe in a URL, easy to read off paper, not guessable. */
-export function newVerificationCode(): string {
+function newVerificationCode(): string {
   const bytes = crypto.randomBytes(CODE_BYTES);
   let bits = 0;
   let value = 0;
@@ -55,7 +55,7 @@ export async function verificationCodeOf(studentId: number): Promise<string> {
 export const verificationUrl = (code: string, origin: string) => `${origin}/verify/${code}`;
 
 /** 'Alex Lee' → 'A. L.': enough for whoever holds the paper log book to match it, and nothing more. */
-export function initialsOf(firstName: unknown, lastName: unknown): string {
+function initialsOf(firstName: unknown, lastName: unknown): string {
   const initial = (name: unknown) => {
     const first = typeof name === 'string' ? [...name.trim()][0] : undefined;
     return first && /\p{L}/u.test(first) ? `${first.toLocaleUpperCase('en-AU')}.` : '';

@@ -109,7 +109,7 @@ function family(id: string): Family {
  * A WOFF file as the plain TrueType font it wraps. fontkit would inflate a WOFF table each time it reads from it,
  * which is once per glyph when pdfkit lays out and subsets text; inflated once here, the tables are read in place.
  */
-export function sfntOfWoff(woff: Buffer): Buffer {
+function sfntOfWoff(woff: Buffer): Buffer {
   if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF font');
   const numTables = woff.readUInt16BE(12);
   const tables = Array.from({ length: numTables }, (_, i) => {

@@ -5,7 +5,7 @@ export const MARGIN = 36;
 export const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 export const ROW_HEIGHT = 44;
 export const HEADER_ROW_HEIGHT = 18;
-export const ROWS_BOTTOM = PAGE.height - 46;
+const ROWS_BOTTOM = PAGE.height - 46;
 export const FIRST_PAGE_TABLE_TOP = 258;
 export const NEXT_PAGE_TABLE_TOP = 62;
 export const FOOTER_Y = PAGE.height - 30;
@@ -13,8 +13,8 @@ export const FOOTER_Y = PAGE.height - 30;
 /** How many rows of `height` fit from `top` down to the last row's bottom line. */
 export const rowsBetween = (top: number, height: number) => Math.floor((ROWS_BOTTOM - top) / height);
 
-export const ROWS_ON_FIRST_PAGE = rowsBetween(FIRST_PAGE_TABLE_TOP + HEADER_ROW_HEIGHT, ROW_HEIGHT);
-export const ROWS_PER_NEXT_PAGE = rowsBetween(NEXT_PAGE_TABLE_TOP + HEADER_ROW_HEIGHT, ROW_HEIGHT);
+const ROWS_ON_FIRST_PAGE = rowsBetween(FIRST_PAGE_TABLE_TOP + HEADER_ROW_HEIGHT, ROW_HEIGHT);
+const ROWS_PER_NEXT_PAGE = rowsBetween(NEXT_PAGE_TABLE_TOP + HEADER_ROW_HEIGHT, ROW_HEIGHT);
 
 export function pageCountFor(sessionCount: number): number {
   if (sessionCount <= ROWS_ON_FIRST_PAGE) return 1;

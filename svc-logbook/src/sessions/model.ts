@@ -38,7 +38,7 @@ export interface DrivingSessionRecord extends StoredSessionFields {
   createdAt: Date;
 }
 
-export interface StoredSignOff {
+interface StoredSignOff {
   status: 'awaiting' | 'signed' | 'declined' | 'cancelled';
   supervisorEmail: string;
   /** When the newest link was emailed (absent while it could not be). */

@@ -1,8 +1,7 @@
 import { logbookApi } from '@logbook/contracts/logbook-api';
-import { accountOf, callers } from '@logbook/service-kit/auth';
 import { ANSWERED, declaredRouter } from '@logbook/service-kit/declared';
-import { keyedLimit } from '@logbook/service-kit/keyed-limit';
-import { VerificationLimitModel } from '../chain/model';
+import { callers } from '@logbook/service-kit/auth';
+import { perFamilyLimit } from '../chain/limits';
 import { logbookConfig } from '../config';
 import { withPostTiming } from './post-timing';
 import { correctSession } from './correct';
@@ -12,13 +11,7 @@ import { removeSession } from './remove';
 import { summaryOf } from './summary';
 
 /** New entries and corrections per family and hour, whichever of the family posts them and from however many devices. */
-const familyPosts = keyedLimit({
-  model: VerificationLimitModel,
-  prefix: 'sessions:family:',
-  windowMs: 3_600_000,
-  limit: () => logbookConfig().SESSION_POSTS_PER_HOUR,
-  key: (_req, res) => String(accountOf(callers(res))),
-});
+const familyPosts = perFamilyLimit('sessions:family:', () => logbookConfig().SESSION_POSTS_PER_HOUR);
 
 const { router, route } = declaredRouter(logbookApi, {
   'POST /api/driving-sessions': [familyPosts],

@@ -26,7 +26,7 @@ export type SettingView = Setting;
 /** The family's state, kept with the settings: its rules decide the targets and how instructor lessons count. */
 export const STATE_SETTING = 'state';
 /** Whose targets are in force: 'state' (the state's rule for each learner's age) or 'family' (their own numbers). */
-export const TARGETS_FROM_SETTING = 'targetsFrom';
+const TARGETS_FROM_SETTING = 'targetsFrom';
 
 let versions: readonly StateRuleVersion[] | undefined;
 

@@ -9,7 +9,7 @@ import { logbookConfig } from '../config';
 import { SignOffLinkModel, SignOffRequestModel, type SignOffLinkRecord } from './model';
 
 /** A link works for 7 days. */
-export const SIGN_OFF_LINK_DAYS = 7;
+const SIGN_OFF_LINK_DAYS = 7;
 
 /** Signings a link may fail to seal before it stops working (a new link can be sent). */
 export const MAX_FAILED_SEALS = 5;

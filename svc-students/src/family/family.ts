@@ -29,7 +29,7 @@ export async function exportFamily(userId: number) {
 }
 
 /** Deletes these students and whatever of them still waits in this service's outbox. */
-export async function deleteStudents(filter: { userId: number; _id?: number }) {
+async function deleteStudents(filter: { userId: number; _id?: number }) {
   const ids = (await StudentModel.find(filter).select({ _id: 1 }).lean()).map((d) => d._id);
   if (ids.length === 0) return;
   await StudentModel.deleteMany({ _id: { $in: ids } });

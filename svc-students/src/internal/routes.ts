@@ -3,17 +3,13 @@ import bcrypt from 'bcryptjs';
 import { z } from 'zod';
 import type { InternalStudent, VerifiedStudent } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { studentUsernameKey } from '@logbook/contracts/student-usernames';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { notFound, parseId, parseOr400, unauthorized } from '@logbook/service-kit/errors';
-import { applyIfNewer, eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
+import { eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
 import { passwordHashing } from '@logbook/service-kit/password-hash';
 import { PASSWORD_HASH_ROUNDS } from '../logins/logins';
 import { learnerKey } from '../students/free-month';
-import { StudentModel } from '../students/model';
-
-/** What other services may know of a student, and only through here (see students/free-month.ts for its key). */
-export type { InternalStudent };
+import { applySubscriptionStatus, studentForServices, studentSigningIn } from '../students/students';
 
 // Compared against when nobody has the username, so an unknown name costs the same bcrypt work as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(16).toString('hex'), PASSWORD_HASH_ROUNDS);
@@ -23,24 +19,12 @@ const credentialsSchema = z.object({
   studentPassword: z.string().min(1).max(200),
 });
 
-const SIGN_IN_FIELDS = {
-  userId: 1,
-  firstName: 1,
-  lastName: 1,
-  subscriptionStatus: 1,
-  hasStudentLogin: 1,
-  studentPassword: 1,
-  loginVersion: 1,
-} as const;
-
 export const internalStudentsRouter = internalRouter();
 
 /** For svc-billing (whose student is this, for ownership) and svc-auth (the signed-in student's name and status). */
 internalStudentsRouter.get('/internal/students/:id', async (req, res) => {
   const id = parseId(req.params.id);
-  const doc = await StudentModel.findById(id)
-    .select({ userId: 1, firstName: 1, lastName: 1, dateOfBirth: 1, subscriptionStatus: 1, stripeSubscriptionId: 1 })
-    .lean();
+  const doc = await studentForServices(id);
   if (!doc) throw notFound(API_ERRORS.studentNotFound);
   const student: InternalStudent = {
     id: doc._id,
@@ -61,9 +45,7 @@ internalStudentsRouter.get('/internal/students/:id', async (req, res) => {
  */
 internalStudentsRouter.post('/internal/student-logins/verify', passwordHashing.admit, async (req, res) => {
   const { studentUsername, studentPassword } = parseOr400(credentialsSchema, req.body);
-  const doc = await StudentModel.findOne({ studentUsername: studentUsernameKey(studentUsername) })
-    .select({ ...SIGN_IN_FIELDS })
-    .lean();
+  const doc = await studentSigningIn(studentUsername);
   const hash = doc?.hasStudentLogin && doc.studentPassword?.startsWith('$2') ? doc.studentPassword : undefined;
   const matches = await passwordHashing.compare(studentPassword, hash ?? DUMMY_HASH);
   if (!doc || !hash || !matches) throw unauthorized(API_ERRORS.invalidCredentials);
@@ -80,9 +62,7 @@ internalStudentsRouter.post('/internal/student-logins/verify', passwordHashing.a
 
 /** svc-billing's `subscription` events: the status shown on the dashboard and required for a student login. */
 async function applySubscription(event: TopicEvent<'subscription'>) {
-  const { status } = event.data;
-  if (!(await StudentModel.exists({ _id: event.key }))) return;
-  await applyIfNewer(StudentModel, event.key, 'subscriptionVersion', event.version, { subscriptionStatus: status });
+  await applySubscriptionStatus(event.key, event.version, event.data.status);
 }
 
 export const studentEventsRouter = eventsRouter({ subscription: applySubscription });

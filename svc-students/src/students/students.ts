@@ -1,9 +1,11 @@
 import type { Student } from '@logbook/contracts/schemas';
 import type { StudentDetailsData as StudentData } from '@logbook/contracts/student-courses';
+import { studentUsernameKey } from '@logbook/contracts/student-usernames';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { createWithNumericId } from '@logbook/service-kit/counters';
 import { notFound } from '@logbook/service-kit/errors';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
+import { applyIfNewer } from '@logbook/service-kit/internal';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { publisher } from '../events/publisher';
 import { coursesOf, PUBLIC_FIELDS, StudentModel, type StudentRecord } from './model';
@@ -95,4 +97,32 @@ export async function updateStudent(parentUserId: number, studentId: number, dat
   // Answered as this change left the profile, the rest read back: on the in-memory fallback find-and-modify's own
   // answer can hold another save made at the same moment.
   return toStudentResponse({ ...(await findOwnStudent(parentUserId, studentId)), ...profile });
+}
+
+/** A student with what the other services may know of them (internal/routes.ts); null when there is none. */
+export function studentForServices(id: number) {
+  return StudentModel.findById(id)
+    .select({ userId: 1, firstName: 1, lastName: 1, dateOfBirth: 1, subscriptionStatus: 1, stripeSubscriptionId: 1 })
+    .lean();
+}
+
+/** The student a sign-in names, with what the sign-in checks (the password hash among it); null for an unknown name. */
+export function studentSigningIn(studentUsername: string) {
+  return StudentModel.findOne({ studentUsername: studentUsernameKey(studentUsername) })
+    .select({
+      userId: 1,
+      firstName: 1,
+      lastName: 1,
+      subscriptionStatus: 1,
+      hasStudentLogin: 1,
+      studentPassword: 1,
+      loginVersion: 1,
+    })
+    .lean();
+}
+
+/** A student's subscription status from svc-billing, unless a later one was applied already. */
+export async function applySubscriptionStatus(studentId: number, version: number, status: string) {
+  if (!(await StudentModel.exists({ _id: studentId }))) return;
+  await applyIfNewer(StudentModel, studentId, 'subscriptionVersion', version, { subscriptionStatus: status });
 }

@@ -3,8 +3,7 @@ import { apiRequest } from '@logbook/shell-context/shared';
 export type ExportFormat = 'json' | 'csv';
 
 /** GET /api/user/export: the family's data as one JSON file, or its sessions as CSV rows. */
-export const exportUrl = (format: ExportFormat) =>
-  format === 'json' ? '/api/user/export' : '/api/user/export?format=csv';
+const exportUrl = (format: ExportFormat) => (format === 'json' ? '/api/user/export' : '/api/user/export?format=csv');
 
 /** PUT /api/user/password: every other session of the account ends, this one stays. */
 export const changePassword = (currentPassword: string, newPassword: string) =>

@@ -5,7 +5,7 @@ import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { ACCOUNT_MESSAGES, TOASTS, VALIDATION } from '@logbook/contracts/view';
 import { deleteAccount } from '../api/account';
 
-export const NOTHING_DELETED = 'Nothing was deleted';
+const NOTHING_DELETED = 'Nothing was deleted';
 
 export type DeleteProblem = { field: 'password'; message: string } | { field: 'form'; title: string; message: string };
 

@@ -13,7 +13,7 @@ const StripeAuthenticate = lazy(() => import('./StripeAuthenticate'));
 const SUBMIT_LABEL = `Subscribe for $${PRICE_AUD.toFixed(2)}/month`;
 
 /** What the card form reports: paid or saved, or still processing at the bank. */
-export type PaymentOutcome = 'succeeded' | 'processing';
+type PaymentOutcome = 'succeeded' | 'processing';
 
 export interface PaymentStepProps {
   /** Something to confirm: a setup or a payment with its client secret. */

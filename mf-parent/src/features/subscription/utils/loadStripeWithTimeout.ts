@@ -1,7 +1,7 @@
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 
-export const STRIPE_LOAD_TIMEOUT_MS = 10_000;
+const STRIPE_LOAD_TIMEOUT_MS = 10_000;
 
 /**
  * Loads Stripe.js only when the payment form needs it (the `pure` entry adds no script at import time) and gives up

@@ -1,5 +1,5 @@
 /** What Stripe adds to the return URL after a bank's own page (3-D Secure and redirect-based methods). */
-export const PAYMENT_RETURN_PARAMS = [
+const PAYMENT_RETURN_PARAMS = [
   'redirect_status',
   'payment_intent',
   'payment_intent_client_secret',

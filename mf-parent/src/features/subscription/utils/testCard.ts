@@ -15,7 +15,7 @@ export const TEST_CARD_MESSAGES = {
 } as const;
 
 /** Stripe's well-known test cards that fail, with the message Stripe gives for each. */
-export const DECLINED_TEST_CARDS: Record<string, string> = {
+const DECLINED_TEST_CARDS: Record<string, string> = {
   '4000000000000002': 'Your card was declined.',
   '4000000000009995': 'Your card has insufficient funds.',
   '4000000000000069': 'Your card has expired.',

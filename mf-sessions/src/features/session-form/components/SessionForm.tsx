@@ -1,6 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Alert, PageFrame } from '@logbook/ui/shared';
-import type { HistoryEntry } from '../../../lib/sessionHistory';
 import type { SessionField } from '../../../lib/sessionValues';
 import { CorrectionReasonCard } from './CorrectionReasonCard';
 import { useCorrection } from '../hooks/useCorrection';
@@ -25,30 +24,13 @@ import { SupervisorSignatureCard } from './SupervisorSignatureCard';
 import { TimeOfDaySuggestion } from './TimeOfDaySuggestion';
 import { VehicleDetailsUnavailable } from './VehicleDetailsUnavailable';
 import { formSubtitle, formTitle } from '../utils/formHeading';
+import type { SessionFormProps } from '../utils/sessionFormProps';
 import { licenceYearProblem } from '../utils/supervisorChoice';
 
 // Below the first screenful: its code is fetched once the form is used or scrolled to it. Offline, before it was ever
 // fetched, the form goes on without it.
 const loadVehicleCard = () => import('./VehicleDetailsCard').catch(() => ({ default: VehicleDetailsUnavailable }));
 const VehicleDetailsCard = lazy(loadVehicleCard);
-
-export interface SessionFormProps {
-  studentId: number;
-  studentName: string;
-  /** When known, the form refuses a date before it (the server checks it in any case). */
-  dateOfBirth?: string;
-  loadDraftId: string | null;
-  /** Fill the form from the drive just ended on this device. */
-  fromDrive?: boolean;
-  /** A logged entry to correct: the form opens with it, asks why, and posts a correction of it. */
-  correcting?: HistoryEntry;
-  /** After a session was logged or queued. */
-  onFinished: () => void;
-  /** Cancel is offered only when there is somewhere to go back to. */
-  onCancel?: () => void;
-  /** Shown above the form (for example a subscription warning). */
-  notice?: ReactNode;
-}
 
 /** A driving session: new, from a draft, from a drive just ended, or correcting a logged one. */
 export function SessionForm(props: SessionFormProps) {

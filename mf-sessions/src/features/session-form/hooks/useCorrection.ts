@@ -5,7 +5,7 @@ import type { HistoryEntry } from '../../../lib/sessionHistory';
 import { isStudentSessionsKey } from '../../../lib/sessionKeys';
 import { sessionPayload, type SupervisorChoice } from '../../../lib/sessionValues';
 import { focusFirstProblem, noProblems } from '../utils/focusFirstProblem';
-import type { SessionFormProps } from '../components/SessionForm';
+import type { SessionFormProps } from '../utils/sessionFormProps';
 import type { SessionFormApi } from './useSessionForm';
 
 /** Corrections' code is fetched when a correction is sent or its reason checked, not with the new-session screen. */

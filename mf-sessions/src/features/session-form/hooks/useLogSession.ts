@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { clearRunningDrive } from '@logbook/session-device/runningDrive';
 import { newClientId, type SupervisorChoice } from '../../../lib/sessionValues';
 import type { SplitMode } from '../components/DriveSplitChoice';
-import type { SessionFormProps } from '../components/SessionForm';
+import type { SessionFormProps } from '../utils/sessionFormProps';
 import type { DriveSplit } from '../utils/driveSplit';
 import { focusFirstProblem, noProblems } from '../utils/focusFirstProblem';
 import { loadRemoteSignOff, type RemoteSignOff } from './useRemoteSignOff';

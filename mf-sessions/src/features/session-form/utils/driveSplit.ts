@@ -3,7 +3,7 @@ import { minutesOfDay, durationMinutes } from '@logbook/contracts/view';
 import { sunTimes, type Place } from '../../../lib/sun';
 
 /** One entry of a drive logged in parts: its own date and times, day or night. */
-export interface DrivePart {
+interface DrivePart {
   date: string;
   startTime: string;
   endTime: string;

@@ -16,7 +16,7 @@ export interface TimeOfDayHint {
 }
 
 /** The device's time zone: the clock the times on the form were read from when the drive was located. */
-export function deviceTimeZone(): string {
+function deviceTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || ADELAIDE.timeZone;
   } catch {

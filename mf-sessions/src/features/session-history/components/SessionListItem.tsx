@@ -16,7 +16,7 @@ import type { HistoryEntry, SessionChangeFields } from '../../../lib/sessionHist
 export type SessionVehicleFields = Partial<Pick<HistoryEntry, 'vehicleRegistration' | 'odometerStart' | 'odometerEnd'>>;
 
 /** How the supervisor signed on their own phone, or is still asked to (older answers lack them). */
-export type SessionSignOffFields = Partial<Pick<HistoryEntry, 'signOff' | 'signedAt' | 'signedRemotely'>>;
+type SessionSignOffFields = Partial<Pick<HistoryEntry, 'signOff' | 'signedAt' | 'signedRemotely'>>;
 
 export type ListedSession = ListedTextFields & SessionChangeFields & SessionVehicleFields & SessionSignOffFields;
 
@@ -32,7 +32,7 @@ export interface SessionListItemProps<S extends ListedSession = ListedSession> {
 }
 
 /** 'Not recorded' for sessions logged before the weather was asked. */
-export function weatherText(weather: string | null | undefined): string {
+function weatherText(weather: string | null | undefined): string {
   if (!weather) return 'Not recorded';
   return WEATHER_LABELS[weather as WeatherConditions] ?? weather;
 }

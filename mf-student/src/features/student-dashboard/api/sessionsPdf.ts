@@ -1,4 +1,4 @@
-export const sessionsPdfUrl = (studentId: number) => `/api/driving-sessions/${studentId}/pdf`;
+const sessionsPdfUrl = (studentId: number) => `/api/driving-sessions/${studentId}/pdf`;
 
 /** Opens the student's PDF log in a new tab; where pop-ups are blocked, this tab shows it instead. */
 export function openSessionsPdf(studentId: number, win: Window = window): void {

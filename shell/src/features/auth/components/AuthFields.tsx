@@ -6,7 +6,7 @@ interface FieldProps {
   onChange: (value: string) => void;
 }
 
-export const NEW_PASSWORD_HINT = 'At least 6 characters, and not a common password.';
+const NEW_PASSWORD_HINT = 'At least 6 characters, and not a common password.';
 
 export function EmailField({ value, error, onChange }: FieldProps) {
   return (

@@ -11,7 +11,7 @@ async function mayHaveOutbox(): Promise<boolean> {
 }
 
 /** Sign-out asks the outbox (mf-sessions owns it) how many sessions still wait, fetching it only when there is one. */
-export function provideOutboxToSignOut() {
+function provideOutboxToSignOut() {
   provideWaitingSessions(async () =>
     (await mayHaveOutbox()) ? loadRemoteModule<typeof SessionsOutbox>('mf_sessions/outbox') : NO_OUTBOX,
   );

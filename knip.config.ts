@@ -1,0 +1,66 @@
+import type { KnipConfig } from 'knip';
+
+const FRONT_END = {
+  entry: ['test/**/*.{ts,tsx}'],
+  project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+  // Each remote's Vite config is built by scripts/remoteViteConfig.ts, which imports the federation plugin.
+  ignoreDependencies: ['@module-federation/vite'],
+};
+
+const SERVICE = {
+  entry: ['test/**/*.ts'],
+  project: ['src/**/*.ts', 'test/**/*.ts'],
+  // `npm run build` bundles the service with scripts/build-service.mjs, which imports it.
+  ignoreDependencies: ['esbuild'],
+};
+
+const config: KnipConfig = {
+  // Programs the tests run from the system rather than from npm (poppler-utils, docker-compose, kubectl).
+  ignoreBinaries: ['kubectl', 'docker-compose', 'pdftotext', 'pdftoppm', 'pdfinfo'],
+  // checkedDuration (a sent duration held to the session's times) is exported for the sessions' use cases.
+  ignoreIssues: { 'svc-logbook/src/sessions/sessions.ts': ['exports'] },
+  workspaces: {
+    '.': {
+      entry: ['scripts/*.{mjs,cjs,ts,tsx}', 'scripts/system-packages/*.cjs', 'jest.*.js'],
+      project: ['scripts/**/*.{mjs,cjs,ts,tsx}', '*.{js,mjs}'],
+      // Run from node_modules by path: the local mail inbox (scripts/stack.cjs) and the validating proxy
+      // (scripts/openapi-proxy-check.mjs).
+      ignoreDependencies: ['maildev', '@stoplight/prism-cli'],
+    },
+    'packages/*': {
+      entry: ['test/**/*.{ts,tsx}'],
+      project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+    },
+    'packages/shell-context': { project: ['src/**/*.ts'] },
+    'svc-auth': SERVICE,
+    'svc-students': SERVICE,
+    'svc-billing': SERVICE,
+    'svc-logbook': {
+      ...SERVICE,
+      // The PDF's fonts are read from their packages by name (src/pdf/fonts.ts).
+      ignoreDependencies: [...SERVICE.ignoreDependencies, /^@fontsource\//],
+    },
+    gateway: {
+      ...SERVICE,
+      // validate.mjs is run as a process of its own by the description's command line (src/openapi/cli.ts).
+      entry: [...SERVICE.entry, 'src/openapi/validate.mjs'],
+    },
+    shell: {
+      ...FRONT_END,
+      // Rendered at build time into index.html by the vite config (prerenderLanding).
+      entry: [...FRONT_END.entry, 'src/app/prerenderLanding.tsx'],
+      // The router's development build under a name of its own, an alias in the vite config.
+      ignoreDependencies: ['legacy-react-router'],
+    },
+    // The module that draws the screens' frames before any script runs, named by the vite config.
+    'mf-parent': { ...FRONT_END, entry: [...FRONT_END.entry, 'src/app/frames.tsx'] },
+    'mf-student': FRONT_END,
+    'mf-sessions': FRONT_END,
+    e2e: { entry: ['**/*.test.ts', 'support/*.mjs'], project: ['**/*.{ts,mjs}'] },
+    bench: { entry: ['*.mjs'], project: ['**/*.mjs'] },
+    deploy: { entry: ['test/**/*.test.ts'], project: ['test/**/*.ts'] },
+    security: { entry: ['test/**/*.test.ts'], project: ['test/**/*.ts'] },
+  },
+};
+
+export default config;
