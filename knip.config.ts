@@ -17,8 +17,6 @@ const SERVICE = {
 const config: KnipConfig = {
   // Programs the tests run from the system rather than from npm (poppler-utils, docker-compose, kubectl).
   ignoreBinaries: ['kubectl', 'docker-compose', 'pdftotext', 'pdftoppm', 'pdfinfo'],
-  // checkedDuration (a sent duration held to the session's times) is exported for the sessions' use cases.
-  ignoreIssues: { 'svc-logbook/src/sessions/sessions.ts': ['exports'] },
   workspaces: {
     '.': {
       entry: ['scripts/*.{mjs,cjs,ts,tsx}', 'scripts/system-packages/*.cjs', 'jest.*.js'],
