@@ -1,11 +1,8 @@
-import { TEXT_LIMITS, TOASTS } from '@logbook/contracts/view';
+import { TOASTS } from '@logbook/contracts/view';
 import { apiRequest, ApiError, errorMessageOf } from '@logbook/shell-context/shared';
 import { DRIVING_SESSIONS_URL } from './sessionApi';
 import { changeReasonSchema } from './schemas';
 import type { SessionPayload } from './sessionValues';
-
-/** Longest reason the server keeps for a correction or a removal. */
-export const CHANGE_REASON_MAX = TEXT_LIMITS.changeReason;
 
 /** What is wrong with a reason typed for a correction or a removal, if anything (the server's own words). */
 export function reasonProblem(reason: string): string | undefined {

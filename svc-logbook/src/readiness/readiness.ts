@@ -1,8 +1,8 @@
-import { courseCreditsOf } from '@logbook/contracts/course-credits';
 import { readinessOf, type Readiness, type ReadinessSession } from '@logbook/contracts/readiness';
 import { ruleOn, todayIso } from '@logbook/contracts/state-rules';
 import type { Callers } from '@logbook/service-kit/auth';
 import { DrivingSessionModel, IN_FORCE, SessionSignaturesModel } from '../sessions/model';
+import { coursesCredited } from '../sessions/summary';
 import { familyRulesOf, logbookRuleVersions } from '../settings/settings';
 import { findAccessibleStudent, openingBalanceOf } from '../students/students';
 import { SupervisorModel } from '../supervisors/model';
@@ -76,15 +76,7 @@ export async function readinessFor(
       : (yearOf.get(`${e.supervisorName ?? ''}\u0000${e.supervisorLicenseNumber ?? ''}`) ?? null),
   }));
   const balance = openingBalanceOf(student);
-  const courses = courseCreditsOf({
-    state: rules.state,
-    courses: student.courses,
-    dateOfBirth: student.dateOfBirth,
-    permitDate: student.permitDate,
-    sessions,
-    today,
-    versions: logbookRuleVersions(),
-  });
+  const courses = coursesCredited(student, rules.state, sessions, today);
   return readinessOf({
     rule: ruleOn(rules.state, today, logbookRuleVersions()),
     today,

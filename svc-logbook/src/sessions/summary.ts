@@ -27,6 +27,24 @@ type SummaryStudent = {
   openingBalance?: OpeningBalance | null;
 };
 
+/** The learner's completed courses and the hours each adds under their family's state's rules on `today`. */
+export function coursesCredited(
+  student: SummaryStudent,
+  state: StateCode,
+  sessions: ReadonlyArray<ProgressSession>,
+  today: string = todayIso(),
+) {
+  return courseCreditsOf({
+    state,
+    courses: student.courses,
+    dateOfBirth: student.dateOfBirth,
+    permitDate: student.permitDate,
+    sessions,
+    today,
+    versions: logbookRuleVersions(),
+  });
+}
+
 /**
  * Progress of one student against their family's targets, counting the entries in force and the bonus of the
  * family's state for instructor lessons: the numbers the screens and the PDF both show.
@@ -40,15 +58,7 @@ export async function progressOf(
 ): Promise<StudentSummary> {
   const [rules, sessions] = await Promise.all([familyRulesOf(student.userId), read()]);
   const openingBalance = openingBalanceOf(student);
-  const courses = courseCreditsOf({
-    state: rules.state,
-    courses: student.courses,
-    dateOfBirth: student.dateOfBirth,
-    permitDate: student.permitDate,
-    sessions,
-    today: todayIso(),
-    versions: logbookRuleVersions(),
-  });
+  const courses = coursesCredited(student, rules.state, sessions);
   const progress = computeProgress(
     sessions,
     targetsOfLearner(rules, student),

@@ -1,8 +1,5 @@
-import { Card, TextAreaField } from '@logbook/ui/shared';
-import { TEXT_LIMITS } from '@logbook/contracts/view';
-
-/** Longest reason the server keeps for a correction. */
-const CHANGE_REASON_MAX = TEXT_LIMITS.changeReason;
+import { Card } from '@logbook/ui/shared';
+import { ChangeReasonField } from '../../../lib/ChangeReasonField';
 
 export interface CorrectionReasonCardProps {
   reason: string;
@@ -18,16 +15,7 @@ export function CorrectionReasonCard({ reason, error, onChange }: CorrectionReas
       headingLevel={2}
       description="Both signatures are drawn again for the corrected session."
     >
-      <TextAreaField
-        label="Reason"
-        error={error}
-        className="lls-reason"
-        name="reason"
-        rows={3}
-        maxLength={CHANGE_REASON_MAX}
-        value={reason}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <ChangeReasonField label="Reason" reason={reason} error={error} onChange={onChange} />
     </Card>
   );
 }

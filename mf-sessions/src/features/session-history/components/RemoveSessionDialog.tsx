@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDisplayDate } from '@logbook/contracts/view';
-import { Button, Dialog, TextAreaField } from '@logbook/ui/shared';
-import { CHANGE_REASON_MAX, changeFailureMessage, postRemoval, reasonProblem } from '../../../lib/sessionChanges';
+import { Button, Dialog } from '@logbook/ui/shared';
+import { ChangeReasonField } from '../../../lib/ChangeReasonField';
+import { changeFailureMessage, postRemoval, reasonProblem } from '../../../lib/sessionChanges';
 
 export interface RemoveSessionDialogProps {
   session: { id: number; date: string; startTime: string; endTime: string };
@@ -51,16 +52,7 @@ export default function RemoveSessionDialog({ session, onClose, onRemoved }: Rem
       }
     >
       <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <TextAreaField
-          label="Reason for removing it"
-          error={error}
-          className="lls-reason"
-          name="reason"
-          rows={3}
-          maxLength={CHANGE_REASON_MAX}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <ChangeReasonField label="Reason for removing it" reason={reason} error={error} onChange={setReason} />
       </form>
     </Dialog>
   );

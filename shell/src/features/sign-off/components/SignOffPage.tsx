@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Alert } from '@logbook/ui/Alert';
-import { BrandLink } from '@logbook/ui/BrandLink';
 import { Spinner } from '@logbook/ui/Spinner';
 import { SIGN_OFF_MESSAGES } from '@logbook/contracts/sign-off';
-import { SiteFooter } from '../../../lib/SiteFooter';
+import { PublicPage } from '../../../lib/PublicPage';
 import { fetchSignOffEntry, type Outcome, type SignOffDone, type SignOffEntry } from '../api/signOffApi';
 import { SignOffEntryDetails } from './SignOffEntryDetails';
 import { SignOffForm } from './SignOffForm';
@@ -70,33 +69,25 @@ export function SignOffPage() {
   }, [done]);
 
   return (
-    <div className="auth">
-      <header className="site-header">
-        <div className="site-container site-header__inner">
-          <BrandLink />
-        </div>
-      </header>
-      <main id="main" className="sign-off">
-        <div className="sign-off__panel">
-          <h1 ref={heading} tabIndex={-1} className="sign-off__title">
-            Sign a supervised drive
-          </h1>
-          {!loaded && <Spinner label="Opening the drive…" />}
-          {done && <Ended outcome={done} />}
-          {!done && loaded && loaded.kind !== 'ok' && <Ended outcome={loaded} />}
-          {!done && loaded?.kind === 'ok' && (
-            <>
-              <p className="sign-off__intro">
-                {loaded.answer.learner} logged this drive with you as the supervisor. Check it is right, then sign. No
-                account is needed.
-              </p>
-              <SignOffEntryDetails entry={loaded.answer} />
-              <SignOffForm token={token} entry={loaded.answer} onDone={setDone} />
-            </>
-          )}
-        </div>
-      </main>
-      <SiteFooter />
-    </div>
+    <PublicPage mainClassName="sign-off">
+      <div className="sign-off__panel">
+        <h1 ref={heading} tabIndex={-1} className="sign-off__title">
+          Sign a supervised drive
+        </h1>
+        {!loaded && <Spinner label="Opening the drive…" />}
+        {done && <Ended outcome={done} />}
+        {!done && loaded && loaded.kind !== 'ok' && <Ended outcome={loaded} />}
+        {!done && loaded?.kind === 'ok' && (
+          <>
+            <p className="sign-off__intro">
+              {loaded.answer.learner} logged this drive with you as the supervisor. Check it is right, then sign. No
+              account is needed.
+            </p>
+            <SignOffEntryDetails entry={loaded.answer} />
+            <SignOffForm token={token} entry={loaded.answer} onDone={setDone} />
+          </>
+        )}
+      </div>
+    </PublicPage>
   );
 }
