@@ -16,25 +16,12 @@ const SERVICES = ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook', 'gat
 const REMOTES = ['shell', 'mf-parent', 'mf-student', 'mf-sessions'];
 const APPS = [...SERVICES, ...REMOTES];
 const PACKAGES = ['contracts', 'service-kit', 'ui', 'shell-context', 'session-device'];
-/**
- * The contracts' modules the remotes bundle with the forms that use them, by path rather than through the shared
- * `@logbook/contracts/` prefix, so a remote fetches no shared module for them (docs/architecture.md).
- */
-const BY_PATH_CONTRACTS = [
-  'mf-parent/src/lib/schemas.ts',
-  'mf-parent/src/features/settings/utils/ruleData.ts',
-  'mf-parent/src/features/students/components/CompletedCoursesFields.tsx',
-  'mf-parent/src/features/students/utils/studentForm.ts',
-  'mf-parent/src/features/supervisors/utils/licenceRule.ts',
-  'mf-sessions/src/lib/schemas.ts',
-  'mf-sessions/src/lib/sun.ts',
-  'mf-sessions/src/features/session-form/components/SupervisorLicenceFields.tsx',
-  'mf-sessions/src/features/session-form/hooks/useVehicleQuestions.ts',
-  'mf-student/src/lib/schemas.ts',
-  // Loaded by Node as the build starts, which would take a package's TypeScript files as they are: by path, Vite
-  // bundles it into the config.
-  'shell/vite.config.ts',
-];
+/** The contracts' files their shared entry re-exports: a remote takes those through `@logbook/contracts/view`. */
+const VIEW_FILES = [
+  ...fs
+    .readFileSync(path.join(ROOT, 'packages/contracts/src/view.ts'), 'utf8')
+    .matchAll(/^export \* from '\.\/([\w-]+)';$/gm),
+].map(([, file]) => `@logbook/contracts/${file}`);
 const featuresOf = (app) => {
   const dir = path.join(ROOT, app, 'src', 'features');
   if (!fs.existsSync(dir)) return [];
@@ -144,7 +131,6 @@ export default tseslint.config(
     // A front end, a service or a package reaches another one's files by its package name (`@logbook/contracts/view`,
     // `svc-auth/app`), through what its package.json `exports` offers, never by a relative path into its folder.
     files: ['{packages/*,svc-*,gateway,shell,mf-*}/{src,test}/**/*.{ts,tsx}', '*/vite.config.ts'],
-    ignores: BY_PATH_CONTRACTS,
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -180,8 +166,8 @@ export default tseslint.config(
     },
   },
   {
-    // A remote imports each workspace package through its shared entry (`@logbook/ui/shared`): every shared module it
-    // imports costs its first view some loading code, and one per package is enough (the shell offers the entry).
+    // A remote imports each workspace package through its shared entry (`@logbook/ui/shared`), the one module of the
+    // package the shell shares: another file of it would be bundled as a copy of its own.
     files: ['mf-*/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -196,11 +182,10 @@ export default tseslint.config(
                 '!@logbook/ui/styles.css',
                 '@logbook/shell-context/*',
                 '!@logbook/shell-context/shared',
-                '@logbook/contracts/*',
-                '!@logbook/contracts/view',
+                ...VIEW_FILES,
               ],
               message:
-                'A remote imports a workspace package through its shared entry (@logbook/ui/shared, @logbook/shell-context/shared, @logbook/contracts/view); the schemas a form checks against come by path through its src/lib/schemas.ts.',
+                "A remote imports a workspace package through its shared entry (@logbook/ui/shared, @logbook/shell-context/shared, @logbook/contracts/view); the contracts outside the entry (a form's schemas) by name, bundled with the code that uses them.",
             },
           ],
         },

@@ -47,8 +47,8 @@ const config: KnipConfig = {
       ...FRONT_END,
       // Rendered at build time into index.html by the vite config (prerenderLanding).
       entry: [...FRONT_END.entry, 'src/app/prerenderLanding.tsx'],
-      // The router's development build under a name of its own, an alias in the vite config.
-      ignoreDependencies: ['legacy-react-router'],
+      // The shell is the federation host without the build plugin (its vite config).
+      ignoreDependencies: [],
     },
     // The module that draws the screens' frames before any script runs, named by the vite config.
     'mf-parent': { ...FRONT_END, entry: [...FRONT_END.entry, 'src/app/frames.tsx'] },

@@ -151,7 +151,7 @@ journey(
     const logged = errors.find((e) => e.includes('@logbook/shell-context'));
     expect(logged).toMatch(/mf_student/);
     expect(logged).toMatch(/needs \^2\.0\.0/);
-    expect(logged).toMatch(/offers 1\.2\.0/);
+    expect(logged).toMatch(/offers 1\.3\.0/);
 
     // The other remotes keep working in the same page.
     const studentId = await parentWithStudent(page);
@@ -163,8 +163,8 @@ journey(
   },
 );
 
-/** The commit before the outbox kept the device's time zone and the form asked for the weather. */
-const OLDER_SESSIONS_RELEASE = 'ae6fb10^';
+/** The last commit of the previous release (1.2), the oldest the shell still runs. */
+const PREVIOUS_RELEASE = '6f6c2a7';
 
 /** Everything in the IndexedDB outbox of this page's origin, as the release that wrote it stored it. */
 function outboxEntries(page: Page): Promise<Array<{ clientId: string; payload: Record<string, unknown> }>> {
@@ -192,15 +192,13 @@ function outboxEntries(page: Page): Promise<Array<{ clientId: string; payload: R
 }
 
 journey(
-  'a session saved offline by an older mf-sessions is accepted by the services of today',
+  "a session saved offline by the previous release of mf-sessions, in today's shell, is accepted by the services",
   async ({ page, context }) => {
-    const older = buildReleaseAt(OLDER_SESSIONS_RELEASE, 'mf-sessions');
+    const older = buildReleaseAt(PREVIOUS_RELEASE, 'mf-sessions');
     release(older, servers['mf-sessions'].root);
     const studentId = await parentWithStudent(page);
     await page.goto(`${stack.url}${paths.newSession(studentId)}`);
     await page.getByTestId('student-name').waitFor();
-    // The older form: no weather to choose.
-    expect(await page.getByLabel('Weather', { exact: true }).count()).toBe(0);
     await page.getByLabel('Start Time', { exact: true }).fill('07:00');
     await page.getByLabel('End Time', { exact: true }).fill('08:30');
     await page.getByLabel('Start Suburb', { exact: true }).fill('Older Release');
@@ -218,10 +216,7 @@ journey(
     await page.getByTestId('toast').filter({ hasText: 'Saved offline' }).first().waitFor();
     const queued = await outboxEntries(page);
     expect(queued).toHaveLength(1);
-    // Stored in the older shape: no time zone, no weather.
     expect(queued[0].payload).toMatchObject({ startSuburb: 'Older Release' });
-    expect(queued[0].payload).not.toHaveProperty('timeZone');
-    expect(queued[0].payload).not.toHaveProperty('weather');
 
     // Back online, the release still in the page sends it to today's services, which take it.
     await context.setOffline(false);

@@ -11,10 +11,13 @@ import { join } from 'node:path';
 // router is its own, tree-shaken to what it uses.
 const SINGLETONS = ['react', 'react-dom', 'swr'] as const;
 /**
- * Workspace packages are shared by prefix: each file (`@logbook/ui/Button`) is a shared module, and so is the package's
- * shared entry (`@logbook/ui/shared`), which re-exports them and is what the remotes import (docs/architecture.md).
+ * Of the workspace packages only each one's shared entry is shared (docs/architecture.md): any other file a remote
+ * imports (a form's schemas, the sun's times) is bundled with the code that uses it.
  */
-const WORKSPACE_SINGLETONS = ['@logbook/ui', '@logbook/shell-context', '@logbook/contracts'] as const;
+export const WORKSPACE_ENTRIES = ['@logbook/ui/shared', '@logbook/shell-context/shared', '@logbook/contracts/view'];
+
+/** The package a shared module belongs to: '@logbook/ui' for '@logbook/ui/shared', 'react' for 'react'. */
+export const packageOf = (name: string) => name.replace(/^(@[^/]+\/[^/]+)\/.*$/, '$1');
 
 interface PackageJson {
   version?: string;
@@ -54,10 +57,10 @@ export function sharedSingletons(appDir: string): Record<string, SharedEntry> {
   const shared: Record<string, SharedEntry> = {};
   const problems: string[] = [];
 
-  // Packages are shared at the range the app declares; workspace packages by prefix, at the version installed.
+  // Packages are shared at the range the app declares; workspace entries at the version installed.
   const packages = [
     ...SINGLETONS.map((name) => ({ name, key: name, required: (range: string) => range })),
-    ...WORKSPACE_SINGLETONS.map((name) => ({ name, key: `${name}/`, required: (_: string, v: string) => `^${v}` })),
+    ...WORKSPACE_ENTRIES.map((key) => ({ name: packageOf(key), key, required: (_: string, v: string) => `^${v}` })),
   ];
   for (const { name, key, required } of packages) {
     const range = declared[name];

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-import { sharedSingletons, type SharedEntry } from './federationShared';
+import { packageOf, sharedSingletons, type SharedEntry } from './federationShared';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -52,18 +52,18 @@ export function sharedPackages(appDir: string): Record<string, SharedEntry> {
   const overrides = process.env.LOGBOOK_SHARED_VERSIONS;
   if (!overrides) return shared;
   for (const [name, version] of Object.entries(JSON.parse(overrides) as Record<string, string>)) {
-    const key = name in shared ? name : `${name}/`;
-    if (!(key in shared)) throw new Error(`LOGBOOK_SHARED_VERSIONS names ${name}, which is not shared`);
+    const key = Object.keys(shared).find((k) => packageOf(k) === name);
+    if (!key) throw new Error(`LOGBOOK_SHARED_VERSIONS names ${name}, which is not shared`);
     shared[key] = { ...shared[key], version, requiredVersion: `^${version}` };
   }
   return shared;
 }
 
-/** Package names without the trailing slash that marks a workspace package shared by prefix. */
+/** By package name (a workspace package by the name of the package its shared entry belongs to). */
 export function sharedVersions(shared: Record<string, SharedEntry>): Record<string, SharedVersion> {
   return Object.fromEntries(
     Object.entries(shared).map(([name, e]) => [
-      name.replace(/\/$/, ''),
+      packageOf(name),
       { version: e.version, requiredVersion: e.requiredVersion },
     ]),
   );

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type PluginOption, type UserConfigExport } from 'vite';
 import { federation } from '@module-federation/vite';
+import { packageOf, WORKSPACE_ENTRIES } from './federationShared';
 import { FEDERATION_RUNTIME, federationRuntime, releaseManifest, sharedPackages } from './frontEndRelease';
 import { screenFrames } from './screenFrames';
 
@@ -33,36 +34,38 @@ export interface RemoteOptions {
   react: () => PluginOption;
 }
 
-const CONTRACTS_SRC = join(dirname(fileURLToPath(import.meta.url)), '../packages/contracts/src');
-const VIEW_PROXY = '\0contracts-view';
+const THROUGH = '\0through-entry:';
+const PACKAGES = join(dirname(fileURLToPath(import.meta.url)), '../packages');
 
-/**
- * The contracts' files the shared entry `@logbook/contracts/view` is made of (the files its `export *` lines name), the
- * entry itself among them.
- */
-function viewFiles(): Set<string> {
-  const entry = readFileSync(join(CONTRACTS_SRC, 'view.ts'), 'utf8');
-  return new Set(['view', ...[...entry.matchAll(/^export \* from '\.\/([\w-]+)';$/gm)].map((m) => m[1])]);
+/** Each shared entry's file and the files its `export *` lines name, by entry. */
+function entryFiles(): Array<{ entry: string; files: Set<string> }> {
+  return WORKSPACE_ENTRIES.map((entry) => {
+    const file = join(PACKAGES, packageOf(entry).slice('@logbook/'.length), 'src', `${entry.replace(/^.*\//, '')}.ts`);
+    const named = [...readFileSync(file, 'utf8').matchAll(/^export \* from '(\.[^']+)';$/gm)].map((m) => m[1]);
+    return { entry, files: new Set([file, ...named.map((n) => join(dirname(file), `${n}.ts`))]) };
+  });
 }
 
 /**
- * The schemas a remote bundles for its forms (by path) import the rest of the contracts by path too: those parts are
- * read from the shared entry the screens already loaded, not bundled again beside the schemas.
+ * In a remote a workspace package's files are reached through its shared entry alone: a file the entry holds, imported
+ * by code outside the entry (a form's schemas, the ui kit's links), is read from the entry the shell shares, never
+ * bundled again as a copy.
  */
-export function contractsThroughView(): Plugin {
-  const shared = viewFiles();
-  const base = (file: string) => file.replace(/^.*[\\/]/, '').replace(/\.ts$/, '');
+export function throughSharedEntries(): Plugin {
+  const entries = entryFiles();
   return {
-    name: 'logbook:contracts-through-view',
+    name: 'logbook:through-shared-entries',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || !importer.startsWith(CONTRACTS_SRC) || shared.has(base(importer))) return null;
-      if (!source.startsWith('./') || !shared.has(base(source))) return null;
-      return VIEW_PROXY;
+    async resolveId(source, importer) {
+      if (!importer || !(source.startsWith('.') || source.startsWith('@logbook/'))) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      const owner = resolved && entries.find(({ files }) => files.has(resolved.id.replace(/\.tsx$/, '.ts')));
+      if (!owner || owner.files.has(importer.replace(/\.tsx$/, '.ts'))) return null;
+      return `${THROUGH}${owner.entry}`;
     },
-    load(id) {
-      return id === VIEW_PROXY ? "export * from '@logbook/contracts/view';" : null;
-    },
+    // The entry is named from a module of our own: the federation plugin takes an import inside a package's own files
+    // for that package's copy.
+    load: (id) => (id.startsWith(THROUGH) ? `export * from '${id.slice(THROUGH.length)}';` : null),
   };
 }
 
@@ -89,13 +92,23 @@ export function remoteViteConfig({
     base: './',
     define,
     plugins: [
-      contractsThroughView(),
+      throughSharedEntries(),
       federation({
         name,
         filename: 'remoteEntry.js',
         exposes,
         remotes,
-        shared,
+        // Built, a remote always runs in the shell, which offers every shared module: the remote carries no copy of the
+        // workspace entries (a copy would be loaded with the module that asks the shell for it).
+        shared:
+          command === 'build'
+            ? Object.fromEntries(
+                Object.entries(shared).map(([key, entry]) => [
+                  key,
+                  WORKSPACE_ENTRIES.includes(key) ? { ...entry, import: false as const } : entry,
+                ]),
+              )
+            : shared,
         dts: false,
         dev: { remoteHmr: true },
         // Built, the remote uses the page's federation runtime (the shell's, on globalThis._FEDERATION_RUNTIME_CORE):

@@ -4,8 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+// By path: Node loads this config, and would take the package's TypeScript file as it is; a path is bundled into it.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from '../packages/contracts/src/constants';
-import { FEDERATION_RUNTIME, federationRuntime, releaseManifest, sharedPackages } from '../scripts/frontEndRelease';
+import {
+  FEDERATION_RUNTIME,
+  federationRuntime,
+  releaseManifest,
+  sharedPackages,
+  sharedVersions,
+} from '../scripts/frontEndRelease';
 import { withBuildTimeModule } from '../scripts/screenFrames';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
@@ -20,36 +28,10 @@ const THEME = '#1d4ed8';
  */
 const shared = sharedPackages(appDir);
 const offeredPackages = {
-  ...Object.fromEntries(
-    Object.entries(shared).map(([name, entry]) => [
-      name,
-      { version: entry.version, requiredVersion: entry.requiredVersion },
-    ]),
-  ),
+  ...sharedVersions(shared),
   // The remotes run on the page's federation runtime, which the shell publishes (federationHost.ts).
   [FEDERATION_RUNTIME]: federationRuntime(appDir),
-  // Offered only to remotes built while the router was shared, with a copy of their own (legacyRouter.ts).
-  ...legacyRouterOffer(),
 };
-
-/** The router versions a remote built while the router was shared can be given. */
-function legacyRouterOffer() {
-  const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const installed = (name: string) =>
-    (
-      JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')) as {
-        version: string;
-      }
-    ).version;
-  return Object.fromEntries(
-    ['react-router', 'react-router-dom'].map((name) => [
-      name,
-      { version: installed(name), requiredVersion: pkg.dependencies[name] },
-    ]),
-  );
-}
 
 /** react-router's package points bundlers at its development build; the production one has no dev-only checks. */
 const reactRouterBuild = (file: string) =>
@@ -103,12 +85,6 @@ export default defineConfig({
         replacement: fileURLToPath(new URL('./src/lib/useSyncExternalStore.ts', import.meta.url)),
       },
       { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
-      // A second, whole copy of the router (its development build is a module graph of its own) for remotes built
-      // while the router was shared: the shell's own copy stays tree-shaken.
-      {
-        find: /^legacy-react-router$/,
-        replacement: fileURLToPath(new URL('../node_modules/react-router/dist/development/index.mjs', import.meta.url)),
-      },
     ],
   },
   plugins: [

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ACCOUNT_MESSAGES, TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import type { Student } from '@logbook/contracts/schemas';
 import { parentAccount, rememberAccount, signedInAccount } from '@logbook/session-device/deviceAccount';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import Account from '../src/app/routes/Account';
 import { validateChangePassword } from '../src/features/account/utils/passwordForms';
 import { fakeFetch, renderWithProviders, toastTexts } from './render';

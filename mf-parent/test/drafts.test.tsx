@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { DRAFTS_STORAGE_KEY, formDraftStorageKey } from '@logbook/contracts/constants';
 import { TOASTS } from '@logbook/contracts/messages';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import { DraftSessionsPanel } from '../src/features/drafts/components/DraftSessionsPanel';
 import { DRAFTS_RECHECK_MS } from '../src/features/drafts/hooks/useStudentDrafts';
 import { draftRouteText, draftTimeText, lightLabel } from '../src/features/drafts/utils/draftDisplay';

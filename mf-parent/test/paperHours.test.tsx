@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { OPENING_BALANCE_MESSAGES } from '@logbook/contracts/opening-balance';
 import { computeProgress } from '@logbook/contracts/progress';
 import { TOASTS } from '@logbook/contracts/messages';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import StudentForm from '../src/app/routes/StudentForm';
 import { ProgressPanel } from '../src/features/progress/components/ProgressPanel';
 import {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ACCOUNT_MESSAGES } from '@logbook/contracts/messages';
 import { computeProgress } from '@logbook/contracts/progress';
 import type { Student } from '@logbook/contracts/schemas';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import StudentForm from '../src/app/routes/StudentForm';
 import { removalText } from '../src/features/students/utils/removalText';
 import { fakeFetch, renderWithProviders, toastTexts } from './render';

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate, useParams } from
 import { routingFrom, type RouterHooks } from '@logbook/shell-context/routing';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
-import { getToasts } from '@logbook/ui/lib/toastStore';
+import { getToasts } from '@logbook/shell-context/toasts';
 
 /** The routing the shell hands to a screen, from the test's router. */
 const Routed = routingFrom({ useParams, useLocation, useNavigate: useNavigate as RouterHooks['useNavigate'] });

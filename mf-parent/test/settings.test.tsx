@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import { STATE_RULES, SUGGESTED_STATE } from '@logbook/contracts/state-rules';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import AdminSettings from '../src/app/routes/AdminSettings';
 import { validateSettingsForm } from '../src/features/settings/utils/settingsForm';
 import { fakeFetch, renderWithProviders, toastTexts } from './render';

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { Stripe } from '@stripe/stripe-js';
 import { PAYMENT_TEXT } from '@logbook/contracts/billing';
 import { TOASTS } from '@logbook/contracts/messages';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import StripeAuthenticate from '../src/features/subscription/components/StripeAuthenticate';
 import { toastTexts } from './render';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { TOASTS } from '@logbook/contracts/messages';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import { toastTexts } from './render';
 
 const elements = { submit: jest.fn() };

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { TOASTS } from '@logbook/contracts/messages';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import { loadStripeWithTimeout } from '../src/features/subscription/utils/loadStripeWithTimeout';
 import { toastTexts } from './render';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TOASTS } from '@logbook/contracts/messages';
 import { COURSE_MESSAGES } from '@logbook/contracts/student-courses';
 import { localDateISO } from '@logbook/contracts/dates';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import StudentForm from '../src/app/routes/StudentForm';
 import { fakeFetch, renderWithProviders, toastTexts } from './render';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import { localDateISO } from '@logbook/contracts/dates';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import StudentForm from '../src/app/routes/StudentForm';
 import { EMPTY_STUDENT_FORM, validateStudentForm } from '../src/features/students/utils/studentForm';
 import { fakeFetch, renderWithProviders, toastTexts } from './render';

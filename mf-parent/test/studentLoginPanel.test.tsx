@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { generate } from 'lean-qr/nano';
 import { DELETE_LOGIN_CONFIRMATION, TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import type { Student } from '@logbook/contracts/schemas';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import { StudentLoginPanel } from '../src/features/student-login/components/StudentLoginPanel';
 import { validateCredentials } from '../src/features/student-login/utils/credentials';
 import { qrSvgDataUrl, studentLoginUrl } from '../src/features/student-login/utils/studentLoginUrl';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/billing';
 import type { Student } from '@logbook/contracts/schemas';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import { SubscriptionManager } from '../src/features/subscription/components/SubscriptionManager';
 import { fakeFetch, renderWithProviders } from './render';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { BILLING_ERRORS, PAYMENT_TEXT, TRIAL_TEXT } from '@logbook/contracts/billing';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { Student } from '@logbook/contracts/schemas';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import Subscribe from '../src/app/routes/Subscribe';
 import { fakeFetch, renderWithProviders, toastTexts } from './render';
 

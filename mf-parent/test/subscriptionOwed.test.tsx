@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PAYMENT_TEXT } from '@logbook/contracts/billing';
 import { TOASTS } from '@logbook/contracts/messages';
 import type { Student } from '@logbook/contracts/schemas';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import Subscribe from '../src/app/routes/Subscribe';
 import { SubscriptionBadge } from '../src/features/students/components/SubscriptionBadge';
 import { readPaymentReturn, withoutPaymentReturn } from '../src/features/subscription/utils/paymentReturn';

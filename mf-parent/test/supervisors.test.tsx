@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { VALIDATION } from '@logbook/contracts/messages';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import { endRunningDrive, startRunningDrive } from '@logbook/session-device/runningDrive';
 import { SupervisorsCard } from '../src/features/supervisors/components/SupervisorsCard';
 import { RunningDriveLine } from '../src/features/running-drive/components/RunningDriveLine';
 import { draftWeatherText } from '../src/features/drafts/utils/draftDisplay';
-import { licenceShortfall } from '../src/features/supervisors/utils/licenceRule';
+import { licenceShortfall } from '@logbook/contracts/supervisor-licence';
 import { fakeFetch, renderWithProviders } from './render';
 
 const originalFetch = globalThis.fetch;

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
 import { VALIDATION } from '@logbook/contracts/messages';
-import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
+import { getToasts, resetToasts } from '@logbook/shell-context/toasts';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
 import { draftFromValues, saveDraft } from '@logbook/session-device/drafts';
 import { emptySessionValues } from '../src/lib/sessionValues';

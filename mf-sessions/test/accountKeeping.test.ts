@@ -9,7 +9,7 @@ import {
   signedInAccount,
   studentAccount,
 } from '@logbook/session-device/deviceAccount';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import {
   draftFromValues,
   findDraft,

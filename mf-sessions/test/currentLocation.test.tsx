@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { LOCATION_ERRORS } from '@logbook/contracts/messages';
-import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
+import { getToasts, resetToasts } from '@logbook/shell-context/toasts';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
 
 type Success = (p: { coords: { latitude: number; longitude: number } }) => void;

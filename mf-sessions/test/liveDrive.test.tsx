@@ -2,7 +2,7 @@ import { act, fireEvent, render, renderHook, screen, within } from '@testing-lib
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Routed, RoutedMemoryRouter } from './routed';
 import { ADELAIDE, sunTimes } from '@logbook/contracts/sun';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import {
   endRunningDrive,
   readRunningDrive,

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Routed } from './routed';
 import { clearRunningDrive, readRunningDrive, startRunningDrive } from '@logbook/session-device/runningDrive';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import LiveDrive from '../src/app/widgets/LiveDrive';
 
 beforeAll(() => {

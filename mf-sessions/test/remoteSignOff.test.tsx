@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { DrivingSession } from '@logbook/contracts/schemas';
-import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
+import { getToasts, resetToasts } from '@logbook/shell-context/toasts';
 import { Routed } from './routed';
 import { ProgressSummaryCard } from '../src/features/progress/components/ProgressSummaryCard';
 import { SessionHistoryPanel } from '../src/features/session-history/components/SessionHistoryPanel';

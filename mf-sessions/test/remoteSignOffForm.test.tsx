@@ -3,7 +3,7 @@ import { SWRConfig } from 'swr';
 import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import { swrConfig } from '@logbook/shell-context/swrConfig';
 import { draftFromValues, saveDraft } from '@logbook/session-device/drafts';
-import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
+import { getToasts, resetToasts } from '@logbook/shell-context/toasts';
 import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
 import { emptySessionValues } from '../src/lib/sessionValues';

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import { useSubmitSession } from '../src/features/session-form/hooks/useSubmitSession';
 import { coordinatesFrom, roundedCoordinates } from '../src/lib/coordinates';
 import {

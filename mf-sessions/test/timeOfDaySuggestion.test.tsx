@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { RoutedMemoryRouter as MemoryRouter } from './routed';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/constants';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import { SessionForm } from '../src/features/session-form/components/SessionForm';
 import { draftFromValues, saveDraft } from '@logbook/session-device/drafts';
 import { emptySessionValues } from '../src/lib/sessionValues';

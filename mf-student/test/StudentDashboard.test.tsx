@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
+import { getToasts, resetToasts } from '@logbook/shell-context/toasts';
 import StudentDashboard from '../src/app/routes/StudentDashboard';
 import { installFakeApi, networkDown } from './fakeApi';
 import { renderRoutes } from './renderRoute';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { getToasts, resetToasts } from '@logbook/ui/lib/toastStore';
+import { getToasts, resetToasts } from '@logbook/shell-context/toasts';
 import useSWR from 'swr';
 import { fetcherOr401Null } from '@logbook/shell-context/swrConfig';
 import StudentLogin from '../src/app/routes/StudentLogin';

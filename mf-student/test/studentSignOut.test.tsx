@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SIGN_OUT_WAITING } from '@logbook/contracts/messages';
 import { signedInAccount, studentAccount } from '@logbook/session-device/deviceAccount';
 import { provideWaitingSessions } from '@logbook/shell-context/outboxAccess';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import StudentDashboard from '../src/app/routes/StudentDashboard';
 import { installFakeApi } from './fakeApi';
 import { renderRoutes } from './renderRoute';

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ShellRouting } from '../src/lib/ShellRouting';
 import useSWR, { mutate, SWRConfig } from 'swr';
 import { Toaster } from '@logbook/ui/Toaster';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import { TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import { STATE_CODES, SUGGESTED_STATE } from '@logbook/contracts/state-codes';
 import { swrConfig } from '@logbook/shell-context/swrConfig';

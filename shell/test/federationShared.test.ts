@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sharedSingletons } from '../../scripts/federationShared';
+import { sharedVersions } from '../../scripts/frontEndRelease';
 import { unmetSharedVersions } from '../src/features/remotes/lib/releaseCompatibility';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -11,7 +12,14 @@ const ROOT = path.resolve(__dirname, '..', '..');
 test.each(['shell', 'mf-parent', 'mf-student', 'mf-sessions'])('%s shares the same singletons', (app) => {
   const shared = sharedSingletons(path.join(ROOT, app));
   expect(Object.keys(shared).sort()).toEqual(
-    ['@logbook/contracts/', '@logbook/shell-context/', '@logbook/ui/', 'react', 'react-dom', 'swr'].sort(),
+    [
+      '@logbook/contracts/view',
+      '@logbook/shell-context/shared',
+      '@logbook/ui/shared',
+      'react',
+      'react-dom',
+      'swr',
+    ].sort(),
   );
   for (const entry of Object.values(shared)) expect(entry).toMatchObject({ singleton: true, strictVersion: true });
   expect(shared.react.version).toBe(require('react/package.json').version);
@@ -31,7 +39,7 @@ const good = {
   'react-router-dom': '^7.0.0',
   swr: '^2.0.0',
   '@logbook/ui': '1.1.0',
-  '@logbook/shell-context': '1.2.0',
+  '@logbook/shell-context': '1.3.0',
   '@logbook/contracts': '1.2.0',
 };
 
@@ -55,44 +63,25 @@ test('a shared package the app does not declare stops the build', () => {
 });
 
 test.each(['mf-parent', 'mf-student', 'mf-sessions'])(
-  '%s needs the workspace packages that have shared entries: a shell offering an earlier release refuses it',
+  '%s needs the release of the shared packages it was built with: a shell of the previous release refuses it',
   (app) => {
     const needs = (dir: string) =>
       Object.fromEntries(
-        Object.entries(sharedSingletons(dir))
-          .filter(([key]) => key.startsWith('@logbook/'))
-          .map(([key, { version, requiredVersion }]) => [key.replace(/\/$/, ''), { version, requiredVersion }]),
-      );
-    const shellOffering = (versions: Record<string, string>) =>
-      Object.fromEntries(
-        Object.entries(versions).map(([name, version]) => [name, { version, requiredVersion: `^${version}` }]),
+        Object.entries(sharedVersions(sharedSingletons(dir))).filter(([name]) => name.startsWith('@logbook/')),
       );
     const remote = needs(path.join(ROOT, app));
-    // 1.1.0 brought the shared entries; with 1.2.0 the contracts' entry is `view` (no schemas: answers are read by
-    // their shape, which the api client of shell-context 1.2.0 takes).
-    const release10 = shellOffering({
-      '@logbook/ui': '1.0.0',
-      '@logbook/shell-context': '1.0.0',
-      '@logbook/contracts': '1.0.0',
-    });
-    const release11 = shellOffering({
-      '@logbook/ui': '1.1.0',
-      '@logbook/shell-context': '1.1.0',
-      '@logbook/contracts': '1.1.0',
-    });
-    expect(unmetSharedVersions(remote, release10)).toEqual([
-      '@logbook/ui: the remote needs ^1.1.0, this page offers 1.0.0',
-      '@logbook/shell-context: the remote needs ^1.2.0, this page offers 1.0.0',
-      '@logbook/contracts: the remote needs ^1.2.0, this page offers 1.0.0',
+    // Release 1.3 moved the toasts to shell-context; release 1.2 offered the contracts' `view` entry.
+    const release12 = Object.fromEntries(
+      Object.entries({ '@logbook/ui': '1.1.0', '@logbook/shell-context': '1.2.0', '@logbook/contracts': '1.2.0' }).map(
+        ([name, version]) => [name, { version, requiredVersion: `^${version}` }],
+      ),
+    );
+    expect(unmetSharedVersions(remote, release12)).toEqual([
+      '@logbook/shell-context: the remote needs ^1.3.0, this page offers 1.2.0',
     ]);
-    expect(unmetSharedVersions(remote, release11)).toEqual([
-      '@logbook/shell-context: the remote needs ^1.2.0, this page offers 1.1.0',
-      '@logbook/contracts: the remote needs ^1.2.0, this page offers 1.1.0',
-    ]);
-    // Today's shell serves it, and still serves remotes built against either earlier release.
+    // Today's shell serves it, and the remotes of the previous release.
     const shell = needs(path.join(ROOT, 'shell'));
     expect(unmetSharedVersions(remote, shell)).toEqual([]);
-    expect(unmetSharedVersions(release11, shell)).toEqual([]);
-    expect(unmetSharedVersions(release10, shell)).toEqual([]);
+    expect(unmetSharedVersions(release12, shell)).toEqual([]);
   },
 );

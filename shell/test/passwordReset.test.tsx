@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ShellRouting } from '../src/lib/ShellRouting';
 import { Toaster } from '@logbook/ui/Toaster';
-import { resetToasts } from '@logbook/ui/lib/toastStore';
+import { resetToasts } from '@logbook/shell-context/toasts';
 import { PASSWORD_RESET, TOASTS, VALIDATION } from '@logbook/contracts/messages';
 import { paths, routePatterns } from '@logbook/shell-context/routes';
 import { ForgotPasswordPage } from '../src/features/auth/components/ForgotPasswordPage';

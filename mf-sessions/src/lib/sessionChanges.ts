@@ -1,7 +1,7 @@
 import { TOASTS } from '@logbook/contracts/view';
 import { apiRequest, ApiError, errorMessageOf } from '@logbook/shell-context/shared';
 import { DRIVING_SESSIONS_URL } from './sessionApi';
-import { changeReasonSchema } from './schemas';
+import { changeReasonSchema } from '@logbook/contracts/schemas';
 import type { SessionPayload } from './sessionValues';
 
 /** What is wrong with a reason typed for a correction or a removal, if anything (the server's own words). */

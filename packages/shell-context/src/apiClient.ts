@@ -53,28 +53,6 @@ export class ContractError extends Error {
   }
 }
 
-/** What a remote built before answers had shapes hands in: the answer's schema itself. */
-interface SchemaOfAnswer {
-  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: Issue[] } };
-}
-interface Issue {
-  path: PropertyKey[];
-  message: string;
-}
-
-function readWith<T>(
-  answer: Answer<T>,
-  body: unknown,
-): { success: true; data: T } | { success: false; problems: string[] } {
-  if (!('safeParse' in answer)) return readShape(answer, body);
-  const parsed = (answer as unknown as SchemaOfAnswer).safeParse(body);
-  if (parsed.success) return { success: true, data: parsed.data as T };
-  return {
-    success: false,
-    problems: parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(answer)'}: ${issue.message}`),
-  };
-}
-
 /** Reads an answer's body against its contract, or throws a ContractError (also when the body is not JSON). */
 export async function readAnswer<T>(res: Response, answer: Answer<T>, url = res.url): Promise<T> {
   let body: unknown;
@@ -83,7 +61,7 @@ export async function readAnswer<T>(res: Response, answer: Answer<T>, url = res.
   } catch {
     throw new ContractError(url, ['the body is not JSON']);
   }
-  const read = readWith(answer, body);
+  const read = readShape(answer, body);
   if (!read.success) throw new ContractError(url, read.problems);
   return read.data;
 }

@@ -9,6 +9,7 @@ export * from './studentId';
 export * from './students';
 export * from './supervisors';
 export * from './swrConfig';
+export * from './toasts';
 export * from './useAskAgainIfSetAside';
 export * from './useCurrentUser';
 export * from './useOnlineStatus';

@@ -1,6 +1,6 @@
-import { dismissToast, toast } from '@logbook/ui/lib/toastStore';
+import { dismissToast, toast } from './toasts';
 
-/** Toasts from any front end appear in the shell's one Toaster (the ui package is a shared singleton). */
+/** compat: until 1.4. Remotes of release 1.2 take their toasts through this hook; `toast` is the one way now. */
 export function useToast() {
   return { toast, dismiss: dismissToast };
 }

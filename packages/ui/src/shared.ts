@@ -20,5 +20,6 @@ export * from './components/UnsentSessionsDialog';
 export * from './lib/buttonClass';
 export * from './lib/cx';
 export * from './lib/hours';
-export * from './lib/toastStore';
 export * from './lib/usePointerKind';
+// compat: until 1.4. Remotes of release 1.2 take `toast` from here; it lives in shell-context, which owns toasts.
+export { toast } from '@logbook/shell-context/toasts';

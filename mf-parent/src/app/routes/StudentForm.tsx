@@ -4,7 +4,7 @@ import {
   useLocation,
   useNavigate,
   useParams,
-  useToast,
+  toast,
   useStudent,
   parseStudentId,
   PAPER_HOURS_ANCHOR,
@@ -37,7 +37,6 @@ export default function StudentForm() {
   const id = editing ? parseStudentId(rawId) : undefined;
   const badId = editing && id === null;
   const navigate = useNavigate();
-  const { toast } = useToast();
 
   useEffect(() => {
     if (badId) navigate(paths.dashboard, { replace: true });

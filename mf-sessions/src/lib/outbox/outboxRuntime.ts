@@ -1,5 +1,5 @@
 import { TOASTS } from '@logbook/contracts/view';
-import { toast } from '@logbook/ui/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { accountStorage, signedInAccount, subscribeAccount } from '@logbook/session-device/deviceAccount';
 import { mutate } from 'swr';
 import { draftFromValues, newDraftId, readFormDraft, saveDraft, writeFormDraft } from '@logbook/session-device/drafts';

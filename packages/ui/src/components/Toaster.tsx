@@ -1,5 +1,4 @@
-// By package name, so the shell and every remote share one toast queue.
-import { dismissToast, useToasts } from '@logbook/ui/lib/toastStore';
+import { dismissToast, useToasts } from '@logbook/shell-context/toasts';
 import { cx } from '../lib/cx';
 
 /** The one place toasts appear; the shell renders it once. */

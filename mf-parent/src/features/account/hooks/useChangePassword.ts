@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, useToast } from '@logbook/shell-context/shared';
+import { ApiError, toast } from '@logbook/shell-context/shared';
 import { ACCOUNT_MESSAGES, isPasswordRuleMessage, TOASTS } from '@logbook/contracts/view';
 import { changePassword } from '../api/account';
 import {
@@ -18,7 +18,6 @@ export function useChangePassword() {
   const [errors, setErrors] = useState<ChangePasswordErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
-  const { toast } = useToast();
 
   const setField = (name: keyof ChangePasswordValues, value: string) => {
     const next = { ...values, [name]: value };

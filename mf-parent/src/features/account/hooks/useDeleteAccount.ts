@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, ApiError, rememberSignedIn, useToast, paths } from '@logbook/shell-context/shared';
+import { useNavigate, ApiError, rememberSignedIn, toast, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { ACCOUNT_MESSAGES, TOASTS, VALIDATION } from '@logbook/contracts/view';
@@ -18,7 +18,6 @@ export function useDeleteAccount() {
   const [problem, setProblem] = useState<DeleteProblem | null>(null);
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
-  const { toast } = useToast();
 
   const remove = async (password: string): Promise<boolean> => {
     if (password.length === 0) {

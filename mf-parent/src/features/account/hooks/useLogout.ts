@@ -1,4 +1,4 @@
-import { useNavigate, useToast, waitingSessionsAccess, paths } from '@logbook/shell-context/shared';
+import { useNavigate, toast, waitingSessionsAccess, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { useSignOutGuard } from '@logbook/session-device/signOutGuard';
@@ -13,7 +13,6 @@ import { logout } from '../api/logout';
 export function useLogout() {
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
-  const { toast } = useToast();
 
   const signOut = async () => {
     try {

@@ -1,5 +1,5 @@
 import { VALIDATION } from '@logbook/contracts/view';
-import { registerSchema } from '../../../lib/schemas';
+import { registerSchema } from '@logbook/contracts/schemas';
 
 export interface ChangePasswordValues {
   currentPassword: string;

@@ -1,4 +1,4 @@
-import { useToast } from '@logbook/shell-context/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { TOASTS } from '@logbook/contracts/view';
 import { useStudentDrafts } from '../hooks/useStudentDrafts';
 import { deleteDraft, type StoredDraft } from '@logbook/session-device/drafts';
@@ -7,7 +7,6 @@ import { DraftSessionItem } from './DraftSessionItem';
 /** A student's sessions saved on this device but not yet submitted; nothing at all when there are none. */
 export function DraftSessionsPanel({ studentId }: { studentId: number }) {
   const { drafts, refresh } = useStudentDrafts(studentId);
-  const { toast } = useToast();
 
   if (drafts.length === 0) return null;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useToast } from '@logbook/shell-context/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { TOASTS } from '@logbook/contracts/view';
 import type { OpeningBalanceInput, Student } from '@logbook/contracts/view';
 import { paperHoursKey, progressSummaryKey } from '../../../lib/apiKeys';
@@ -12,7 +12,6 @@ import { PAPER_HOURS_SAVE_FAILED, PAPER_HOURS_SAVED, paperHoursSavedText } from 
 /** Saves a student's paper hours, tells the parent, and refreshes the progress that counts them. */
 export function useSavePaperHours(student: Pick<Student, 'id' | 'firstName'>) {
   const [pending, setPending] = useState(false);
-  const { toast } = useToast();
   const { cache, mutate } = useSWRConfig();
 
   /** True once the server has stored the hours; on failure the form keeps what was typed. */

@@ -1,6 +1,7 @@
 import type { OpeningBalance, OpeningBalanceInput } from '@logbook/contracts/view';
 import { formatHours } from '@logbook/ui/shared';
-import { fieldErrors, openingBalanceSchema } from '../../../lib/schemas';
+import { openingBalanceSchema } from '@logbook/contracts/opening-balance';
+import { fieldErrors } from '@logbook/contracts/schemas';
 
 /** What the paper-hours inputs hold, as typed. */
 export interface PaperHoursFormValues {

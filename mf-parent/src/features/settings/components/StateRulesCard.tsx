@@ -1,5 +1,5 @@
 import { Badge, Button, Card } from '@logbook/ui/shared';
-import { SUGGESTED_STATE, type StateRule } from '../utils/ruleData';
+import { SUGGESTED_STATE, type StateRule } from '@logbook/contracts/state-rules';
 import type { TargetHours } from '@logbook/contracts/view';
 import {
   STATE_RULES_SUGGESTED_FIRST,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Setting, TargetHours } from '@logbook/contracts/view';
-import { isStateCode, STATE_RULES, SUGGESTED_STATE, targetsForState } from '../utils/ruleData';
+import { isStateCode, STATE_RULES, SUGGESTED_STATE, targetsForState } from '@logbook/contracts/state-rules';
 import { useSaveTargets } from '../hooks/useSaveTargets';
 import { useTargetHoursForm } from '../hooks/useTargetHoursForm';
 import { settingsFormFromTargets } from '../utils/settingsForm';

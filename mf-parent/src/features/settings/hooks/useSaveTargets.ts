@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useToast } from '@logbook/shell-context/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { TOASTS } from '@logbook/contracts/view';
 import type { Setting } from '@logbook/contracts/view';
 import { SETTINGS_KEY } from '../../../lib/apiKeys';
@@ -10,7 +10,6 @@ import { followStateRule, saveFamilyState, saveSetting } from '../api/settings';
 /** Saves both targets (and the state whose rule filled them, so its instructor-lesson rule counts), then refreshes the settings and every progress summary that used the old ones. */
 export function useSaveTargets() {
   const [pending, setPending] = useState(false);
-  const { toast } = useToast();
   const { cache, mutate } = useSWRConfig();
 
   const save = async (

@@ -1,4 +1,4 @@
-import { fieldErrors, settingsFormSchema } from '../../../lib/schemas';
+import { fieldErrors, settingsFormSchema } from '@logbook/contracts/schemas';
 import type { TargetHours } from '@logbook/contracts/view';
 
 /** What the two number inputs hold (text, as typed). */

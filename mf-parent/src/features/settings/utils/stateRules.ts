@@ -1,5 +1,12 @@
 import { localDateISO } from '@logbook/contracts/view';
-import { isStateCode, ruleOn, STATE_RULES, SUGGESTED_STATE, targetsForState, type StateRule } from './ruleData';
+import {
+  isStateCode,
+  ruleOn,
+  STATE_RULES,
+  SUGGESTED_STATE,
+  targetsForState,
+  type StateRule,
+} from '@logbook/contracts/state-rules';
 import type { TargetHours } from '@logbook/contracts/view';
 
 /** The suggested state first, then the rest in the table's order. */

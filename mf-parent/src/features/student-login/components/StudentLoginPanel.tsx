@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Dialog } from '@logbook/ui/shared';
-import { useToast } from '@logbook/shell-context/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { QR_CODE, DELETE_LOGIN_CONFIRMATION, TOASTS, isActive } from '@logbook/contracts/view';
 import type { Student } from '@logbook/contracts/view';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
@@ -15,7 +15,6 @@ type OpenDialog = 'create' | 'update' | 'delete' | 'qr' | null;
 export function StudentLoginPanel({ student }: { student: Student }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [deleting, setDeleting] = useState(false);
-  const { toast } = useToast();
   const actions = useStudentLoginActions(student.id);
   const url = studentLoginUrl();
   const close = (open: boolean) => !open && setDialog(null);

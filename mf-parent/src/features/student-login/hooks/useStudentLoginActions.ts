@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { useToast, refreshStudents } from '@logbook/shell-context/shared';
+import { toast, refreshStudents } from '@logbook/shell-context/shared';
 import { TOASTS } from '@logbook/contracts/view';
 import type { StudentCredentials } from '@logbook/contracts/view';
 import { serverMessageOr } from '../../../lib/errors';
@@ -10,7 +10,6 @@ export type SaveOutcome = { ok: true } | { ok: false; message: string };
 
 /** Create, update and delete a student's login; each tells the parent and refetches the students list. */
 export function useStudentLoginActions(studentId: number) {
-  const { toast } = useToast();
   const { mutate } = useSWRConfig();
 
   const run = async (action: () => Promise<unknown>, success: string, fallback: string): Promise<SaveOutcome> => {

@@ -1,5 +1,5 @@
 import type { StudentCredentials } from '@logbook/contracts/view';
-import { studentLoginSchema } from '../../../lib/schemas';
+import { studentLoginSchema } from '@logbook/contracts/schemas';
 
 /**
  * Both fields required and non-blank after trimming, a username without hidden characters and a password of at least

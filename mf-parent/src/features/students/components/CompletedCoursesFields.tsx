@@ -2,7 +2,7 @@ import { FormField, Input } from '@logbook/ui/shared';
 import { localDateISO } from '@logbook/contracts/view';
 import type { StateCode } from '@logbook/contracts/view';
 // Read by path: the rule data goes with this field's own chunk, fetched only where the form asks about courses.
-import { ruleOn } from '../../../../../packages/contracts/src/state-rules';
+import { ruleOn } from '@logbook/contracts/state-rules';
 import type { CourseEntry, StudentFormErrors } from '../utils/studentForm';
 
 export interface CompletedCoursesFieldsProps {

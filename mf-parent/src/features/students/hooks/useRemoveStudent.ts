@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useToast, refreshStudents, paths } from '@logbook/shell-context/shared';
+import { useNavigate, toast, refreshStudents, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
 import { ACCOUNT_MESSAGES, TOASTS } from '@logbook/contracts/view';
 import type { Student } from '@logbook/contracts/view';
@@ -10,7 +10,6 @@ import { removeStudent } from '../api/students';
 /** Removes the student, forgets what was cached about them, refreshes the list and goes back to the dashboard. */
 export function useRemoveStudent(student: Student) {
   const [pending, setPending] = useState(false);
-  const { toast } = useToast();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useToast, refreshStudents, paths } from '@logbook/shell-context/shared';
+import { useNavigate, toast, refreshStudents, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
 import { STUDENT_FORM_REDIRECT_DELAY_MS, TOASTS } from '@logbook/contracts/view';
 import type { StudentData } from '@logbook/contracts/view';
@@ -9,7 +9,6 @@ import { saveStudent } from '../api/students';
 /** Creates or updates a student, tells the parent, refreshes the lists and goes back to the dashboard. */
 export function useSaveStudent(id?: number) {
   const [pending, setPending] = useState(false);
-  const { toast } = useToast();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
 

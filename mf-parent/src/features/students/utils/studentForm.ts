@@ -1,7 +1,7 @@
 import type { Student, StudentData } from '@logbook/contracts/view';
-import { fieldErrors } from '../../../lib/schemas';
+import { fieldErrors } from '@logbook/contracts/schemas';
 // By path: the details with the courses go with this screen's chunk, not the shared schemas.
-import { studentDetailsSchema } from '../../../../../packages/contracts/src/student-courses';
+import { studentDetailsSchema } from '@logbook/contracts/student-courses';
 
 export interface StudentFormValues {
   firstName: string;

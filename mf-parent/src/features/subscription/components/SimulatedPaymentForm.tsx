@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@logbook/ui/shared';
-import { useToast } from '@logbook/shell-context/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { TOASTS } from '@logbook/contracts/view';
 import { isNetworkError, serverMessageOr } from '../../../lib/errors';
 import { confirmSimulatedPayment } from '../api/billing';
@@ -24,7 +24,6 @@ export function SimulatedPaymentForm({ clientSecret, submitLabel, onSuccess }: S
   const [values, setValues] = useState<TestCardValues>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<TestCardErrors>({});
   const [pending, setPending] = useState(false);
-  const { toast } = useToast();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

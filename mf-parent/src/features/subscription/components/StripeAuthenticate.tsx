@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import { Button } from '@logbook/ui/shared';
-import { useToast } from '@logbook/shell-context/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { PAYMENT_TEXT, TOASTS } from '@logbook/contracts/view';
 import { loadStripeWithTimeout } from '../utils/loadStripeWithTimeout';
 
@@ -25,7 +25,6 @@ export default function StripeAuthenticate({
   load = loadStripeWithTimeout,
 }: StripeAuthenticateProps) {
   const [pending, setPending] = useState(false);
-  const { toast } = useToast();
 
   const authenticate = async () => {
     setPending(true);

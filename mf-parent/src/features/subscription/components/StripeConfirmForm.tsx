@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Button } from '@logbook/ui/shared';
-import { useToast, paths } from '@logbook/shell-context/shared';
+import { toast, paths } from '@logbook/shell-context/shared';
 import { TOASTS } from '@logbook/contracts/view';
 
 export interface StripeConfirmFormProps {
@@ -22,7 +22,6 @@ export function StripeConfirmForm({
   const stripe = useStripe();
   const elements = useElements();
   const [pending, setPending] = useState(false);
-  const { toast } = useToast();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

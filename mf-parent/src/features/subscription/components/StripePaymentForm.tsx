@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { Alert, Button } from '@logbook/ui/shared';
-import { useToast } from '@logbook/shell-context/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { TOASTS } from '@logbook/contracts/view';
 import { loadStripeWithTimeout } from '../utils/loadStripeWithTimeout';
 import { StripeConfirmForm } from './StripeConfirmForm';
@@ -29,7 +29,6 @@ export default function StripePaymentForm({
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const { toast } = useToast();
 
   useEffect(() => {
     let current = true;
@@ -44,7 +43,7 @@ export default function StripePaymentForm({
     return () => {
       current = false;
     };
-  }, [publishableKey, attempt, toast]);
+  }, [publishableKey, attempt]);
 
   if (failed) {
     return (

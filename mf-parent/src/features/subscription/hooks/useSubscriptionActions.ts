@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useToast, fetchStudent, refreshStudents, paths } from '@logbook/shell-context/shared';
+import { useNavigate, toast, fetchStudent, refreshStudents, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
 import { PAYMENT_TEXT, TRIAL_TEXT, TOASTS, isActive } from '@logbook/contracts/view';
 import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/view';
@@ -36,7 +36,6 @@ export function useSubscriptionActions(student: Student) {
   const [subscription, setSubscription] = useState<CreateSubscriptionResponse | null>(null);
   /** The card form on screen saves a new card for the running subscription (rather than starting or paying one). */
   const [changingCard, setChangingCard] = useState(false);
-  const { toast } = useToast();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
 

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { STATE_CODES } from '@logbook/contracts/view';
-import { fieldErrors, supervisorInputSchema } from '../../../lib/schemas';
+import { fieldErrors, supervisorInputSchema } from '@logbook/contracts/schemas';
 import { Button, TextField, SelectField } from '@logbook/ui/shared';
 import type { SupervisorInput } from '@logbook/contracts/view';
-import { licenceShortfall, type SupervisorLicenceRule } from '../utils/licenceRule';
+import { licenceShortfall, type SupervisorLicenceRule } from '@logbook/contracts/supervisor-licence';
 
 const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: code }));
 

@@ -5,7 +5,7 @@ import type { SupervisorInput } from '@logbook/contracts/view';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { useSupervisorActions } from '../hooks/useSupervisorActions';
 import { SupervisorForm } from './SupervisorForm';
-import type { SupervisorLicenceRule } from '../utils/licenceRule';
+import type { SupervisorLicenceRule } from '@logbook/contracts/supervisor-licence';
 import './supervisors.css';
 
 /** Administrator Settings: the family's supervising drivers, offered first on the session form. */

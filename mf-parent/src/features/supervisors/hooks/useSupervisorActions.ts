@@ -6,9 +6,9 @@ import {
   deleteSupervisor,
   saveSupervisor,
   SUPERVISORS_KEY,
+  toast,
 } from '@logbook/shell-context/shared';
 import type { SupervisorInput } from '@logbook/contracts/view';
-import { toast } from '@logbook/ui/shared';
 
 function problemOf(error: unknown): string {
   if (error instanceof ApiError) return errorMessageOf(error.body) ?? 'The supervisor could not be saved.';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@logbook/shell-context/shared';
+import { Link, useNavigate, toast } from '@logbook/shell-context/shared';
 import { formatHoursMinutes } from '@logbook/contracts/view';
-import { Button, Card, toast, buttonClass } from '@logbook/ui/shared';
+import { Button, Card, buttonClass } from '@logbook/ui/shared';
 import { elapsedMinutes, elapsedText, elapsedWords } from '@logbook/session-device/runningDrive';
 import { useLiveDrive } from '../hooks/useLiveDrive';
 import { useNow } from '../hooks/useNow';

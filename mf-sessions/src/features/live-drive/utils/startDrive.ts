@@ -1,5 +1,5 @@
 import { GEOLOCATION, LOCATION_UNAVAILABLE, UNKNOWN_LOCATION } from '@logbook/contracts/view';
-import { toast } from '@logbook/ui/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { setRunningDriveStart, startRunningDrive } from '@logbook/session-device/runningDrive';
 import { roundedCoordinates, type Coordinates } from '../../../lib/coordinates';
 

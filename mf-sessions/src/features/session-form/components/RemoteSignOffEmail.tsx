@@ -1,5 +1,5 @@
 import { VALIDATION } from '@logbook/contracts/view';
-import { emailSchema } from '../../../lib/schemas';
+import { emailSchema } from '@logbook/contracts/schemas';
 import { TextField } from '@logbook/ui/shared';
 
 /** What is wrong with the supervisor's email address, if anything. */

@@ -1,9 +1,8 @@
 import { FormField, Input, Select } from '@logbook/ui/shared';
-import { localDateISO } from '@logbook/contracts/view';
-import { STATE_CODES, type StateCode } from '../../../../../packages/contracts/src/state-codes';
+import { localDateISO, STATE_CODES, type StateCode } from '@logbook/contracts/view';
 // By path, with this card's own chunk: what the family's state asks of a supervisor, and the words of the warning.
-import { ruleOn } from '../../../../../packages/contracts/src/state-rules';
-import { licenceShortfall } from '../../../../../packages/contracts/src/supervisor-licence';
+import { ruleOn } from '@logbook/contracts/state-rules';
+import { licenceShortfall } from '@logbook/contracts/supervisor-licence';
 import { licenceYearProblem, type SupervisorSelection } from '../utils/supervisorChoice';
 
 const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: code }));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { mutate } from 'swr';
-import { toast } from '@logbook/ui/shared';
+import { toast } from '@logbook/shell-context/shared';
 import type { HistoryEntry } from '../../../lib/sessionHistory';
 import { isStudentSessionsKey } from '../../../lib/sessionKeys';
 import { sessionPayload, type SupervisorChoice } from '../../../lib/sessionValues';

@@ -7,7 +7,7 @@ import {
   TOASTS,
   UNKNOWN_LOCATION,
 } from '@logbook/contracts/view';
-import { toast } from '@logbook/ui/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { roundedCoordinates, type SessionLocation } from '../../../lib/coordinates';
 import type { SessionField } from '../../../lib/sessionValues';
 

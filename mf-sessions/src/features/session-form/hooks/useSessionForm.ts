@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
 import { localDateISO, localTimeHHMM, TOASTS } from '@logbook/contracts/view';
-import { toast } from '@logbook/ui/shared';
+import { toast } from '@logbook/shell-context/shared';
 import {
   draftFromValues,
   draftValuesFrom,

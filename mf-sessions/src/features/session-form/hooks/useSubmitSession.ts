@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { mutate } from 'swr';
 import { TOASTS } from '@logbook/contracts/view';
-import { toast } from '@logbook/ui/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { queueForLater } from '../../../lib/outbox/outboxRuntime';
 import { browserIsOffline, sendDrivingSession } from '../../../lib/sessionApi';
 import { isStudentSessionsKey } from '../../../lib/sessionKeys';

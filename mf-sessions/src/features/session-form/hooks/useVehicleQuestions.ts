@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { StateCode, VehicleList } from '@logbook/contracts/view';
 import { recallFamilyState, rememberFamilyState } from '../../../lib/sessionKeys';
 // By path: this small part of the rule data goes with the form, so it applies without a connection.
-import { vehicleAskedOn } from '../../../../../packages/contracts/src/entry-fields';
+import { vehicleAskedOn } from '@logbook/contracts/entry-fields';
 import type { VehicleAsked } from '../utils/validation';
 import { useVehicleDetails } from './useVehicleDetails';
 

@@ -1,6 +1,6 @@
 import type { TimeOfDay } from '@logbook/contracts/view';
 import { minutesOfDay, durationMinutes } from '@logbook/contracts/view';
-import { sunTimes, type Place } from '../../../lib/sun';
+import { sunTimes, type Place } from '@logbook/contracts/sun';
 
 /** One entry of a drive logged in parts: its own date and times, day or night. */
 interface DrivePart {

@@ -5,7 +5,7 @@ import {
   isRealDate,
   localDateISO,
 } from '@logbook/contracts/view';
-import { ADELAIDE, suggestTimeOfDay, type Place } from '../../../lib/sun';
+import { ADELAIDE, suggestTimeOfDay, type Place } from '@logbook/contracts/sun';
 import type { SessionLocation } from '../../../lib/coordinates';
 
 export interface TimeOfDayHint {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate, paths } from '@logbook/shell-context/shared';
+import { useNavigate, paths, toast } from '@logbook/shell-context/shared';
 import { mutate, useSWRConfig } from 'swr';
-import { toast, Alert, Button, Dialog, Card, EmptyState, Spinner } from '@logbook/ui/shared';
+import { Alert, Button, Dialog, Card, EmptyState, Spinner } from '@logbook/ui/shared';
 import { useWaitingSessions } from '../../../lib/outbox/useWaitingSessions';
 import { NO_FILTERS, isStudentSessionsKey, type SessionFilters } from '../../../lib/sessionKeys';
 import { isInForce, type HistoryEntry } from '../../../lib/sessionHistory';

@@ -1,4 +1,4 @@
-import type { ToastInput } from '@logbook/ui/shared';
+import type { ToastInput } from '@logbook/shell-context/shared';
 
 export type SignOffAction = 'resend' | 'cancel';
 

@@ -1,5 +1,5 @@
 import type { StudentCredentials } from '@logbook/contracts/view';
-import { fieldErrors, studentCredentialsSchema } from '../../../lib/schemas';
+import { fieldErrors, studentCredentialsSchema } from '@logbook/contracts/schemas';
 
 export interface CredentialsForm {
   studentUsername: string;

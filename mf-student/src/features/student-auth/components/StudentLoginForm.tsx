@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, FormField, Input } from '@logbook/ui/shared';
 import { TOASTS } from '@logbook/contracts/view';
 import type { StudentAuth } from '@logbook/contracts/view';
-import { useToast } from '@logbook/shell-context/shared';
+import { toast } from '@logbook/shell-context/shared';
 import { checkCredentials, type CredentialsCheck, type CredentialsForm } from '../api/credentials';
 import { signInStudent } from '../api/studentSession';
 import { PasswordField } from './PasswordField';
@@ -17,7 +17,6 @@ export function StudentLoginForm({ onSignedIn }: StudentLoginFormProps) {
   const [form, setForm] = useState<CredentialsForm>({ studentUsername: '', studentPassword: '' });
   const [problems, setProblems] = useState<Problems | null>(null);
   const [pending, setPending] = useState(false);
-  const { toast } = useToast();
   const messageId = useId();
 
   const update = (name: keyof CredentialsForm, value: string) => {

@@ -1,4 +1,4 @@
-import { useNavigate, useToast, waitingSessionsAccess, paths } from '@logbook/shell-context/shared';
+import { useNavigate, toast, waitingSessionsAccess, paths } from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
 import { TOASTS } from '@logbook/contracts/view';
 import { forgetAccount } from '@logbook/session-device/deviceAccount';
@@ -23,7 +23,6 @@ function forgetRememberedStudent() {
 export function useStudentLogout() {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const { toast } = useToast();
 
   const signOut = async () => {
     try {

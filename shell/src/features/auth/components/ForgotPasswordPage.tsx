@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { PASSWORD_RESET, TOASTS } from '@logbook/contracts/messages';
-import { useToast } from '@logbook/shell-context/useToast';
+import { toast } from '@logbook/shell-context/toasts';
 import { paths } from '@logbook/shell-context/routes';
 import { requestPasswordReset } from '../api/passwordReset';
 import { useFormState } from '../hooks/useFormState';
@@ -20,7 +20,6 @@ export function ForgotPasswordPage() {
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const outcome = useRef<HTMLDivElement>(null);
-  const { toast } = useToast();
 
   // The form gives way to the answer: focus moves to it so a screen reader reads it at once.
   useEffect(() => {

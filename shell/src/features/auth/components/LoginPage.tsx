@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { TOASTS } from '@logbook/contracts/messages';
 import { rememberSignedIn } from '@logbook/shell-context/signedInHint';
-import { useToast } from '@logbook/shell-context/useToast';
+import { toast } from '@logbook/shell-context/toasts';
 import { paths } from '@logbook/shell-context/routes';
 import { loadApiClient, login } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
@@ -22,7 +22,6 @@ export function LoginPage() {
   );
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
-  const { toast } = useToast();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
 import { STATE_OPTIONS, SUGGESTED_STATE, type StateCode } from '@logbook/contracts/state-codes';
 import { TOASTS } from '@logbook/contracts/messages';
-import { useToast } from '@logbook/shell-context/useToast';
+import { toast } from '@logbook/shell-context/toasts';
 import { paths } from '@logbook/shell-context/routes';
 import { loadApiClient, register } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
@@ -24,7 +24,6 @@ export function RegisterPage() {
   const [state, setState] = useState<StateCode>(SUGGESTED_STATE);
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
-  const { toast } = useToast();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { isPasswordRuleMessage, PASSWORD_RESET, TOASTS } from '@logbook/contracts/messages';
-import { useToast } from '@logbook/shell-context/useToast';
+import { toast } from '@logbook/shell-context/toasts';
 import { paths } from '@logbook/shell-context/routes';
 import { confirmPasswordReset } from '../api/passwordReset';
 import { useFormState } from '../hooks/useFormState';
@@ -55,7 +55,6 @@ export function ResetPasswordPage() {
   const [linkProblem, setLinkProblem] = useState(token === '');
   const [serverError, setServerError] = useState<string | undefined>();
   const navigate = useNavigate();
-  const { toast } = useToast();
 
   const tokenInAddress = tokenIn(location) !== '';
   useEffect(() => {

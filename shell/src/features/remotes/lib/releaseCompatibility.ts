@@ -13,13 +13,8 @@ export function satisfies(version: string, range: string): boolean {
   return vMaj === rMaj && vMin === rMin && vPat === rPat;
 }
 
-/** What this page offers each remote, by package name (a workspace package is shared by prefix: `@logbook/ui/`). */
-const offered: SharedVersions = Object.fromEntries(
-  Object.entries(typeof __SHARED_PACKAGES__ === 'undefined' ? {} : __SHARED_PACKAGES__).map(([name, v]) => [
-    name.replace(/\/$/, ''),
-    v,
-  ]),
-);
+/** What this page offers each remote, by package name. */
+const offered: SharedVersions = typeof __SHARED_PACKAGES__ === 'undefined' ? {} : __SHARED_PACKAGES__;
 
 /**
  * What a remote cannot bring a copy of when the page lacks it: the federation runtime it runs on. A shared package the

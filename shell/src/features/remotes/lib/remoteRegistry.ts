@@ -63,14 +63,10 @@ export function prefetchRemote(scope: RemoteScope, exposed?: string) {
 
 /** Loads one exposed screen, e.g. 'mf_parent/Dashboard'. */
 export async function loadRemoteScreen(id: `${RemoteScope}/${string}`): Promise<{ default: ComponentType }> {
-  const { loadRemote, legacyRouterAsked, isOutdatedFallback } = await federation();
+  const { loadRemote } = await federation();
   const screen = await loadRemote<{ default: ComponentType }>(id);
   if (!screen?.default) throw new Error(`${id} is not available`);
-  if (isOutdatedFallback(screen)) return screen;
-  // A remote built while the router was shared (some releases of which have no version.json) asked the page for it
-  // as its code loaded: its screens are drawn inside a router of their own.
-  const legacy = await legacyRouterAsked();
-  return legacy ? { default: legacy.withLegacyRouter(screen.default) } : screen;
+  return screen;
 }
 
 /** Loads any other module a remote exposes, e.g. 'mf_sessions/outbox'; null when it cannot run in this page. */

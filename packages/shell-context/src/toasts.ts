@@ -85,7 +85,7 @@ export function subscribeToasts(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The current toasts, for the one Toaster the shell renders. */
+/** The current toasts, for the one Toaster the shell renders (ui's Toaster). */
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(subscribeToasts, getToasts, getToasts);
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { TOAST_DURATION_MS } from '@logbook/contracts/constants';
 import { Toaster } from '../src/components/Toaster';
-import { dismissToast, getToasts, resetToasts, toast } from '@logbook/ui/lib/toastStore';
+import { dismissToast, getToasts, resetToasts, toast } from '@logbook/shell-context/toasts';
 
 beforeEach(() => {
   jest.useFakeTimers();
