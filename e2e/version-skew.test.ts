@@ -206,6 +206,7 @@ journey(
     await page.getByLabel('Time of Day', { exact: true }).selectOption('day');
     await page.getByLabel('Traffic Conditions', { exact: true }).selectOption('medium');
     await page.getByLabel('Road Conditions', { exact: true }).selectOption('busy-road');
+    await page.getByLabel('Weather', { exact: true }).selectOption({ index: 1 });
     await page.getByLabel('Full Name', { exact: true }).fill('Pat Driver');
     await page.getByLabel("Driver's License Number", { exact: true }).fill('SA998877');
     await sign(page, 0);
