@@ -1,19 +1,23 @@
-import { ROAD_CONDITIONS, TEXT_LIMITS, TIME_OF_DAY, TRAFFIC_CONDITIONS, WEATHER_CONDITIONS } from './constants';
 import { isNotAfter, isRealDate, isValidTime } from './dates';
-import { SESSION_FORM_FIELDS, type SessionFormField } from './limits';
 import { VALIDATION } from './messages';
+import { fieldsWhere, SESSION_FIELD_PLACES, type FormCheck, type SessionFormField } from './session-field-places';
 import { hasHiddenCharacters, hasLetterOrDigit } from './visible-text';
 
-// The session form's checks, as plain functions: the form screen draws and checks a drive with no validation library
-// loaded, on a device that is offline. Each field meets the checks of its schema in the session's field registry
-// (session-fields.ts), in the same order, so a field reads the same first message the schema gives it
-// (test/session-form-checks.test.ts holds the two to each other).
+// The session form's checks, as plain functions built from each field's description in the registry: the form screen
+// draws and checks a drive with no validation library loaded, on a device that is offline. Each kind of field meets
+// the checks of the schema session-fields.ts builds for it, in the same order, so a field reads the same first message
+// the schema gives it (test/session-form-checks.test.ts holds the two to each other).
+
+/** The registry, for the screens, which take the contracts through one shared module. */
+export { SESSION_FIELD_PLACES };
 
 /** A field's check: its first problem, or undefined when the value will do. */
 type FieldCheck = (value: unknown) => string | undefined;
 
 const PNG_DATA_URL = 'data:image/png;base64,';
-const ODOMETER_TEXT = /^(\d{1,7})?$/;
+
+/** A whole number as typed, of up to `digits` digits, or nothing. */
+export const wholeNumberText = (digits: number) => new RegExp(`^(\\d{1,${digits}})?$`);
 
 /** How the validation library names what it got in place of text: 'number', 'null', 'array', 'Date', 'NaN'... */
 function receivedName(value: unknown): string {
@@ -83,31 +87,34 @@ const optionalText =
     return check(value.trim());
   };
 
-const CHECKS = {
-  date: dateOrTime(VALIDATION.dateRequired, isRealDate, VALIDATION.dateInvalid),
-  startTime: dateOrTime(VALIDATION.startTimeRequired, isValidTime, VALIDATION.timeInvalid),
-  endTime: dateOrTime(VALIDATION.endTimeRequired, isValidTime, VALIDATION.timeInvalid),
-  startSuburb: requiredText(VALIDATION.startSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
-  endSuburb: requiredText(VALIDATION.endSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
-  timeOfDay: choice(TIME_OF_DAY, VALIDATION.timeOfDayRequired),
-  trafficConditions: choice(TRAFFIC_CONDITIONS, VALIDATION.trafficRequired),
-  roadConditions: choice(ROAD_CONDITIONS, VALIDATION.roadRequired),
-  weatherConditions: choice(WEATHER_CONDITIONS, VALIDATION.weatherRequired),
-  studentSignature: signature(VALIDATION.studentSignatureRequired),
-  supervisorName: requiredText(VALIDATION.supervisorNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong),
-  supervisorLicenseNumber: requiredText(
-    VALIDATION.supervisorLicenseRequired,
-    TEXT_LIMITS.license,
-    VALIDATION.licenseTooLong,
-  ),
-  supervisorSignature: signature(VALIDATION.supervisorSignatureRequired),
-  // The form asks for the registration only where the family's state's log book records it (it checks that itself).
-  vehicleRegistration: optionalText((text) =>
-    characterCount(text) > TEXT_LIMITS.vehicleRegistration ? VALIDATION.vehicleRegistrationInvalid : undefined,
-  ),
-  odometerStart: optionalText((text) => (ODOMETER_TEXT.test(text) ? undefined : VALIDATION.odometerInvalid)),
-  odometerEnd: optionalText((text) => (ODOMETER_TEXT.test(text) ? undefined : VALIDATION.odometerInvalid)),
-} satisfies Record<SessionFormField, FieldCheck>;
+type Check<K extends FormCheck['kind']> = Extract<FormCheck, { kind: K }>;
+
+/** The check of each kind of field, from its description. */
+const CHECK_OF_KIND: { [K in FormCheck['kind']]: (check: Check<K>) => FieldCheck } = {
+  date: ({ required }) => dateOrTime(required, isRealDate, VALIDATION.dateInvalid),
+  time: ({ required }) => dateOrTime(required, isValidTime, VALIDATION.timeInvalid),
+  signature: ({ required }) => signature(required),
+  text: ({ required, max, tooLong }) => requiredText(required, max, tooLong),
+  choice: ({ choices, required }) => choice(choices, required),
+  optionalText: ({ max, invalid }) => optionalText((text) => (characterCount(text) > max ? invalid : undefined)),
+  wholeNumber: ({ digits, invalid }) =>
+    optionalText((text) => (wholeNumberText(digits).test(text) ? undefined : invalid)),
+};
+
+/** The session form's fields, in the registry's order. */
+export const SESSION_FORM_FIELDS = fieldsWhere(SESSION_FIELD_PLACES, 'form') as SessionFormField[];
+
+/** How the form checks a field of it. */
+export const formCheckOf = (field: SessionFormField): FormCheck => SESSION_FIELD_PLACES[field].form;
+
+/** The session form's fields kept as whole numbers (the odometer readings): typed as text, sent as numbers. */
+export const WHOLE_NUMBER_SESSION_FIELDS = SESSION_FORM_FIELDS.filter((f) => formCheckOf(f).kind === 'wholeNumber');
+
+const checkOf = (check: FormCheck) => (CHECK_OF_KIND[check.kind] as (check: FormCheck) => FieldCheck)(check);
+const CHECKS = Object.fromEntries(SESSION_FORM_FIELDS.map((field) => [field, checkOf(formCheckOf(field))])) as Record<
+  SessionFormField,
+  FieldCheck
+>;
 
 /**
  * Each field's problem on the session form, one message per field (none when the form will do): what the session's
