@@ -169,3 +169,10 @@ type Registry = typeof SESSION_FIELDS;
 export type ListedTextFields = {
   [K in keyof Registry as Registry[K] extends { listed: true; stored: 'text' } ? K : never]: string;
 };
+
+/** The other listed fields (but the student's id), as answered: older answers and sessions on the device may lack them. */
+export type ListedOtherFields = {
+  [K in keyof Registry as Registry[K] extends { stored: 'text' | 'id' } | { listed?: never } ? never : K]?: z.infer<
+    ReturnType<(typeof ANSWERED_AS)[Registry[K]['stored']]>
+  >;
+};

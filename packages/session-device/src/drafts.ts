@@ -1,6 +1,7 @@
 import {
   DRAFTS_STORAGE_KEY,
   formDraftStorageKey,
+  SESSION_FIELD_PLACES,
   SESSION_FORM_FIELDS,
   type SessionFields,
 } from '@logbook/contracts/view';
@@ -20,6 +21,14 @@ export type DraftValues = Record<DraftField, string>;
 
 /** The session form's fields, as the session's field registry lists them. */
 export const DRAFT_FIELDS: DraftField[] = [...SESSION_FORM_FIELDS];
+
+/**
+ * The fields a form of an earlier release may not have (kept as "not recorded" when not sent: the weather): a save
+ * from such a form leaves them empty, and the draft keeps what it held.
+ */
+const KEPT_WHEN_LEFT_EMPTY = DRAFT_FIELDS.filter(
+  (field) => (SESSION_FIELD_PLACES[field] as { storedWhenNotSent?: null }).storedWhenNotSent === null,
+);
 
 /** Latitude and longitude in degrees. */
 export interface Coordinates {
@@ -215,7 +224,7 @@ export interface DraftDetails {
   coordinates?: Coordinates;
   clientId?: string;
   serverMessage?: string;
-  /** The stored draft this one replaces: a weather it held survives a save from a form that left it empty. */
+  /** The stored draft this one replaces: a weather it held survives a save from a form that has none. */
   previous?: StoredDraft;
   now?: Date;
 }
@@ -237,9 +246,9 @@ export function draftFromValues({
     studentId,
     studentName,
     ...draftValuesFrom(values),
-    weatherConditions: values.weatherConditions || previous?.weatherConditions || '',
     lastSaved: now.toISOString(),
   };
+  for (const field of KEPT_WHEN_LEFT_EMPTY) draft[field] ||= previous?.[field] ?? '';
   if (coordinates) draft.coordinates = { latitude: coordinates.latitude, longitude: coordinates.longitude };
   if (clientId) draft.clientId = clientId;
   if (serverMessage) draft.serverMessage = serverMessage;
