@@ -21,11 +21,11 @@ import {
   supervisorLicenseSchema,
   supervisorNameSchema,
   type ApiSchema,
+  type FormSchema,
   type SessionFieldRegistry,
   type SessionFieldSpec,
   type StoredAs,
 } from './session-fields';
-import type { FormCheck } from './session-field-places';
 import { STATE_CODES, type StateCode } from './state-codes';
 import { optionalText, requiredText } from './text-fields';
 import { hasHiddenCharacters, visibleText } from './visible-text';
@@ -158,10 +158,8 @@ export type StudentAuth = z.infer<typeof studentAuthSchema>['student'];
 export { coordinatesSchema, studentIdSchema } from './session-fields';
 
 type FormShape<R> = {
-  -readonly [K in keyof R as R[K] extends { form: object } ? K : never]: R[K] extends {
-    form: infer C extends FormCheck;
-  }
-    ? ReturnType<typeof formSchemaOf<C>>
+  -readonly [K in keyof R as R[K] extends { form: object } ? K : never]: R[K] extends { form: infer C }
+    ? FormSchema<C>
     : never;
 };
 type ApiShape<R> = {

@@ -19,9 +19,7 @@ import { VALIDATION } from './messages';
 
 /**
  * How the session form checks a field, as plain data: the browser's checks (session-form-checks.ts) and the server's
- * schemas (session-fields.ts) are both built from it. A `date` or `time` is required and real; `text` is required
- * visible text; a `choice` one of its values; a `signature` a drawn PNG; `optionalText` and `wholeNumber` (typed as
- * text, sent as a number) may be left blank.
+ * schemas (session-fields.ts) are both built from it. `optionalText` and `wholeNumber` may be left blank.
  */
 export type FormCheck =
   | { kind: 'date'; required: string }
@@ -63,6 +61,8 @@ export interface SessionFieldPlaces {
 export type SessionFieldPlacesRegistry = Record<string, SessionFieldPlaces>;
 
 const SUBURB = { max: TEXT_LIMITS.suburb, tooLong: VALIDATION.suburbTooLong } as const;
+const NAME = { max: TEXT_LIMITS.name, tooLong: VALIDATION.nameTooLong } as const;
+const LICENCE = { max: TEXT_LIMITS.license, tooLong: VALIDATION.licenseTooLong } as const;
 /** An odometer reading: whole kilometres, up to seven digits. */
 const ODOMETER = { kind: 'wholeNumber', digits: 7, invalid: VALIDATION.odometerInvalid } as const;
 
@@ -135,23 +135,13 @@ export const SESSION_FIELD_PLACES = {
   supervisorName: {
     label: 'Supervisor',
     stored: 'text',
-    form: {
-      kind: 'text',
-      required: VALIDATION.supervisorNameRequired,
-      max: TEXT_LIMITS.name,
-      tooLong: VALIDATION.nameTooLong,
-    },
+    form: { kind: 'text', required: VALIDATION.supervisorNameRequired, ...NAME },
     ...everywhere(),
   },
   supervisorLicenseNumber: {
     label: 'Supervisor licence',
     stored: 'text',
-    form: {
-      kind: 'text',
-      required: VALIDATION.supervisorLicenseRequired,
-      max: TEXT_LIMITS.license,
-      tooLong: VALIDATION.licenseTooLong,
-    },
+    form: { kind: 'text', required: VALIDATION.supervisorLicenseRequired, ...LICENCE },
     ...everywhere(),
   },
   supervisorSignature: {
@@ -170,7 +160,6 @@ export const SESSION_FIELD_PLACES = {
   vehicleRegistration: {
     label: 'Vehicle registration',
     stored: 'optionalText',
-    // The family's state may ask for it (entry-fields.ts `vehicleProblems`).
     form: {
       kind: 'optionalText',
       max: TEXT_LIMITS.vehicleRegistration,

@@ -11,10 +11,8 @@ import { wholeNumberText } from './session-form-checks';
 export { fieldsWhere, SESSION_HASH, type StoredAs } from './session-field-places';
 
 /*
- * The driving session's fields (session-field-places.ts) with what the form and the API take of each: the form's
- * schema built from the row's own description of its checks, the API's derived from it. The schemas (schemas.ts), the
- * log book's stored record, write path, list answer, PDF and CSV, the signing page, the drafts and the session form
- * read their field lists from here.
+ * The driving session's fields (session-field-places.ts) with what the form and the API take of each, built from the
+ * row's own description of its checks. The schemas (schemas.ts) and the log book's views of a session read them here.
  */
 
 type Check<K extends FormCheck['kind']> = Extract<FormCheck, { kind: K }>;
@@ -34,7 +32,7 @@ const FORM_SCHEMAS: { [K in FormCheck['kind']]: (check: Check<K>) => z.ZodType }
 };
 
 /** The schema of a field of the form, by its kind. */
-type FormSchema<C> = C extends { kind: 'choice'; choices: infer V extends readonly string[] }
+export type FormSchema<C> = C extends { kind: 'choice'; choices: infer V extends readonly string[] }
   ? z.ZodEnum<{ [K in V[number]]: K }>
   : C extends { kind: 'optionalText' | 'wholeNumber' }
     ? z.ZodOptional<z.ZodString>
@@ -168,11 +166,4 @@ type Registry = typeof SESSION_FIELDS;
 /** The listed fields kept as text, each a string: what a list entry shows, whether logged or still on the device. */
 export type ListedTextFields = {
   [K in keyof Registry as Registry[K] extends { listed: true; stored: 'text' } ? K : never]: string;
-};
-
-/** The other listed fields (but the student's id), as answered: older answers and sessions on the device may lack them. */
-export type ListedOtherFields = {
-  [K in keyof Registry as Registry[K] extends { stored: 'text' | 'id' } | { listed?: never } ? never : K]?: z.infer<
-    ReturnType<(typeof ANSWERED_AS)[Registry[K]['stored']]>
-  >;
 };

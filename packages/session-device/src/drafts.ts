@@ -22,14 +22,6 @@ export type DraftValues = Record<DraftField, string>;
 /** The session form's fields, as the session's field registry lists them. */
 export const DRAFT_FIELDS: DraftField[] = [...SESSION_FORM_FIELDS];
 
-/**
- * The fields a form of an earlier release may not have (kept as "not recorded" when not sent: the weather): a save
- * from such a form leaves them empty, and the draft keeps what it held.
- */
-const KEPT_WHEN_LEFT_EMPTY = DRAFT_FIELDS.filter(
-  (field) => (SESSION_FIELD_PLACES[field] as { storedWhenNotSent?: null }).storedWhenNotSent === null,
-);
-
 /** Latitude and longitude in degrees. */
 export interface Coordinates {
   latitude: number;
@@ -248,7 +240,10 @@ export function draftFromValues({
     ...draftValuesFrom(values),
     lastSaved: now.toISOString(),
   };
-  for (const field of KEPT_WHEN_LEFT_EMPTY) draft[field] ||= previous?.[field] ?? '';
+  // A field older forms lack (kept as "not recorded" when not sent: the weather) keeps what the draft held.
+  for (const field of DRAFT_FIELDS) {
+    if ('storedWhenNotSent' in SESSION_FIELD_PLACES[field]) draft[field] ||= previous?.[field] ?? '';
+  }
   if (coordinates) draft.coordinates = { latitude: coordinates.latitude, longitude: coordinates.longitude };
   if (clientId) draft.clientId = clientId;
   if (serverMessage) draft.serverMessage = serverMessage;
