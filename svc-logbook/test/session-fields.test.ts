@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { computeProgress } from '@logbook/contracts/progress';
 import { SESSION_FIELDS, fieldsWhere } from '@logbook/contracts/session-fields';
 import { listProjection, printProjection, sessionView, storedDefinition } from '../src/sessions/fields';
@@ -12,7 +11,7 @@ const withVehicle = {
   trailerPlate: {
     label: 'Trailer plate',
     stored: 'optionalText',
-    form: z.string(),
+    form: { kind: 'optionalText', max: 20, invalid: 'Trailer plate is too long' },
     listed: true,
     printed: 'line',
     exported: true,

@@ -7,11 +7,8 @@ export type SessionValues = DraftValues;
 
 export type SessionField = DraftField;
 
-/** The form's fields, as the session's field registry lists them. */
-const SESSION_FIELDS: readonly SessionField[] = DRAFT_FIELDS;
-
 export function emptySessionValues(): SessionValues {
-  return Object.fromEntries(SESSION_FIELDS.map((field) => [field, ''])) as SessionValues;
+  return Object.fromEntries(DRAFT_FIELDS.map((field) => [field, ''])) as SessionValues;
 }
 
 /** Picks the form fields out of anything shaped like a session (a stored draft, an outbox payload). */
@@ -41,7 +38,7 @@ export function sessionPayload(
   // Every field as typed, trimmed; one left empty (the weather on a form from before it was asked, a vehicle detail
   // not given) is not sent. A field kept as a whole number (an odometer reading) is sent as one.
   const typed = Object.fromEntries(
-    SESSION_FIELDS.flatMap((field) => {
+    DRAFT_FIELDS.flatMap((field) => {
       const text = values[field].trim();
       if (!text) return [];
       return [[field, WHOLE_NUMBER_SESSION_FIELDS.includes(field) ? Number(text) : text]];
@@ -54,14 +51,9 @@ export function sessionPayload(
     clientId,
   } as SessionPayload;
   if (coordinates) payload.coordinates = { latitude: coordinates.latitude, longitude: coordinates.longitude };
-  if (supervisor.supervisorId !== undefined) payload.supervisorId = supervisor.supervisorId;
-  if (supervisor.supervisorIsInstructor !== undefined)
-    payload.supervisorIsInstructor = supervisor.supervisorIsInstructor;
-  if (supervisor.rememberSupervisor !== undefined) payload.rememberSupervisor = supervisor.rememberSupervisor;
-  if (supervisor.supervisorLicenceState !== undefined)
-    payload.supervisorLicenceState = supervisor.supervisorLicenceState;
-  if (supervisor.supervisorFullLicenceYear !== undefined)
-    payload.supervisorFullLicenceYear = supervisor.supervisorFullLicenceYear;
+  // What was said of the supervisor; nothing for what was not.
+  for (const [key, value] of Object.entries(supervisor))
+    if (value !== undefined) Object.assign(payload, { [key]: value });
   return payload;
 }
 

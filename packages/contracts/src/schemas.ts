@@ -15,9 +15,13 @@ import { VALIDATION } from './messages';
 import {
   ANSWERED_AS,
   SESSION_FIELDS,
+  apiSchemaOf,
+  formSchemaOf,
   studentIdSchema,
   supervisorLicenseSchema,
   supervisorNameSchema,
+  type ApiSchema,
+  type FormSchema,
   type SessionFieldRegistry,
   type SessionFieldSpec,
   type StoredAs,
@@ -151,26 +155,15 @@ export const studentAuthSchema = z.object({
 export type StudentAuth = z.infer<typeof studentAuthSchema>['student'];
 
 // ---- Driving sessions ----
-export {
-  coordinatesSchema,
-  roadSchema,
-  studentIdSchema,
-  timeOfDaySchema,
-  trafficSchema,
-  weatherSchema,
-} from './session-fields';
+export { coordinatesSchema, studentIdSchema } from './session-fields';
 
 type FormShape<R> = {
-  -readonly [K in keyof R as R[K] extends { form: z.ZodType } ? K : never]: R[K] extends { form: infer T } ? T : never;
+  -readonly [K in keyof R as R[K] extends { form: object } ? K : never]: R[K] extends { form: infer C }
+    ? FormSchema<C>
+    : never;
 };
 type ApiShape<R> = {
-  -readonly [K in keyof R as R[K] extends { api: z.ZodType } | { form: z.ZodType } ? K : never]: R[K] extends {
-    api: infer T;
-  }
-    ? T
-    : R[K] extends { form: infer T }
-      ? T
-      : never;
+  -readonly [K in keyof R as R[K] extends { api: z.ZodType } | { form: object } ? K : never]: ApiSchema<R[K]>;
 };
 type AnswerShape<R> = {
   -readonly [K in keyof R as R[K] extends { listed: true } | { stored: 'signature' } ? K : never]: R[K] extends {
@@ -254,11 +247,10 @@ export function sessionSchemasOf<R extends SessionFieldRegistry>(registry: R) {
         return type ? [[name, type] as const] : [];
       }),
     );
-  const onForm = shape((s) => s.form);
   return {
-    fields: z.object(onForm as FormShape<R>),
+    fields: z.object(shape((s) => s.form && formSchemaOf(s.form)) as FormShape<R>),
     input: z.object({
-      ...(shape((s) => (s.form ? (s.api ?? s.form) : undefined)) as object),
+      ...(shape((s) => (s.form ? apiSchemaOf(s) : undefined)) as object),
       ...(shape((s) => (s.form ? undefined : s.api)) as object),
       ...SESSION_REQUEST_EXTRAS,
     } as ApiShape<R> & typeof SESSION_REQUEST_EXTRAS),
@@ -275,8 +267,6 @@ const sessionSchemas = sessionSchemasOf(SESSION_FIELDS);
 /** The fields a person fills in on the session form (the duration is derived). */
 export const sessionFieldsSchema = sessionSchemas.fields;
 export type SessionFields = z.infer<typeof sessionFieldsSchema>;
-
-export { WHOLE_NUMBER_SESSION_FIELDS } from './limits';
 
 export { sessionDateProblem } from './session-form-checks';
 

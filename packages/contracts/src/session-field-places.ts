@@ -1,10 +1,34 @@
-import { ROAD_LABELS, TIME_OF_DAY_LABELS, TRAFFIC_LABELS, WEATHER_LABELS } from './constants';
+import {
+  ROAD_CONDITIONS,
+  ROAD_LABELS,
+  TEXT_LIMITS,
+  TIME_OF_DAY,
+  TIME_OF_DAY_LABELS,
+  TRAFFIC_CONDITIONS,
+  TRAFFIC_LABELS,
+  WEATHER_CONDITIONS,
+  WEATHER_LABELS,
+} from './constants';
+import { VALIDATION } from './messages';
 
 /*
- * The driving session's fields without their schemas: each field's name in the product's words, how it is kept, who
- * sets it and where it goes. Free of the validation library, so a page in the browser (the signing page) reads it for
- * little; session-fields.ts adds what the form and the API take.
+ * The driving session's fields, each written once: its name in the product's words, how the form checks it, how it is
+ * kept, who sets it and where it goes. Free of the validation library, so the browser checks the form and draws the
+ * signing page with it for little; session-fields.ts builds the server's schemas from it.
  */
+
+/**
+ * How the session form checks a field, as plain data: the browser's checks (session-form-checks.ts) and the server's
+ * schemas (session-fields.ts) are both built from it. `optionalText` and `wholeNumber` may be left blank.
+ */
+export type FormCheck =
+  | { kind: 'date'; required: string }
+  | { kind: 'time'; required: string }
+  | { kind: 'signature'; required: string }
+  | { kind: 'text'; required: string; max: number; tooLong: string }
+  | { kind: 'choice'; choices: readonly [string, ...string[]]; required: string }
+  | { kind: 'optionalText'; max: number; invalid: string }
+  | { kind: 'wholeNumber'; digits: number; invalid: string };
 
 /**
  * How a field is kept and answered: `text` always there; `signature` answered only when asked for; `id` a number
@@ -15,6 +39,8 @@ export type StoredAs = 'text' | 'signature' | 'id' | 'optionalText' | 'optionalI
 export interface SessionFieldPlaces {
   /** The field's name in the product's words (the PDF and the CSV's readers see it). */
   label: string;
+  /** On the session form, and so in its drafts: how the form checks it. */
+  form?: FormCheck;
   stored: StoredAs;
   /** Set by the log book itself when it stores an entry, never taken from what is sent. */
   setBy?: 'server';
@@ -34,30 +60,96 @@ export interface SessionFieldPlaces {
 
 export type SessionFieldPlacesRegistry = Record<string, SessionFieldPlaces>;
 
+const SUBURB = { max: TEXT_LIMITS.suburb, tooLong: VALIDATION.suburbTooLong } as const;
+const NAME = { max: TEXT_LIMITS.name, tooLong: VALIDATION.nameTooLong } as const;
+const LICENCE = { max: TEXT_LIMITS.license, tooLong: VALIDATION.licenseTooLong } as const;
+/** An odometer reading: whole kilometres, up to seven digits. */
+const ODOMETER = { kind: 'wholeNumber', digits: 7, invalid: VALIDATION.odometerInvalid } as const;
+
 export const SESSION_FIELD_PLACES = {
   /** The student the caller may log for. */
   studentId: { label: 'Student', stored: 'id', setBy: 'server', listed: true, exported: true },
-  date: { label: 'Date', stored: 'text', ...everywhere() },
-  startTime: { label: 'Start time', stored: 'text', ...everywhere() },
-  endTime: { label: 'End time', stored: 'text', ...everywhere() },
+  date: { label: 'Date', stored: 'text', form: { kind: 'date', required: VALIDATION.dateRequired }, ...everywhere() },
+  startTime: {
+    label: 'Start time',
+    stored: 'text',
+    form: { kind: 'time', required: VALIDATION.startTimeRequired },
+    ...everywhere(),
+  },
+  endTime: {
+    label: 'End time',
+    stored: 'text',
+    form: { kind: 'time', required: VALIDATION.endTimeRequired },
+    ...everywhere(),
+  },
   /** Worked out from the times (the one sent must agree with it). */
   duration: { label: 'Duration', stored: 'text', setBy: 'server', ...everywhere() },
-  startSuburb: { label: 'Start suburb', stored: 'text', ...everywhere() },
-  endSuburb: { label: 'End suburb', stored: 'text', ...everywhere() },
-  timeOfDay: { label: 'Day or night', stored: 'text', valueLabels: TIME_OF_DAY_LABELS, ...everywhere() },
-  trafficConditions: { label: 'Traffic', stored: 'text', valueLabels: TRAFFIC_LABELS, ...everywhere() },
-  roadConditions: { label: 'Road', stored: 'text', valueLabels: ROAD_LABELS, ...everywhere() },
+  startSuburb: {
+    label: 'Start suburb',
+    stored: 'text',
+    form: { kind: 'text', required: VALIDATION.startSuburbRequired, ...SUBURB },
+    ...everywhere(),
+  },
+  endSuburb: {
+    label: 'End suburb',
+    stored: 'text',
+    form: { kind: 'text', required: VALIDATION.endSuburbRequired, ...SUBURB },
+    ...everywhere(),
+  },
+  timeOfDay: {
+    label: 'Day or night',
+    stored: 'text',
+    form: { kind: 'choice', choices: TIME_OF_DAY, required: VALIDATION.timeOfDayRequired },
+    valueLabels: TIME_OF_DAY_LABELS,
+    ...everywhere(),
+  },
+  trafficConditions: {
+    label: 'Traffic',
+    stored: 'text',
+    form: { kind: 'choice', choices: TRAFFIC_CONDITIONS, required: VALIDATION.trafficRequired },
+    valueLabels: TRAFFIC_LABELS,
+    ...everywhere(),
+  },
+  roadConditions: {
+    label: 'Road',
+    stored: 'text',
+    form: { kind: 'choice', choices: ROAD_CONDITIONS, required: VALIDATION.roadRequired },
+    valueLabels: ROAD_LABELS,
+    ...everywhere(),
+  },
   weatherConditions: {
     label: 'Weather',
     stored: 'optionalText',
+    form: { kind: 'choice', choices: WEATHER_CONDITIONS, required: VALIDATION.weatherRequired },
     valueLabels: WEATHER_LABELS,
+    // Older clients, the offline outbox and drafts saved before send none: stored as "not recorded".
     storedWhenNotSent: null,
     ...everywhere(),
   },
-  studentSignature: { label: 'Student signature', stored: 'signature', printed: 'cell' },
-  supervisorName: { label: 'Supervisor', stored: 'text', ...everywhere() },
-  supervisorLicenseNumber: { label: 'Supervisor licence', stored: 'text', ...everywhere() },
-  supervisorSignature: { label: 'Supervisor signature', stored: 'signature', printed: 'cell' },
+  studentSignature: {
+    label: 'Student signature',
+    stored: 'signature',
+    form: { kind: 'signature', required: VALIDATION.studentSignatureRequired },
+    printed: 'cell',
+  },
+  supervisorName: {
+    label: 'Supervisor',
+    stored: 'text',
+    form: { kind: 'text', required: VALIDATION.supervisorNameRequired, ...NAME },
+    ...everywhere(),
+  },
+  supervisorLicenseNumber: {
+    label: 'Supervisor licence',
+    stored: 'text',
+    form: { kind: 'text', required: VALIDATION.supervisorLicenseRequired, ...LICENCE },
+    ...everywhere(),
+  },
+  supervisorSignature: {
+    label: 'Supervisor signature',
+    stored: 'signature',
+    form: { kind: 'signature', required: VALIDATION.supervisorSignatureRequired },
+    printed: 'cell',
+  },
   /** A licensed driving instructor supervised (a lesson, which some states count at a bonus rate). */
   supervisorIsInstructor: { label: 'Driving instructor', stored: 'flag', ...everywhere() },
   /** Where the location button found the car; the server keeps it rounded to about 100 m. */
@@ -68,12 +160,29 @@ export const SESSION_FIELD_PLACES = {
   vehicleRegistration: {
     label: 'Vehicle registration',
     stored: 'optionalText',
+    form: {
+      kind: 'optionalText',
+      max: TEXT_LIMITS.vehicleRegistration,
+      invalid: VALIDATION.vehicleRegistrationInvalid,
+    },
     ...everywhereBelowTheRow(),
     signing: true,
   },
   /** The odometer at the start and at the end of the drive, in whole kilometres (the end never below the start). */
-  odometerStart: { label: 'Odometer at start', stored: 'optionalInteger', ...everywhereBelowTheRow(), signing: true },
-  odometerEnd: { label: 'Odometer at end', stored: 'optionalInteger', ...everywhereBelowTheRow(), signing: true },
+  odometerStart: {
+    label: 'Odometer at start',
+    stored: 'optionalInteger',
+    form: ODOMETER,
+    ...everywhereBelowTheRow(),
+    signing: true,
+  },
+  odometerEnd: {
+    label: 'Odometer at end',
+    stored: 'optionalInteger',
+    form: ODOMETER,
+    ...everywhereBelowTheRow(),
+    signing: true,
+  },
   /** When the supervisor signed on their own phone (absent when signed beside the learner). */
   signedAt: { label: 'Signed remotely', stored: 'optionalText', setBy: 'server', ...everywhereBelowTheRow() },
   signedRemotely: { label: 'Signed remotely', stored: 'flag', setBy: 'server', listed: true },
@@ -99,6 +208,44 @@ export const SESSION_FIELD_PLACES = {
   },
 } as const satisfies SessionFieldPlacesRegistry;
 
+/**
+ * What a session's hash seals, in this order. It is an input of every hash already recorded: a field is only ever
+ * added at the end of `whenPresent` (sealed only when a session has it, so older sessions hash as they always have),
+ * never moved nor taken out. `id` (the entry's number) comes first.
+ */
+export const SESSION_HASH = {
+  always: [
+    'studentId',
+    'date',
+    'startTime',
+    'endTime',
+    'duration',
+    'startSuburb',
+    'endSuburb',
+    'timeOfDay',
+    'trafficConditions',
+    'roadConditions',
+    'studentSignature',
+    'supervisorName',
+    'supervisorLicenseNumber',
+    'supervisorSignature',
+  ],
+  whenPresent: [
+    'coordinates',
+    'weatherConditions',
+    'supervisorIsInstructor',
+    'correctionOf',
+    'vehicleRegistration',
+    'odometerStart',
+    'odometerEnd',
+    'signedAt',
+    'signedRemotely',
+    'supervisorLicenceState',
+    'supervisorFullLicenceYear',
+    'supervisorRuleNotMet',
+  ],
+} as const satisfies Record<'always' | 'whenPresent', ReadonlyArray<keyof typeof SESSION_FIELD_PLACES>>;
+
 /** Listed, printed, exported, and shown to a supervisor signing on their phone. */
 function everywhere() {
   return { listed: true, printed: 'cell', exported: true, signing: true } as const;
@@ -123,6 +270,9 @@ type Places = typeof SESSION_FIELD_PLACES;
 
 /** A field shown to a supervisor signing on their own phone. */
 export type SigningField = { [K in keyof Places]: Places[K] extends { signing: true } ? K : never }[keyof Places];
+
+/** A field a person fills in on the session form. */
+export type SessionFormField = { [K in keyof Places]: Places[K] extends { form: FormCheck } ? K : never }[keyof Places];
 
 /** The fields shown to a supervisor signing on their own phone, in the registry's order. */
 export const SIGNING_FIELDS = fieldsWhere(SESSION_FIELD_PLACES, 'signing') as SigningField[];

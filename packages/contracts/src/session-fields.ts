@@ -1,26 +1,77 @@
 import { z } from 'zod';
-import { ROAD_CONDITIONS, TEXT_LIMITS, TIME_OF_DAY, TRAFFIC_CONDITIONS, WEATHER_CONDITIONS } from './constants';
+import { TEXT_LIMITS } from './constants';
 import { COORDINATE_MESSAGES } from './coordinates';
 import { isRealDate, isValidTime } from './dates';
 import { VALIDATION } from './messages';
 import { requiredText } from './text-fields';
 import { visibleText } from './visible-text';
-import { SESSION_FIELD_PLACES, type SessionFieldPlaces, type StoredAs } from './session-field-places';
+import { SESSION_FIELD_PLACES, type FormCheck, type SessionFieldPlaces, type StoredAs } from './session-field-places';
+import { wholeNumberText } from './session-form-checks';
 
-export { fieldsWhere, type StoredAs } from './session-field-places';
+export { fieldsWhere, SESSION_HASH, type StoredAs } from './session-field-places';
 
 /*
- * The driving session's fields, each written once: what the form and the API take, and (session-field-places.ts) how
- * it is kept, who sets it and where it goes. The schemas (schemas.ts), the log book's stored record, write path, list
- * answer, PDF and CSV, the signing page, the drafts and the session form read their field lists from here.
+ * The driving session's fields (session-field-places.ts) with what the form and the API take of each, built from the
+ * row's own description of its checks. The schemas (schemas.ts) and the log book's views of a session read them here.
  */
 
-const dateField = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isRealDate, VALIDATION.dateInvalid);
-const timeField = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isValidTime, VALIDATION.timeInvalid);
-const signatureField = (required: string) =>
-  z.string({ error: required }).min(1, required).startsWith('data:image/png;base64,', VALIDATION.signatureInvalid);
+type Check<K extends FormCheck['kind']> = Extract<FormCheck, { kind: K }>;
+
+/** The form's schema for each kind of field: the checks of session-form-checks.ts, in the same order. */
+const FORM_SCHEMAS: { [K in FormCheck['kind']]: (check: Check<K>) => z.ZodType } = {
+  date: ({ required }) =>
+    z.string({ error: required }).trim().min(1, required).refine(isRealDate, VALIDATION.dateInvalid),
+  time: ({ required }) =>
+    z.string({ error: required }).trim().min(1, required).refine(isValidTime, VALIDATION.timeInvalid),
+  signature: ({ required }) =>
+    z.string({ error: required }).min(1, required).startsWith('data:image/png;base64,', VALIDATION.signatureInvalid),
+  text: ({ required, max, tooLong }) => requiredText(required, max, tooLong),
+  choice: ({ choices, required }) => z.enum(choices, { error: required }),
+  optionalText: ({ max, invalid }) => z.string().trim().max(max, invalid).optional(),
+  wholeNumber: ({ digits, invalid }) => z.string().trim().regex(wholeNumberText(digits), invalid).optional(),
+};
+
+/** The schema of a field of the form, by its kind. */
+export type FormSchema<C> = C extends { kind: 'choice'; choices: infer V extends readonly string[] }
+  ? z.ZodEnum<{ [K in V[number]]: K }>
+  : C extends { kind: 'optionalText' | 'wholeNumber' }
+    ? z.ZodOptional<z.ZodString>
+    : z.ZodString;
+
+/** What the session form requires of a field, from the row's description. */
+export const formSchemaOf = <C extends FormCheck>(check: C) =>
+  (FORM_SCHEMAS[check.kind] as (check: FormCheck) => z.ZodType)(check) as FormSchema<C>;
+
+/** What the API takes of a form field, where its row says nothing else. */
+export type ApiSchema<F> = F extends { api: infer T }
+  ? T
+  : F extends { form: { kind: 'wholeNumber' } }
+    ? z.ZodOptional<z.ZodNullable<z.ZodNumber>>
+    : F extends { form: infer C; storedWhenNotSent: null }
+      ? z.ZodOptional<z.ZodNullable<FormSchema<C>>>
+      : F extends { form: infer C }
+        ? FormSchema<C>
+        : never;
+
+/**
+ * What the API takes of a field: what its row names, else what the form takes, with a whole number sent as a number
+ * and a field stored as "not recorded" when not sent accepted absent or null.
+ */
+export function apiSchemaOf(spec: SessionFieldSpec): z.ZodType | undefined {
+  const { form } = spec;
+  if (spec.api || !form) return spec.api;
+  if (form.kind === 'wholeNumber') {
+    const { digits, invalid } = form;
+    return z
+      .number({ error: invalid })
+      .int(invalid)
+      .min(0, invalid)
+      .max(10 ** digits - 1, invalid)
+      .nullable()
+      .optional();
+  }
+  return spec.storedWhenNotSent === null ? formSchemaOf(form).nullable().optional() : formSchemaOf(form);
+}
 
 export const studentIdSchema = z.union(
   [
@@ -33,22 +84,9 @@ export const studentIdSchema = z.union(
   { error: VALIDATION.studentIdRequired },
 );
 
-export const timeOfDaySchema = z.enum(TIME_OF_DAY, { error: VALIDATION.timeOfDayRequired });
-export const trafficSchema = z.enum(TRAFFIC_CONDITIONS, { error: VALIDATION.trafficRequired });
-export const roadSchema = z.enum(ROAD_CONDITIONS, { error: VALIDATION.roadRequired });
-export const weatherSchema = z.enum(WEATHER_CONDITIONS, { error: VALIDATION.weatherRequired });
-
 /** A supervising driver's name and licence number: the same limits and words on the session form and in the saved list. */
-export const supervisorNameSchema = requiredText(
-  VALIDATION.supervisorNameRequired,
-  TEXT_LIMITS.name,
-  VALIDATION.nameTooLong,
-);
-export const supervisorLicenseSchema = requiredText(
-  VALIDATION.supervisorLicenseRequired,
-  TEXT_LIMITS.license,
-  VALIDATION.licenseTooLong,
-);
+export const supervisorNameSchema = formSchemaOf(SESSION_FIELD_PLACES.supervisorName.form);
+export const supervisorLicenseSchema = formSchemaOf(SESSION_FIELD_PLACES.supervisorLicenseNumber.form);
 
 /** Latitude and longitude in degrees (finite numbers in range; text, objects and NaN are refused). */
 export const coordinatesSchema = z.object(
@@ -77,9 +115,7 @@ export const ANSWERED_AS = {
 } satisfies Record<StoredAs, () => z.ZodType>;
 
 export interface SessionFieldSpec extends SessionFieldPlaces {
-  /** On the session form, and so in its drafts: what the form requires of it. */
-  form?: z.ZodType;
-  /** What the API takes, where it differs from the form (or the form has no such field). */
+  /** What the API takes, where it differs from what the form takes (or the form has no such field). */
   api?: z.ZodType;
 }
 
@@ -87,12 +123,10 @@ export type SessionFieldRegistry = Record<string, SessionFieldSpec>;
 
 const PLACES = SESSION_FIELD_PLACES;
 
-/** Each field of `SESSION_FIELD_PLACES` with what the form and the API take of it. */
+/** Each field of `SESSION_FIELD_PLACES`, with what the API takes where that is not derived from the form's checks. */
 export const SESSION_FIELDS = {
+  ...PLACES,
   studentId: { ...PLACES.studentId, api: studentIdSchema },
-  date: { ...PLACES.date, form: dateField(VALIDATION.dateRequired) },
-  startTime: { ...PLACES.startTime, form: timeField(VALIDATION.startTimeRequired) },
-  endTime: { ...PLACES.endTime, form: timeField(VALIDATION.endTimeRequired) },
   duration: {
     ...PLACES.duration,
     // Derived from the times on the form; the server checks that the one sent agrees with them.
@@ -100,42 +134,19 @@ export const SESSION_FIELDS = {
       z.string({ error: VALIDATION.durationRequired }).trim().min(1, VALIDATION.durationRequired).max(40),
     ),
   },
-  startSuburb: {
-    ...PLACES.startSuburb,
-    form: requiredText(VALIDATION.startSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
-  },
-  endSuburb: {
-    ...PLACES.endSuburb,
-    form: requiredText(VALIDATION.endSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
-  },
-  timeOfDay: { ...PLACES.timeOfDay, form: timeOfDaySchema },
-  trafficConditions: { ...PLACES.trafficConditions, form: trafficSchema },
-  roadConditions: { ...PLACES.roadConditions, form: roadSchema },
-  weatherConditions: {
-    ...PLACES.weatherConditions,
-    form: weatherSchema,
-    // Older clients, the offline outbox and drafts saved before send none: stored as "not recorded".
-    api: weatherSchema.nullable().optional(),
-  },
-  studentSignature: { ...PLACES.studentSignature, form: signatureField(VALIDATION.studentSignatureRequired) },
-  supervisorName: { ...PLACES.supervisorName, form: supervisorNameSchema },
-  supervisorLicenseNumber: { ...PLACES.supervisorLicenseNumber, form: supervisorLicenseSchema },
   supervisorSignature: {
     ...PLACES.supervisorSignature,
-    form: signatureField(VALIDATION.supervisorSignatureRequired),
     // Absent when the supervisor is asked to sign on their own phone (the request's remoteSignOff).
-    api: signatureField(VALIDATION.supervisorSignatureRequired).optional(),
+    api: formSchemaOf(PLACES.supervisorSignature.form).optional(),
   },
   supervisorIsInstructor: {
     ...PLACES.supervisorIsInstructor,
     api: z.boolean({ error: VALIDATION.invalidInput }).optional(),
   },
   coordinates: { ...PLACES.coordinates, api: coordinatesSchema.optional() },
-  correctionOf: PLACES.correctionOf,
   vehicleRegistration: {
     ...PLACES.vehicleRegistration,
-    // Optional on the form ('' or absent); the family's state may ask for it (the form checks that).
-    form: z.string().trim().max(TEXT_LIMITS.vehicleRegistration, VALIDATION.vehicleRegistrationInvalid).optional(),
+    // Kept in capitals; null or absent when not given.
     api: visibleText(
       z
         .string({ error: VALIDATION.vehicleRegistrationInvalid })
@@ -146,72 +157,7 @@ export const SESSION_FIELDS = {
       .nullable()
       .optional(),
   },
-  odometerStart: { ...PLACES.odometerStart, form: odometerText(), api: odometerSchema() },
-  odometerEnd: { ...PLACES.odometerEnd, form: odometerText(), api: odometerSchema() },
-  signedAt: PLACES.signedAt,
-  signedRemotely: PLACES.signedRemotely,
-  supervisorLicenceState: PLACES.supervisorLicenceState,
-  supervisorFullLicenceYear: PLACES.supervisorFullLicenceYear,
-  supervisorRuleNotMet: PLACES.supervisorRuleNotMet,
 } as const satisfies SessionFieldRegistry & Record<keyof typeof SESSION_FIELD_PLACES, SessionFieldSpec>;
-
-/** An odometer reading as typed on the form: whole kilometres, or nothing. */
-function odometerText() {
-  return z
-    .string()
-    .trim()
-    .regex(/^(\d{1,7})?$/, VALIDATION.odometerInvalid)
-    .optional();
-}
-
-/** An odometer reading in whole kilometres. */
-function odometerSchema() {
-  return z
-    .number({ error: VALIDATION.odometerInvalid })
-    .int(VALIDATION.odometerInvalid)
-    .min(0, VALIDATION.odometerInvalid)
-    .max(9_999_999, VALIDATION.odometerInvalid)
-    .nullable()
-    .optional();
-}
-
-/**
- * What a session's hash seals, in this order. It is an input of every hash already recorded: a field is only ever
- * added at the end of `whenPresent` (sealed only when a session has it, so older sessions hash as they always have),
- * never moved nor taken out. `id` (the entry's number) comes first.
- */
-export const SESSION_HASH = {
-  always: [
-    'studentId',
-    'date',
-    'startTime',
-    'endTime',
-    'duration',
-    'startSuburb',
-    'endSuburb',
-    'timeOfDay',
-    'trafficConditions',
-    'roadConditions',
-    'studentSignature',
-    'supervisorName',
-    'supervisorLicenseNumber',
-    'supervisorSignature',
-  ],
-  whenPresent: [
-    'coordinates',
-    'weatherConditions',
-    'supervisorIsInstructor',
-    'correctionOf',
-    'vehicleRegistration',
-    'odometerStart',
-    'odometerEnd',
-    'signedAt',
-    'signedRemotely',
-    'supervisorLicenceState',
-    'supervisorFullLicenceYear',
-    'supervisorRuleNotMet',
-  ],
-} as const satisfies Record<'always' | 'whenPresent', ReadonlyArray<keyof typeof SESSION_FIELDS>>;
 
 export type SessionFieldName = keyof typeof SESSION_FIELDS;
 

@@ -1,19 +1,18 @@
-import { ROAD_CONDITIONS, TEXT_LIMITS, TIME_OF_DAY, TRAFFIC_CONDITIONS, WEATHER_CONDITIONS } from './constants';
 import { isNotAfter, isRealDate, isValidTime } from './dates';
-import { SESSION_FORM_FIELDS, type SessionFormField } from './limits';
 import { VALIDATION } from './messages';
+import { fieldsWhere, SESSION_FIELD_PLACES, type FormCheck, type SessionFormField } from './session-field-places';
 import { hasHiddenCharacters, hasLetterOrDigit } from './visible-text';
 
-// The session form's checks, as plain functions: the form screen draws and checks a drive with no validation library
-// loaded, on a device that is offline. Each field meets the checks of its schema in the session's field registry
-// (session-fields.ts), in the same order, so a field reads the same first message the schema gives it
-// (test/session-form-checks.test.ts holds the two to each other).
+// The session form's checks, as plain functions built from each field's description in the registry: the form screen
+// draws and checks a drive with no validation library loaded, on a device that is offline. Each kind of field meets
+// the checks of the schema session-fields.ts builds for it, in the same order, so a field reads the same first message
+// the schema gives it (test/session-form-checks.test.ts holds the two to each other).
 
-/** A field's check: its first problem, or undefined when the value will do. */
-type FieldCheck = (value: unknown) => string | undefined;
+/** The registry, for the screens, which take the contracts through one shared module. */
+export { SESSION_FIELD_PLACES };
 
-const PNG_DATA_URL = 'data:image/png;base64,';
-const ODOMETER_TEXT = /^(\d{1,7})?$/;
+/** A whole number as typed, of up to `digits` digits, or nothing. */
+export const wholeNumberText = (digits: number) => new RegExp(`^(\\d{1,${digits}})?$`);
 
 /** How the validation library names what it got in place of text: 'number', 'null', 'array', 'Date', 'NaN'... */
 function receivedName(value: unknown): string {
@@ -32,82 +31,56 @@ function receivedName(value: unknown): string {
 /** Characters counted in Unicode code points, as the length limits count them: an emoji is one, not two. */
 const characterCount = (text: string) => Array.from(text).length;
 
-/** The message for a value that is not text where optional text is asked for. */
-const notText = (value: unknown) => `Invalid input: expected string, received ${receivedName(value)}`;
+/** Text that is there once trimmed, else undefined. */
+const filledIn = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
-/** A date or time: required (blank counts as missing), then a real date or a time of day, once trimmed. */
-const dateOrTime =
-  (required: string, isValid: (text: string) => boolean, invalid: string): FieldCheck =>
-  (value) => {
-    if (typeof value !== 'string') return required;
-    const text = value.trim();
-    if (text.length < 1) return required;
-    return isValid(text) ? undefined : invalid;
-  };
+/** A date or time: required (blank counts as missing), then real once trimmed. */
+function dateOrTime(value: unknown, required: string, isValid: (text: string) => boolean, invalid: string) {
+  const text = filledIn(value);
+  return !text ? required : isValid(text) ? undefined : invalid;
+}
 
-/** A signature drawn on the form: a PNG image as a data URL. */
-const signature =
-  (required: string): FieldCheck =>
-  (value) => {
+/** Text that may be left out: absent, or text that `check` passes once trimmed. */
+function optionalText(value: unknown, check: (text: string) => boolean, invalid: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') return `Invalid input: expected string, received ${receivedName(value)}`;
+  return check(value.trim()) ? undefined : invalid;
+}
+
+type Check<K extends FormCheck['kind']> = Extract<FormCheck, { kind: K }>;
+type FieldProblem = (check: FormCheck, value: unknown) => string | undefined;
+
+/** A value's first problem, by the kind of its field: the checks of the field's schema (session-fields.ts), in order. */
+const PROBLEM_OF_KIND: { [K in FormCheck['kind']]: (check: Check<K>, value: unknown) => string | undefined } = {
+  date: ({ required }, value) => dateOrTime(value, required, isRealDate, VALIDATION.dateInvalid),
+  time: ({ required }, value) => dateOrTime(value, required, isValidTime, VALIDATION.timeInvalid),
+  signature: ({ required }, value) => {
     if (typeof value !== 'string' || value.length < 1) return required;
-    return value.startsWith(PNG_DATA_URL) ? undefined : VALIDATION.signatureInvalid;
-  };
-
-/**
- * Required free text (text-fields.ts `requiredText`): present, not blank, not too long, every character visible, at
- * least one letter or digit.
- */
-const requiredText =
-  (required: string, max: number, tooLong: string): FieldCheck =>
-  (value) => {
-    if (typeof value !== 'string') return required;
-    const text = value.trim();
-    if (text.length < 1) return required;
+    return value.startsWith('data:image/png;base64,') ? undefined : VALIDATION.signatureInvalid;
+  },
+  // Free text (text-fields.ts `requiredText`): not too long, every character visible, a letter or digit among them.
+  text: ({ required, max, tooLong }, value) => {
+    const text = filledIn(value);
+    if (!text) return required;
     if (characterCount(text) > max) return tooLong;
     if (hasHiddenCharacters(text)) return VALIDATION.hiddenCharacters;
     return hasLetterOrDigit(text) ? undefined : required;
-  };
+  },
+  // Exactly as the form sends it.
+  choice: ({ choices, required }, value) => (choices.includes(value as string) ? undefined : required),
+  optionalText: ({ max, invalid }, value) => optionalText(value, (text) => characterCount(text) <= max, invalid),
+  wholeNumber: ({ digits, invalid }, value) =>
+    optionalText(value, (text) => wholeNumberText(digits).test(text), invalid),
+};
 
-/** One of a list of choices, exactly as the form sends it. */
-const choice =
-  (choices: readonly string[], required: string): FieldCheck =>
-  (value) =>
-    choices.includes(value as string) ? undefined : required;
+/** The session form's fields, in the registry's order. */
+export const SESSION_FORM_FIELDS = fieldsWhere(SESSION_FIELD_PLACES, 'form') as SessionFormField[];
 
-/** Text that may be left out: absent, or text that passes `check` once trimmed. */
-const optionalText =
-  (check: (text: string) => string | undefined): FieldCheck =>
-  (value) => {
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string') return notText(value);
-    return check(value.trim());
-  };
+/** How the form checks a field of it. */
+export const formCheckOf = (field: SessionFormField): FormCheck => SESSION_FIELD_PLACES[field].form;
 
-const CHECKS = {
-  date: dateOrTime(VALIDATION.dateRequired, isRealDate, VALIDATION.dateInvalid),
-  startTime: dateOrTime(VALIDATION.startTimeRequired, isValidTime, VALIDATION.timeInvalid),
-  endTime: dateOrTime(VALIDATION.endTimeRequired, isValidTime, VALIDATION.timeInvalid),
-  startSuburb: requiredText(VALIDATION.startSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
-  endSuburb: requiredText(VALIDATION.endSuburbRequired, TEXT_LIMITS.suburb, VALIDATION.suburbTooLong),
-  timeOfDay: choice(TIME_OF_DAY, VALIDATION.timeOfDayRequired),
-  trafficConditions: choice(TRAFFIC_CONDITIONS, VALIDATION.trafficRequired),
-  roadConditions: choice(ROAD_CONDITIONS, VALIDATION.roadRequired),
-  weatherConditions: choice(WEATHER_CONDITIONS, VALIDATION.weatherRequired),
-  studentSignature: signature(VALIDATION.studentSignatureRequired),
-  supervisorName: requiredText(VALIDATION.supervisorNameRequired, TEXT_LIMITS.name, VALIDATION.nameTooLong),
-  supervisorLicenseNumber: requiredText(
-    VALIDATION.supervisorLicenseRequired,
-    TEXT_LIMITS.license,
-    VALIDATION.licenseTooLong,
-  ),
-  supervisorSignature: signature(VALIDATION.supervisorSignatureRequired),
-  // The form asks for the registration only where the family's state's log book records it (it checks that itself).
-  vehicleRegistration: optionalText((text) =>
-    characterCount(text) > TEXT_LIMITS.vehicleRegistration ? VALIDATION.vehicleRegistrationInvalid : undefined,
-  ),
-  odometerStart: optionalText((text) => (ODOMETER_TEXT.test(text) ? undefined : VALIDATION.odometerInvalid)),
-  odometerEnd: optionalText((text) => (ODOMETER_TEXT.test(text) ? undefined : VALIDATION.odometerInvalid)),
-} satisfies Record<SessionFormField, FieldCheck>;
+/** The session form's fields kept as whole numbers (the odometer readings): typed as text, sent as numbers. */
+export const WHOLE_NUMBER_SESSION_FIELDS = SESSION_FORM_FIELDS.filter((f) => formCheckOf(f).kind === 'wholeNumber');
 
 /**
  * Each field's problem on the session form, one message per field (none when the form will do): what the session's
@@ -118,7 +91,8 @@ export function sessionFormProblems(values: Record<string, unknown>): Partial<Re
     typeof values === 'object' && values !== null && !Array.isArray(values) ? values : {};
   const problems: Partial<Record<SessionFormField, string>> = {};
   for (const field of SESSION_FORM_FIELDS) {
-    const problem = CHECKS[field](filled[field]);
+    const check = formCheckOf(field);
+    const problem = (PROBLEM_OF_KIND[check.kind] as FieldProblem)(check, filled[field]);
     if (problem !== undefined) problems[field] = problem;
   }
   return problems;
@@ -139,4 +113,28 @@ export function sessionDateProblem(
   const born = limits.dateOfBirth;
   if (born && isRealDate(born) && date < born) return VALIDATION.dateBeforeBirth;
   return undefined;
+}
+
+type VehicleField = 'vehicleRegistration' | 'odometerStart' | 'odometerEnd';
+
+/**
+ * What is wrong with an entry's car, field by field: the odometer's end below its start, and what the family's state's
+ * log book records left out. The form says each beside its field; the server refuses an entry with the first. Readings
+ * come as the form has them (text) or as the server does (numbers).
+ */
+export function vehicleProblems(
+  entry: Partial<Record<VehicleField, string | number | null>>,
+  asked: { registration: boolean; odometer: boolean } | undefined,
+): Partial<Record<VehicleField, string>> {
+  const given = (value: string | number | null | undefined) => String(value ?? '').trim();
+  const start = given(entry.odometerStart);
+  const end = given(entry.odometerEnd);
+  const problems: Partial<Record<VehicleField, string>> = {};
+  if (start && end && Number(end) < Number(start)) problems.odometerEnd = VALIDATION.odometerEndBeforeStart;
+  if (asked?.registration && !given(entry.vehicleRegistration)) {
+    problems.vehicleRegistration = VALIDATION.vehicleRegistrationRequired;
+  }
+  if (asked?.odometer && !start) problems.odometerStart = VALIDATION.odometerStartRequired;
+  if (asked?.odometer && !end) problems.odometerEnd = VALIDATION.odometerEndRequired;
+  return problems;
 }

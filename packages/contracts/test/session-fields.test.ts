@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { GENESIS_HASH, HASHED_FIELDS, HASHED_WHEN_PRESENT, sessionHash } from '@logbook/contracts/hash-chain';
 import {
   drivingSessionInputSchema,
@@ -32,7 +31,7 @@ const withVehicle = {
   trailerPlate: {
     label: 'Trailer plate',
     stored: 'optionalText',
-    form: z.string({ error: 'Trailer plate is required' }).trim().min(1, 'Trailer plate is required'),
+    form: { kind: 'text', required: 'Trailer plate is required', max: 20, tooLong: 'Trailer plate is too long' },
     listed: true,
     printed: 'line',
     exported: true,

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SESSION_FORM_FIELDS } from '@logbook/contracts/limits';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { fieldErrors, sessionFieldsSchema } from '@logbook/contracts/schemas';
+import { SESSION_FIELD_PLACES, fieldsWhere } from '@logbook/contracts/session-field-places';
 import { sessionFormProblems } from '@logbook/contracts/session-form-checks';
+
+/** The form's fields, as the registry lists them. */
+const SESSION_FORM_FIELDS = fieldsWhere(SESSION_FIELD_PLACES, 'form');
 
 /** What the session's form schema says of a form: field → its first message. */
 const zodReference = (values: unknown): Record<string, string> => {
@@ -320,6 +323,10 @@ const equal = (x: Record<string, string>, y: Record<string, string>) =>
   Object.keys(x).length === Object.keys(y).length && Object.keys(x).every((key) => x[key] === y[key]);
 
 describe('the session form checks', () => {
+  it('are made for the fields of the form schema, in its order', () => {
+    expect(SESSION_FORM_FIELDS).toEqual(Object.keys(sessionFieldsSchema.shape));
+  });
+
   it('say of every field what the form schema says, whatever the field holds', () => {
     const cases: Array<[string, Record<string, unknown>]> = [];
     for (const field of SESSION_FORM_FIELDS) {
@@ -427,8 +434,8 @@ describe('the session form checks module', () => {
     expect([...seen].sort()).toEqual([
       'constants',
       'dates',
-      'limits',
       'messages',
+      'session-field-places',
       'session-form-checks',
       'visible-text',
     ]);

@@ -1,6 +1,7 @@
 import {
   DRAFTS_STORAGE_KEY,
   formDraftStorageKey,
+  SESSION_FIELD_PLACES,
   SESSION_FORM_FIELDS,
   type SessionFields,
 } from '@logbook/contracts/view';
@@ -215,7 +216,7 @@ export interface DraftDetails {
   coordinates?: Coordinates;
   clientId?: string;
   serverMessage?: string;
-  /** The stored draft this one replaces: a weather it held survives a save from a form that left it empty. */
+  /** The stored draft this one replaces: a weather it held survives a save from a form that has none. */
   previous?: StoredDraft;
   now?: Date;
 }
@@ -237,9 +238,12 @@ export function draftFromValues({
     studentId,
     studentName,
     ...draftValuesFrom(values),
-    weatherConditions: values.weatherConditions || previous?.weatherConditions || '',
     lastSaved: now.toISOString(),
   };
+  // A field older forms lack (kept as "not recorded" when not sent: the weather) keeps what the draft held.
+  for (const field of DRAFT_FIELDS) {
+    if ('storedWhenNotSent' in SESSION_FIELD_PLACES[field]) draft[field] ||= previous?.[field] ?? '';
+  }
   if (coordinates) draft.coordinates = { latitude: coordinates.latitude, longitude: coordinates.longitude };
   if (clientId) draft.clientId = clientId;
   if (serverMessage) draft.serverMessage = serverMessage;

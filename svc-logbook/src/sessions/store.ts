@@ -4,7 +4,8 @@ import { badRequest, conflict, forbidden } from '@logbook/service-kit/errors';
 import { API_ERRORS, VALIDATION } from '@logbook/contracts/messages';
 import { calculateDuration } from '@logbook/contracts/duration';
 import { latestSessionDateISO } from '@logbook/contracts/dates';
-import { sessionDateProblem, type DrivingSessionData } from '@logbook/contracts/schemas';
+import type { DrivingSessionData } from '@logbook/contracts/schemas';
+import { sessionDateProblem, vehicleProblems } from '@logbook/contracts/session-form-checks';
 import { hasActiveSubscription } from '../students/students';
 import type { StudentRecord } from '../students/model';
 import { vehicleRecordedFor } from '../settings/settings';
@@ -44,19 +45,6 @@ export interface CorrectionLink {
   remote?: RemoteSigning;
 }
 
-/**
- * Where the family's state's log book records the car on every drive (Queensland's), an entry without it is refused:
- * under the rule in force on the drive's date, so a drive from before such a rule is kept as it was logged.
- */
-async function vehicleDetailsKept(userId: number, input: DrivingSessionData): Promise<void> {
-  const recorded = await vehicleRecordedFor(userId, input.date);
-  if (recorded.registration && !input.vehicleRegistration?.trim()) {
-    throw badRequest(VALIDATION.vehicleRegistrationRequired);
-  }
-  if (recorded.odometer && typeof input.odometerStart !== 'number') throw badRequest(VALIDATION.odometerStartRequired);
-  if (recorded.odometer && typeof input.odometerEnd !== 'number') throw badRequest(VALIDATION.odometerEndRequired);
-}
-
 /** What a supervisor signing on their own phone adds to the entry (sealed), and its record (outside the hash). */
 export interface RemoteSigning {
   sealed: {
@@ -77,11 +65,10 @@ export async function checkedEntry(student: StudentRecord, input: DrivingSession
   const today = latestSessionDateISO(input.timeZone);
   const dateProblem = sessionDateProblem(input.date, { today, dateOfBirth: student.dateOfBirth });
   if (dateProblem) throw badRequest(dateProblem);
-  const { odometerStart, odometerEnd } = input;
-  if (typeof odometerStart === 'number' && typeof odometerEnd === 'number' && odometerEnd < odometerStart) {
-    throw badRequest(VALIDATION.odometerEndBeforeStart);
-  }
-  await vehicleDetailsKept(student.userId, input);
+  // The car as the family's state's log book records it under the rule in force on the drive's date (a drive from
+  // before such a rule is kept as it was logged), its odometer's end never below its start.
+  const vehicleProblem = Object.values(vehicleProblems(input, await vehicleRecordedFor(student.userId, input.date)))[0];
+  if (vehicleProblem) throw badRequest(vehicleProblem);
   // Decoding the images is the costly part of a session: only for a caller who may log one for this student.
   const studentSignaturePrint = await timed('signatures', () => signatureForPrint(input.studentSignature));
   // A saved supervisor picked that is not the family's is refused here, before anything is stored.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
-import { localDateISO, localTimeHHMM, TOASTS } from '@logbook/contracts/view';
+import { formCheckOf, localDateISO, localTimeHHMM, SESSION_FORM_FIELDS, TOASTS } from '@logbook/contracts/view';
 import { toast } from '@logbook/shell-context/shared';
 import {
   draftFromValues,
@@ -57,23 +57,9 @@ function locationFromStored(
 
 /** The form's values from a logged entry; both signatures are drawn again. */
 export function entryValues(entry: HistoryEntry): SessionValues {
-  return {
-    ...emptySessionValues(),
-    date: entry.date,
-    startTime: entry.startTime,
-    endTime: entry.endTime,
-    startSuburb: entry.startSuburb,
-    endSuburb: entry.endSuburb,
-    timeOfDay: entry.timeOfDay,
-    trafficConditions: entry.trafficConditions,
-    roadConditions: entry.roadConditions,
-    weatherConditions: entry.weatherConditions ?? '',
-    supervisorName: entry.supervisorName,
-    supervisorLicenseNumber: entry.supervisorLicenseNumber,
-    vehicleRegistration: entry.vehicleRegistration ?? '',
-    odometerStart: entry.odometerStart == null ? '' : String(entry.odometerStart),
-    odometerEnd: entry.odometerEnd == null ? '' : String(entry.odometerEnd),
-  };
+  const values = draftValuesFrom(entry);
+  for (const field of SESSION_FORM_FIELDS) if (formCheckOf(field).kind === 'signature') values[field] = '';
+  return values;
 }
 
 function freshValues(): SessionValues {

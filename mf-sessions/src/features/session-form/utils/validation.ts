@@ -5,6 +5,7 @@ import {
   VALIDATION,
   sessionDateProblem,
   sessionFormProblems,
+  vehicleProblems,
 } from '@logbook/contracts/view';
 import type { SessionField, SessionValues } from '../../../lib/sessionValues';
 
@@ -27,25 +28,12 @@ export interface VehicleAsked {
   odometer: boolean;
 }
 
-/** The odometer readings' own problems: asked for by the state, or the end below the start. */
-function vehicleProblems(values: SessionValues, asked: VehicleAsked | undefined, errors: SessionErrors) {
-  if (asked?.registration && !errors.vehicleRegistration && !values.vehicleRegistration.trim()) {
-    errors.vehicleRegistration = VALIDATION.vehicleRegistrationRequired;
-  }
-  const start = values.odometerStart.trim();
-  const end = values.odometerEnd.trim();
-  if (asked?.odometer && !errors.odometerStart && !start) errors.odometerStart = VALIDATION.odometerStartRequired;
-  if (asked?.odometer && !errors.odometerEnd && !end) errors.odometerEnd = VALIDATION.odometerEndRequired;
-  if (!errors.odometerStart && !errors.odometerEnd && start && end && Number(end) < Number(start)) {
-    errors.odometerEnd = VALIDATION.odometerEndBeforeStart;
-  }
-}
-
 /** The distance the odometer readings say, in whole kilometres; null unless both are read and in order. */
 export function odometerDistance(values: Pick<SessionValues, 'odometerStart' | 'odometerEnd'>): number | null {
   const start = values.odometerStart.trim();
   const end = values.odometerEnd.trim();
-  if (!/^\d{1,7}$/.test(start) || !/^\d{1,7}$/.test(end)) return null;
+  const problems = sessionFormProblems(values);
+  if (!start || !end || problems.odometerStart || problems.odometerEnd) return null;
   const distance = Number(end) - Number(start);
   return distance >= 0 ? distance : null;
 }
@@ -62,7 +50,9 @@ export function validateSession(values: SessionValues, limits: SessionDateLimits
   if (!errors.startTime && !errors.endTime && durationMinutes(values.startTime, values.endTime) === 0) {
     errors.endTime = VALIDATION.sameStartAndEnd;
   }
-  vehicleProblems(values, limits.vehicleAsked, errors);
+  for (const [field, problem] of Object.entries(vehicleProblems(values, limits.vehicleAsked))) {
+    errors[field as SessionField] ??= problem;
+  }
   return errors;
 }
 

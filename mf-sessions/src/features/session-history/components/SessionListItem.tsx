@@ -15,10 +15,7 @@ import type { HistoryEntry, SessionChangeFields } from '../../../lib/sessionHist
 /** The car of an entry, when it was given (older entries and most states' have none). */
 export type SessionVehicleFields = Partial<Pick<HistoryEntry, 'vehicleRegistration' | 'odometerStart' | 'odometerEnd'>>;
 
-/** How the supervisor signed on their own phone, or is still asked to (older answers lack them). */
-type SessionSignOffFields = Partial<Pick<HistoryEntry, 'signOff' | 'signedAt' | 'signedRemotely'>>;
-
-export type ListedSession = ListedTextFields & SessionChangeFields & SessionVehicleFields & SessionSignOffFields;
+export type ListedSession = ListedTextFields & SessionChangeFields;
 
 export interface SessionListItemProps<S extends ListedSession = ListedSession> {
   session: S;
