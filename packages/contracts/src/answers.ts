@@ -2,6 +2,7 @@
 // The shape of each answer the screens read, so reading one needs no validation library (answer-shape.ts).
 import type { z } from 'zod';
 import type { Answer } from './answer-shape';
+import { ANSWERED_FIELD_SHAPES, SIGNING_FIELD_SHAPES } from './session-field-places';
 import type { openingBalanceResponseSchema } from './opening-balance';
 import type { progressSummarySchema } from './progress-summary';
 import type { readinessSchema } from './readiness-schema';
@@ -113,32 +114,7 @@ export const sessionListAnswer: Answer<z.output<typeof sessionListSchema>> = {
     array: {
       object: {
         id: 'int',
-        studentId: 'int',
-        date: 'string',
-        startTime: 'string',
-        endTime: 'string',
-        duration: 'string',
-        startSuburb: 'string',
-        endSuburb: 'string',
-        timeOfDay: 'string',
-        trafficConditions: 'string',
-        roadConditions: 'string',
-        weatherConditions: { optional: { nullable: 'string' } },
-        studentSignature: { optional: 'string' },
-        supervisorName: 'string',
-        supervisorLicenseNumber: 'string',
-        supervisorSignature: { optional: 'string' },
-        supervisorIsInstructor: { optional: 'boolean' },
-        coordinates: { optional: { object: { latitude: { range: [-90, 90] }, longitude: { range: [-180, 180] } } } },
-        correctionOf: { optional: { nullable: 'int' } },
-        vehicleRegistration: { optional: { nullable: 'string' } },
-        odometerStart: { optional: { nullable: 'int' } },
-        odometerEnd: { optional: { nullable: 'int' } },
-        signedAt: { optional: { nullable: 'string' } },
-        signedRemotely: { optional: 'boolean' },
-        supervisorLicenceState: { optional: { nullable: 'string' } },
-        supervisorFullLicenceYear: { optional: { nullable: 'int' } },
-        supervisorRuleNotMet: { optional: 'boolean' },
+        ...ANSWERED_FIELD_SHAPES,
         clientId: 'string',
         hash: { optional: 'string' },
         createdAt: 'string',
@@ -235,22 +211,7 @@ export const signOffEntryAnswer: Answer<z.output<typeof signOffEntrySchema>> = {
   shape: {
     object: {
       learner: 'string',
-      date: 'string',
-      startTime: 'string',
-      endTime: 'string',
-      duration: 'string',
-      startSuburb: 'string',
-      endSuburb: 'string',
-      timeOfDay: 'string',
-      trafficConditions: 'string',
-      roadConditions: 'string',
-      weatherConditions: { nullable: 'string' },
-      supervisorName: 'string',
-      supervisorLicenseNumber: 'string',
-      supervisorIsInstructor: 'boolean',
-      vehicleRegistration: { nullable: 'string' },
-      odometerStart: { nullable: 'int' },
-      odometerEnd: { nullable: 'int' },
+      ...SIGNING_FIELD_SHAPES,
       supervisorRule: { object: { state: 'string', fullLicenceYears: 'int' } },
       expiresAt: 'string',
     },

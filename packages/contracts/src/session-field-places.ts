@@ -1,3 +1,4 @@
+import type { Shape } from './answer-shape';
 import {
   ROAD_CONDITIONS,
   ROAD_LABELS,
@@ -276,3 +277,45 @@ export type SessionFormField = { [K in keyof Places]: Places[K] extends { form: 
 
 /** The fields shown to a supervisor signing on their own phone, in the registry's order. */
 export const SIGNING_FIELDS = fieldsWhere(SESSION_FIELD_PLACES, 'signing') as SigningField[];
+
+/*
+ * The registry's part of the answers the screens read, as shapes (answer-shape.ts), so answers.ts takes it from here
+ * instead of listing the fields again. test/answers.test.ts holds each answer's shape to its zod schema.
+ */
+
+/** How an answer about a session carries a field kept as each kind (`ANSWERED_AS` in session-fields.ts). */
+const ANSWERED_SHAPES = {
+  text: 'string',
+  signature: { optional: 'string' },
+  id: 'int',
+  optionalText: { optional: { nullable: 'string' } },
+  optionalInteger: { optional: { nullable: 'int' } },
+  flag: { optional: 'boolean' },
+  coordinates: { optional: { object: { latitude: { range: [-90, 90] }, longitude: { range: [-180, 180] } } } },
+} as const satisfies Record<StoredAs, Shape>;
+
+/** How the signing page shows a field kept as each kind: always there (`SHOWN_AS` in sign-off.ts). */
+const SHOWN_SHAPES: Partial<Record<StoredAs, Shape>> = {
+  text: 'string',
+  id: 'int',
+  optionalText: { nullable: 'string' },
+  optionalInteger: { nullable: 'int' },
+  flag: 'boolean',
+};
+
+const shapesOf = (fields: string[], shapes: Partial<Record<StoredAs, Shape>>): Record<string, Shape> =>
+  Object.fromEntries(
+    fields.map((name) => [name, shapes[(SESSION_FIELD_PLACES as SessionFieldPlacesRegistry)[name].stored] as Shape]),
+  );
+
+/** An answer about a session: each listed field, and the signatures (there when asked for). */
+export const ANSWERED_FIELD_SHAPES = shapesOf(
+  Object.keys(SESSION_FIELD_PLACES).filter((name) => {
+    const field = (SESSION_FIELD_PLACES as SessionFieldPlacesRegistry)[name];
+    return field.listed || field.stored === 'signature';
+  }),
+  ANSWERED_SHAPES,
+);
+
+/** The entry a supervisor signing on their own phone is shown. */
+export const SIGNING_FIELD_SHAPES = shapesOf(SIGNING_FIELDS, SHOWN_SHAPES);

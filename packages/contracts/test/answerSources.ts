@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Shape } from '../src/answer-shape';
 import { openingBalanceResponseSchema } from '../src/opening-balance';
+import { ANSWERED_FIELD_SHAPES, SIGNING_FIELD_SHAPES } from '../src/session-field-places';
 import { progressSummarySchema } from '../src/progress-summary';
 import { readinessSchema } from '../src/readiness-schema';
 import { signOffDoneSchema, signOffEntrySchema } from '../src/sign-off';
@@ -146,6 +147,9 @@ export function shapeOf(schema: z.ZodType): Shape {
   }
 }
 
+/** The parts of answers the session's field registry shapes (session-field-places.ts), by name. */
+const REGISTRY_PARTS = { ANSWERED_FIELD_SHAPES, SIGNING_FIELD_SHAPES };
+
 /** A shape as source text, naming the answers already written wherever a part is shaped as one of them. */
 function shapeSource(shape: Shape, written: Map<string, string>, whole = false): string {
   const named = whole ? undefined : written.get(JSON.stringify(shape));
@@ -153,7 +157,14 @@ function shapeSource(shape: Shape, written: Map<string, string>, whole = false):
   if (typeof shape === 'string' || 'range' in shape || 'oneOf' in shape) return JSON.stringify(shape);
   const part = (inner: Shape) => shapeSource(inner, written);
   if ('object' in shape) {
-    const fields = Object.entries(shape.object).map(([key, field]) => `${JSON.stringify(key)}: ${part(field)}`);
+    const registryPart = Object.entries(REGISTRY_PARTS).find(([, fields]) =>
+      Object.entries(fields).every(([key, field]) => JSON.stringify(shape.object[key]) === JSON.stringify(field)),
+    );
+    const fields = Object.entries(shape.object).flatMap(([key, field]) => {
+      if (!registryPart || !(key in registryPart[1])) return [`${JSON.stringify(key)}: ${part(field)}`];
+      // The session registry's fields are taken from it, the whole part where its first field stands.
+      return key === Object.keys(registryPart[1])[0] ? [`...${registryPart[0]}`] : [];
+    });
     return `{ object: { ${fields.join(', ')} } }`;
   }
   if ('union' in shape) return `{ union: [${shape.union.map(part).join(', ')}] }`;
@@ -184,6 +195,7 @@ export function answersSource(answers: typeof ANSWERS): string {
     '// The shape of each answer the screens read, so reading one needs no validation library (answer-shape.ts).',
     "import type { z } from 'zod';",
     "import type { Answer } from './answer-shape';",
+    `import { ${Object.keys(REGISTRY_PARTS).join(', ')} } from './session-field-places';`,
     ...imports,
     '',
     ...body,

@@ -12,7 +12,7 @@ import addFormats from 'ajv-formats';
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const DOCUMENT = path.resolve(__dirname, '../../../docs/openapi.json');
+const DOCUMENT = path.resolve(__dirname, '../../../../docs/openapi.json');
 
 let loaded: { doc: Json; ajv: Ajv2020; validators: Map<string, ValidateFunction> } | undefined;
 function description() {

@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { Express } from 'express';
 import mongoose from 'mongoose';
-import { AuthSessionModel, configureAuth, issueSession } from './auth';
-import { CounterModel } from './counters';
-import { initModels, type AnyModel } from './db';
-import { configureInternal, setServiceUrls, type ServiceName } from './internal';
-import { configurePasswordHashing } from './password-hash';
-import { generateKeyPair } from './keys';
+import { AuthSessionModel, configureAuth, issueSession } from '../../src/auth';
+import { CounterModel } from '../../src/counters';
+import { initModels, type AnyModel } from '../../src/db';
+import { configureInternal, setServiceUrls, type ServiceName } from '../../src/internal';
+import { configurePasswordHashing } from '../../src/password-hash';
+import { generateKeyPair } from '../../src/keys';
 import { PARENT_COOKIE, STUDENT_COOKIE } from '@logbook/contracts/constants';
 
 /**
