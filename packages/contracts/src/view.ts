@@ -11,6 +11,7 @@ export * from './duration';
 export * from './limits';
 export * from './messages';
 export * from './progress';
+export * from './session-field-places';
 export * from './session-form-checks';
 export * from './state-codes';
 export * from './subscription';

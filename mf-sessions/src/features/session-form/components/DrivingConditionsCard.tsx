@@ -1,48 +1,21 @@
-import {
-  ROAD_CONDITIONS,
-  ROAD_LABELS,
-  TIME_OF_DAY,
-  TIME_OF_DAY_LABELS,
-  TRAFFIC_CONDITIONS,
-  TRAFFIC_LABELS,
-  WEATHER_CONDITIONS,
-  WEATHER_LABELS,
-} from '@logbook/contracts/view';
+import { SESSION_FIELD_PLACES } from '@logbook/contracts/view';
 import type { ReactNode } from 'react';
 import { Card, FormField, Select } from '@logbook/ui/shared';
-import type { SessionField } from '../../../lib/sessionValues';
 import type { FormCardProps } from './SessionDetailsCard';
 
-const SELECTS: Array<{
-  field: SessionField;
-  label: string;
-  placeholder: string;
-  options: Array<{ value: string; label: string }>;
-}> = [
-  {
-    field: 'timeOfDay',
-    label: 'Time of Day',
-    placeholder: 'Select time of day',
-    options: TIME_OF_DAY.map((v) => ({ value: v, label: TIME_OF_DAY_LABELS[v] })),
-  },
-  {
-    field: 'weatherConditions',
-    label: 'Weather',
-    placeholder: 'Select weather',
-    options: WEATHER_CONDITIONS.map((v) => ({ value: v, label: WEATHER_LABELS[v] })),
-  },
-  {
-    field: 'trafficConditions',
-    label: 'Traffic Conditions',
-    placeholder: 'Select traffic',
-    options: TRAFFIC_CONDITIONS.map((v) => ({ value: v, label: TRAFFIC_LABELS[v] })),
-  },
-  {
-    field: 'roadConditions',
-    label: 'Road Conditions',
-    placeholder: 'Select road type',
-    options: ROAD_CONDITIONS.map((v) => ({ value: v, label: ROAD_LABELS[v] })),
-  },
+type ChoiceField = 'timeOfDay' | 'weatherConditions' | 'trafficConditions' | 'roadConditions';
+
+/** A choice's options as the session's field registry gives them, each in its words. */
+function optionsOf(field: ChoiceField) {
+  const { form, valueLabels } = SESSION_FIELD_PLACES[field];
+  return form.choices.map((value) => ({ value, label: (valueLabels as Record<string, string>)[value] }));
+}
+
+const SELECTS: Array<{ field: ChoiceField; label: string; placeholder: string }> = [
+  { field: 'timeOfDay', label: 'Time of Day', placeholder: 'Select time of day' },
+  { field: 'weatherConditions', label: 'Weather', placeholder: 'Select weather' },
+  { field: 'trafficConditions', label: 'Traffic Conditions', placeholder: 'Select traffic' },
+  { field: 'roadConditions', label: 'Road Conditions', placeholder: 'Select road type' },
 ];
 
 export interface DrivingConditionsCardProps extends FormCardProps {
@@ -61,7 +34,7 @@ export function DrivingConditionsCard({
   return (
     <Card title="Driving Conditions" headingLevel={2}>
       <div className="lls-fields lls-fields--4">
-        {SELECTS.map(({ field, label, placeholder, options }) => (
+        {SELECTS.map(({ field, label, placeholder }) => (
           <FormField key={field} label={label} error={errors[field]}>
             {(p) => (
               <Select
@@ -72,7 +45,7 @@ export function DrivingConditionsCard({
                     .join(' ') || undefined
                 }
                 name={field}
-                options={options}
+                options={optionsOf(field)}
                 placeholder={placeholder}
                 value={values[field]}
                 onChange={(e) => onChange(field, e.target.value)}
