@@ -624,6 +624,60 @@ async function hostileInput({ call, expectStatus }, family) {
   );
 }
 
+/** A second guardian: invited, joining through the emailed link, refused the card, then removed. */
+async function guardians({ call, expectStatus, cookieOf }, family, { inboxUrl }) {
+  const { parent, student } = family;
+  expectStatus(await call('GET', '/api/family', { cookie: parent }), 200);
+  expectStatus(await call('GET', '/api/family', { note: 'no cookie' }), 401);
+  const email = `${unique('guardian')}@example.com`;
+  const password = 'guardian-long-pass-1';
+  expectStatus(await call('POST', '/api/register', { body: { email, password } }), 201);
+  const second = cookieOf(
+    expectStatus(await call('POST', '/api/login', { body: { email, password } }), 200),
+    'll_parent',
+  );
+  expectStatus(await call('POST', '/api/family/invitations', { cookie: parent, body: { email } }), 202);
+  expectStatus(
+    await call('POST', '/api/family/invitations', { cookie: parent, body: { email: 'nope' }, note: 'bad email' }),
+    400,
+  );
+  expectStatus(
+    await call('POST', '/api/family/invitations/open', { body: { token: 'A'.repeat(32) }, note: 'dead link' }),
+    404,
+  );
+  expectStatus(
+    await call('POST', '/api/family/join', { cookie: second, body: { token: 'A'.repeat(32) }, note: 'dead link' }),
+    404,
+  );
+  if (!inboxUrl) return;
+  let token;
+  for (let attempt = 0; attempt < 80 && !token; attempt++) {
+    const all = await (await fetch(`${inboxUrl}/api/email`)).json();
+    const mail = all.find((m) => m.to.some((t) => t.address === email) && /\/join#/.test(m.text ?? ''));
+    token = mail && /\/join#([A-Za-z0-9_-]{32})/.exec(mail.text)[1];
+    if (!token) await sleep(250);
+  }
+  if (!token) throw new Error(`no invitation reached ${email}`);
+  expectStatus(await call('POST', '/api/family/invitations/open', { body: { token } }), 200);
+  const joined = expectStatus(await call('POST', '/api/family/join', { cookie: second, body: { token } }), 200);
+  const guardian = cookieOf(joined, 'll_parent');
+  expectStatus(
+    await call('POST', '/api/billing/card', { cookie: guardian, body: { studentId: student.id }, note: 'not owner' }),
+    403,
+  );
+  const listed = expectStatus(await call('GET', '/api/family', { cookie: guardian }), 200);
+  const me = listed.body.guardians.find((g) => g.you);
+  expectStatus(
+    await call('DELETE', `/api/family/guardians/${listed.body.guardians.find((g) => !g.you).id}`, {
+      cookie: guardian,
+      note: 'not owner',
+    }),
+    403,
+  );
+  expectStatus(await call('DELETE', `/api/family/guardians/${me.id}`, { cookie: parent }), 204);
+  expectStatus(await call('POST', '/api/family/leave', { cookie: parent, note: 'last guardian' }), 409);
+}
+
 /** The account's end: export, password reset, signing out, closing. */
 async function accountEnd({ call, expectStatus, cookieOf }, family, { inboxUrl }) {
   let { password } = family;
@@ -707,6 +761,7 @@ const PARTS = [
   ['settings and supervisors', settingsAndSupervisors],
   ['another family', anotherFamily],
   ['hostile input', hostileInput],
+  ['guardians', guardians],
   ['export, reset, signing out, closing', accountEnd],
   ['limits', limits],
 ];

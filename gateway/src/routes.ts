@@ -18,6 +18,8 @@ export const ROUTING_TABLE: ReadonlyArray<{ pattern: string; service: ServiceNam
   { pattern: '/api/student-login', service: 'auth' },
   { pattern: '/api/student-auth', service: 'auth' },
   { pattern: '/api/student-logout', service: 'auth' },
+  { pattern: '/api/family', service: 'auth' },
+  { pattern: '/api/family/*', service: 'auth' },
 
   { pattern: '/api/students', service: 'students' },
   { pattern: '/api/students/*', service: 'students' },

@@ -118,6 +118,8 @@ describe('the API description', () => {
       'DELETE /api/supervisors/{id}',
       'DELETE /api/settings/targets',
       'POST /api/driving-sessions/{id}/sign-off/cancel',
+      'POST /api/family/leave',
+      'DELETE /api/family/guardians/{id}',
     ];
     const writes = ops.filter((o) => !o.key.startsWith('GET '));
     expect(writes.filter((o) => !o.op.requestBody).map((o) => o.key)).toEqual(expect.arrayContaining(bodiless));

@@ -39,7 +39,7 @@ describe('every /api route × every role', () => {
     const a = await call(world.stack.url, 'GET', '/api/students', { cookie: world.cookies.parentA });
     expect(b.json.map((s: { id: number }) => s.id)).toEqual([world.ids.B1]);
     expect(a.json.map((s: { id: number }) => s.id).sort()).toEqual(
-      [world.ids.A1, world.ids.A2, world.ids.A3, world.ids.A4].sort(),
+      [world.ids.A1, world.ids.A2, world.ids.A3, world.ids.A4, world.ids.A5].sort(),
     );
   });
 
@@ -55,7 +55,7 @@ describe('every /api route × every role', () => {
       const expected = entry.expect[role];
       const refused = expected >= 400;
       const before = refused && entry.method !== 'GET' ? await snapshot(world.db) : undefined;
-      const res = await call(world.stack.url, entry.method, entry.url(world), {
+      const res = await call(world.stack.url, entry.method, entry.url(world, role), {
         cookie: world.cookies[role] || undefined,
         body: entry.body?.(world, role),
       });

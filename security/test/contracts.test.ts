@@ -4,7 +4,17 @@ import type { z } from 'zod';
 import { isBinaryResponse, responseSchemas, type ApiRoute, type BinaryResponse } from '@logbook/contracts/api-answers';
 import { errorResponseSchema } from '@logbook/contracts/responses';
 import { serviceRoutes } from './routes';
-import { call, endWorld, makeWorld, sessionBody, SIGNATURE, type Reply, type World } from './world';
+import {
+  call,
+  endWorld,
+  invitationToken,
+  makeWorld,
+  registerParent,
+  sessionBody,
+  SIGNATURE,
+  type Reply,
+  type World,
+} from './world';
 
 /** Fixed for this stack, so the test can sign a webhook delivery as the provider would. */
 const WEBHOOK_SECRET = `whsec_contract_${crypto.randomBytes(16).toString('hex')}`;
@@ -189,6 +199,31 @@ describe('every answer of a real stack, parsed with its contract', () => {
     // The failed renewal is owed: the open invoice's secret to pay it with.
     await answer('POST /api/billing/payment', '/api/billing/payment', { cookie: parent, body: { studentId } });
     await answer('POST /api/cancel-subscription', '/api/cancel-subscription', { cookie: parent, body: { studentId } });
+
+    // The family's guardians: one joins and leaves, another joins and is removed by the billing owner.
+    await answer('GET /api/family', '/api/family', { cookie: parentA });
+    for (const [n, leaves] of [
+      [1, true],
+      [2, false],
+    ] as const) {
+      const adult = await registerParent(world.stack.url, `contract-guardian-${n}`);
+      await answer('POST /api/family/invitations', '/api/family/invitations', {
+        cookie: parent,
+        body: { email: adult.email },
+      });
+      const token = await invitationToken(world.stack.mail!.webUrl, adult.email);
+      await answer('POST /api/family/invitations/open', '/api/family/invitations/open', { body: { token } });
+      const joined = await answer('POST /api/family/join', '/api/family/join', {
+        cookie: adult.cookie,
+        body: { token },
+      });
+      const guardian = cookiesOf(joined);
+      if (leaves) await answer('POST /api/family/leave', '/api/family/leave', { cookie: guardian });
+      else {
+        const me = await call(world.stack.url, 'GET', '/api/user', { cookie: guardian });
+        await answer('DELETE /api/family/guardians/:id', `/api/family/guardians/${me.json.id}`, { cookie: parent });
+      }
+    }
 
     // A delivery signed as the provider signs it, and the same delivery again.
     const payload = JSON.stringify({

@@ -40,7 +40,7 @@ describe('a service process dies', () => {
     await world.stack.startService('students');
     const back = await call(world.stack.url, 'GET', '/api/students', { cookie: world.cookies.parentA });
     expect(back.status).toBe(200);
-    expect(back.json.length).toBe(4);
+    expect(back.json.length).toBe(5);
   }, 120_000);
 });
 

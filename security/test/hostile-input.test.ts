@@ -40,7 +40,7 @@ describe('hostile values in place of each field', () => {
           // A yes-or-no field takes a yes or a no.
           const ownKind = typeof value === 'boolean' && typeof valid[field] === 'boolean';
           const before = await snapshot(world.db);
-          const res = await call(world.stack.url, entry.method, entry.url(world), {
+          const res = await call(world.stack.url, entry.method, entry.url(world, role), {
             cookie: world.cookies[role],
             body: { ...(entry.body!(world, role) as object), [field]: value },
           });

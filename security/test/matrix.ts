@@ -7,9 +7,12 @@ export interface MatrixEntry {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The route as the service declares it. */
   route: string;
-  url: (w: World) => string;
+  /** The target may differ by role: where both guardians of A may remove a thing, each removes their own. */
+  url: (w: World, role: Role) => string;
   body?: (w: World, role: Role) => unknown;
   expect: Expect;
+  /** The order the roles call in, where it matters (the last guardian cannot leave); else refused cells first. */
+  order?: Role[];
   /** Ends the caller's own session: run after every other entry. */
   endsSession?: boolean;
 }
@@ -21,6 +24,8 @@ const all = (status: number): Expect => ({
   studentA1: status,
   studentA2: status,
   studentB: status,
+  guardianA2: status,
+  guardianB2: status,
 });
 /** Parent A only (parent-only routes about parent A's student). */
 const parentAOnly = (ok: number): Expect => ({
@@ -30,7 +35,11 @@ const parentAOnly = (ok: number): Expect => ({
   studentA1: 401,
   studentA2: 401,
   studentB: 401,
+  guardianA2: ok,
+  guardianB2: 404,
 });
+/** Family A's subscription: its billing owner alone changes the card, cancels or resumes; its other guardian gets 403. */
+const billingOwnerOfA = (ok: number): Expect => ({ ...parentAOnly(ok), guardianA2: 403 });
 /** Any parent for their own account; students are not parents. */
 const anyParent = (ok: number): Expect => ({
   nobody: 401,
@@ -39,6 +48,8 @@ const anyParent = (ok: number): Expect => ({
   studentA1: 401,
   studentA2: 401,
   studentB: 401,
+  guardianA2: ok,
+  guardianB2: ok,
 });
 /** Student A1's data: their parent or themselves. */
 const ownerOfA1 = (ok: number): Expect => ({
@@ -48,6 +59,8 @@ const ownerOfA1 = (ok: number): Expect => ({
   studentA1: ok,
   studentA2: 404,
   studentB: 404,
+  guardianA2: ok,
+  guardianB2: 404,
 });
 
 /** A parent's own account, checked against their password: a wrong one is refused before anything changes. */
@@ -58,6 +71,8 @@ const ownAccountWrongPassword: Expect = {
   studentA1: 401,
   studentA2: 401,
   studentB: 401,
+  guardianA2: 403,
+  guardianB2: 403,
 };
 /** An entry of student A1's log book put right or taken out: parent A only; a student may not, another family sees nothing. */
 const changeOfA1Entry = (ok: number): Expect => ({
@@ -67,6 +82,8 @@ const changeOfA1Entry = (ok: number): Expect => ({
   studentA1: 403,
   studentA2: 403,
   studentB: 403,
+  guardianA2: ok,
+  guardianB2: 404,
 });
 /** Family A's saved supervisor: parent A changes it; a student changes none; another family sees nothing. */
 const supervisorOfA = (ok: number): Expect => ({
@@ -76,6 +93,8 @@ const supervisorOfA = (ok: number): Expect => ({
   studentA1: 403,
   studentA2: 403,
   studentB: 403,
+  guardianA2: ok,
+  guardianB2: 404,
 });
 
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -118,7 +137,7 @@ export const MATRIX: MatrixEntry[] = [
     method: 'GET',
     route: '/api/student-auth',
     url: () => '/api/student-auth',
-    expect: { nobody: 401, parentA: 401, parentB: 401, studentA1: 200, studentA2: 200, studentB: 200 },
+    expect: { ...all(200), nobody: 401, parentA: 401, parentB: 401, guardianA2: 401, guardianB2: 401 },
   },
   // The same answer whether or not the address has an account.
   {
@@ -198,7 +217,7 @@ export const MATRIX: MatrixEntry[] = [
   {
     method: 'DELETE',
     route: '/api/students/:id/delete-login',
-    url: (w) => `/api/students/${w.ids.A3}/delete-login`,
+    url: (w, role) => `/api/students/${role === 'guardianA2' ? w.ids.A5 : w.ids.A3}/delete-login`,
     expect: parentAOnly(200),
   },
 
@@ -222,7 +241,7 @@ export const MATRIX: MatrixEntry[] = [
     route: '/api/cancel-subscription',
     url: () => '/api/cancel-subscription',
     body: (w) => ({ studentId: w.ids.A4 }),
-    expect: parentAOnly(200),
+    expect: billingOwnerOfA(200),
   },
   // A4's cancel just set it to end with its period: the parent may take that back.
   {
@@ -230,14 +249,14 @@ export const MATRIX: MatrixEntry[] = [
     route: '/api/billing/resume',
     url: () => '/api/billing/resume',
     body: (w) => ({ studentId: w.ids.A4 }),
-    expect: parentAOnly(200),
+    expect: billingOwnerOfA(200),
   },
   {
     method: 'POST',
     route: '/api/billing/card',
     url: () => '/api/billing/card',
     body: (w) => ({ studentId: w.ids.A1 }),
-    expect: parentAOnly(200),
+    expect: billingOwnerOfA(200),
   },
   {
     method: 'POST',
@@ -250,7 +269,7 @@ export const MATRIX: MatrixEntry[] = [
     method: 'POST',
     route: '/api/billing/simulate/renewal-failure',
     url: () => '/api/billing/simulate/renewal-failure',
-    body: (w) => ({ studentId: w.ids.A2 }),
+    body: (w, role) => ({ studentId: role === 'guardianA2' ? w.ids.A5 : w.ids.A2 }),
     expect: parentAOnly(200),
   },
   // A2's renewal has just failed: its open invoice is there to pay.
@@ -258,7 +277,7 @@ export const MATRIX: MatrixEntry[] = [
     method: 'POST',
     route: '/api/billing/payment',
     url: () => '/api/billing/payment',
-    body: (w) => ({ studentId: w.ids.A2 }),
+    body: (w, role) => ({ studentId: role === 'guardianA2' ? w.ids.A5 : w.ids.A2 }),
     expect: parentAOnly(200),
   },
   {
@@ -394,14 +413,16 @@ export const MATRIX: MatrixEntry[] = [
   {
     method: 'POST',
     route: '/api/driving-sessions/:id/correction',
-    url: (w) => `/api/driving-sessions/${w.ids.sessionA1}/correction`,
+    url: (w, role) =>
+      `/api/driving-sessions/${role === 'guardianA2' ? w.ids.thirdSessionA1 : w.ids.sessionA1}/correction`,
     body: (w) => ({ ...sessionBody(w.ids.A1, { endTime: '10:00', duration: '1.0 hours' }), reason: 'Ended at 10:00' }),
     expect: changeOfA1Entry(201),
   },
   {
     method: 'POST',
     route: '/api/driving-sessions/:id/removal',
-    url: (w) => `/api/driving-sessions/${w.ids.otherSessionA1}/removal`,
+    url: (w, role) =>
+      `/api/driving-sessions/${role === 'guardianA2' ? w.ids.secondSessionA1 : w.ids.otherSessionA1}/removal`,
     body: () => ({ reason: 'Logged twice' }),
     expect: changeOfA1Entry(200),
   },
@@ -424,7 +445,7 @@ export const MATRIX: MatrixEntry[] = [
   {
     method: 'DELETE',
     route: '/api/supervisors/:id',
-    url: (w) => `/api/supervisors/${w.ids.supervisorA}`,
+    url: (w, role) => `/api/supervisors/${role === 'guardianA2' ? w.ids.secondSupervisorA : w.ids.supervisorA}`,
     expect: supervisorOfA(204),
   },
   { method: 'GET', route: '/api/vehicles', url: () => '/api/vehicles', expect: { ...all(200), nobody: 401 } },
@@ -445,15 +466,55 @@ export const MATRIX: MatrixEntry[] = [
   },
   { method: 'DELETE', route: '/api/settings/targets', url: () => '/api/settings/targets', expect: anyParent(200) },
 
+  // svc-auth: the family's guardians
+  { method: 'GET', route: '/api/family', url: () => '/api/family', expect: anyParent(200) },
+  {
+    method: 'POST',
+    route: '/api/family/invitations',
+    url: () => '/api/family/invitations',
+    body: () => ({ email: `invitee-${unique()}@example.com` }),
+    expect: anyParent(202),
+  },
+  // Public: a token no invitation has is unknown to everyone alike.
+  {
+    method: 'POST',
+    route: '/api/family/invitations/open',
+    url: () => '/api/family/invitations/open',
+    body: () => ({ token: unknownSignOffToken() }),
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/family/join',
+    url: () => '/api/family/join',
+    body: () => ({ token: unknownSignOffToken() }),
+    expect: anyParent(404),
+  },
+  // The billing owner of A removes A's third guardian; A's other guardian may not, another family's finds no one.
+  {
+    method: 'DELETE',
+    route: '/api/family/guardians/:id',
+    url: (w) => `/api/family/guardians/${w.ids.guardianA3}`,
+    expect: { ...parentAOnly(204), guardianA2: 403, guardianB2: 403 },
+  },
+
   // A3 goes last of the students: its login was the target of the entries above.
   {
     method: 'DELETE',
     route: '/api/students/:id',
-    url: (w) => `/api/students/${w.ids.A3}`,
+    url: (w, role) => `/api/students/${role === 'guardianA2' ? w.ids.A5 : w.ids.A3}`,
     expect: parentAOnly(204),
   },
 
-  // Last: these end the caller's own session.
+  // Last: these end the caller's own session. Each family's second guardian leaves; then its first is the last one.
+  {
+    method: 'POST',
+    route: '/api/family/leave',
+    url: () => '/api/family/leave',
+    expect: { ...anyParent(200), parentA: 409, parentB: 409 },
+    order: ['nobody', 'studentA1', 'studentA2', 'studentB', 'guardianA2', 'guardianB2', 'parentA', 'parentB'],
+    endsSession: true,
+  },
   { method: 'POST', route: '/api/logout', url: () => '/api/logout', expect: all(200), endsSession: true },
   {
     method: 'POST',
@@ -466,6 +527,7 @@ export const MATRIX: MatrixEntry[] = [
 
 /** Roles with the allowed (2xx) cells last, so a permitted change never hides a refused one. */
 export function cellOrder(entry: MatrixEntry): Role[] {
+  if (entry.order) return entry.order;
   const roles = Object.keys(entry.expect) as Role[];
   return [...roles.filter((r) => entry.expect[r] >= 400), ...roles.filter((r) => entry.expect[r] < 400)];
 }

@@ -19,7 +19,7 @@ function largeSignature(): string {
 
 const SESSIONS = 12;
 /** The sessions of A1 the shared world logs before this test's own. */
-const WORLD_SESSIONS = 2;
+const WORLD_SESSIONS = 4;
 
 describe('public verification through the gateway', () => {
   let code: string;

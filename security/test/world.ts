@@ -5,7 +5,17 @@ import { PNG } from 'pngjs';
 const { startStack } = require('../../scripts/stack.cjs') as typeof import('../../scripts/stack.cjs');
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
-export type Role = 'nobody' | 'parentA' | 'parentB' | 'studentA1' | 'studentA2' | 'studentB';
+export type Role =
+  | 'nobody'
+  | 'parentA'
+  | 'parentB'
+  | 'studentA1'
+  | 'studentA2'
+  | 'studentB'
+  /** A second guardian of family A, who joined through an invitation. */
+  | 'guardianA2'
+  /** A second guardian of family B: another family's guardian to family A. */
+  | 'guardianB2';
 
 export interface Reply {
   status: number;
@@ -112,12 +122,20 @@ export interface World {
     sessionA1: number;
     otherSessionA1: number;
     supervisorA: number;
+    /** What the second guardian of A changes or removes where the first already did: A5 (login), a session, a supervisor. */
+    A5: number;
+    secondSessionA1: number;
+    /** The entry the second guardian of A corrects. */
+    thirdSessionA1: number;
+    secondSupervisorA: number;
+    /** A third guardian of family A, whom the billing owner removes. */
+    guardianA3: number;
   };
   emails: { A: string; B: string };
   db: mongoose.Connection;
 }
 
-async function registerParent(base: string, label: string) {
+export async function registerParent(base: string, label: string) {
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct-horse-battery';
   const reg = await setupCall(base, 'POST', '/api/register', { body: { email, password } });
@@ -125,6 +143,36 @@ async function registerParent(base: string, label: string) {
   const login = await setupCall(base, 'POST', '/api/login', { body: { email, password } });
   if (login.status !== 200) throw new Error(`login ${login.status} ${login.text}`);
   return { email, cookie: cookiesOf(login) };
+}
+
+/** The newest invitation link emailed to the address, read from the stack's local inbox. */
+export async function invitationToken(inboxUrl: string, address: string): Promise<string> {
+  for (let i = 0; i < 120; i++) {
+    const res = await fetch(`${inboxUrl.replace(/\/$/, '')}/api/email`);
+    const all = (await res.json()) as Array<{ text?: string; to: Array<{ address: string }> }>;
+    const mail = all.reverse().find((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+    const token = /\/join#([A-Za-z0-9_-]{32})/.exec(mail?.text ?? '')?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no invitation reached ${address}`);
+}
+
+/** A new adult invited by the family and joined through the emailed link: their id and their session's cookie. */
+async function joinedGuardian(stack: Stack, familyCookie: string, label: string) {
+  const base = stack.url;
+  const adult = await registerParent(base, label);
+  const invited = await setupCall(base, 'POST', '/api/family/invitations', {
+    cookie: familyCookie,
+    body: { email: adult.email },
+  });
+  if (invited.status !== 202) throw new Error(`invite ${invited.status} ${invited.text}`);
+  const token = await invitationToken(stack.mail!.webUrl, adult.email);
+  const joined = await setupCall(base, 'POST', '/api/family/join', { cookie: adult.cookie, body: { token } });
+  if (joined.status !== 200) throw new Error(`join ${joined.status} ${joined.text}`);
+  const cookie = cookiesOf(joined);
+  const me = await setupCall(base, 'GET', '/api/user', { cookie });
+  return { id: (me.json as { id: number }).id, cookie };
 }
 
 export async function addActiveStudent(base: string, cookie: string, firstName: string, username?: string) {
@@ -178,8 +226,14 @@ export async function makeWorld(stackOptions: Parameters<typeof startStack>[0] =
   const A3 = await addActiveStudent(base, A.cookie, 'Cal', `cal-${tag}`);
   const A4 = await addActiveStudent(base, A.cookie, 'Dee');
   const B1 = await addActiveStudent(base, B.cookie, 'Eve', `eve-${tag}`);
+  const A5 = await addActiveStudent(base, A.cookie, 'Fay', `fay-${tag}`);
+  const guardianA2 = await joinedGuardian(stack, A.cookie, 'guardian-a2');
+  const guardianA3 = await joinedGuardian(stack, A.cookie, 'guardian-a3');
+  const guardianB2 = await joinedGuardian(stack, B.cookie, 'guardian-b2');
   const logged: number[] = [];
   for (const [cookie, id] of [
+    [A.cookie, A1.id],
+    [A.cookie, A1.id],
     [A.cookie, A1.id],
     [A.cookie, A1.id],
     [A.cookie, A2.id],
@@ -194,6 +248,11 @@ export async function makeWorld(stackOptions: Parameters<typeof startStack>[0] =
     body: { name: 'Sam Saved', licenseNumber: 'SA777777', isInstructor: false },
   });
   if (supervisor.status !== 201) throw new Error(`supervisor ${supervisor.status} ${supervisor.text}`);
+  const secondSupervisor = await setupCall(base, 'POST', '/api/supervisors', {
+    cookie: A.cookie,
+    body: { name: 'Sue Saved', licenseNumber: 'SA888888', isInstructor: false },
+  });
+  if (secondSupervisor.status !== 201) throw new Error(`supervisor ${secondSupervisor.status}`);
   const db = await mongoose.createConnection(stack.databaseUri, { dbName: stack.databaseName }).asPromise();
   return {
     stack,
@@ -204,6 +263,8 @@ export async function makeWorld(stackOptions: Parameters<typeof startStack>[0] =
       studentA1: A1.studentCookie,
       studentA2: A2.studentCookie,
       studentB: B1.studentCookie,
+      guardianA2: guardianA2.cookie,
+      guardianB2: guardianB2.cookie,
     },
     ids: {
       A1: A1.id,
@@ -214,6 +275,11 @@ export async function makeWorld(stackOptions: Parameters<typeof startStack>[0] =
       sessionA1: logged[0],
       otherSessionA1: logged[1],
       supervisorA: (supervisor.json as { id: number }).id,
+      A5: A5.id,
+      secondSessionA1: logged[2],
+      thirdSessionA1: logged[3],
+      secondSupervisorA: (secondSupervisor.json as { id: number }).id,
+      guardianA3: guardianA3.id,
     },
     emails: { A: A.email, B: B.email },
     db,

@@ -3,6 +3,7 @@ import { createServiceApp } from '@logbook/service-kit/app';
 import { accountsRouter } from './accounts/routes';
 import { loadAuthConfig, mailSettingsFrom, rateLimitsFrom, type MailSettings, type RateLimits } from './config';
 import { familyRouter } from './family/routes';
+import { guardiansRouter } from './guardians/routes';
 import { authEventsRouter, internalAuthRouter } from './internal/routes';
 import { configureMail, type MailQueueOptions } from './mail/queue';
 import { passwordResetRouter } from './password-reset/routes';
@@ -29,6 +30,7 @@ export function createAuthApp(opts: AuthAppOptions = {}): Express {
       accountsRouter(limits),
       passwordResetRouter(limits),
       familyRouter(limits),
+      guardiansRouter(),
       studentSessionsRouter(limits),
       internalAuthRouter,
       authEventsRouter,

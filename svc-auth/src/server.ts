@@ -3,6 +3,8 @@ import { mailProblems } from '@logbook/service-kit/production';
 import { runService } from '@logbook/service-kit/server';
 import { UserModel } from './accounts/model';
 import { createAuthApp } from './app';
+import { giveEveryAccountAFamily } from './guardians/migration';
+import { FamilyInvitationModel } from './guardians/model';
 import { RateLimitModel } from './limits/model';
 import { MailMessageModel } from './mail/model';
 import { startMailSender } from './mail/queue';
@@ -20,8 +22,17 @@ void runService({
   name: 'svc-auth',
   defaultPort: 4001,
   signsTokens: true,
-  models: [UserModel, RateLimitModel, StudentLoginVersionModel, MailMessageModel, PasswordResetTokenModel],
-  createApp: () => {
+  models: [
+    UserModel,
+    RateLimitModel,
+    StudentLoginVersionModel,
+    MailMessageModel,
+    PasswordResetTokenModel,
+    FamilyInvitationModel,
+  ],
+  createApp: async () => {
+    // Before serving: every account belongs to a family (idempotent, safe on replicas starting together).
+    await giveEveryAccountAFamily();
     const app = createAuthApp();
     // The queue is sent in the background: a request only adds to it.
     startMailSender();

@@ -4,6 +4,7 @@ import { PNG } from 'pngjs';
 import request from 'supertest';
 import { PARENT_COOKIE, PRODUCT_NAME, STUDENT_COOKIE } from '@logbook/contracts/constants';
 import { calculateDuration } from '@logbook/contracts/duration';
+import { FAMILY_MESSAGES } from '@logbook/contracts/family';
 import { ACCOUNT_MESSAGES, API_ERRORS } from '@logbook/contracts/messages';
 import { internalHeaders } from '@logbook/service-kit/internal';
 import { COUNTERS_COLLECTION, OWNERSHIP } from '@logbook/service-kit/ownership';
@@ -14,6 +15,8 @@ import { FakeStripe } from 'svc-billing/fake-stripe';
 import { createLogbookApp, logbookModels } from 'svc-logbook/app';
 import { createApp as createStudentsApp, models as studentsModels } from 'svc-students/app';
 import { UserModel } from '../src/accounts/model';
+import { giveEveryAccountAFamily } from '../src/guardians/migration';
+import { FamilyInvitationModel } from '../src/guardians/model';
 import { createAuthApp } from '../src/app';
 import { accountLockPrefix } from '../src/limits/keys';
 import { RateLimitModel } from '../src/limits/model';
@@ -65,6 +68,7 @@ beforeAll(async () => {
     MailMessageModel,
     PasswordResetTokenModel,
     StudentLoginVersionModel,
+    FamilyInvitationModel,
     ...studentsModels,
     ...billingModels,
     ...logbookModels,
@@ -547,7 +551,7 @@ describe("a parent's new password ends the family's sessions", () => {
     return cookiePair(res, STUDENT_COOKIE);
   };
 
-  it("a change keeps only the device that made it; a reset ends every session, the students' included", async () => {
+  it("a change ends only the guardian's other devices; the billing owner's reset ends the learners' too", async () => {
     const family = await makeFamily();
     const laptop = cookiePair(
       await request(auth).post('/api/login').send({ email: family.email, password: family.password }),
@@ -562,7 +566,8 @@ describe("a parent's new password ends the family's sessions", () => {
     expect(changed.status).toBe(200);
     expect((await request(auth).get('/api/user').set('Cookie', family.cookie)).status).toBe(200);
     expect((await request(auth).get('/api/user').set('Cookie', laptop)).status).toBe(401);
-    for (const kid of family.students) expect((await studentAuth(kid.studentCookie)).status).toBe(401);
+    // The password was the guardian's alone: the learners stay signed in.
+    for (const kid of family.students) expect((await studentAuth(kid.studentCookie)).status).toBe(200);
 
     // Signed in again everywhere, then a reset link is used: nothing of the family stays signed in.
     const studentCookies = [await signInStudent(family.students[0]), await signInStudent(family.students[1])];
@@ -712,5 +717,213 @@ describe('the internal family routes', () => {
     expect(named.status).toBe(400);
     expect(stripe.calls('DELETE', /^\/v1\/subscriptions\//)).toEqual([]);
     expect(await familyDocuments(family)).toEqual(before);
+  });
+});
+
+describe('two guardians, one family', () => {
+  /** An adult with an account of their own and nothing in it, signed in. */
+  async function adult(label: string) {
+    const email = `${label}-${tag()}@example.com`;
+    const password = 'guardian-pass-1';
+    expect((await request(auth).post('/api/register').send({ email, password })).status).toBe(201);
+    const signedIn = await request(auth).post('/api/login').send({ email, password });
+    expect(signedIn.status).toBe(200);
+    return { id: signedIn.body.id as number, email, password, cookie: cookiePair(signedIn, PARENT_COOKIE) };
+  }
+
+  /** The family invites `email`: the link's token, read from the invitation as delivered. */
+  async function invite(family: { cookie: string }, email: string, mails = 2) {
+    const sent = await request(auth).post('/api/family/invitations').set('Cookie', family.cookie).send({ email });
+    expect(sent.status).toBe(202);
+    const mail = (await deliveredTo(email, mails)).find((m) => m.subject.includes('invited'));
+    const link = /\/join#([A-Za-z0-9_-]{32})/.exec(mail?.text ?? '');
+    expect(link).not.toBeNull();
+    return link![1];
+  }
+
+  async function join(person: { cookie: string }, token: string) {
+    const joined = await request(auth).post('/api/family/join').set('Cookie', person.cookie).send({ token });
+    return {
+      status: joined.status,
+      body: joined.body,
+      cookie: joined.status === 200 ? cookiePair(joined, PARENT_COOKIE) : '',
+    };
+  }
+
+  it('an invited adult joins once through the link, sees and logs for the learners, and the billing owner removes them', async () => {
+    const family = await makeFamily();
+    const second = await adult('second');
+    const token = await invite(family, second.email);
+    // The link says to whom it was sent and nothing of the family.
+    const opened = await request(auth).post('/api/family/invitations/open').send({ token });
+    expect(opened.status).toBe(200);
+    expect(Object.keys(opened.body).sort()).toEqual(['email', 'expiresAt']);
+    // Hashed at rest: the token itself is nowhere in the database.
+    expect(await FamilyInvitationModel.exists({ _id: token })).toBeNull();
+
+    const joined = await join(second, token);
+    expect(joined).toMatchObject({ status: 200, body: { message: FAMILY_MESSAGES.joined } });
+    // The session for the family left is over; the new one acts for the family joined.
+    expect((await request(students).get('/api/students').set('Cookie', second.cookie)).status).toBe(401);
+    const listed = await request(students).get('/api/students').set('Cookie', joined.cookie);
+    expect(listed.body.map((s: { id: number }) => s.id).sort()).toEqual(family.students.map((s) => s.id).sort());
+    const logged = await logSession({ cookie: joined.cookie, marker: family.marker }, family.students[0].id, '16:00');
+    const history = await request(logbook)
+      .get(`/api/driving-sessions/${family.students[0].id}`)
+      .set('Cookie', family.cookie);
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).toContain(`"id":${logged}`);
+
+    // Used once: the same link, a guessed one and a malformed one get one 404 and one message.
+    for (const dead of [token, crypto.randomBytes(24).toString('base64url'), 'short']) {
+      const again = await request(auth).post('/api/family/invitations/open').send({ token: dead });
+      expect({ status: again.status, body: again.body }).toEqual({
+        status: 404,
+        body: { message: FAMILY_MESSAGES.deadLink },
+      });
+    }
+
+    const listedFamily = await request(auth).get('/api/family').set('Cookie', joined.cookie);
+    expect(listedFamily.body.guardians).toEqual([
+      { id: family.userId, email: family.email, billingOwner: true, you: false },
+      { id: second.id, email: second.email, billingOwner: false, you: true },
+    ]);
+
+    // Only the billing owner changes the card, cancels or resumes.
+    for (const path of ['/api/billing/card', '/api/cancel-subscription', '/api/billing/resume']) {
+      const notOwner = await request(billing)
+        .post(path)
+        .set('Cookie', joined.cookie)
+        .send({ studentId: family.students[0].id });
+      expect({ path, status: notOwner.status, body: notOwner.body }).toEqual({
+        path,
+        status: 403,
+        body: { message: FAMILY_MESSAGES.onlyBillingOwner },
+      });
+    }
+    // Only the billing owner removes a guardian.
+    const refused = await request(auth).delete(`/api/family/guardians/${family.userId}`).set('Cookie', joined.cookie);
+    expect(refused.status).toBe(403);
+    // A guardian's new password signs out that guardian's other devices only.
+    const changed = await request(auth)
+      .put('/api/user/password')
+      .set('Cookie', joined.cookie)
+      .send({ currentPassword: second.password, newPassword: 'guardian-pass-2' });
+    expect(changed.status).toBe(200);
+    expect((await request(auth).get('/api/user').set('Cookie', family.cookie)).status).toBe(200);
+    expect((await request(auth).get('/api/student-auth').set('Cookie', family.students[0].studentCookie)).status).toBe(
+      200,
+    );
+
+    const removed = await request(auth).delete(`/api/family/guardians/${second.id}`).set('Cookie', family.cookie);
+    expect(removed.status).toBe(204);
+    expect((await request(students).get('/api/students').set('Cookie', joined.cookie)).status).toBe(401);
+    const again = await request(auth).post('/api/login').send({ email: second.email, password: 'guardian-pass-2' });
+    const own = await request(students).get('/api/students').set('Cookie', cookiePair(again, PARENT_COOKIE));
+    expect(own.body).toEqual([]);
+  });
+
+  it('an adult whose family has learners is told to leave it first, and sees nothing of either family', async () => {
+    const family = await makeFamily();
+    const other = await makeFamily();
+    const token = await invite(family, other.email, 9);
+    const refused = await join(other, token);
+    expect(refused).toMatchObject({ status: 409, body: { message: FAMILY_MESSAGES.inAnotherFamily } });
+    expect(Object.keys(refused.body)).toEqual(['message']);
+  });
+
+  it('a guardian who closes their account leaves the family its data; the last one cannot just leave', async () => {
+    const family = await makeFamily();
+    const alone = await request(auth).post('/api/family/leave').set('Cookie', family.cookie);
+    expect(alone.status).toBe(409);
+    const second = await adult('closing');
+    const { cookie } = await join(second, await invite(family, second.email));
+    const closed = await request(auth).delete('/api/user').set('Cookie', cookie).send({ password: second.password });
+    expect(closed.status).toBe(204);
+    expect(await UserModel.exists({ _id: second.id })).toBeNull();
+    const kept = await request(students).get('/api/students').set('Cookie', family.cookie);
+    expect(kept.body).toHaveLength(2);
+    const guardians = await request(auth).get('/api/family').set('Cookie', family.cookie);
+    expect(guardians.body.guardians.map((g: { id: number }) => g.id)).toEqual([family.userId]);
+
+    const third = await adult('leaving');
+    const joined = await join(third, await invite(family, third.email));
+    const left = await request(auth).post('/api/family/leave').set('Cookie', joined.cookie);
+    expect(left.status).toBe(200);
+    expect((await request(students).get('/api/students').set('Cookie', joined.cookie)).status).toBe(401);
+    expect((await request(students).get('/api/students').set('Cookie', family.cookie)).body).toHaveLength(2);
+  });
+
+  it('a family has at most four guardians', async () => {
+    const family = await makeFamily();
+    for (let n = 0; n < 3; n++) {
+      const person = await adult(`extra${n}`);
+      expect((await join(person, await invite(family, person.email))).status).toBe(200);
+    }
+    const fifth = await request(auth)
+      .post('/api/family/invitations')
+      .set('Cookie', family.cookie)
+      .send({ email: `fifth-${tag()}@example.com` });
+    expect({ status: fifth.status, body: fifth.body }).toEqual({
+      status: 409,
+      body: { message: FAMILY_MESSAGES.full },
+    });
+  });
+});
+
+describe('the migration to families', () => {
+  it('makes each account made before families the first guardian of its own, with every record reachable, twice at once', async () => {
+    const family = await makeFamily();
+    const vehicles = await request(logbook).get('/api/vehicles').set('Cookie', family.cookie);
+    const before = {
+      students: (await request(students).get('/api/students').set('Cookie', family.cookie)).body,
+      supervisors: (await request(logbook).get('/api/supervisors').set('Cookie', family.cookie)).body,
+      vehicles: vehicles.body,
+      settings: (await request(logbook).get('/api/settings').set('Cookie', family.cookie)).body,
+      sessions: await Promise.all(
+        family.students.map(
+          async (kid) =>
+            (await request(logbook).get(`/api/driving-sessions/${kid.id}`).set('Cookie', family.cookie)).body,
+        ),
+      ),
+    };
+    expect(before.students).toHaveLength(2);
+    expect(JSON.stringify(before.supervisors)).toContain(`Saved ${family.marker}`);
+    // The database as the code before families left it: no family on the account or on its sessions.
+    await mongoose.connection
+      .collection('users')
+      .updateOne({ _id: family.userId } as never, { $unset: { familyId: '' } });
+    await mongoose.connection
+      .collection('auth_sessions')
+      .updateMany({ userId: family.userId } as never, { $unset: { familyId: '' } });
+    // A session signed before the migration still acts for the family (its own id).
+    expect((await request(students).get('/api/students').set('Cookie', family.cookie)).body).toEqual(before.students);
+
+    // Two replicas starting together: each account moves once.
+    const moved = await Promise.all([giveEveryAccountAFamily(), giveEveryAccountAFamily()]);
+    expect(moved[0] + moved[1]).toBeGreaterThanOrEqual(1);
+    expect(await UserModel.countDocuments({ familyId: { $exists: false } })).toBe(0);
+    expect((await UserModel.findById(family.userId).lean())?.familyId).toBe(family.userId);
+    expect(await giveEveryAccountAFamily()).toBe(0);
+
+    const signedIn = await request(auth).post('/api/login').send({ email: family.email, password: family.password });
+    const cookie = cookiePair(signedIn, PARENT_COOKIE);
+    for (const who of [family.cookie, cookie]) {
+      expect((await request(students).get('/api/students').set('Cookie', who)).body).toEqual(before.students);
+      expect((await request(logbook).get('/api/supervisors').set('Cookie', who)).body).toEqual(before.supervisors);
+      expect((await request(logbook).get('/api/vehicles').set('Cookie', who)).body).toEqual(before.vehicles);
+      expect((await request(logbook).get('/api/settings').set('Cookie', who)).body).toEqual(before.settings);
+      for (const [n, kid] of family.students.entries()) {
+        const sessions = await request(logbook).get(`/api/driving-sessions/${kid.id}`).set('Cookie', who);
+        expect(sessions.body).toEqual(before.sessions[n]);
+        const subscription = await request(billing).get(`/api/subscription/${kid.id}`).set('Cookie', who);
+        expect(subscription.status).toBe(200);
+        const verification = await request(logbook)
+          .get(`/api/driving-sessions/${kid.id}/verification`)
+          .set('Cookie', who);
+        expect(verification.status).toBe(200);
+        expect(verification.body).toMatchObject({ intact: true });
+      }
+    }
   });
 });

@@ -51,7 +51,7 @@ describe('routes registered from their declarations', () => {
       'GET /api/things/count': { summary: 'How many', caller: 'anyone', answer: z.object({ count: z.number() }) },
     });
     const { router, route } = declaredRouter(things);
-    route('POST /api/things', async ({ res, body }) => ({ name: body.name, owner: parentOf(res).userId }));
+    route('POST /api/things', async ({ res, body }) => ({ name: body.name, owner: parentOf(res).familyId }));
     const removedIds: number[] = [];
     route('DELETE /api/things/:id', async ({ ids }) => {
       removedIds.push(ids.id);

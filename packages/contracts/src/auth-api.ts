@@ -9,6 +9,13 @@ import {
   registrationSchema,
 } from './account';
 import { declareRoutes, noContent } from './api-routes';
+import {
+  familyMessageSchema,
+  familySchema,
+  invitationRequestSchema,
+  invitationSchema,
+  invitationTokenSchema,
+} from './family';
 import { signedOutSchema } from './responses';
 import { loginSchema, studentAuthSchema, studentCredentialsSchema, userSchema } from './schemas';
 
@@ -77,5 +84,46 @@ export const authApi = declareRoutes({
     body: passwordResetConfirmSchema,
     refuses: ['busy'],
     answer: accountMessageSchema,
+  },
+  'GET /api/family': {
+    summary: "The family's guardians and open invitations",
+    caller: 'parent',
+    answer: familySchema,
+  },
+  'POST /api/family/invitations': {
+    summary: 'Email someone a link to join the family as a guardian',
+    caller: 'parent',
+    body: invitationRequestSchema,
+    status: 202,
+    refuses: ['conflict', 'tooMany'],
+    answer: familyMessageSchema,
+  },
+  'POST /api/family/invitations/open': {
+    summary: 'Whether an invitation link is live (one 404 for every other)',
+    caller: 'anyone',
+    body: invitationTokenSchema,
+    refuses: ['notFound', 'tooMany'],
+    answer: invitationSchema,
+  },
+  'POST /api/family/join': {
+    summary: "Join the family that sent the invitation (the link's single use)",
+    caller: 'parent',
+    body: invitationTokenSchema,
+    refuses: ['notFound', 'conflict', 'tooMany'],
+    answer: familyMessageSchema,
+  },
+  'POST /api/family/leave': {
+    summary: 'Leave the family (its data stays with it)',
+    caller: 'parent',
+    refuses: ['conflict'],
+    answer: familyMessageSchema,
+  },
+  'DELETE /api/family/guardians/:id': {
+    summary: 'Remove another guardian (the billing owner only)',
+    caller: 'parent',
+    status: 204,
+    noContent: true,
+    refuses: ['forbidden'],
+    answer: noContent,
   },
 });

@@ -16,6 +16,11 @@ export const internalUserSchema = z.object({
   id,
   email: z.string(),
   createdAt: z.string(),
+  /**
+   * The guardian who holds the family's subscription (asked by family id, the answer is that guardian's account);
+   * absent from a release before families.
+   */
+  billingOwnerId: id.optional(),
   /** Set only on accounts whose payment customer svc-billing wrote there before it kept its own records. */
   legacyStripeCustomerId: z.string().optional(),
 });

@@ -9,14 +9,21 @@ export const TOKEN_ISSUER = 'learner-logbook';
 export const TOKEN_ALGORITHM = 'ES256';
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
+/**
+ * A signed-in guardian. A family owns the data, not one login: ownership is checked against `familyId`, and
+ * `guardianId` is the guardian's own account (their password, their sessions, who logged an entry). A family's id is
+ * its first guardian's user id, so every record made before families existed is still the family's.
+ */
 export interface ParentIdentity {
   role: 'parent';
-  userId: number;
+  guardianId: number;
+  familyId: number;
   sessionId: string;
 }
 export interface StudentIdentity {
   role: 'student';
   studentId: number;
+  /** The student's family. */
   userId: number;
   sessionId: string;
 }
@@ -25,6 +32,8 @@ interface TokenClaims {
   sub: string;
   role: 'parent' | 'student';
   uid: number;
+  /** The family a guardian's session acts for. */
+  fid?: number;
   lv?: number;
   jti: string;
 }
@@ -38,7 +47,10 @@ interface AuthSession {
   _id: string;
   role: 'parent' | 'student';
   subjectId: number;
+  /** The guardian for a guardian's session, the family for a student's. */
   userId: number;
+  /** The family a guardian's session acts for; sessions made before families existed have none (the user's own id). */
+  familyId?: number;
   /** A student session's login version: changing or removing the login ends the sessions signed in before. */
   loginVersion?: number;
   expiresAt: Date;
@@ -48,7 +60,8 @@ export const AuthSessionModel = defineModel<AuthSession>('AuthSession', 'auth_se
   _id: String,
   role: { type: String, required: true },
   subjectId: { type: Number, required: true, index: true },
-  userId: { type: Number, required: true },
+  userId: { type: Number, required: true, index: true },
+  familyId: { type: Number, index: true },
   loginVersion: Number,
   expiresAt: { type: Date, required: true },
   createdAt: { type: Date, default: () => new Date() },
@@ -83,7 +96,8 @@ export function cookieOptions(req?: Request): CookieOptions {
 /** Sign a token and record its session (svc-auth only: it alone holds the private key). */
 export async function issueSession(
   identity:
-    { role: 'parent'; userId: number } | { role: 'student'; studentId: number; userId: number; loginVersion: number },
+    | { role: 'parent'; userId: number; familyId: number }
+    | { role: 'student'; studentId: number; userId: number; loginVersion: number },
 ): Promise<string> {
   if (!privateKey) throw new Error('This service cannot sign tokens');
   const jti = crypto.randomUUID();
@@ -93,6 +107,7 @@ export async function issueSession(
     role: identity.role,
     subjectId,
     userId: identity.userId,
+    familyId: identity.role === 'parent' ? identity.familyId : identity.userId,
     ...(identity.role === 'student' ? { loginVersion: identity.loginVersion } : {}),
     expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
   });
@@ -100,7 +115,7 @@ export async function issueSession(
     sub: String(subjectId),
     role: identity.role,
     uid: identity.userId,
-    ...(identity.role === 'student' ? { lv: identity.loginVersion } : {}),
+    ...(identity.role === 'parent' ? { fid: identity.familyId } : { lv: identity.loginVersion }),
   };
   return jwt.sign(claims, privateKey, {
     algorithm: TOKEN_ALGORITHM,
@@ -145,8 +160,11 @@ async function liveSession(claims: TokenClaims): Promise<AuthSession | null> {
 export async function readParent(req: Request): Promise<ParentIdentity | null> {
   const claims = verify(req.cookies?.[PARENT_COOKIE]);
   if (!claims || claims.role !== 'parent') return null;
-  if (!(await liveSession(claims))) return null;
-  return { role: 'parent', userId: Number(claims.sub), sessionId: claims.jti };
+  const session = await liveSession(claims);
+  if (!session) return null;
+  // The session record is the truth: joining, leaving or being removed from a family ends the guardian's sessions.
+  const familyId = session.familyId ?? session.userId;
+  return { role: 'parent', guardianId: Number(claims.sub), familyId, sessionId: claims.jti };
 }
 
 export async function readStudent(req: Request): Promise<StudentIdentity | null> {
@@ -191,14 +209,17 @@ export const requireParentOrStudent: RequestHandler = async (req, res, next) => 
   next();
 };
 
-/** The student's parent, or that student. Anyone else must get 404, never the data. */
+/**
+ * A guardian of the student's family, or that student. Anyone else must get 404, never the data. A student record's
+ * `userId` is its family's id.
+ */
 export function canAccessStudent(c: Callers, student: { id: number; userId: number }): boolean {
-  return (c.parent !== undefined && c.parent.userId === student.userId) || c.student?.studentId === student.id;
+  return (c.parent !== undefined && c.parent.familyId === student.userId) || c.student?.studentId === student.id;
 }
 
-/** The parent account whose settings apply to these callers (a student reads their parent's). */
+/** The family whose data and settings apply to these callers (a student reads their family's). */
 export function accountOf(c: Callers): number | undefined {
-  return c.parent?.userId ?? c.student?.userId;
+  return c.parent?.familyId ?? c.student?.userId;
 }
 
 export async function endSession(sessionId: string): Promise<void> {

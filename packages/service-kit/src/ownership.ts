@@ -16,8 +16,9 @@ export const OWNERSHIP: Record<string, Ownership> = {
   users: {
     owner: 'svc-auth',
     readers:
-      'svc-billing: GET /internal/users/:id (the email for the payment customer); svc-logbook: the same (the ' +
-      "family's mailbox, which the signature-request limits are kept by)",
+      "svc-billing: GET /internal/users/:id, asked by family id (the billing owner's email for the payment " +
+      "customer); GET /internal/families/:id/billing-owner; svc-logbook: GET /internal/users/:id (the family's " +
+      'mailbox, which the signature-request limits are kept by)',
   },
   auth_sessions: {
     owner: 'svc-auth',
@@ -32,6 +33,7 @@ export const OWNERSHIP: Record<string, Ownership> = {
       'nobody (svc-billing asks for notices through POST /internal/parents/:parentId/notices; no other service sends mail)',
   },
   password_reset_tokens: { owner: 'svc-auth', readers: 'nobody' },
+  family_invitations: { owner: 'svc-auth', readers: 'nobody' },
   student_login_versions: {
     owner: 'svc-auth',
     readers: 'nobody (what svc-students told it in `student-login` events)',

@@ -146,7 +146,7 @@ describe('guards', () => {
       .get('/api/parent-only')
       .set('cookie', await parentCookie(10));
     expect(parent.status).toBe(200);
-    expect(parent.body.parent.userId).toBe(10);
+    expect(parent.body.parent).toMatchObject({ guardianId: 10, familyId: 10 });
     expect(
       (
         await request(app)
@@ -250,7 +250,7 @@ describe('numeric ids', () => {
     expect(new Set(made.map((t) => t._id)).size).toBe(60);
   });
   it('issues sessions that can be ended', async () => {
-    const token = await issueSession({ role: 'parent', userId: 99 });
+    const token = await issueSession({ role: 'parent', userId: 99, familyId: 99 });
     expect(token.split('.')).toHaveLength(3);
   });
 });

@@ -16,7 +16,8 @@ import { hashPassword, passwordMatches } from '../passwords';
 import { PasswordResetTokenModel } from '../password-reset/model';
 import { registerNoticeAllowed } from '../rate-limits';
 import { UserModel, type User } from './model';
-import { endFamilySessions } from './sessions';
+import { familyIdOf } from '../guardians/families';
+import { endGuardianSessions } from './sessions';
 
 const USERNAME_ATTEMPTS = 6;
 
@@ -99,7 +100,15 @@ export async function registerUser(
     try {
       const user = await createWithNumericId('users', async (id) => {
         try {
-          return await UserModel.create({ _id: id, email, username, password: hash, createdAt: new Date() });
+          // A new account is the first guardian of a family of its own, named by its id.
+          return await UserModel.create({
+            _id: id,
+            familyId: id,
+            email,
+            username,
+            password: hash,
+            createdAt: new Date(),
+          });
         } catch (err) {
           // Only a clash on the numeric id is retried by the counter; the others are decided here.
           const field = duplicateField(err);
@@ -120,21 +129,16 @@ export async function registerUser(
 }
 
 /** The account for these credentials, or the same 401 whether the email is unknown or the password wrong. */
-export async function verifyCredentials(email: string, password: string): Promise<PublicUser> {
-  const user = await UserModel.findOne({ email }).select({ _id: 1, email: 1, password: 1 }).lean();
+export async function verifyCredentials(email: string, password: string): Promise<PublicUser & { familyId: number }> {
+  const user = await UserModel.findOne({ email }).select({ _id: 1, email: 1, password: 1, familyId: 1 }).lean();
   const ok = await passwordMatches(password, user?.password);
   if (!user || !ok) throw unauthorized(API_ERRORS.invalidCredentials);
-  return publicUser(user);
+  return { ...publicUser(user), familyId: familyIdOf(user) };
 }
 
 export async function findUser(id: number): Promise<PublicUser | null> {
   const user = await UserModel.findById(id).select({ _id: 1, email: 1 }).lean();
   return user ? publicUser(user) : null;
-}
-
-/** A parent's account with what the other services ask of it (its email, age and any billing id); null when gone. */
-export async function accountById(id: number) {
-  return UserModel.findById(id).select({ _id: 1, email: 1, createdAt: 1, stripeCustomerId: 1 }).lean();
 }
 
 /** The signed-in parent's email, which their password re-checks are counted against; 401 when the account is gone. */
@@ -151,8 +155,8 @@ export async function confirmPassword(userId: number, password: string): Promise
 }
 
 /**
- * A new password (the registration rules), once the current one was confirmed: every other session of the family
- * ends, students' included; the one asking stays.
+ * A new password (the registration rules), once the current one was confirmed: every other session of this guardian
+ * ends; the one asking stays. Other guardians and the learners keep theirs: the password was this guardian's alone.
  */
 export async function changePassword(userId: number, newPassword: string, keepSession: string): Promise<PublicUser> {
   refuseCommonPassword(newPassword);
@@ -160,7 +164,7 @@ export async function changePassword(userId: number, newPassword: string, keepSe
   await UserModel.updateOne({ _id: userId }, { $set: { password: hash } });
   const user = await UserModel.findById(userId).select({ _id: 1, email: 1 }).lean();
   if (!user) throw unauthorized(API_ERRORS.unauthenticated);
-  await endFamilySessions(userId, keepSession);
+  await endGuardianSessions(userId, keepSession);
   await PasswordResetTokenModel.deleteMany({ userId });
   await queueMail(user.email, 'password_changed', mailTemplates.passwordChanged({ origin: mailOrigin() }), userId);
   return publicUser(user);

@@ -5,6 +5,11 @@ export interface User {
   username: string;
   email: string;
   password: string;
+  /**
+   * The family this guardian belongs to. A family's id is its first guardian's user id, so the records of accounts
+   * made before families existed stay theirs; the start-up migration (giveEveryAccountAFamily) sets it on those.
+   */
+  familyId?: number;
   stripeCustomerId?: string;
   createdAt: Date;
 }
@@ -17,6 +22,7 @@ export const UserModel = defineModel<User>(
     username: { type: String, required: true, unique: true },
     email: { type: String, required: true, unique: true },
     password: { type: String, required: true },
+    familyId: { type: Number, index: true },
     stripeCustomerId: { type: String },
     createdAt: { type: Date, default: () => new Date() },
   },

@@ -36,9 +36,9 @@ export function accountsRouter(limits: RateLimits) {
     // A browser that was signed in as someone else gives that session up.
     const previous = await readParent(req);
     if (previous) await endSession(previous.sessionId);
-    const token = await issueSession({ role: 'parent', userId: user.id });
+    const token = await issueSession({ role: 'parent', userId: user.id, familyId: user.familyId });
     res.cookie(PARENT_COOKIE, token, cookieOptions(req));
-    return user;
+    return { id: user.id, email: user.email };
   });
 
   route('POST /api/logout', async ({ req, res }) => {
@@ -49,7 +49,7 @@ export function accountsRouter(limits: RateLimits) {
   });
 
   route('GET /api/user', async ({ res }) => {
-    const user = await findUser(parentOf(res).userId);
+    const user = await findUser(parentOf(res).guardianId);
     if (!user) throw unauthorized(API_ERRORS.unauthenticated);
     return user;
   });

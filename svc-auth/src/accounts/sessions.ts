@@ -1,9 +1,15 @@
 import { AuthSessionModel } from '@logbook/service-kit/auth';
 
-/**
- * Ends every session of the family: the parent's on every device and every student's, except the one named (the
- * device that made the change).
- */
-export async function endFamilySessions(userId: number, except?: string): Promise<void> {
-  await AuthSessionModel.deleteMany({ userId, ...(except === undefined ? {} : { _id: { $ne: except } }) });
+/** Ends one guardian's sessions on every device, except the one named (the device that made the change). */
+export async function endGuardianSessions(guardianId: number, except?: string): Promise<void> {
+  await AuthSessionModel.deleteMany({
+    role: 'parent',
+    subjectId: guardianId,
+    ...(except === undefined ? {} : { _id: { $ne: except } }),
+  });
+}
+
+/** Ends every learner's session of the family (a student session's `userId` is its family). */
+export async function endLearnerSessions(familyId: number): Promise<void> {
+  await AuthSessionModel.deleteMany({ role: 'student', userId: familyId });
 }

@@ -11,7 +11,9 @@ import { AppError } from '@logbook/service-kit/errors';
 import { callInternal, type ServiceName } from '@logbook/service-kit/internal';
 import { logger } from '@logbook/service-kit/logger';
 import { UserModel } from '../accounts/model';
-import { endFamilySessions } from '../accounts/sessions';
+import { endGuardianSessions, endLearnerSessions } from '../accounts/sessions';
+import { leaveFamily } from '../guardians/families';
+import { FamilyInvitationModel } from '../guardians/model';
 import { MailMessageModel } from '../mail/model';
 import { queueMail } from '../mail/queue';
 import { mailTemplates } from '../mail/templates';
@@ -42,9 +44,9 @@ const studentsOf = (userId: number) =>
 
 const namedStudents = (ids: number[]) => (ids.length ? `?studentIds=${ids.join(',')}` : '');
 
-/** The family's whole record, gathered from each service that owns a part of it. */
-export async function exportFamily(userId: number) {
-  const user = await UserModel.findById(userId).select({ email: 1, username: 1, createdAt: 1 }).lean();
+/** The family's whole record, gathered from each service that owns a part of it, with the asking guardian's account. */
+export async function exportFamily(guardianId: number, userId: number) {
+  const user = await UserModel.findById(guardianId).select({ email: 1, username: 1, createdAt: 1 }).lean();
   if (!user) throw new AppError(401, ACCOUNT_MESSAGES.exportFailed);
   const { students } = await studentsOf(userId);
   const logbook = await ask(
@@ -72,13 +74,34 @@ export async function exportFamily(userId: number) {
   };
 }
 
+/** Everything of one account in this service, once it no longer belongs to the family. */
+async function forgetAccount(user: { _id: number; email: string }): Promise<void> {
+  await endGuardianSessions(user._id);
+  await PasswordResetTokenModel.deleteMany({ userId: user._id });
+  await forgetAccountCounters(user.email, []);
+  await UserModel.deleteOne({ _id: user._id });
+  // Not tied to the account any more: it is sent, then gone like the rest.
+  await queueMail(user.email, 'account_deleted', mailTemplates.accountDeleted());
+}
+
 /**
- * Closes the account: every subscription is canceled with the provider first, and when the provider cannot be
+ * A guardian who is not the family's last closes their account: they leave the family, whose data stays with the
+ * other guardians, and their account goes.
+ */
+export async function closeGuardianAccount(guardianId: number, familyId: number): Promise<void> {
+  const user = await UserModel.findById(guardianId).select({ email: 1 }).lean();
+  if (!user) return;
+  await leaveFamily(guardianId, familyId);
+  await forgetAccount({ _id: guardianId, email: user.email });
+}
+
+/**
+ * The family's last guardian closes the account: every subscription is canceled with the provider first, and when the provider cannot be
  * reached nothing is deleted. Then every service deletes what it holds of the family, this one last, and a
  * confirmation email is queued (it leaves the queue once sent).
  */
-export async function deleteFamily(userId: number): Promise<void> {
-  const user = await UserModel.findById(userId).select({ email: 1 }).lean();
+export async function deleteFamily(guardianId: number, userId: number): Promise<void> {
+  const user = await UserModel.findById(guardianId).select({ email: 1 }).lean();
   if (!user) return;
   try {
     await ask(statusOnlySchema, 'billing', 'POST', `/internal/families/${userId}/cancel`, 200);
@@ -91,22 +114,20 @@ export async function deleteFamily(userId: number): Promise<void> {
   await ask(statusOnlySchema, 'students', 'DELETE', `/internal/families/${userId}`, 204);
   await ask(statusOnlySchema, 'logbook', 'DELETE', `/internal/families/${userId}${namedStudents(studentIds)}`, 204);
   await ask(statusOnlySchema, 'billing', 'DELETE', `/internal/families/${userId}`, 204);
-  await endFamilySessions(userId);
+  await endLearnerSessions(userId);
   await StudentLoginVersionModel.deleteMany({ _id: { $in: studentIds } });
-  await PasswordResetTokenModel.deleteMany({ userId });
   await MailMessageModel.deleteMany({ userId });
+  await FamilyInvitationModel.deleteMany({ familyId: userId });
   await forgetAccountCounters(
     user.email,
     students.flatMap((s) => (s.login ? [s.login.username] : [])),
   );
-  await UserModel.deleteOne({ _id: userId });
-  // Not tied to the account any more: it is sent, then gone like the rest.
-  await queueMail(user.email, 'account_deleted', mailTemplates.accountDeleted());
+  await forgetAccount({ _id: guardianId, email: user.email });
 }
 
 /** The family's sessions as a CSV, made by the log book, which owns them. */
-export async function exportSessionsCsv(userId: number): Promise<string> {
-  const user = await UserModel.exists({ _id: userId });
+export async function exportSessionsCsv(guardianId: number, userId: number): Promise<string> {
+  const user = await UserModel.exists({ _id: guardianId });
   if (!user) throw new AppError(401, ACCOUNT_MESSAGES.exportFailed);
   const { students } = await studentsOf(userId);
   const named = namedStudents(students.map((s) => s.id));

@@ -3,7 +3,7 @@ import { API_ERRORS } from '@logbook/contracts/messages';
 import { notFound, parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
 import { endStudentSessions } from '@logbook/service-kit/auth';
-import { accountById } from '../accounts/accounts';
+import { familyContact } from '../guardians/families';
 import { queueNotice, noticeSchema } from '../mail/notices';
 import { mailOrigin, queueMail } from '../mail/queue';
 import { mailTemplates } from '../mail/templates';
@@ -12,10 +12,13 @@ import { StudentLoginVersionModel, loginChanged } from '../student-sessions/logi
 export const internalAuthRouter = internalRouter();
 
 internalAuthRouter.get('/internal/users/:id', async (req, res) => {
-  const user = await accountById(parseId(req.params.id));
+  // Asked by family id: the family's contact is its billing owner.
+  const familyId = parseId(req.params.id);
+  const user = await familyContact(familyId);
   if (!user) throw notFound(API_ERRORS.notFound);
   const answer: InternalUser = {
-    id: user._id,
+    id: familyId,
+    billingOwnerId: user._id,
     email: user.email,
     createdAt: new Date(user.createdAt ?? 0).toISOString(),
     ...(user.stripeCustomerId ? { legacyStripeCustomerId: user.stripeCustomerId } : {}),
@@ -27,23 +30,23 @@ internalAuthRouter.get('/internal/users/:id', async (req, res) => {
 internalAuthRouter.post('/internal/parents/:parentId/notices', async (req, res) => {
   const parentId = parseId(req.params.parentId);
   const notice = parseOr400(noticeSchema, req.body);
-  const user = await accountById(parentId);
+  const user = await familyContact(parentId);
   if (!user) throw notFound(API_ERRORS.notFound);
-  await queueNotice(user, notice);
+  await queueNotice({ _id: parentId, email: user.email }, notice);
   res.status(202).json({ queued: true });
 });
 
 /** svc-logbook's emails about a supervisor signing from their own phone: queued, never waiting for SMTP. */
 internalAuthRouter.post('/internal/sign-off-mail', async (req, res) => {
   const mail = parseOr400(signOffMailSchema, req.body);
-  const user = await accountById(mail.parentId);
+  const user = await familyContact(mail.parentId);
   if (!user) throw notFound(API_ERRORS.notFound);
   const origin = mailOrigin();
   if (mail.kind === 'sign_off_request') {
     // Kept with the family's mail, so closing the account removes a request still waiting to be sent.
-    await queueMail(mail.to, mail.kind, mailTemplates.signOffRequest({ origin, ...mail }), user._id);
+    await queueMail(mail.to, mail.kind, mailTemplates.signOffRequest({ origin, ...mail }), mail.parentId);
   } else {
-    await queueMail(user.email, mail.kind, mailTemplates.signOffDeclined({ origin, ...mail }), user._id);
+    await queueMail(user.email, mail.kind, mailTemplates.signOffDeclined({ origin, ...mail }), mail.parentId);
   }
   res.status(202).json({ queued: true });
 });

@@ -188,6 +188,18 @@ export const mailTemplates = {
       `You are receiving this email because a learner driver named this address as their supervising driver's.`,
     ),
 
+  familyInvitation: (o: { origin: string; token: string; inviter: string; expiresAt: string }) =>
+    compose(
+      `${PRODUCT_NAME}: you are invited to join a family's log book`,
+      GREETING,
+      [
+        `${o.inviter} invited you to join their family on ${PRODUCT_NAME} as a guardian, with a login of your own: you will see the learners' log books, log drives and sign as their supervisor.`,
+        { label: 'Join the family', link: `${o.origin}/join#${o.token}` },
+        `The link works once, until ${longDate(o.expiresAt) ?? 'it expires'}. If you do not know who sent it, ignore this email: nothing happens.`,
+      ],
+      `You are receiving this email because someone invited this address to ${PRODUCT_NAME}.`,
+    ),
+
   signOffDeclined: (o: { origin: string; learner: string; supervisorName: string; date: string; reason: string }) =>
     compose(`${PRODUCT_NAME}: ${o.supervisorName} declined to sign ${o.learner}'s drive of ${o.date}`, GREETING, [
       `${o.supervisorName} declined to sign the drive ${o.learner} logged on ${o.date}, so it does not count.`,

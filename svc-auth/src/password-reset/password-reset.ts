@@ -5,7 +5,8 @@ import { badRequest } from '@logbook/service-kit/errors';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
 import { logger } from '@logbook/service-kit/logger';
 import { UserModel } from '../accounts/model';
-import { endFamilySessions } from '../accounts/sessions';
+import { endGuardianSessions, endLearnerSessions } from '../accounts/sessions';
+import { billingOwnerOf, familyIdOf } from '../guardians/families';
 import { mailOrigin, queueMail } from '../mail/queue';
 import { mailTemplates, RESET_LINK_MINUTES } from '../mail/templates';
 import { hashPassword } from '../passwords';
@@ -70,11 +71,14 @@ export async function confirmPasswordReset(token: string, password: string): Pro
   );
   if (!spent) throw badRequest(PASSWORD_RESET.linkProblem);
   await UserModel.updateOne({ _id: link.userId }, { $set: { password: hash } });
-  const user = await UserModel.findById(link.userId).select({ _id: 1, email: 1 }).lean();
+  const user = await UserModel.findById(link.userId).select({ _id: 1, email: 1, familyId: 1 }).lean();
   if (!user) throw badRequest(PASSWORD_RESET.linkProblem);
   // Every other link of the account goes too: the newest password is the one that counts.
   await PasswordResetTokenModel.deleteMany({ userId: user._id });
-  // Every session of the family ends, students' included: whoever held the old password may have made a login.
-  await endFamilySessions(user._id);
+  // Every session of this guardian ends; the learners' too when they hold the subscription (whoever held the old
+  // password may have made a login). Other guardians' sessions are theirs and stay.
+  await endGuardianSessions(user._id);
+  const familyId = familyIdOf(user);
+  if ((await billingOwnerOf(familyId)) === user._id) await endLearnerSessions(familyId);
   await queueMail(user.email, 'password_changed', mailTemplates.passwordChanged({ origin: mailOrigin() }), user._id);
 }

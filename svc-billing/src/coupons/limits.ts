@@ -37,7 +37,7 @@ export function couponLookupLimits(limits: CouponLookupLimits): RequestHandler[]
       windowMs: COUPON_LOOKUP_WINDOW_MS,
       limit: limits.perAccount,
       key: (req: Request, res: Response) => {
-        const userId = callers(res).parent?.userId;
+        const userId = callers(res).parent?.familyId;
         return namesCoupon(req) && userId !== undefined ? String(userId) : undefined;
       },
     }),

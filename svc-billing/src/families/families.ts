@@ -20,7 +20,9 @@ import { cancelSubscription, rememberFreeMonth, type SubscriptionOptions } from 
 const STILL_AT_PROVIDER = new Set(['trialing', 'active', 'past_due', 'incomplete', 'paused', 'unpaid']);
 
 /** The parent as billing's own checks expect a caller (the request was made and checked by the owner of accounts). */
-const asParent = (userId: number): Callers => ({ parent: { role: 'parent', userId, sessionId: 'internal' } });
+const asParent = (userId: number): Callers => ({
+  parent: { role: 'parent', guardianId: userId, familyId: userId, sessionId: 'internal' },
+});
 
 async function familyStudentIds(userId: number): Promise<number[]> {
   const [students, records] = await Promise.all([

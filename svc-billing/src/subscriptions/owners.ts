@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
 import { internalStudentSchema, internalUserSchema, type InternalUser } from '@logbook/contracts/internal-api';
+import { FAMILY_MESSAGES } from '@logbook/contracts/family';
+import { API_ERRORS } from '@logbook/contracts/messages';
+import type { Callers } from '@logbook/service-kit/auth';
+import { AppError, forbidden } from '@logbook/service-kit/errors';
 import { callInternal } from '@logbook/service-kit/internal';
 import { mailboxKey } from '@logbook/service-kit/mailbox';
 import { isDuplicateKey } from '@logbook/service-kit/db';
@@ -16,6 +20,20 @@ import {
 export async function userFromOwner(userId: number): Promise<InternalUser | null> {
   const reply = await callInternal(internalUserSchema, 'auth', 'GET', `/internal/users/${userId}`);
   return reply.ok ? reply.body : null;
+}
+
+/**
+ * The card, cancelling and resuming are the billing owner's alone (the guardian who holds the subscription); any other
+ * guardian of the family is refused with 403. Asked of svc-auth each time, so a change of owner counts at once; when
+ * it cannot answer, nothing is allowed.
+ */
+export async function refuseAllButBillingOwner(callers: Callers): Promise<void> {
+  const parent = callers.parent;
+  if (!parent) return;
+  const family = await userFromOwner(parent.familyId);
+  if (!family) throw new AppError(503, API_ERRORS.serviceUnavailable);
+  if (family.billingOwnerId !== undefined && family.billingOwnerId !== parent.guardianId)
+    throw forbidden(FAMILY_MESSAGES.onlyBillingOwner);
 }
 
 /**

@@ -10,7 +10,7 @@ import { followStateTargets, saveSetting, saveState, settingsOf, STATE_SETTING }
 const stateSetting: RequestHandler = async (req, res, next) => {
   if (req.params.key !== STATE_SETTING) return next();
   const { value } = parseOr400(stateSettingValueSchema, bodyObject(req.body));
-  res.json(await saveState(parentOf(res).userId, value));
+  res.json(await saveState(parentOf(res).familyId, value));
 };
 
 const { router, route } = declaredRouter(logbookApi, { 'PUT /api/settings/:key': [stateSetting] });
@@ -23,10 +23,10 @@ route('GET /api/settings', async ({ res }) => {
 });
 
 /** Reset to Defaults: the family's own targets are dropped and its state's rule sets them again. */
-route('DELETE /api/settings/targets', ({ res }) => followStateTargets(parentOf(res).userId));
+route('DELETE /api/settings/targets', ({ res }) => followStateTargets(parentOf(res).familyId));
 
 route('PUT /api/settings/:key', ({ req, res, body }) =>
-  saveSetting(parentOf(res).userId, parseOr400(settingKeySchema, req.params.key), body.value),
+  saveSetting(parentOf(res).familyId, parseOr400(settingKeySchema, req.params.key), body.value),
 );
 
-route('POST /api/settings', ({ res, body: { key, value } }) => saveSetting(parentOf(res).userId, key, value));
+route('POST /api/settings', ({ res, body: { key, value } }) => saveSetting(parentOf(res).familyId, key, value));

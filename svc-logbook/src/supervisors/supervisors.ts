@@ -30,7 +30,7 @@ const toView = (doc: SupervisorRecord): Supervisor => ({
 
 /** The family of these callers: the parent's account, or the signed-in student's parent's. */
 function familyOf(callers: Callers): number {
-  const family = callers.parent?.userId ?? callers.student?.userId;
+  const family = callers.parent?.familyId ?? callers.student?.userId;
   if (family === undefined) throw unauthorized();
   return family;
 }
@@ -38,7 +38,7 @@ function familyOf(callers: Callers): number {
 /** Only a parent changes or removes a saved supervisor; a student may read them and add one while logging. */
 function parentFamilyOf(callers: Callers): number {
   if (!callers.parent) throw forbidden(API_ERRORS.onlyParentsChangeSupervisors);
-  return callers.parent.userId;
+  return callers.parent.familyId;
 }
 
 /** Most recently used first; those never used after them, newest first. */

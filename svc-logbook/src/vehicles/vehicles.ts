@@ -9,7 +9,7 @@ import { VehicleModel } from './model';
 const LISTED = 10;
 
 function familyOf(callers: Callers): number {
-  const family = callers.parent?.userId ?? callers.student?.userId;
+  const family = callers.parent?.familyId ?? callers.student?.userId;
   if (family === undefined) throw unauthorized();
   return family;
 }

@@ -11,12 +11,12 @@ export const loginsRouter = router;
 /** A new username and password, checked as the dialogs check them, and refused when the password is a common one. */
 route('POST /api/students/:id/create-login', async ({ ids, res, body }) => {
   refuseCommonPassword(body.studentPassword);
-  return createLogin(parentOf(res).userId, ids.id, body);
+  return createLogin(parentOf(res).familyId, ids.id, body);
 });
 
 route('PUT /api/students/:id/update-login', async ({ ids, res, body }) => {
   refuseCommonPassword(body.studentPassword);
-  return updateLogin(parentOf(res).userId, ids.id, body);
+  return updateLogin(parentOf(res).familyId, ids.id, body);
 });
 
-route('DELETE /api/students/:id/delete-login', ({ ids, res }) => deleteLogin(parentOf(res).userId, ids.id));
+route('DELETE /api/students/:id/delete-login', ({ ids, res }) => deleteLogin(parentOf(res).familyId, ids.id));

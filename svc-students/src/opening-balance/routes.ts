@@ -7,8 +7,8 @@ import { getOpeningBalance, setOpeningBalance } from './opening-balance';
 const { router, route } = declaredRouter(studentsApi);
 export const openingBalanceRouter = router;
 
-route('GET /api/students/:id/opening-balance', ({ ids, res }) => getOpeningBalance(parentOf(res).userId, ids.id));
+route('GET /api/students/:id/opening-balance', ({ ids, res }) => getOpeningBalance(parentOf(res).familyId, ids.id));
 
 route('PUT /api/students/:id/opening-balance', ({ ids, res, body }) =>
-  setOpeningBalance(parentOf(res).userId, ids.id, body),
+  setOpeningBalance(parentOf(res).familyId, ids.id, body),
 );

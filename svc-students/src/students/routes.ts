@@ -8,13 +8,13 @@ import { createStudent, getStudent, listStudents, updateStudent } from './studen
 const { router, route } = declaredRouter(studentsApi);
 export const studentsRouter = router;
 
-route('GET /api/students', ({ res }) => listStudents(parentOf(res).userId));
+route('GET /api/students', ({ res }) => listStudents(parentOf(res).familyId));
 
-route('GET /api/students/:id', ({ ids, res }) => getStudent(parentOf(res).userId, ids.id));
+route('GET /api/students/:id', ({ ids, res }) => getStudent(parentOf(res).familyId, ids.id));
 
-route('POST /api/students', ({ res, body }) => createStudent(parentOf(res).userId, body));
+route('POST /api/students', ({ res, body }) => createStudent(parentOf(res).familyId, body));
 
-route('PUT /api/students/:id', ({ ids, res, body }) => updateStudent(parentOf(res).userId, ids.id, body));
+route('PUT /api/students/:id', ({ ids, res, body }) => updateStudent(parentOf(res).familyId, ids.id, body));
 
 /** Removes the student and everything of theirs: subscription canceled first, then login, sessions and signatures. */
-route('DELETE /api/students/:id', ({ ids, res }) => removeStudent(parentOf(res).userId, ids.id));
+route('DELETE /api/students/:id', ({ ids, res }) => removeStudent(parentOf(res).familyId, ids.id));

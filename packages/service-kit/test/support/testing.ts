@@ -67,8 +67,9 @@ export function storedCollection(name: string) {
   return mongoose.connection.collection(name);
 }
 
-export async function parentCookie(userId: number): Promise<string> {
-  return `${PARENT_COOKIE}=${await issueSession({ role: 'parent', userId })}`;
+/** A guardian's cookie: of their own family unless another is named. */
+export async function parentCookie(userId: number, familyId = userId): Promise<string> {
+  return `${PARENT_COOKIE}=${await issueSession({ role: 'parent', userId, familyId })}`;
 }
 
 export async function studentCookie(studentId: number, userId: number, loginVersion = 0): Promise<string> {
