@@ -8,7 +8,6 @@ export * from './billing';
 export * from './constants';
 export * from './dates';
 export * from './duration';
-export * from './family-rules';
 export * from './limits';
 export * from './messages';
 export * from './progress';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Spinner } from '@logbook/ui/shared';
-import { FAMILY_MESSAGES, type Family, type Guardian } from '@logbook/contracts/view';
+import type { Family, Guardian } from '@logbook/contracts/view';
+import { FAMILY_MESSAGES } from '@logbook/contracts/family-rules';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { billingOwnerOf, useFamily } from '../../../lib/useFamily';
 import { useFamilyActions } from '../hooks/useFamilyActions';

@@ -1,6 +1,6 @@
 import { useRef, type FormEvent } from 'react';
 import { Button, TextField } from '@logbook/ui/shared';
-import { INVITATION_DAYS } from '@logbook/contracts/view';
+import { INVITATION_DAYS } from '@logbook/contracts/family-rules';
 import { useInviteGuardian } from '../hooks/useInviteGuardian';
 
 /** "Invite a guardian": one address; the link emailed to it works once, for a week. */

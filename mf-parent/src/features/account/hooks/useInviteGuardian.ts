@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError, toast } from '@logbook/shell-context/shared';
-import { FAMILY_MESSAGES, TOASTS } from '@logbook/contracts/view';
+import { TOASTS } from '@logbook/contracts/view';
+import { FAMILY_MESSAGES } from '@logbook/contracts/family-rules';
 import { FAMILY_KEY } from '../../../lib/apiKeys';
 import { serverMessageOr } from '../../../lib/errors';
 import { inviteGuardian } from '../api/family';
