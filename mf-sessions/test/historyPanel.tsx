@@ -47,8 +47,8 @@ export function serve(list: DrivingSession[]) {
   })) as unknown as typeof fetch;
 }
 
-/** Student 7's history panel, as a parent who cannot correct sees it. */
-export function renderHistory() {
+/** Student 7's history panel, as a parent who cannot correct sees it (or, with `canCorrect`, a parent's own view). */
+export function renderHistory({ canCorrect = false }: { canCorrect?: boolean } = {}) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={['/students/7/sessions']}>
@@ -57,7 +57,7 @@ export function renderHistory() {
             path="/students/7/sessions"
             element={
               <Routed>
-                <SessionHistoryPanel studentId={7} canCorrect={false} />
+                <SessionHistoryPanel studentId={7} canCorrect={canCorrect} />
               </Routed>
             }
           />

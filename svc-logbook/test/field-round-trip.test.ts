@@ -95,7 +95,7 @@ describe('every field the API takes, from the request to each place it goes', ()
   });
 
   it('is answered, listed, printed, exported in the CSV and in the family export as it was sent', async () => {
-    const { parent, student } = await familyWithAccount();
+    const { parent, student, email } = await familyWithAccount();
     const res = await http()
       .post('/api/driving-sessions')
       .set('Cookie', parent.cookie)
@@ -105,12 +105,17 @@ describe('every field the API takes, from the request to each place it goes', ()
     // The session's own answer, then the list.
     expectKept(res.body, sentTo('listed'));
     expectKept(await listed(parent.cookie, student.id, id), sentTo('listed'));
+    // Set by the log book: the guardian who logged it.
+    expect(res.body.loggedBy).toBe(email);
+    expect((await listed(parent.cookie, student.id, id)).loggedBy).toBe(email);
 
     // The entry's row, read after the table's column titles (which name some values too: "Day/Night").
     const pdf = pdfTextOf(await fetchPdf(student.id, parent.cookie));
     const printedRow = pdf.slice(pdf.indexOf('Supervisor signature\n'));
     for (const name of sentTo('printed'))
       expect({ [name]: printedRow.includes(printed(name)) }).toEqual({ [name]: true });
+    // Said after the fields sent; the test's long address is cut where the line ends.
+    expect(printedRow).toContain(`Logged by: parent-${parent.userId}-`);
 
     const csv = await http().get(`/internal/families/${parent.userId}/sessions-csv`).set(internalHeaders());
     expect(csv.status).toBe(200);
@@ -121,15 +126,17 @@ describe('every field the API takes, from the request to each place it goes', ()
     for (const name of sentTo('exported')) {
       expect({ [name]: cells[columns.indexOf(name)] }).toEqual({ [name]: String(kept(name)) });
     }
+    expect(cells[columns.indexOf('loggedBy')]).toBe(email);
 
     const exported = await http().get(`/internal/families/${parent.userId}/export`).set(internalHeaders());
     expect(exported.status).toBe(200);
     const stored = (exported.body.sessions as Array<Record<string, unknown>>).find((s) => s.id === id);
     expectKept(stored!, SENT_FIELDS);
+    expect(stored!.loggedBy).toBe(email);
   });
 
   it('is kept by a correction as it was sent', async () => {
-    const { parent, student } = await familyWithAccount();
+    const { parent, student, email } = await familyWithAccount();
     const first = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
     expect(first.status).toBe(201);
     const fixed = await http()
@@ -139,6 +146,7 @@ describe('every field the API takes, from the request to each place it goes', ()
     expect(fixed.status).toBe(201);
     expectKept(fixed.body, sentTo('listed'));
     expectKept(await listed(parent.cookie, student.id, fixed.body.id as number), sentTo('listed'));
+    expect(fixed.body.loggedBy).toBe(email);
   });
 
   it('is shown to a supervisor asked to sign on their phone, and kept when they sign', async () => {
@@ -161,5 +169,7 @@ describe('every field the API takes, from the request to each place it goes', ()
     const list = await http().get(`/api/driving-sessions/${student.id}`).set('Cookie', parent.cookie);
     const entry = (list.body as Array<Record<string, unknown>>).find((s) => s.signedRemotely === true);
     expectKept(entry!, sentTo('listed'));
+    // The student asked for it: no guardian logged it.
+    expect(entry!.loggedBy).toBeNull();
   });
 });

@@ -91,6 +91,7 @@ describe('the internal API', () => {
       expect(res.body).toEqual({ message: 'Not found' });
       expect((await request(students).get(`/internal/students/${id}`).set(headers)).status).toBe(404);
       expect((await request(auth).get(`/internal/users/${parent.userId}`).set(headers)).status).toBe(404);
+      expect((await request(auth).get(`/internal/guardians/${parent.userId}`).set(headers)).status).toBe(404);
     }
     expect(await StudentRecordModel.findById(id).lean()).toEqual(before);
     expect((await request(students).get(`/internal/students/${id}`).set(internalHeaders())).body).toMatchObject({

@@ -27,6 +27,7 @@ describe('where the time of a session post goes', () => {
         'db-head',
         'db-session',
         'db-signatures',
+        'guardian',
         'signatures',
         'student',
         'supervisor',

@@ -26,6 +26,14 @@ export const internalUserSchema = z.object({
 });
 export type InternalUser = z.infer<typeof internalUserSchema>;
 
+/** GET /internal/guardians/:id (svc-auth): a guardian's own account, and the family they act for now. */
+export const internalGuardianSchema = z.object({
+  id,
+  email: z.string(),
+  familyId: id,
+});
+export type InternalGuardian = z.infer<typeof internalGuardianSchema>;
+
 /** GET /internal/students/:id (svc-students): what other services may know of a student. */
 export const internalStudentSchema = z.object({
   id,

@@ -207,6 +207,11 @@ export const SESSION_FIELD_PLACES = {
     setBy: 'server',
     listed: true,
   },
+  /**
+   * The guardian who logged the entry (or the correction), by their account's email then; the entry keeps it when
+   * the supervisor signs on their own phone. Absent on entries logged before, and on those a student logged.
+   */
+  loggedBy: { label: 'Logged by', stored: 'optionalText', setBy: 'server', ...everywhereBelowTheRow() },
 } as const satisfies SessionFieldPlacesRegistry;
 
 /**
@@ -244,6 +249,7 @@ export const SESSION_HASH = {
     'supervisorLicenceState',
     'supervisorFullLicenceYear',
     'supervisorRuleNotMet',
+    'loggedBy',
   ],
 } as const satisfies Record<'always' | 'whenPresent', ReadonlyArray<keyof typeof SESSION_FIELD_PLACES>>;
 

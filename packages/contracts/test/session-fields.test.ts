@@ -70,6 +70,7 @@ describe('the session field registry', () => {
       'supervisorLicenceState',
       'supervisorFullLicenceYear',
       'supervisorRuleNotMet',
+      'loggedBy',
     ]);
     // Computed by the hand-written hash before the registry: chains recorded then must keep verifying.
     expect(sessionHash(session, GENESIS_HASH)).toBe('83d4ecbae4bbb91a08e9c77308cafc81cb0534ceb3cc29e520c9955a563b732c');
@@ -88,6 +89,10 @@ describe('the session field registry', () => {
     expect(sessionHash(withVehicle, GENESIS_HASH)).not.toBe(sessionHash(session, GENESIS_HASH));
     expect(sessionHash({ ...withVehicle, odometerEnd: 124 }, GENESIS_HASH)).not.toBe(
       sessionHash(withVehicle, GENESIS_HASH),
+    );
+    // Who logged an entry is sealed when the entry says so; entries logged before hash as they always have.
+    expect(sessionHash({ ...session, loggedBy: 'sam@example.com' }, GENESIS_HASH)).not.toBe(
+      sessionHash(session, GENESIS_HASH),
     );
     expect(sessionHash({ ...session, supervisorIsInstructor: false }, 'ab'.repeat(32))).toBe(
       '70c557af0974f0cc4c27503fae6ee8e09018cb51b2d410fca3300a55c4210ce2',

@@ -12,6 +12,12 @@ export async function guardiansOf(familyId: number) {
   return UserModel.find({ familyId }).select({ _id: 1, email: 1, familyId: 1 }).sort({ _id: 1 }).lean();
 }
 
+/** A guardian's own account: their email and the family they act for now (null when there is no such account). */
+export async function guardianAccount(guardianId: number) {
+  const user = await UserModel.findById(guardianId).select({ _id: 1, email: 1, familyId: 1 }).lean();
+  return user ? { id: user._id, email: user.email, familyId: familyIdOf(user) } : null;
+}
+
 /**
  * The guardian who holds the family's subscription: the first guardian (whose id the family's billing records are
  * kept by) while they are in it, else the longest-standing guardian. They alone change the card, cancel or resume,

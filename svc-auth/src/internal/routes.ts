@@ -1,9 +1,9 @@
-import { signOffMailSchema, type InternalUser } from '@logbook/contracts/internal-api';
+import { signOffMailSchema, type InternalGuardian, type InternalUser } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { notFound, parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
 import { endStudentSessions } from '@logbook/service-kit/auth';
-import { familyContact } from '../guardians/families';
+import { familyContact, guardianAccount } from '../guardians/families';
 import { queueNotice, noticeSchema } from '../mail/notices';
 import { mailOrigin, queueMail } from '../mail/queue';
 import { mailTemplates } from '../mail/templates';
@@ -23,6 +23,15 @@ internalAuthRouter.get('/internal/users/:id', async (req, res) => {
     createdAt: new Date(user.createdAt ?? 0).toISOString(),
     ...(user.stripeCustomerId ? { legacyStripeCustomerId: user.stripeCustomerId } : {}),
   };
+  res.json(answer);
+});
+
+/** A guardian's own account, as svc-logbook notes who logged an entry: their email and the family they act for. */
+internalAuthRouter.get('/internal/guardians/:id', async (req, res) => {
+  const guardianId = parseId(req.params.id);
+  const guardian = await guardianAccount(guardianId);
+  if (!guardian) throw notFound(API_ERRORS.notFound);
+  const answer: InternalGuardian = guardian;
   res.json(answer);
 });
 

@@ -8,6 +8,7 @@ import { cancelLinks } from '../sign-off/links';
 import { DrivingSessionModel, IN_FORCE } from './model';
 import { recordChange } from './list-cache';
 import { changeableEntry, findByClientId, toView } from './read';
+import { loggingGuardian } from './logged-by';
 import { checkedDuration, storeSession, type SessionAnswer } from './store';
 
 /**
@@ -30,6 +31,8 @@ export async function correctSession(
   }
   if (entry.status && entry.status !== 'awaiting') throw conflict(API_ERRORS.sessionNotInForce);
   if (!input.supervisorSignature) throw badRequest(VALIDATION.supervisorSignatureRequired);
+  // Asked before the entry is claimed, so nothing is undone if svc-auth is slow.
+  const loggedBy = await loggingGuardian(callers, student);
   await ensureChain(student._id);
   const changedAt = new Date();
   const awaiting = entry.status === 'awaiting';
@@ -52,6 +55,7 @@ export async function correctSession(
   try {
     const answer = await storeSession(student, input, duration, {
       correctionOf: id,
+      ...(loggedBy ? { loggedBy } : {}),
       afterStore: async (newId) => {
         await DrivingSessionModel.updateOne({ _id: id }, { $set: { supersededBy: newId } });
       },

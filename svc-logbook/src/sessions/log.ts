@@ -15,6 +15,7 @@ import { DrivingSessionModel } from './model';
 import { timed } from './post-timing';
 import { recordChange } from './list-cache';
 import { findByClientId, toView } from './read';
+import { loggingGuardian, type LoggedBy } from './logged-by';
 import { checkedDuration, checkedEntry, storeSession, type SessionAnswer } from './store';
 
 /**
@@ -38,8 +39,11 @@ export async function logSession(callers: Callers, input: DrivingSessionData): P
       return { session: toView(existing, true), created: false };
     }
   }
-  if (input.remoteSignOff) return storeAwaiting(student, input, duration, input.remoteSignOff.supervisorEmail);
-  return storeSession(student, input, duration, {});
+  const loggedBy = await timed('guardian', () => loggingGuardian(callers, student));
+  if (input.remoteSignOff) {
+    return storeAwaiting(student, input, duration, input.remoteSignOff.supervisorEmail, loggedBy);
+  }
+  return storeSession(student, input, duration, loggedBy ? { loggedBy } : {});
 }
 
 /** The supervisor signs beside the learner, or is asked to sign on their own phone: one of the two, never both. */
@@ -75,10 +79,12 @@ async function storeAwaiting(
   input: DrivingSessionData,
   duration: string,
   supervisorEmail: string,
+  loggedBy: LoggedBy | undefined,
 ): Promise<SessionAnswer> {
   const { fields, supervisorId, studentSignaturePrint } = await checkedEntry(student, input, {
     studentId: student._id,
     duration,
+    ...(loggedBy ? { loggedBy: loggedBy.email } : {}),
   });
   await countRequest(student.userId, supervisorEmail);
   await ensureChain(student._id);
@@ -89,6 +95,7 @@ async function storeAwaiting(
       _id: id,
       ...fields,
       ...(supervisorId !== undefined ? { supervisorId } : {}),
+      ...(loggedBy ? { loggedById: loggedBy.guardianId } : {}),
       studentSignature: input.studentSignature,
       studentSignaturePrint: studentSignaturePrint.toString('base64'),
       clientId,

@@ -13,6 +13,8 @@ export interface DrivingSessionRecord extends StoredSessionFields {
   clientId: string;
   /** The family's saved supervisor picked on the form (the session keeps its own copy of the name and licence). */
   supervisorId?: number;
+  /** The account of the guardian who logged it (`loggedBy` keeps their email as it was then, sealed). */
+  loggedById?: number;
   /**
    * Outside the hash (the entry itself is never changed): absent while in force; 'superseded' once a correction
    * replaced it, 'removed' once removed, with the reason and when.
@@ -79,6 +81,7 @@ export const DrivingSessionModel = defineModel<DrivingSessionRecord>(
     studentSignaturePrint: String,
     supervisorSignaturePrint: String,
     supervisorId: Number,
+    loggedById: Number,
     status: { type: String, enum: ['superseded', 'removed', 'awaiting', 'declined'] },
     supersededBy: Number,
     changeReason: String,

@@ -2,11 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Where the time of one session post goes, sent back in a Server-Timing header: the signature checks (one full
- * decode that also makes the print copies), the reads before storing, the wait behind the student's earlier posts,
- * the chain link (tip, next id and hash), and each database write. Only durations are sent, never data.
+ * decode that also makes the print copies), the reads before storing, asking svc-auth which guardian is logging, the
+ * wait behind the student's earlier posts, the chain link (tip, next id and hash), and each database write. Only
+ * durations are sent, never data.
  */
 export type PostPart =
   | 'student'
+  | 'guardian'
   | 'signatures'
   | 'supervisor'
   | 'db-signatures'

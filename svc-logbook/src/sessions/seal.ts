@@ -44,6 +44,10 @@ export async function sealRemoteSignature(
   try {
     const { session } = await storeSession(student, input, awaiting.duration, {
       ...(typeof awaiting.correctionOf === 'number' ? { correctionOf: awaiting.correctionOf } : {}),
+      // Who logged it stays as it was when the entry was asked to be signed.
+      ...(awaiting.loggedBy && typeof awaiting.loggedById === 'number'
+        ? { loggedBy: { guardianId: awaiting.loggedById, email: awaiting.loggedBy } }
+        : {}),
       remote: signing.remote,
     });
     await DrivingSessionModel.deleteOne({ _id: awaiting._id, clientId: parked });

@@ -14,6 +14,7 @@ import { linkSession, type ChainLink } from '../chain/link';
 import { supervisorUsed } from '../supervisors/supervisors';
 import { vehicleUsed } from '../vehicles/vehicles';
 import { storedFields, type ServerSetFields } from './fields';
+import type { LoggedBy } from './logged-by';
 import { DrivingSessionModel } from './model';
 import { signatureForPrint } from './signature';
 import { timed } from './post-timing';
@@ -43,6 +44,8 @@ export interface CorrectionLink {
   afterStore?: (id: number) => Promise<void>;
   /** The supervisor's signing on their own phone: sealed with the entry's own fields. */
   remote?: RemoteSigning;
+  /** The guardian who logged the entry (their email sealed with it); none when a student logged it. */
+  loggedBy?: LoggedBy;
 }
 
 /** What a supervisor signing on their own phone adds to the entry (sealed), and its record (outside the hash). */
@@ -118,6 +121,7 @@ async function validatedSignedEntry(
     duration,
     ...(link.correctionOf !== undefined ? { correctionOf: link.correctionOf } : {}),
     ...(link.remote ? link.remote.sealed : {}),
+    ...(link.loggedBy ? { loggedBy: link.loggedBy.email } : {}),
   });
   const supervisorSignaturePrint = await timed('signatures', () => signatureForPrint(input.supervisorSignature!));
   return {
@@ -174,6 +178,7 @@ async function storeLinkedEntry(
       _id: id,
       ...fields,
       ...(supervisorId !== undefined ? { supervisorId } : {}),
+      ...(link.loggedBy ? { loggedById: link.loggedBy.guardianId } : {}),
       signaturesId,
       clientId,
       ...(link.remote ? { signOff: link.remote.signOff } : {}),

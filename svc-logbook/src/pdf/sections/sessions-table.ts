@@ -100,22 +100,39 @@ function signedAtText(iso: string): string {
   return pdfText(words);
 }
 
-/** The printed fields without a cell of their own, each said as "Label: value". */
-function otherFields(session: LogbookSession, registry: SessionFieldRegistry): string {
+/** The printed fields without a cell of their own, each said as "Label: value", in the registry's order. */
+function otherFields(session: LogbookSession, registry: SessionFieldRegistry): string[] {
   const values = session as unknown as Record<string, unknown>;
   const { odometerStart, odometerEnd } = values;
   const both = typeof odometerStart === 'number' && typeof odometerEnd === 'number';
-  const said = fieldsWhere(registry, 'printed')
+  return fieldsWhere(registry, 'printed')
     .filter((name) => registry[name].printed === 'line' && values[name] !== undefined && values[name] !== null)
-    .filter((name) => !(both && (name === 'odometerStart' || name === 'odometerEnd')))
-    .map((name) =>
-      name === 'signedAt'
-        ? `Signed remotely by the supervisor on ${signedAtText(String(values[name]))}`
-        : `${registry[name].label}: ${pdfText(String(values[name]))}`,
-    );
-  // Both readings said as one, with the distance they give.
-  if (both) said.push(`Odometer ${odometerStart}-${odometerEnd} km, distance ${odometerEnd - odometerStart} km`);
-  return said.join(' · ');
+    .filter((name) => !(both && name === 'odometerEnd'))
+    .map((name) => {
+      // Both readings said as one, with the distance they give.
+      if (both && name === 'odometerStart')
+        return `Odometer ${odometerStart}-${odometerEnd} km, distance ${odometerEnd - odometerStart} km`;
+      if (name === 'signedAt') return `Signed remotely by the supervisor on ${signedAtText(String(values[name]))}`;
+      return `${registry[name].label}: ${pdfText(String(values[name]))}`;
+    });
+}
+
+/** The line beneath a row: one line, or, when that would not fit, two smaller ones (each field kept whole where it fits). */
+const BENEATH = { size: 8, top: 30, smaller: 6.5, tops: [27.5, 35.5] } as const;
+
+function saidBeneath(w: PageWriter, parts: string[], y: number): void {
+  const x = COLUMN_X.date + CELL_PAD;
+  const width = COLUMN_X.supervisor - COLUMN_X.date - 2 * CELL_PAD;
+  const style = { color: MUTED, width };
+  const line = (from: number, to?: number) => parts.slice(from, to).join(' · ');
+  if (w.measure(line(0), 'Helvetica', BENEATH.size) <= width) {
+    w.text(line(0), x, y + BENEATH.top, { ...style, size: BENEATH.size });
+    return;
+  }
+  let first = parts.length;
+  while (first > 1 && w.measure(line(0, first), 'Helvetica', BENEATH.smaller) > width) first -= 1;
+  w.text(line(0, first), x, y + BENEATH.tops[0], { ...style, size: BENEATH.smaller });
+  if (first < parts.length) w.text(line(first), x, y + BENEATH.tops[1], { ...style, size: BENEATH.smaller });
 }
 
 /** One session as a row at `y`, numbered from 1 in the order drawn. */
@@ -141,14 +158,8 @@ export function sessionRow(
   cell('route', `From: ${pdfText(session.startSuburb)}`, 0);
   cell('route', `To: ${pdfText(session.endSuburb)}`, 1);
   const others = otherFields(session, registry);
-  // Beneath the route and the conditions, where a struck entry says why instead.
-  if (others && !session.status) {
-    w.text(others, COLUMN_X.route + CELL_PAD, y + 30, {
-      size: 8,
-      color: MUTED,
-      width: COLUMN_X.supervisor - COLUMN_X.route - 2 * CELL_PAD,
-    });
-  }
+  // Beneath the date, the times, the route and the conditions, where a struck entry says why instead.
+  if (others.length > 0 && !session.status) saidBeneath(w, others, y);
   cell('timeOfDay', label(TIME_OF_DAY_LABELS, session.timeOfDay), 0);
   cell('traffic', label(TRAFFIC_LABELS, session.trafficConditions), 0);
   cell('road', label(ROAD_LABELS, session.roadConditions), 0);

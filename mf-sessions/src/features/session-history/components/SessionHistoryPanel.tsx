@@ -34,7 +34,7 @@ export interface SessionHistoryPanelProps {
   remaining?: { hours: number; target: number };
   /** Shown instead of the list when not enabled. */
   disabledNotice?: ReactNode;
-  /** A parent's view: each entry in force can be corrected or removed. */
+  /** A parent's view: each entry in force can be corrected or removed, and says which guardian logged it. */
   canCorrect?: boolean;
 }
 
@@ -107,6 +107,7 @@ export function SessionHistoryPanel({
           <SessionListItem
             key={s.id}
             session={s}
+            showLoggedBy={canCorrect}
             onCorrect={canCorrect ? setCorrecting : undefined}
             onRemove={canCorrect ? setRemoving : undefined}
             onSignOff={canCorrect ? onSignOff : undefined}

@@ -21,6 +21,8 @@ export interface SessionListItemProps<S extends ListedSession = ListedSession> {
   session: S;
   /** A session still on this device, not yet on the server. */
   waiting?: boolean;
+  /** A parent's view: which guardian logged the entry, where it says (entries logged before say nothing). */
+  showLoggedBy?: boolean;
   /** Correct and Remove, offered (to parents) on an entry in force; called with the entry. */
   onCorrect?: (session: S) => void;
   onRemove?: (session: S) => void;
@@ -63,6 +65,7 @@ function changedAtText(iso: string | null | undefined): string {
 export const SessionListItem = memo(function SessionListItem<S extends ListedSession>({
   session: s,
   waiting,
+  showLoggedBy,
   onCorrect,
   onRemove,
   onSignOff,
@@ -120,6 +123,11 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
           {s.supervisorIsInstructor ? ' (driving instructor)' : ''}
         </dd>
       </dl>
+      {showLoggedBy && s.loggedBy && (
+        <p className="lls-session__change" data-testid="session-logged-by">
+          Logged by {s.loggedBy}
+        </p>
+      )}
       {signOffNote && (
         <p className="lls-session__change" data-testid="session-sign-off">
           {signOffNote}
