@@ -10,3 +10,5 @@ export const sessionsPdfUrl = (studentId: number | string) => `/api/driving-sess
 /** Every cached answer that depends on the target hours. */
 export const isProgressKey = (key: unknown) =>
   typeof key === 'string' && key.startsWith('/api/driving-sessions/') && key.endsWith('/summary');
+/** The family's guardians (who holds the subscription, who is asking) and its open invitations. */
+export const FAMILY_KEY = '/api/family';

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Answer } from './answer-shape';
 import { ANSWERED_FIELD_SHAPES, SIGNING_FIELD_SHAPES } from './session-field-places';
+import type { familyMessageSchema, familySchema, invitationSchema } from './family';
 import type { openingBalanceResponseSchema } from './opening-balance';
 import type { progressSummarySchema } from './progress-summary';
 import type { readinessSchema } from './readiness-schema';
@@ -225,6 +226,21 @@ export const signOffDoneAnswer: Answer<z.output<typeof signOffDoneSchema>> = {
       supervisorRuleNotMet: 'boolean',
     },
   },
+};
+export const familyAnswer: Answer<z.output<typeof familySchema>> = {
+  shape: {
+    object: {
+      guardians: { array: { object: { id: 'int', email: 'string', billingOwner: 'boolean', you: 'boolean' } } },
+      invitations: { array: { object: { email: 'string', expiresAt: 'string' } } },
+      maxGuardians: 'int',
+    },
+  },
+};
+export const invitationAnswer: Answer<z.output<typeof invitationSchema>> = {
+  shape: { object: { email: 'string', expiresAt: 'string' } },
+};
+export const familyMessageAnswer: Answer<z.output<typeof familyMessageSchema>> = {
+  shape: { object: { message: 'string' } },
 };
 export const verificationAnswer: Answer<z.output<typeof verificationAnswerSchema>> = {
   shape: {

@@ -15,6 +15,7 @@ export * from './session-field-places';
 export * from './session-form-checks';
 export * from './state-codes';
 export * from './subscription';
+export type * from './family';
 export type * from './opening-balance';
 export type * from './progress-summary';
 export type * from './readiness-schema';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Shape } from '../src/answer-shape';
+import { familyMessageSchema, familySchema, invitationSchema } from '../src/family';
 import { openingBalanceResponseSchema } from '../src/opening-balance';
 import { ANSWERED_FIELD_SHAPES, SIGNING_FIELD_SHAPES } from '../src/session-field-places';
 import { progressSummarySchema } from '../src/progress-summary';
@@ -71,6 +72,14 @@ export const ANSWERS: { name: string; schema: z.ZodType; from: string; schemaNam
   },
   { name: 'signOffEntryAnswer', schema: signOffEntrySchema, from: './sign-off', schemaName: 'signOffEntrySchema' },
   { name: 'signOffDoneAnswer', schema: signOffDoneSchema, from: './sign-off', schemaName: 'signOffDoneSchema' },
+  { name: 'familyAnswer', schema: familySchema, from: './family', schemaName: 'familySchema' },
+  { name: 'invitationAnswer', schema: invitationSchema, from: './family', schemaName: 'invitationSchema' },
+  {
+    name: 'familyMessageAnswer',
+    schema: familyMessageSchema,
+    from: './family',
+    schemaName: 'familyMessageSchema',
+  },
   {
     name: 'verificationAnswer',
     schema: verificationAnswerSchema,

@@ -14,6 +14,8 @@ export const routePatterns = {
   signOff: '/sign',
   /** The same, from a link sent before the token moved to the fragment. */
   signOffWithTokenInPath: '/sign/:token',
+  /** An adult invited to a family joins it from the link emailed to them: the token in the fragment, never sent. */
+  joinFamily: '/join',
   dashboard: '/dashboard',
   newStudent: '/students/new',
   editStudent: '/students/:id',
@@ -38,6 +40,7 @@ export const paths = {
   forgotPassword: routePatterns.forgotPassword,
   resetPassword: routePatterns.resetPassword,
   verify: routePatterns.verify,
+  joinFamily: routePatterns.joinFamily,
   /** The public check of a log book, by the code printed on its PDF. */
   verifyCode: (code: string) => `/verify/${code}`,
   dashboard: routePatterns.dashboard,

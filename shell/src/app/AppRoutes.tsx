@@ -34,6 +34,11 @@ const SignOffPage = lazyPage(
   () => import('../features/sign-off/components/SignOffPage'),
   (m) => m.SignOffPage,
 );
+// An adult invited to a family, opened from an email: signs in or registers there, then joins.
+const JoinFamilyPage = lazyPage(
+  () => import('../features/auth/components/JoinFamilyPage'),
+  (m) => m.JoinFamilyPage,
+);
 const NotFoundPage = lazyPage(
   () => import('../features/not-found/components/NotFoundPage'),
   (m) => m.NotFoundPage,
@@ -59,6 +64,7 @@ const RemoteLayout = lazyPage(
 export function preloadRoute(pathname: string) {
   if (/^\/verify(\/|$)/.test(pathname)) void VerificationPage.preload().catch(() => undefined);
   else if (pathname === '/sign' || pathname.startsWith('/sign/')) void SignOffPage.preload().catch(() => undefined);
+  else if (pathname === routePatterns.joinFamily) void JoinFamilyPage.preload().catch(() => undefined);
   else if (pathname === routePatterns.login) void LoginPage.preload().catch(() => undefined);
   else if (pathname === routePatterns.register) void RegisterPage.preload().catch(() => undefined);
   else if (REMOTE_PATH.test(pathname)) {
@@ -155,6 +161,7 @@ export function AppRoutes() {
       <Route path={routePatterns.verifyCode} element={<VerificationPage />} />
       <Route path={routePatterns.signOff} element={<SignOffPage />} />
       <Route path={routePatterns.signOffWithTokenInPath} element={<SignOffPage />} />
+      <Route path={routePatterns.joinFamily} element={<JoinFamilyPage />} />
       <Route element={<RemoteLayout />}>
         {REMOTE_ROUTES.map(([pattern, screen]) => (
           <Route key={pattern} path={pattern} element={<RemoteRoute screen={screen} />} />

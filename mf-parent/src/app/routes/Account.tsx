@@ -3,12 +3,13 @@ import { BackLink } from '../components/BackLink';
 import { useStudents } from '@logbook/shell-context/shared';
 import { ChangePasswordCard } from '../../features/account/components/ChangePasswordCard';
 import { DeleteAccountCard } from '../../features/account/components/DeleteAccountCard';
+import { FamilyCard } from '../../features/account/components/FamilyCard';
 import { DownloadDataCard } from '../../features/account/components/DownloadDataCard';
 import '../../features/account/components/account.css';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { ParentLayout } from '../components/ParentLayout';
 
-/** /account: change password, download the family's data, delete the account. */
+/** /account: the family's guardians, change password, download the family's data, delete the account. */
 export default function Account() {
   const { user, checking } = useRequireParent();
   // Names the students the deletion removes; while they load (or if they cannot) it speaks of them all.
@@ -20,10 +21,11 @@ export default function Account() {
     <ParentLayout email={user.email}>
       <PageFrame
         title="Account"
-        subtitle="Your password, your family’s data, and closing your account."
+        subtitle="Your family’s guardians, your password, your family’s data, and closing your account."
         actions={<BackLink />}
       >
         <div className="pp-stack pp-narrow">
+          <FamilyCard />
           <ChangePasswordCard />
           <DownloadDataCard />
           <DeleteAccountCard email={user.email} students={students} />

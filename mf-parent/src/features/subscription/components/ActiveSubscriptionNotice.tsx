@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button } from '@logbook/ui/shared';
 import { PAYMENT_TEXT, PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/view';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
+import type { BillingHolder } from '../../../lib/useFamily';
 import { CheckCircleIcon } from '../../../lib/icons';
 import type { SubscriptionDetails } from '../api/billing';
 import { formatBillingDate, parseBillingDate } from '../utils/subscriptionDates';
@@ -15,6 +16,8 @@ export interface ActiveSubscriptionNoticeProps {
   onResume: () => void;
   changingCard: boolean;
   onChangeCard: () => void;
+  /** Whether this guardian holds the subscription (the card, cancelling and resuming are theirs alone). */
+  holder: BillingHolder;
 }
 
 /**
@@ -30,6 +33,7 @@ export function ActiveSubscriptionNotice({
   onResume,
   changingCard,
   onChangeCard,
+  holder,
 }: ActiveSubscriptionNoticeProps) {
   const [confirming, setConfirming] = useState(false);
   const trialEnd = parseBillingDate(details?.trialEnd);
@@ -53,22 +57,25 @@ export function ActiveSubscriptionNotice({
           <p>Next billing date: {formatBillingDate(periodEnd)}.</p>
         ) : null}
       </Alert>
-      <div className="pp-actions">
-        {running && (
-          <Button variant="outline" onClick={onChangeCard} pending={changingCard}>
-            {PAYMENT_TEXT.changeCard}
-          </Button>
-        )}
-        {ending && running ? (
-          <Button onClick={onResume} pending={resuming}>
-            {PAYMENT_TEXT.resume}
-          </Button>
-        ) : (
-          <Button variant="destructive" onClick={() => setConfirming(true)} pending={canceling}>
-            Cancel Subscription
-          </Button>
-        )}
-      </div>
+      {holder.heldBy && <HeldByNotice email={holder.heldBy} />}
+      {holder.mayManage && (
+        <div className="pp-actions">
+          {running && (
+            <Button variant="outline" onClick={onChangeCard} pending={changingCard}>
+              {PAYMENT_TEXT.changeCard}
+            </Button>
+          )}
+          {ending && running ? (
+            <Button onClick={onResume} pending={resuming}>
+              {PAYMENT_TEXT.resume}
+            </Button>
+          ) : (
+            <Button variant="destructive" onClick={() => setConfirming(true)} pending={canceling}>
+              Cancel Subscription
+            </Button>
+          )}
+        </div>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -86,5 +93,14 @@ export function ActiveSubscriptionNotice({
         }}
       />
     </div>
+  );
+}
+
+/** Another guardian holds the subscription: who, and that the card, cancelling and resuming are theirs. */
+function HeldByNotice({ email }: { email: string }) {
+  return (
+    <p className="pp-panel__muted" data-testid="held-by">
+      <strong>{email}</strong> holds this subscription: only they can change the card, cancel or resume it.
+    </p>
   );
 }

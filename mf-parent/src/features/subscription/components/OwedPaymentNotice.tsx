@@ -10,7 +10,8 @@ export interface OwedPaymentNoticeProps {
   paying: boolean;
   canceling: boolean;
   onPay: () => void;
-  onCancel: () => Promise<boolean>;
+  /** Absent for a guardian who does not hold the subscription: only its holder cancels. */
+  onCancel?: () => Promise<boolean>;
 }
 
 /** A subscription that still exists but is owed: pay (or confirm with the bank), or cancel it. */
@@ -26,9 +27,11 @@ export function OwedPaymentNotice({ firstName, step, paying, canceling, onPay, o
         <Button onClick={onPay} pending={paying}>
           {confirm ? PAYMENT_TEXT.confirmButton : PAYMENT_TEXT.neededButton}
         </Button>
-        <Button variant="outline" onClick={() => setConfirming(true)} pending={canceling}>
-          {PAYMENT_TEXT.cancel}
-        </Button>
+        {onCancel && (
+          <Button variant="outline" onClick={() => setConfirming(true)} pending={canceling}>
+            {PAYMENT_TEXT.cancel}
+          </Button>
+        )}
       </div>
       <ConfirmDialog
         open={confirming}
@@ -39,7 +42,7 @@ export function OwedPaymentNotice({ firstName, step, paying, canceling, onPay, o
         cancelLabel="Keep Subscription"
         pending={canceling}
         onConfirm={async () => {
-          if (await onCancel()) setConfirming(false);
+          if (await onCancel?.()) setConfirming(false);
         }}
       />
     </div>

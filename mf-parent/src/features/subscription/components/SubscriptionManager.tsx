@@ -1,6 +1,7 @@
 import { Alert, Button } from '@logbook/ui/shared';
 import { BILLING_ERRORS, PAYMENT_TEXT, TRIAL_TEXT, TRIAL_DAYS, isActive } from '@logbook/contracts/view';
 import type { Student } from '@logbook/contracts/view';
+import { useBillingHolder } from '../../../lib/useFamily';
 import { useSubscriptionActions } from '../hooks/useSubscriptionActions';
 import { useSubscriptionDetails } from '../hooks/useSubscriptionDetails';
 import { useTrialAvailable } from '../hooks/useTrialAvailable';
@@ -34,6 +35,7 @@ function SubscriptionSteps({
   const active = isActive(student.subscriptionStatus);
   const { data: details } = useSubscriptionDetails(student.id, true);
   const trialAvailable = useTrialAvailable(student.id);
+  const holder = useBillingHolder();
   const { subscription, pending, start, finish, cancel, pay, resume, changeCard, changingCard } = actions;
   const step = details?.nextStep ?? null;
 
@@ -54,7 +56,7 @@ function SubscriptionSteps({
         paying={pending === 'pay'}
         canceling={pending === 'cancel'}
         onPay={pay}
-        onCancel={cancel}
+        onCancel={holder.mayManage ? cancel : undefined}
       />
     );
   }
@@ -71,6 +73,7 @@ function SubscriptionSteps({
         onResume={resume}
         changingCard={pending === 'card'}
         onChangeCard={changeCard}
+        holder={holder}
       />
     );
   }
@@ -83,7 +86,7 @@ function SubscriptionSteps({
         starting={pending === 'start'}
         canceling={pending === 'cancel'}
         onSaveCard={start}
-        onCancel={cancel}
+        onCancel={holder.mayManage ? cancel : undefined}
       />
     );
   }

@@ -8,7 +8,8 @@ export interface WaitingCardNoticeProps {
   starting: boolean;
   canceling: boolean;
   onSaveCard: () => void;
-  onCancel: () => Promise<boolean>;
+  /** Absent for a guardian who does not hold the subscription: only its holder cancels. */
+  onCancel?: () => Promise<boolean>;
 }
 
 /** A subscription that exists at the provider but waits for a card: save one (the same card form), or cancel it. */
@@ -23,9 +24,11 @@ export function WaitingCardNotice({ firstName, starting, canceling, onSaveCard, 
         <Button onClick={onSaveCard} pending={starting}>
           {TRIAL_TEXT.saveCard}
         </Button>
-        <Button variant="outline" onClick={() => setConfirming(true)} pending={canceling}>
-          {PAYMENT_TEXT.cancel}
-        </Button>
+        {onCancel && (
+          <Button variant="outline" onClick={() => setConfirming(true)} pending={canceling}>
+            {PAYMENT_TEXT.cancel}
+          </Button>
+        )}
       </div>
       <ConfirmDialog
         open={confirming}
@@ -36,7 +39,7 @@ export function WaitingCardNotice({ firstName, starting, canceling, onSaveCard, 
         cancelLabel="Keep Subscription"
         pending={canceling}
         onConfirm={async () => {
-          if (await onCancel()) setConfirming(false);
+          if (await onCancel?.()) setConfirming(false);
         }}
       />
     </div>

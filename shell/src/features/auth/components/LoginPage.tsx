@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { TOASTS } from '@logbook/contracts/messages';
-import { rememberSignedIn } from '@logbook/shell-context/signedInHint';
 import { toast } from '@logbook/shell-context/toasts';
 import { paths } from '@logbook/shell-context/routes';
 import { loadApiClient, login } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
+import { noteSignedIn } from '../lib/noteSignedIn';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, PasswordField } from './AuthFields';
 import './passwordPages.css';
@@ -31,20 +31,8 @@ export function LoginPage() {
     const outcome = await login(parsed.data);
     setPending(false);
     if (outcome.ok) {
-      rememberSignedIn(true);
       toast(TOASTS.loginSuccess);
-      // A screen may have cached "signed out" and cached answers are never revalidated on their own: put the
-      // signed-in user in the cache before the dashboard reads it. swr is fetched here, not with the first view.
-      const [{ mutate }, { CURRENT_USER_KEY }, { fetcherOr401Null }] = await Promise.all([
-        import('swr'),
-        import('@logbook/shell-context/useCurrentUser'),
-        import('@logbook/shell-context/swrConfig'),
-      ]);
-      try {
-        await mutate(CURRENT_USER_KEY, fetcherOr401Null(CURRENT_USER_KEY), { revalidate: false });
-      } catch {
-        await mutate(CURRENT_USER_KEY, undefined, { revalidate: false });
-      }
+      await noteSignedIn();
       navigate(paths.dashboard);
     } else if (outcome.kind === 'rejected') {
       toast({
