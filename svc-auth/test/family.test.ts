@@ -200,6 +200,9 @@ async function logSession(family: { cookie: string; marker: string }, studentId:
       supervisorName: `Pat ${family.marker}`,
       supervisorLicenseNumber: 'SA123456',
       supervisorSignature: SIGNATURE,
+      vehicleRegistration: 'S123ABC',
+      odometerStart: 1000 + Number(start.slice(0, 2)),
+      odometerEnd: 1001 + Number(start.slice(0, 2)),
       clientId: crypto.randomUUID(),
     });
   expect([res.status, res.body.message]).toEqual([201, undefined]);
@@ -889,6 +892,7 @@ describe('the migration to families', () => {
     };
     expect(before.students).toHaveLength(2);
     expect(JSON.stringify(before.supervisors)).toContain(`Saved ${family.marker}`);
+    expect(before.vehicles.vehicles).toEqual([expect.objectContaining({ registration: 'S123ABC' })]);
     // The database as the code before families left it: no family on the account or on its sessions.
     await mongoose.connection
       .collection('users')
