@@ -16,13 +16,13 @@ export interface JoinAccountFormProps {
 
 /** The invitation page's sign-in or registration, with the sign-in pages' fields, rules and messages. */
 export function JoinAccountForm({ mode, email, onSignedIn }: JoinAccountFormProps) {
-  const { values, errors, setField, validate, prepare } = useFormState(
+  const registration = useFormState(
     (schemas) => schemas.registerFormSchema,
     { email, password: '', confirmPassword: '' },
     loadApiClient,
   );
   const signIn = useFormState((schemas) => schemas.loginSchema, { email, password: '' }, loadApiClient);
-  const form = mode === 'register' ? { values, errors, setField, validate, prepare } : signIn;
+  const form = mode === 'register' ? registration : signIn;
   const [pending, setPending] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -83,9 +83,9 @@ export function JoinAccountForm({ mode, email, onSignedIn }: JoinAccountFormProp
           label="Confirm Password"
           name="confirmPassword"
           kind="confirm"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(v) => setField('confirmPassword', v)}
+          value={registration.values.confirmPassword}
+          error={registration.errors.confirmPassword}
+          onChange={(v) => registration.setField('confirmPassword', v)}
         />
       )}
       <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
