@@ -201,6 +201,27 @@ describe('download my data', () => {
 });
 
 describe('delete my account', () => {
+  it('for a guardian who is not the last, says the family keeps its learners and log books', async () => {
+    const guardian = (id: number, email: string, you: boolean) => ({ id, email, billingOwner: !you, you });
+    fakeFetch({
+      ...api,
+      'GET /api/family': {
+        body: {
+          guardians: [guardian(10, 'bo@example.com', false), guardian(11, 'ann@example.com', true)],
+          invitations: [],
+          maxGuardians: 4,
+        },
+      },
+    });
+    openAccount();
+    const card = await screen.findByTestId('delete-account');
+    await waitFor(() => expect(card.textContent).toContain('the family keeps its log books with the other guardians'));
+    const list = within(card).getByTestId('deletion-list');
+    expect(list.textContent).toContain('ann@example.com');
+    expect(list.textContent).toContain('You leave the family');
+    expect(list.textContent).not.toContain('Sam Lee');
+  });
+
   async function openDialog() {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });

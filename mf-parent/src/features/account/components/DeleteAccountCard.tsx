@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Dialog, TextField } from '@logbook/ui/shared';
 import type { Student } from '@logbook/contracts/view';
+import { useFamily } from '../../../lib/useFamily';
 import { useDeleteAccount } from '../hooks/useDeleteAccount';
 import { DeletionList } from './DeletionList';
 
@@ -16,6 +17,8 @@ export function DeleteAccountCard({ email, students }: DeleteAccountCardProps) {
   const [password, setPassword] = useState('');
   const { remove, pending, problem, clearProblem } = useDeleteAccount();
   const passwordInput = useRef<HTMLInputElement>(null);
+  // A guardian who is not the family's last takes only their own login away (the server answers the same way).
+  const othersStay = (useFamily().data?.guardians.length ?? 1) > 1;
 
   useEffect(() => {
     if (open) passwordInput.current?.focus();
@@ -39,12 +42,16 @@ export function DeleteAccountCard({ email, students }: DeleteAccountCardProps) {
     <Card
       title="Delete my account"
       headingLevel={2}
-      description="Deletes your family's log books for good and stops every subscription."
+      description={
+        othersStay
+          ? 'Deletes your login; the family keeps its log books with the other guardians.'
+          : "Deletes your family's log books for good and stops every subscription."
+      }
       className="acc-danger"
       data-testid="delete-account"
     >
       <div className="pp-stack">
-        <DeletionList email={email} students={students} />
+        <DeletionList email={email} students={students} othersStay={othersStay} />
         <div>
           <Button variant="destructive" onClick={() => setOpen(true)}>
             Delete my account
@@ -58,7 +65,7 @@ export function DeleteAccountCard({ email, students }: DeleteAccountCardProps) {
         description="This cannot be undone. Download your data first if you want to keep a copy."
       >
         <form className="ll-form" onSubmit={onSubmit} noValidate aria-label="Delete account">
-          <DeletionList email={email} students={students} />
+          <DeletionList email={email} students={students} othersStay={othersStay} />
           {problem?.field === 'form' && (
             <Alert variant="destructive" title={problem.title}>
               {problem.message}

@@ -5,9 +5,26 @@ const fullName = (student: Student) => `${student.firstName} ${student.lastName}
 /** A subscription still running at the provider (in trial, paid, or waiting on a payment). */
 const isRunning = (student: Student) => !['inactive', 'canceled'].includes(normaliseStatus(student.subscriptionStatus));
 
+export interface DeletionListProps {
+  email: string;
+  students: Student[] | undefined;
+  /** Other guardians stay: only this guardian's login goes, the family's data stays with them. */
+  othersStay?: boolean;
+}
+
 /** Everything an account's deletion removes, named: the parent, each student, and the subscriptions that stop. */
-export function DeletionList({ email, students }: { email: string; students: Student[] | undefined }) {
+export function DeletionList({ email, students, othersStay = false }: DeletionListProps) {
   const subscribed = students?.filter(isRunning) ?? [];
+  if (othersStay) {
+    return (
+      <ul className="acc-list" data-testid="deletion-list">
+        <li>
+          Your account <strong>{email}</strong>, and you are signed out on every device.
+        </li>
+        <li>You leave the family: its students, driving sessions and subscriptions stay with the other guardians.</li>
+      </ul>
+    );
+  }
   return (
     <ul className="acc-list" data-testid="deletion-list">
       <li>
