@@ -10,9 +10,9 @@ export interface GuardianListProps {
 /** The family's guardians by email, marking the one asking and the one who holds the subscription. */
 export function GuardianList({ guardians, onRemove }: GuardianListProps) {
   return (
-    <ul className="acc-guardians" aria-label="Guardians">
+    <ul className="pp-rows" aria-label="Guardians">
       {guardians.map((g) => (
-        <li key={g.id} className="acc-guardians__item" data-testid="guardian">
+        <li key={g.id} className="pp-rows__item" data-testid="guardian">
           <div className="acc-guardians__who">
             <strong>{g.email}</strong>
             <span className="acc-guardians__badges">

@@ -35,9 +35,9 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
     list = <p className="pp-supervisors__empty">No supervisors saved yet.</p>;
   else
     list = (
-      <ul className="pp-supervisors__list" aria-label="Saved supervisors">
+      <ul className="pp-rows" aria-label="Saved supervisors">
         {supervisors.map((s) => (
-          <li key={s.id} className="pp-supervisors__item" data-testid="saved-supervisor">
+          <li key={s.id} className="pp-rows__item" data-testid="saved-supervisor">
             {editing === s.id ? (
               <SupervisorForm
                 initial={{
