@@ -7,7 +7,7 @@ export function PublicPage({ mainClassName, children }: { mainClassName: string;
   return (
     <div className="auth">
       <header className="site-header">
-        <div className="site-container site-header__inner">
+        <div className="ll-container site-header__inner">
           <BrandLink />
         </div>
       </header>

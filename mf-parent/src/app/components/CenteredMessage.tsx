@@ -14,10 +14,10 @@ export function CenteredMessage({
   variant?: 'destructive' | 'warning' | 'info';
 }) {
   return (
-    <div className="pp-centered">
+    <div className="pp-narrow">
       <Alert variant={variant} title={title}>
         {children}
-        {action && <div className="pp-centered__action">{action}</div>}
+        {action && <div className="pp-narrow__action">{action}</div>}
       </Alert>
     </div>
   );

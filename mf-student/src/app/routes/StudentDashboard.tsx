@@ -43,7 +43,7 @@ export default function StudentDashboard() {
         onStay={guard.stay}
         onSignOut={() => void guard.signOutAnyway()}
       />
-      <div className="student-dashboard__body">
+      <div className="ll-container student-dashboard__body">
         <StudentDashboardActions studentId={student.id} firstName={student.firstName} />
         <div className="student-dashboard__live">
           <RemoteWidget

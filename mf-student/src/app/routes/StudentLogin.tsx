@@ -22,19 +22,19 @@ export default function StudentLogin() {
     <div className="student-login">
       <BrandLink />
       <section className="ll-panel" aria-labelledby="student-login-title">
-        <div className="student-login__head">
+        <div className="ll-panel__head">
           <span className="student-login__icon" aria-hidden="true">
             <CapIcon />
           </span>
-          <h1 id="student-login-title" className="student-login__title">
+          <h1 id="student-login-title" className="ll-panel__title">
             Student Login
           </h1>
-          <p className="student-login__description">Sign in to log your driving sessions and see your progress.</p>
+          <p className="ll-panel__description">Sign in to log your driving sessions and see your progress.</p>
         </div>
         <StudentLoginForm onSignedIn={onSignedIn} />
         <StudentLoginHint />
       </section>
-      <p className="student-login__switch">
+      <p className="ll-panel__switch">
         Parent or guardian? <Link to={paths.login}>Sign in here</Link>
       </p>
     </div>

@@ -40,7 +40,7 @@ export default function StudentNewSession() {
         <Alert variant="warning" title="This isn't your logbook">
           You can only log sessions in your own logbook, {state.student.firstName}.
         </Alert>
-        <div className="student-notyours__actions">
+        <div className="ll-actions">
           <Link to={paths.studentNewSession(target.ownId)} className={buttonClass('primary')}>
             Log a session in my logbook
           </Link>

@@ -11,7 +11,7 @@ export function AccountHeader({ email }: { email?: string }) {
   const { logout, pending, guard } = useLogout();
   return (
     <header className="pp-header">
-      <div className="pp-header__inner">
+      <div className="ll-container pp-header__inner">
         <Link to={paths.dashboard} className="pp-brand">
           <span className="pp-brand__mark" aria-hidden="true">
             L

@@ -85,7 +85,7 @@ export function DeleteAccountCard({ email, students }: DeleteAccountCardProps) {
               if (problem?.field === 'password') clearProblem();
             }}
           />
-          <div className="acc-actions">
+          <div className="ll-actions">
             <Button variant="outline" onClick={close} disabled={pending}>
               Cancel
             </Button>

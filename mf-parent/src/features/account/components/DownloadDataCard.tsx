@@ -22,7 +22,7 @@ export function DownloadDataCard() {
             <strong>Sessions (CSV)</strong>: one row per session, to open in a spreadsheet.
           </li>
         </ul>
-        <div className="acc-actions">
+        <div className="ll-actions">
           <Button
             variant="outline"
             onClick={() => void download('json')}

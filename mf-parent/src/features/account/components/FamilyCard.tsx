@@ -21,7 +21,7 @@ export function FamilyCard() {
   let body;
   if (error && !family)
     body = (
-      <div className="acc-problem" role="alert">
+      <div className="pp-problem" role="alert">
         <p>Your family could not be loaded.</p>
         <Button variant="outline" size="sm" onClick={() => void mutate()}>
           Try again
@@ -76,7 +76,7 @@ function FamilyDetails({
     <div className="pp-stack">
       <GuardianList guardians={family.guardians} onRemove={isBillingOwner ? onRemove : undefined} />
       {family.guardians.length < 2 && (
-        <p className="acc-muted">Only you so far. Invite another adult who supervises your learners.</p>
+        <p className="pp-muted">Only you so far. Invite another adult who supervises your learners.</p>
       )}
       {family.invitations.length > 0 && (
         <section aria-label="Invitations not yet accepted">
@@ -90,7 +90,7 @@ function FamilyDetails({
           </ul>
         </section>
       )}
-      {full ? <p className="acc-muted">{FAMILY_MESSAGES.full}</p> : <InviteGuardianForm />}
+      {full ? <p className="pp-muted">{FAMILY_MESSAGES.full}</p> : <InviteGuardianForm />}
       {family.guardians.length > 1 && (
         <div>
           <Button variant="outline" onClick={onLeave}>

@@ -65,7 +65,7 @@ export function PaperHoursForm({ initialValues, pending, onSave }: PaperHoursFor
         value={values.note}
         onChange={change('note')}
       />
-      <div className="pp-form__actions">
+      <div className="ll-actions">
         <Button type="submit" pending={pending}>
           Save Paper Hours
         </Button>

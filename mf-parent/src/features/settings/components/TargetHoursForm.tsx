@@ -56,7 +56,7 @@ export function TargetHoursForm({ form, pending, onSave, onReset }: TargetHoursF
         <p className="pp-form__notice" role="status" data-testid="target-hours-notice">
           {notice}
         </p>
-        <div className="pp-form__actions">
+        <div className="ll-actions">
           <Button variant="outline" onClick={onReset} disabled={pending}>
             Reset to Defaults
           </Button>

@@ -100,7 +100,7 @@ export function CredentialsDialog({
             {error}
           </p>
         )}
-        <div className="pp-dialog-actions">
+        <div className="ll-dialog__footer">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             Cancel
           </Button>

@@ -142,7 +142,7 @@ export function StudentDetailsForm({
         </Suspense>
       )}
       {children}
-      <div className="pp-form__actions">
+      <div className="ll-actions">
         <Link to={paths.dashboard} className={buttonClass('outline')}>
           Cancel
         </Link>

@@ -59,7 +59,7 @@ export function ActiveSubscriptionNotice({
       </Alert>
       {holder.heldBy && <HeldByNotice email={holder.heldBy} />}
       {holder.mayManage && (
-        <div className="pp-actions">
+        <div className="ll-actions">
           {running && (
             <Button variant="outline" onClick={onChangeCard} pending={changingCard}>
               {PAYMENT_TEXT.changeCard}

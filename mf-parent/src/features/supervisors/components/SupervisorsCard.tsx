@@ -23,7 +23,7 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
   let list;
   if (error && !supervisors)
     list = (
-      <div className="pp-supervisors__problem">
+      <div className="pp-problem">
         <p>The saved supervisors could not be loaded.</p>
         <Button variant="outline" size="sm" onClick={() => void mutate()}>
           Try again
@@ -31,8 +31,7 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
       </div>
     );
   else if (!supervisors) list = <Spinner label="Loading supervisors…" />;
-  else if (supervisors.length === 0 && editing !== 'new')
-    list = <p className="pp-supervisors__empty">No supervisors saved yet.</p>;
+  else if (supervisors.length === 0 && editing !== 'new') list = <p className="pp-muted">No supervisors saved yet.</p>;
   else
     list = (
       <ul className="pp-rows" aria-label="Saved supervisors">

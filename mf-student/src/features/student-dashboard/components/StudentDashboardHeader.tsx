@@ -15,7 +15,7 @@ export interface StudentDashboardHeaderProps {
 export function StudentDashboardHeader({ student, brand, onLogout, logoutPending }: StudentDashboardHeaderProps) {
   return (
     <header className="student-header">
-      <div className="student-header__inner">
+      <div className="ll-container student-header__inner">
         <div className="student-header__bar">
           {brand}
           <Button variant="outline" size="sm" onClick={onLogout} pending={logoutPending}>

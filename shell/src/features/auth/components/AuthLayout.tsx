@@ -12,12 +12,12 @@ export function AuthLayout({ title, description, children, footer }: AuthLayoutP
   return (
     <PublicPage mainClassName="auth__main">
       <div className="ll-panel">
-        <div className="auth__head">
-          <h1 className="auth__title">{title}</h1>
-          <p className="auth__description">{description}</p>
+        <div className="ll-panel__head">
+          <h1 className="ll-panel__title">{title}</h1>
+          <p className="ll-panel__description">{description}</p>
         </div>
         {children}
-        <p className="auth__switch">{footer}</p>
+        <p className="ll-panel__switch">{footer}</p>
       </div>
     </PublicPage>
   );

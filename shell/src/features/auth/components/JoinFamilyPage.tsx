@@ -80,9 +80,9 @@ export function JoinFamilyPage() {
   return (
     <PublicPage mainClassName="auth__main">
       <div className="ll-panel">
-        <div className="auth__head">
-          <h1 className="auth__title">Join a family</h1>
-          <p className="auth__description">
+        <div className="ll-panel__head">
+          <h1 className="ll-panel__title">Join a family</h1>
+          <p className="ll-panel__description">
             You were invited to share a family&apos;s learner log books as a guardian, with a login of your own.
           </p>
         </div>
@@ -98,7 +98,7 @@ export function JoinFamilyPage() {
             <Button size="lg" className="ll-btn--block" pending={joining} onClick={() => void join()}>
               {joining ? 'Joining...' : 'Join the family'}
             </Button>
-            <p className="auth__switch">
+            <p className="ll-panel__switch">
               Not you?{' '}
               <Button variant="link" onClick={() => setMode('signIn')}>
                 Sign in with another account
@@ -109,7 +109,7 @@ export function JoinFamilyPage() {
         {opened?.kind === 'ok' && mode !== 'join' && (
           <>
             <JoinAccountForm key={mode} mode={mode} email={opened.email} onSignedIn={join} />
-            <p className="auth__switch">
+            <p className="ll-panel__switch">
               {mode === 'register' ? 'Already have an account? ' : 'New here? '}
               <Button variant="link" onClick={() => setMode(mode === 'register' ? 'signIn' : 'register')}>
                 {mode === 'register' ? 'Sign in' : 'Create an account'}

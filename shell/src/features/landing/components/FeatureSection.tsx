@@ -4,7 +4,7 @@ import { ProgressIcon, SignatureIcon, StudentsIcon } from '../../../lib/pageIcon
 export function FeatureSection() {
   return (
     <section className="landing-section" aria-labelledby="features-title">
-      <div className="site-container">
+      <div className="ll-container">
         <div className="section-head">
           <h2 id="features-title">Everything a learner&apos;s log book needs</h2>
           <p>No more lost pages or missing signatures. Your log book is always with you and always up to date.</p>

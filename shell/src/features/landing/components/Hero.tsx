@@ -6,7 +6,7 @@ import { HeroPreview } from './HeroPreview';
 export function Hero() {
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <div className="site-container hero__inner">
+      <div className="ll-container hero__inner">
         <div className="hero__copy">
           <p className="hero__eyebrow">The digital log book for learner drivers</p>
           <h1 id="hero-title" className="hero__title">

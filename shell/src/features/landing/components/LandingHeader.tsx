@@ -6,7 +6,7 @@ import { paths } from '@logbook/shell-context/routes';
 export function LandingHeader() {
   return (
     <header className="site-header">
-      <div className="site-container site-header__inner">
+      <div className="ll-container site-header__inner">
         <BrandLink />
         <nav aria-label="Account" className="site-header__nav">
           <Link to={paths.login} className={buttonClass('outline', 'sm')}>

@@ -14,7 +14,7 @@ const INCLUDED = [
 export function PricingSection() {
   return (
     <section className="landing-section landing-section--tinted" aria-labelledby="pricing-title">
-      <div className="site-container">
+      <div className="ll-container">
         <div className="section-head">
           <h2 id="pricing-title">Simple pricing</h2>
           <p>One plan per student. No lock-in contracts.</p>

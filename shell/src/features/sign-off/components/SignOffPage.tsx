@@ -79,7 +79,7 @@ export function SignOffPage() {
         {!done && loaded && loaded.kind !== 'ok' && <Ended outcome={loaded} />}
         {!done && loaded?.kind === 'ok' && (
           <>
-            <p className="sign-off__intro">
+            <p>
               {loaded.answer.learner} logged this drive with you as the supervisor. Check it is right, then sign. No
               account is needed.
             </p>
