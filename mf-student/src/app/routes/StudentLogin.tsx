@@ -23,7 +23,7 @@ export default function StudentLogin() {
       <BrandLink />
       <section className="ll-panel" aria-labelledby="student-login-title">
         <div className="ll-panel__head">
-          <span className="student-login__icon" aria-hidden="true">
+          <span className="ll-tile student-login__icon" aria-hidden="true">
             <CapIcon />
           </span>
           <h1 id="student-login-title" className="ll-panel__title">

@@ -16,13 +16,13 @@ export function Card({ title, description, headingLevel = 3, icon, footer, class
     <section className={cx('ll-card', className)} {...rest}>
       {(title || description || icon) && (
         <header className="ll-card__header">
-          {icon && <div className="ll-card__icon">{icon}</div>}
+          {icon && <div className="ll-tile ll-card__icon">{icon}</div>}
           {title && <Heading className="ll-card__title">{title}</Heading>}
           {description && <p className="ll-card__description">{description}</p>}
         </header>
       )}
       {children !== undefined && <div className="ll-card__content">{children}</div>}
-      {footer && <footer className="ll-card__footer">{footer}</footer>}
+      {footer && <footer className="ll-actions ll-card__footer">{footer}</footer>}
     </section>
   );
 }

@@ -67,7 +67,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             </button>
           </header>
           {children && <div className="ll-dialog__body">{children}</div>}
-          {footer && <footer className="ll-dialog__footer">{footer}</footer>}
+          {footer && <footer className="ll-actions ll-actions--end">{footer}</footer>}
         </div>
       )}
     </dialog>

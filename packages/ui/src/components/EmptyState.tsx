@@ -11,7 +11,7 @@ export function EmptyState({ title, description, icon, action }: EmptyStateProps
   return (
     <div className="ll-empty">
       {icon && (
-        <div className="ll-empty__icon" aria-hidden="true">
+        <div className="ll-tile ll-empty__icon" aria-hidden="true">
           {icon}
         </div>
       )}

@@ -100,7 +100,7 @@ export function CredentialsDialog({
             {error}
           </p>
         )}
-        <div className="ll-dialog__footer">
+        <div className="ll-actions ll-actions--end">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             Cancel
           </Button>

@@ -11,7 +11,7 @@ export function StudentCard({ student }: { student: Student }) {
   return (
     <section className="pp-student-card" aria-labelledby={headingId}>
       <div className="pp-student-card__head">
-        <div className="pp-avatar" aria-hidden="true">
+        <div className="ll-tile pp-avatar" aria-hidden="true">
           {student.firstName.charAt(0).toUpperCase()}
           {student.lastName.charAt(0).toUpperCase()}
         </div>

@@ -7,7 +7,7 @@ export function TrialBanner({ studentId }: { studentId: number }) {
   const trialAvailable = useTrialAvailable(studentId);
   return (
     <div className="pp-trial" data-testid="trial-banner">
-      <span className="pp-trial__icon">
+      <span className="ll-tile pp-trial__icon">
         <GiftIcon />
       </span>
       <div>

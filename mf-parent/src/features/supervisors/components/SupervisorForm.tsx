@@ -141,7 +141,7 @@ export function SupervisorForm({
           {failure}
         </p>
       )}
-      <div className="pp-supervisor-form__actions">
+      <div className="ll-actions ll-actions--end">
         <Button variant="ghost" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>

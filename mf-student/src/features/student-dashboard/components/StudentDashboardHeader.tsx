@@ -24,7 +24,7 @@ export function StudentDashboardHeader({ student, brand, onLogout, logoutPending
           </Button>
         </div>
         <div className="student-header__who">
-          <span className="student-header__avatar" aria-hidden="true">
+          <span className="ll-tile student-header__avatar" aria-hidden="true">
             {initials(student)}
           </span>
           <div className="student-header__text">

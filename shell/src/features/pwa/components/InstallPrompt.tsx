@@ -9,7 +9,7 @@ export function InstallPrompt() {
   if (!available) return null;
   return (
     <aside className="install-prompt" aria-labelledby="install-title" data-testid="install-prompt">
-      <div className="install-prompt__icon" aria-hidden="true">
+      <div className="ll-tile install-prompt__icon" aria-hidden="true">
         <DownloadIcon />
       </div>
       <div className="install-prompt__body">

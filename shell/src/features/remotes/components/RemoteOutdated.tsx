@@ -9,7 +9,7 @@ export function RemoteOutdated() {
         A newer version of this screen is available, but it needs a newer version of the app. Reload the page to
         continue.
       </p>
-      <div className="remote-error__actions">
+      <div className="ll-actions remote-error__actions">
         <Button onClick={() => window.location.reload()}>Reload</Button>
       </div>
     </div>

@@ -12,7 +12,7 @@ export interface VerificationProblemProps {
 export function VerificationProblem({ title, children, onRetry }: VerificationProblemProps) {
   return (
     <section className="verify-problem" role="alert" aria-labelledby="verify-problem-title">
-      <div className="verify-problem__icon" aria-hidden="true">
+      <div className="ll-tile verify-problem__icon" aria-hidden="true">
         <AlertIcon />
       </div>
       <h1 id="verify-problem-title" className="verify-problem__title">

@@ -20,7 +20,7 @@ export function VerificationResult({ answer }: VerificationResultProps) {
       data-intact={String(!altered)}
     >
       <div className="verify-result__head">
-        <div className="verify-result__icon" aria-hidden="true">
+        <div className="ll-tile verify-result__icon" aria-hidden="true">
           {altered ? <ShieldAlertIcon /> : <ShieldCheckIcon />}
         </div>
         <div>
