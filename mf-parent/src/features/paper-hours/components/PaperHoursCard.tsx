@@ -14,7 +14,7 @@ export function PaperHoursCard({ student }: { student: Pick<Student, 'id' | 'fir
   let body;
   if (error && !balance) {
     body = (
-      <div className="pp-panel__error" role="alert">
+      <div className="pp-problem pp-panel__error" role="alert">
         <p>Paper hours could not be loaded.</p>
         <Button variant="outline" size="sm" onClick={() => mutate()}>
           Try again

@@ -47,7 +47,7 @@ export function ProgressPanel({ student }: { student: Student }) {
         )}
       </div>
       {error && !summary ? (
-        <div className="pp-panel__error" role="alert">
+        <div className="pp-problem pp-panel__error" role="alert">
           <p>Progress could not be loaded.</p>
           <Button variant="outline" size="sm" onClick={() => mutate()}>
             Try again

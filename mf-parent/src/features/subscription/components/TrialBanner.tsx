@@ -6,13 +6,13 @@ import { useTrialAvailable } from '../hooks/useTrialAvailable';
 export function TrialBanner({ studentId }: { studentId: number }) {
   const trialAvailable = useTrialAvailable(studentId);
   return (
-    <div className="pp-trial" data-testid="trial-banner">
+    <div className="ll-alert pp-trial" data-testid="trial-banner">
       <span className="ll-tile pp-trial__icon">
         <GiftIcon />
       </span>
       <div>
         <p className="pp-trial__title">{trialAvailable ? TRIAL_TEXT.offerTitle : TRIAL_TEXT.usedTitle}</p>
-        <p className="pp-trial__text">{trialAvailable ? TRIAL_TEXT.offer : TRIAL_TEXT.used}</p>
+        <p className="ll-alert__text">{trialAvailable ? TRIAL_TEXT.offer : TRIAL_TEXT.used}</p>
       </div>
     </div>
   );

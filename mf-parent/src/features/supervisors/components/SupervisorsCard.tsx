@@ -86,7 +86,7 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
       headingLevel={2}
       description="The session form offers these people first, most recently used at the top. Removing one changes no logged session."
     >
-      <div className="pp-supervisors">
+      <div className="pp-stack pp-supervisors">
         {list}
         {editing === 'new' ? (
           <SupervisorForm

@@ -15,7 +15,7 @@ export function StudentDashboardActions({ studentId, firstName }: StudentDashboa
         <h2 className="student-actions__title">Hi {firstName}, ready for a drive?</h2>
         <p className="student-actions__text">Log each supervised session with both signatures to build your hours.</p>
       </div>
-      <div className="student-actions__buttons">
+      <div className="ll-actions student-actions__buttons">
         <Button variant="outline" onClick={() => openSessionsPdf(studentId)}>
           <DownloadIcon />
           Download PDF
