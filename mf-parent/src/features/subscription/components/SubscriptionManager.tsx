@@ -6,10 +6,9 @@ import { useSubscriptionActions } from '../hooks/useSubscriptionActions';
 import { useSubscriptionDetails } from '../hooks/useSubscriptionDetails';
 import { useTrialAvailable } from '../hooks/useTrialAvailable';
 import { ActiveSubscriptionNotice } from './ActiveSubscriptionNotice';
-import { OwedPaymentNotice } from './OwedPaymentNotice';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { PaymentStep } from './PaymentStep';
-import { WaitingCardNotice } from './WaitingCardNotice';
+import { UnfinishedSubscriptionNotice } from './UnfinishedSubscriptionNotice';
 
 /**
  * Start the free trial and pay, see and cancel the active subscription, or pay (or confirm with the bank) what a
@@ -33,11 +32,12 @@ function SubscriptionSteps({
   actions: ReturnType<typeof useSubscriptionActions>;
 }) {
   const active = isActive(student.subscriptionStatus);
-  const { data: details } = useSubscriptionDetails(student.id, true);
+  const { data: details } = useSubscriptionDetails(student.id);
   const trialAvailable = useTrialAvailable(student.id);
   const holder = useBillingHolder();
   const { subscription, pending, start, finish, cancel, pay, resume, changeCard, changingCard } = actions;
   const step = details?.nextStep ?? null;
+  const confirm = step === 'confirm_payment';
 
   // A payment was disputed with the bank: the family's subscriptions were canceled and no new one starts.
   if (details?.accountDisputed && !active && !subscription) {
@@ -50,12 +50,15 @@ function SubscriptionSteps({
 
   if (step && !subscription) {
     return (
-      <OwedPaymentNotice
-        firstName={student.firstName}
-        step={step}
-        paying={pending === 'pay'}
+      <UnfinishedSubscriptionNotice
+        testId="owed-payment"
+        title={confirm ? PAYMENT_TEXT.confirmTitle : PAYMENT_TEXT.neededTitle}
+        text={confirm ? PAYMENT_TEXT.confirm : PAYMENT_TEXT.needed}
+        stepLabel={confirm ? PAYMENT_TEXT.confirmButton : PAYMENT_TEXT.neededButton}
+        onStep={pay}
+        stepPending={pending === 'pay'}
+        cancelQuestion={`Are you sure you want to cancel ${student.firstName}'s subscription? Nothing more is charged for it.`}
         canceling={pending === 'cancel'}
-        onPay={pay}
         onCancel={holder.mayManage ? cancel : undefined}
       />
     );
@@ -81,11 +84,15 @@ function SubscriptionSteps({
   // Still at the provider but waiting for a card (a trial begun without one): save it, or cancel.
   if (!subscription && student.subscriptionStatus === 'incomplete' && details?.subscriptionId) {
     return (
-      <WaitingCardNotice
-        firstName={student.firstName}
-        starting={pending === 'start'}
+      <UnfinishedSubscriptionNotice
+        testId="waiting-card"
+        title={TRIAL_TEXT.waitingTitle}
+        text={TRIAL_TEXT.waiting}
+        stepLabel={TRIAL_TEXT.saveCard}
+        onStep={start}
+        stepPending={pending === 'start'}
+        cancelQuestion={`Are you sure you want to cancel ${student.firstName}'s subscription? Nothing is charged for it.`}
         canceling={pending === 'cancel'}
-        onSaveCard={start}
         onCancel={holder.mayManage ? cancel : undefined}
       />
     );
@@ -111,7 +118,7 @@ function SubscriptionSteps({
             ? PAYMENT_TEXT.changeCardNote
             : subscription.type === 'setup'
               ? `Your card is saved now and first charged when the ${TRIAL_DAYS}-day trial ends.`
-              : step === 'confirm_payment'
+              : confirm
                 ? PAYMENT_TEXT.confirm
                 : step
                   ? 'Your card is charged for the month now.'
@@ -127,7 +134,7 @@ function SubscriptionSteps({
           subscription={{ ...subscription, clientSecret: subscription.clientSecret, type: subscription.type }}
           studentId={student.id}
           submitLabel={changingCard ? PAYMENT_TEXT.changeCardLabel : step ? PAYMENT_TEXT.payLabel : undefined}
-          authenticate={step === 'confirm_payment'}
+          authenticate={confirm}
           onSuccess={finish}
         />
       )}

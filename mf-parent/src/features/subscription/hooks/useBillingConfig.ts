@@ -4,6 +4,6 @@ import { BILLING_CONFIG_KEY } from '../../../lib/apiKeys';
 import { fetchBillingConfig } from '../api/billing';
 
 /** Which payment provider the server uses ('stripe' or 'simulated') and Stripe's publishable key. */
-export function useBillingConfig(enabled: boolean) {
-  return useSWR<BillingConfig>(enabled ? BILLING_CONFIG_KEY : null, fetchBillingConfig);
+export function useBillingConfig() {
+  return useSWR<BillingConfig>(BILLING_CONFIG_KEY, fetchBillingConfig);
 }

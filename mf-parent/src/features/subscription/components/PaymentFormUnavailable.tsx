@@ -1,0 +1,21 @@
+import { Alert, Button } from '@logbook/ui/shared';
+import { TOASTS } from '@logbook/contracts/view';
+
+/** The card form could not be drawn; with `onRetry`, a button that tries again. */
+export function PaymentFormUnavailable({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <Alert
+      variant="destructive"
+      title="Payment form unavailable"
+      action={
+        onRetry && (
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        )
+      }
+    >
+      {TOASTS.stripeLoadFailed}
+    </Alert>
+  );
+}
