@@ -10,7 +10,7 @@ import {
   PAPER_HOURS_ANCHOR,
   paths,
 } from '@logbook/shell-context/shared';
-import { Card, Spinner, PageFrame } from '@logbook/ui/shared';
+import { Card, Spinner } from '@logbook/ui/shared';
 import { TOASTS, isStateCode, SUGGESTED_STATE, type StateCode } from '@logbook/contracts/view';
 import { PaperHoursCard } from '../../features/paper-hours/components/PaperHoursCard';
 import { RemoveStudentCard } from '../../features/students/components/RemoveStudentCard';
@@ -124,26 +124,25 @@ export default function StudentForm() {
 
   const title = editing ? 'Edit Student' : 'Add Student';
   return (
-    <ParentLayout email={user.email}>
-      <PageFrame
-        title={title}
-        actions={student ? backLink : undefined}
-        subtitle={
-          editing
-            ? 'Update the learner driver’s details and any hours from a paper log book.'
-            : 'Add a learner driver to your account.'
-        }
-      >
-        {error && !student ? (
-          body
-        ) : (
-          <div className="pp-stack">
-            <Card className="pp-narrow">{body}</Card>
-            {student && <PaperHoursCard student={student} />}
-            {student && <RemoveStudentCard student={student} />}
-          </div>
-        )}
-      </PageFrame>
+    <ParentLayout
+      email={user.email}
+      title={title}
+      actions={student ? backLink : undefined}
+      subtitle={
+        editing
+          ? 'Update the learner driver’s details and any hours from a paper log book.'
+          : 'Add a learner driver to your account.'
+      }
+    >
+      {error && !student ? (
+        body
+      ) : (
+        <div className="pp-stack">
+          <Card className="pp-narrow">{body}</Card>
+          {student && <PaperHoursCard student={student} />}
+          {student && <RemoveStudentCard student={student} />}
+        </div>
+      )}
     </ParentLayout>
   );
 }

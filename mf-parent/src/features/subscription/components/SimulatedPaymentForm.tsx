@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@logbook/ui/shared';
-import { toast } from '@logbook/shell-context/shared';
+import { isNetworkError, toast } from '@logbook/shell-context/shared';
 import { TOASTS } from '@logbook/contracts/view';
-import { isNetworkError, serverMessageOr } from '../../../lib/errors';
+import { serverMessageOr } from '../../../lib/errors';
 import { confirmSimulatedPayment } from '../api/billing';
 import {
   SUCCESS_TEST_CARD,

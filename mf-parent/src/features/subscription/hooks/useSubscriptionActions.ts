@@ -1,10 +1,17 @@
 import { useState } from 'react';
-import { useNavigate, toast, fetchStudent, refreshStudents, paths } from '@logbook/shell-context/shared';
+import {
+  useNavigate,
+  toast,
+  fetchStudent,
+  isNetworkError,
+  refreshStudents,
+  paths,
+} from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
 import { PAYMENT_TEXT, TRIAL_TEXT, TOASTS, isActive } from '@logbook/contracts/view';
 import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/view';
 import { subscriptionKey, studentKey } from '../../../lib/apiKeys';
-import { isNetworkError, serverMessageOr } from '../../../lib/errors';
+import { serverMessageOr } from '../../../lib/errors';
 import {
   cancelSubscription,
   createSubscription,
