@@ -14,10 +14,9 @@ import './passwordPages.css';
 
 /** /forgot-password: asks for the email and answers the same words whether or not it has an account. */
 export function ForgotPasswordPage() {
-  const { values, errors, setField, prepare, pending, submit } = useFormState(
-    (schemas) => schemas.loginSchema.pick({ email: true }),
-    { email: '' },
-  );
+  const { field, prepare, pending, submit } = useFormState((schemas) => schemas.loginSchema.pick({ email: true }), {
+    email: '',
+  });
   const [sent, setSent] = useState<string | null>(null);
   const onSubmit = submit(async ({ email }) => {
     const answer = await requestPasswordReset(email);
@@ -50,7 +49,7 @@ export function ForgotPasswordPage() {
         </AuthOutcome>
       ) : (
         <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Forgot password">
-          <EmailField value={values.email} error={errors.email} onChange={(v) => setField('email', v)} />
+          <EmailField {...field('email')} />
           <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
             {pending ? 'Sending link...' : 'Send reset link'}
           </Button>

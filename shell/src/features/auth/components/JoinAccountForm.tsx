@@ -43,23 +43,19 @@ export function JoinAccountForm({ mode, email, onSignedIn }: JoinAccountFormProp
       noValidate
       aria-label={mode === 'register' ? 'Create account' : 'Sign in'}
     >
-      <EmailField value={form.values.email} error={form.errors.email} onChange={(v) => form.setField('email', v)} />
+      <EmailField {...form.field('email')} />
       <PasswordField
         label="Password"
         name="password"
         kind={mode === 'register' ? 'new' : 'current'}
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(v) => form.setField('password', v)}
+        {...form.field('password')}
       />
       {mode === 'register' && (
         <PasswordField
           label="Confirm Password"
           name="confirmPassword"
           kind="confirm"
-          value={registration.values.confirmPassword}
-          error={registration.errors.confirmPassword}
-          onChange={(v) => registration.setField('confirmPassword', v)}
+          {...registration.field('confirmPassword')}
         />
       )}
       <Button type="submit" size="lg" className="ll-btn--block" pending={form.pending}>

@@ -12,7 +12,7 @@ import { EmailField, PasswordField } from './AuthFields';
 import './passwordPages.css';
 
 export function LoginPage() {
-  const { values, errors, setField, prepare, pending, submit } = useFormState(
+  const { field, prepare, pending, submit } = useFormState(
     (schemas) => schemas.loginSchema,
     {
       email: '',
@@ -41,15 +41,8 @@ export function LoginPage() {
       }
     >
       <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Sign in">
-        <EmailField value={values.email} error={errors.email} onChange={(v) => setField('email', v)} />
-        <PasswordField
-          label="Password"
-          name="password"
-          kind="current"
-          value={values.password}
-          error={errors.password}
-          onChange={(v) => setField('password', v)}
-        />
+        <EmailField {...field('email')} />
+        <PasswordField label="Password" name="password" kind="current" {...field('password')} />
         <p className="auth__forgot">
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>

@@ -13,7 +13,7 @@ import { toastFailure } from '../lib/toastFailure';
 import { EmailField, PasswordField } from './AuthFields';
 
 export function RegisterPage() {
-  const { values, errors, setField, prepare, pending, submit } = useFormState(
+  const { field, prepare, pending, submit } = useFormState(
     (schemas) => schemas.registerFormSchema,
     {
       email: '',
@@ -44,23 +44,9 @@ export function RegisterPage() {
       }
     >
       <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Create account">
-        <EmailField value={values.email} error={errors.email} onChange={(v) => setField('email', v)} />
-        <PasswordField
-          label="Password"
-          name="password"
-          kind="new"
-          value={values.password}
-          error={errors.password}
-          onChange={(v) => setField('password', v)}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          kind="confirm"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(v) => setField('confirmPassword', v)}
-        />
+        <EmailField {...field('email')} />
+        <PasswordField label="Password" name="password" kind="new" {...field('password')} />
+        <PasswordField label="Confirm Password" name="confirmPassword" kind="confirm" {...field('confirmPassword')} />
         <FormField
           label="Your State or Territory"
           hint="Your log book follows its rules: the hours each learner needs and what every drive records."

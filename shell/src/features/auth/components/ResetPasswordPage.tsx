@@ -33,7 +33,7 @@ function tokenIn(location: { hash: string; search: string }): string {
 export function ResetPasswordPage() {
   const location = useLocation();
   const [token] = useState(() => tokenIn(location));
-  const { values, errors, setField, prepare, pending, submit } = useFormState(newPasswordFormSchema, {
+  const { field, prepare, pending, submit } = useFormState(newPasswordFormSchema, {
     password: '',
     confirmPassword: '',
   });
@@ -66,7 +66,7 @@ export function ResetPasswordPage() {
     return send(event);
   };
 
-  const passwordError = errors.password ?? serverError;
+  const password = field('password');
   return (
     <AuthLayout
       title="Choose a new password"
@@ -93,20 +93,18 @@ export function ResetPasswordPage() {
             label="New password"
             name="password"
             kind="new"
-            value={values.password}
-            error={passwordError}
+            value={password.value}
+            error={password.error ?? serverError}
             onChange={(v) => {
               setServerError(undefined);
-              setField('password', v);
+              password.onChange(v);
             }}
           />
           <PasswordField
             label="Confirm new password"
             name="confirmPassword"
             kind="confirm"
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(v) => setField('confirmPassword', v)}
+            {...field('confirmPassword')}
           />
           <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
             {pending ? 'Saving...' : 'Set new password'}

@@ -53,6 +53,13 @@ export function useFormState<S extends z.ZodType<unknown, Record<string, string>
     if (submitted && loaded.current) check(loaded.current, next);
   };
 
+  /** A field's value, message and change handler, as the auth fields take them. */
+  const field = (name: keyof z.input<S> & string) => ({
+    value: values[name] as string,
+    error: errors[name],
+    onChange: (value: string) => setField(name, value),
+  });
+
   const [pending, setPending] = useState(false);
   const submit = (send: (data: z.output<S>) => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
@@ -67,5 +74,5 @@ export function useFormState<S extends z.ZodType<unknown, Record<string, string>
     }
   };
 
-  return { values, errors, setField, prepare, pending, submit };
+  return { field, prepare, pending, submit };
 }
