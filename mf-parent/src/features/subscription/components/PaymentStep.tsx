@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
+import useSWR from 'swr';
 import { PRICE_AUD } from '@logbook/contracts/view';
 import type { CreateSubscriptionResponse } from '@logbook/contracts/view';
 import { paths } from '@logbook/shell-context/shared';
-import { useBillingConfig } from '../hooks/useBillingConfig';
+import { BILLING_CONFIG_KEY } from '../../../lib/apiKeys';
+import { fetchBillingConfig } from '../api/billing';
 import { PaymentFormUnavailable } from './PaymentFormUnavailable';
 import { SimulatedPaymentForm } from './SimulatedPaymentForm';
 
@@ -33,7 +35,8 @@ export function PaymentStep({
   submitLabel = SUBMIT_LABEL,
   authenticate = false,
 }: PaymentStepProps) {
-  const { data: config, error, mutate } = useBillingConfig();
+  // Which payment provider the server uses ('stripe' or 'simulated') and Stripe's publishable key.
+  const { data: config, error, mutate } = useSWR(BILLING_CONFIG_KEY, fetchBillingConfig);
   const loading = (
     <p className="pp-panel__muted" role="status">
       Loading the payment form…
