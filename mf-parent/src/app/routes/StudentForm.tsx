@@ -28,8 +28,6 @@ import { BackLink } from '../components/BackLink';
 import { StudentLoadFailed } from '../components/StudentLoadFailed';
 import { ParentLayout } from '../components/ParentLayout';
 
-const backLink = <BackLink />;
-
 /** /students/new and /students/:id: create a student or edit one. */
 export default function StudentForm() {
   const { id: rawId } = useParams();
@@ -48,18 +46,12 @@ export default function StudentForm() {
   const { save, pending } = useSaveStudent(studentId);
   // A family that has not chosen its state is asked with the student it adds (South Australia unless it says).
   const { data: settings } = useSettings(Boolean(user));
-  const askState = !editing && settings !== undefined && !settings.some((s) => s.key === 'state');
+  const chosenState = settings?.find((s) => s.key === 'state')?.value;
+  const askState = !editing && settings !== undefined && chosenState === undefined;
   const [familyState, setFamilyState] = useState<StateCode>(SUGGESTED_STATE);
   // The courses asked are those of the family's state: the one chosen, the one being chosen, else South Australia's.
-  const chosenState = settings?.find((s) => s.key === 'state')?.value;
-  const stateForCourses: StateCode | undefined =
-    settings === undefined
-      ? undefined
-      : askState
-        ? familyState
-        : isStateCode(chosenState)
-          ? chosenState
-          : SUGGESTED_STATE;
+  const stateForCourses =
+    settings && (askState ? familyState : isStateCode(chosenState) ? chosenState : SUGGESTED_STATE);
   const [statePending, setStatePending] = useState(false);
   const { mutate: mutateKey } = useSWRConfig();
   const create = async (data: StudentData) => {
@@ -127,7 +119,7 @@ export default function StudentForm() {
     <ParentLayout
       email={user.email}
       title={title}
-      actions={student ? backLink : undefined}
+      actions={student && <BackLink />}
       subtitle={
         editing
           ? 'Update the learner driver’s details and any hours from a paper log book.'

@@ -11,8 +11,6 @@ import { BackLink } from '../components/BackLink';
 import { StudentLoadFailed } from '../components/StudentLoadFailed';
 import { ParentLayout } from '../components/ParentLayout';
 
-const backLink = <BackLink />;
-
 /** /students/:studentId/subscribe: the free trial, payment, and managing an active subscription. */
 export default function Subscribe() {
   const { studentId: rawId } = useParams();
@@ -57,7 +55,7 @@ export default function Subscribe() {
   }
 
   return (
-    <ParentLayout email={user.email} title="Subscription" actions={backLink}>
+    <ParentLayout email={user.email} title="Subscription" actions={<BackLink />}>
       {body}
     </ParentLayout>
   );
