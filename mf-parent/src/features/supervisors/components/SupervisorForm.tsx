@@ -3,12 +3,14 @@ import { STATE_CODES } from '@logbook/contracts/view';
 import { fieldErrors, supervisorInputSchema } from '@logbook/contracts/schemas';
 import { Button, TextField, SelectField } from '@logbook/ui/shared';
 import type { SupervisorInput } from '@logbook/contracts/view';
+import type { SavedSupervisor } from '@logbook/shell-context/shared';
 import { licenceShortfall, type SupervisorLicenceRule } from '@logbook/contracts/supervisor-licence';
 
 const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: code }));
 
 export interface SupervisorFormProps {
-  initial?: SupervisorInput;
+  /** The saved supervisor being changed; none for a new one. */
+  initial?: SavedSupervisor;
   submitLabel: string;
   pending?: boolean;
   /** The server's refusal, shown under the form. */
@@ -37,7 +39,7 @@ export function SupervisorForm({
     name: initial?.name ?? '',
     licenseNumber: initial?.licenseNumber ?? '',
     licenceState: initial?.licenceState ?? '',
-    fullLicenceYear: initial?.fullLicenceYear === undefined ? '' : String(initial.fullLicenceYear),
+    fullLicenceYear: String(initial?.fullLicenceYear ?? ''),
     email: initial?.email ?? '',
   });
   const [isInstructor, setIsInstructor] = useState(initial?.isInstructor ?? false);
