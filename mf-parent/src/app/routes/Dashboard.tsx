@@ -1,8 +1,7 @@
 import { Link, useStudents, paths } from '@logbook/shell-context/shared';
 import { EmptyState, Spinner, buttonClass } from '@logbook/ui/shared';
 import { useRequireParent } from '../../lib/useRequireParent';
-import { PlusIcon } from '../../lib/icons';
-import { DashboardFrame } from '../components/DashboardFrame';
+import { DashboardFrame, plusIcon } from '../components/DashboardFrame';
 import { LoadFailed } from '../components/LoadFailed';
 import { StudentOverview } from '../components/StudentOverview';
 
@@ -32,7 +31,7 @@ export default function Dashboard() {
         description="Add a learner driver to start logging supervised driving sessions."
         action={
           <Link to={paths.newStudent} className={buttonClass('primary')}>
-            <PlusIcon />
+            {plusIcon}
             Add First Student
           </Link>
         }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button, Dialog } from '@logbook/ui/shared';
 import { toast } from '@logbook/shell-context/shared';
 import { QR_CODE, DELETE_LOGIN_CONFIRMATION, TOASTS, isActive } from '@logbook/contracts/view';
@@ -19,23 +19,19 @@ export function StudentLoginPanel({ student }: { student: Student }) {
   const url = studentLoginUrl();
   const close = (open: boolean) => !open && setDialog(null);
 
-  const panel = (body: ReactNode) => (
-    <section
-      className="pp-panel"
-      aria-label={`Student login for ${student.firstName}`}
-      data-testid="student-login-panel"
-    >
-      <h3 className="pp-panel__title">Student Login</h3>
-      {body}
-    </section>
-  );
-
   if (!isActive(student.subscriptionStatus)) {
-    return panel(
-      <p className="pp-panel__muted" data-testid="student-login-inactive">
-        Student logins are available with an active subscription. Subscribe to let {student.firstName} sign in and log
-        sessions on their own device.
-      </p>,
+    return (
+      <section
+        className="pp-panel"
+        aria-label={`Student login for ${student.firstName}`}
+        data-testid="student-login-panel"
+      >
+        <h3 className="pp-panel__title">Student Login</h3>
+        <p className="pp-panel__muted" data-testid="student-login-inactive">
+          Student logins are available with an active subscription. Subscribe to let {student.firstName} sign in and log
+          sessions on their own device.
+        </p>
+      </section>
     );
   }
 
@@ -56,86 +52,93 @@ export function StudentLoginPanel({ student }: { student: Student }) {
     if (deleted) setDialog(null);
   };
 
-  return panel(
-    student.hasStudentLogin ? (
-      <>
-        <div className="pp-login">
-          <QrCodeImage value={url} size={QR_CODE.smallPx} testId="student-login-qr" />
-          <div className="pp-login__text">
-            <p>
-              <span className="pp-panel__muted">Username: </span>
-              <strong data-testid="student-username">{student.studentUsername}</strong>
-            </p>
-            <p className="pp-login__url">
-              <span className="pp-panel__muted">Sign in at </span>
-              <a href={url}>{url}</a>
-            </p>
+  return (
+    <section
+      className="pp-panel"
+      aria-label={`Student login for ${student.firstName}`}
+      data-testid="student-login-panel"
+    >
+      <h3 className="pp-panel__title">Student Login</h3>
+      {student.hasStudentLogin ? (
+        <>
+          <div className="pp-login">
+            <QrCodeImage value={url} size={QR_CODE.smallPx} testId="student-login-qr" />
+            <div className="pp-login__text">
+              <p>
+                <span className="pp-panel__muted">Username: </span>
+                <strong data-testid="student-username">{student.studentUsername}</strong>
+              </p>
+              <p className="pp-login__url">
+                <span className="pp-panel__muted">Sign in at </span>
+                <a href={url}>{url}</a>
+              </p>
+            </div>
           </div>
-        </div>
-        <div className="pp-panel__actions">
-          <Button variant="outline" size="sm" onClick={() => setDialog('qr')}>
-            Show Large QR Code
-          </Button>
-          <Button variant="outline" size="sm" onClick={copyUrl}>
-            Copy URL
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => setDialog('update')}>
-            Update Login
-          </Button>
-          <Button variant="destructive" size="sm" onClick={() => setDialog('delete')}>
-            Delete Login
-          </Button>
-        </div>
-        <Dialog
-          open={dialog === 'qr'}
-          onOpenChange={close}
-          title="Student Login QR Code"
-          description={`${student.firstName} can scan this code to open the student sign-in page.`}
-          size="sm"
-        >
-          <div className="pp-qr-large">
-            <QrCodeImage value={url} size={QR_CODE.largePx} testId="student-login-qr-large" />
-            <p className="pp-login__url">{url}</p>
+          <div className="pp-panel__actions">
+            <Button variant="outline" size="sm" onClick={() => setDialog('qr')}>
+              Show Large QR Code
+            </Button>
+            <Button variant="outline" size="sm" onClick={copyUrl}>
+              Copy URL
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setDialog('update')}>
+              Update Login
+            </Button>
+            <Button variant="destructive" size="sm" onClick={() => setDialog('delete')}>
+              Delete Login
+            </Button>
           </div>
-        </Dialog>
-        <CredentialsDialog
-          open={dialog === 'update'}
-          onOpenChange={close}
-          title="Update Login"
-          description={`Change the username or set a new password for ${student.firstName}.`}
-          submitLabel="Update Login"
-          initialUsername={student.studentUsername ?? ''}
-          onSubmit={actions.update}
-        />
-        <ConfirmDialog
-          open={dialog === 'delete'}
-          onOpenChange={close}
-          title="Delete Login"
-          description={DELETE_LOGIN_CONFIRMATION}
-          confirmLabel="Delete Login"
-          pending={deleting}
-          onConfirm={deleteLogin}
-        />
-      </>
-    ) : (
-      <>
-        <p className="pp-panel__muted">
-          {student.firstName} has no login yet. Create one so they can sign in and log sessions themselves.
-        </p>
-        <div className="pp-panel__actions">
-          <Button size="sm" onClick={() => setDialog('create')}>
-            Create Student Login
-          </Button>
-        </div>
-        <CredentialsDialog
-          open={dialog === 'create'}
-          onOpenChange={close}
-          title="Create Student Login"
-          description={`Choose a username and password for ${student.firstName}.`}
-          submitLabel="Create Login"
-          onSubmit={actions.create}
-        />
-      </>
-    ),
+          <Dialog
+            open={dialog === 'qr'}
+            onOpenChange={close}
+            title="Student Login QR Code"
+            description={`${student.firstName} can scan this code to open the student sign-in page.`}
+            size="sm"
+          >
+            <div className="pp-qr-large">
+              <QrCodeImage value={url} size={QR_CODE.largePx} testId="student-login-qr-large" />
+              <p className="pp-login__url">{url}</p>
+            </div>
+          </Dialog>
+          <CredentialsDialog
+            open={dialog === 'update'}
+            onOpenChange={close}
+            title="Update Login"
+            description={`Change the username or set a new password for ${student.firstName}.`}
+            submitLabel="Update Login"
+            initialUsername={student.studentUsername ?? ''}
+            onSubmit={actions.update}
+          />
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            onOpenChange={close}
+            title="Delete Login"
+            description={DELETE_LOGIN_CONFIRMATION}
+            confirmLabel="Delete Login"
+            pending={deleting}
+            onConfirm={deleteLogin}
+          />
+        </>
+      ) : (
+        <>
+          <p className="pp-panel__muted">
+            {student.firstName} has no login yet. Create one so they can sign in and log sessions themselves.
+          </p>
+          <div className="pp-panel__actions">
+            <Button size="sm" onClick={() => setDialog('create')}>
+              Create Student Login
+            </Button>
+          </div>
+          <CredentialsDialog
+            open={dialog === 'create'}
+            onOpenChange={close}
+            title="Create Student Login"
+            description={`Choose a username and password for ${student.firstName}.`}
+            submitLabel="Create Login"
+            onSubmit={actions.create}
+          />
+        </>
+      )}
+    </section>
   );
 }
