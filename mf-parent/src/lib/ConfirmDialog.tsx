@@ -9,7 +9,6 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel?: string;
   pending?: boolean;
-  destructive?: boolean;
   onConfirm: () => void;
 }
 
@@ -22,7 +21,6 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   pending,
-  destructive = true,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -37,7 +35,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} pending={pending}>
+          <Button variant="destructive" onClick={onConfirm} pending={pending}>
             {confirmLabel}
           </Button>
         </>

@@ -1,11 +1,9 @@
-import { ApiError, isNetworkError } from '@logbook/shell-context/shared';
+import { ApiError } from '@logbook/shell-context/shared';
 
 /** The server's `{ message }` when it sent one, else the fallback text. */
 export function serverMessageOr(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;
 }
-
-export { isNetworkError };
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,10 +1,20 @@
-import type { Cache, ScopedMutator } from 'swr';
+import useSWR, { type Cache, type ScopedMutator } from 'swr';
 import { apiFetch } from '@logbook/shell-context/shared';
 import { progressSummaryAnswer, type ProgressSummary } from '@logbook/contracts/view';
-import { isProgressKey } from './apiKeys';
+import { isProgressKey, progressSummaryKey } from './apiKeys';
 
 export async function fetchProgressSummary(key: string): Promise<ProgressSummary> {
   return apiFetch(key, progressSummaryAnswer);
+}
+
+/**
+ * A student's progress (none asked while `studentId` is null). It is fetched again whenever a screen opens on it,
+ * because sessions are logged on other screens (and by the student) without passing through this one.
+ */
+export function useProgressSummary(studentId: number | null) {
+  return useSWR<ProgressSummary>(studentId === null ? null : progressSummaryKey(studentId), fetchProgressSummary, {
+    revalidateOnMount: true,
+  });
 }
 
 /**

@@ -9,46 +9,31 @@ import { lazyPage } from './lazyPage';
 import { remoteScreens } from './remoteScreens';
 
 // Sign-in and sign-up carry the API client and its answer contracts: the landing page does without them.
-const LoginPage = lazyPage(
-  () => import('../features/auth/components/LoginPage'),
-  (m) => m.LoginPage,
-);
-const RegisterPage = lazyPage(
-  () => import('../features/auth/components/RegisterPage'),
-  (m) => m.RegisterPage,
-);
+const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/components/RegisterPage'), 'RegisterPage');
 const VerificationPage = lazyPage(
   () => import('../features/verification/components/VerificationPage'),
-  (m) => m.VerificationPage,
+  'VerificationPage',
 );
 const ForgotPasswordPage = lazyPage(
   () => import('../features/auth/components/ForgotPasswordPage'),
-  (m) => m.ForgotPasswordPage,
+  'ForgotPasswordPage',
 );
-const ResetPasswordPage = lazyPage(
-  () => import('../features/auth/components/ResetPasswordPage'),
-  (m) => m.ResetPasswordPage,
-);
+const ResetPasswordPage = lazyPage(() => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage');
 // A supervisor's page, opened from an email without signing in: its own light page, never the signed-in remotes.
-const SignOffPage = lazyPage(
-  () => import('../features/sign-off/components/SignOffPage'),
-  (m) => m.SignOffPage,
-);
+const SignOffPage = lazyPage(() => import('../features/sign-off/components/SignOffPage'), 'SignOffPage');
 // An adult invited to a family, opened from an email: signs in or registers there, then joins.
-const JoinFamilyPage = lazyPage(
-  () => import('../features/auth/components/JoinFamilyPage'),
-  (m) => m.JoinFamilyPage,
-);
-const NotFoundPage = lazyPage(
-  () => import('../features/not-found/components/NotFoundPage'),
-  (m) => m.NotFoundPage,
-);
+const JoinFamilyPage = lazyPage(() => import('../features/auth/components/JoinFamilyPage'), 'JoinFamilyPage');
+const NotFoundPage = lazyPage(() => import('../features/not-found/components/NotFoundPage'), 'NotFoundPage');
 // The landing page's HTML is in index.html: its code is fetched on `/` alone, before the app's first render there
 // (loadLanding in main.tsx), so the signed-in screens do without it.
 let loadedLanding: ComponentType | undefined;
 export const loadLanding = () =>
-  import('../features/landing/components/LandingPage').then((m) => (loadedLanding = m.LandingPage));
-const LazyLandingPage = lazyPage(loadLanding, (page) => page);
+  import('../features/landing/components/LandingPage').then((m) => {
+    loadedLanding = m.LandingPage;
+    return m;
+  });
+const LazyLandingPage = lazyPage(loadLanding, 'LandingPage');
 function LandingRoute() {
   const Landing = loadedLanding;
   return Landing ? <Landing /> : <LazyLandingPage />;
@@ -56,7 +41,7 @@ function LandingRoute() {
 // Until the remotes' layout is here, the frame painted at this address (if any) stays.
 const RemoteLayout = lazyPage(
   () => import('./RemoteLayout'),
-  (m) => m.RemoteLayout,
+  'RemoteLayout',
   <ScreenFrame fallback={<Spinner label="Loading…" />} inMain />,
 );
 

@@ -2,13 +2,13 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '@logbook/ui/Spinner';
 
 /**
- * A page fetched when its route is first opened, so the first view carries only its own code. `preload` starts the
- * fetch early (when the app starts on that route); a failed fetch is forgotten so the next attempt tries again.
- * `fallback` is drawn while it is fetched.
+ * A page, its module's export `name`, fetched when its route is first opened, so the first view carries only its own
+ * code. `preload` starts the fetch early (when the app starts on that route); a failed fetch is forgotten so the next
+ * attempt tries again. `fallback` is drawn while it is fetched.
  */
-export function lazyPage<M>(
+export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(
   load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
+  name: K,
   fallback: ReactNode = <Spinner label="Loading…" />,
 ) {
   let loading: Promise<M> | undefined;
@@ -17,7 +17,7 @@ export function lazyPage<M>(
       loading = undefined;
       throw error;
     }));
-  const Page = lazy(async () => ({ default: pick(await preload()) }));
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await preload())[name] }));
   function LazyPage() {
     return (
       <Suspense fallback={fallback}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, paths } from '@logbook/shell-context/shared';
-import { Spinner, buttonClass, PageFrame } from '@logbook/ui/shared';
+import { Spinner, buttonClass } from '@logbook/ui/shared';
 import { ParentLayout } from './ParentLayout';
 
 export const plusIcon = (
@@ -19,19 +19,18 @@ export interface DashboardFrameProps {
 /** /dashboard's header, title and Add Student around its body: all of it but the students is the same for everyone. */
 export function DashboardFrame({ email, children }: DashboardFrameProps) {
   return (
-    <ParentLayout email={email}>
-      <PageFrame
-        title="Your Students"
-        subtitle="Manage each learner's subscription, login and progress."
-        actions={
-          <Link to={paths.newStudent} className={buttonClass('primary')}>
-            {plusIcon}
-            Add Student
-          </Link>
-        }
-      >
-        {children ?? <Spinner label="Loading your students…" />}
-      </PageFrame>
+    <ParentLayout
+      email={email}
+      title="Your Students"
+      subtitle="Manage each learner's subscription, login and progress."
+      actions={
+        <Link to={paths.newStudent} className={buttonClass('primary')}>
+          {plusIcon}
+          Add Student
+        </Link>
+      }
+    >
+      {children ?? <Spinner label="Loading your students…" />}
     </ParentLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { Spinner, PageFrame } from '@logbook/ui/shared';
+import { Spinner } from '@logbook/ui/shared';
 import { BackLink } from '../components/BackLink';
 import { useStudents } from '@logbook/shell-context/shared';
 import { ChangePasswordCard } from '../../features/account/components/ChangePasswordCard';
@@ -18,19 +18,18 @@ export default function Account() {
   if (checking || !user) return <Spinner label="Loading…" />;
 
   return (
-    <ParentLayout email={user.email}>
-      <PageFrame
-        title="Account"
-        subtitle="Your family’s guardians, your password, your family’s data, and closing your account."
-        actions={<BackLink />}
-      >
-        <div className="pp-stack pp-narrow">
-          <FamilyCard />
-          <ChangePasswordCard />
-          <DownloadDataCard />
-          <DeleteAccountCard email={user.email} students={students} />
-        </div>
-      </PageFrame>
+    <ParentLayout
+      email={user.email}
+      title="Account"
+      subtitle="Your family’s guardians, your password, your family’s data, and closing your account."
+      actions={<BackLink />}
+    >
+      <div className="pp-stack pp-narrow">
+        <FamilyCard />
+        <ChangePasswordCard />
+        <DownloadDataCard />
+        <DeleteAccountCard email={user.email} students={students} />
+      </div>
     </ParentLayout>
   );
 }

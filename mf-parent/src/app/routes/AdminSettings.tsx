@@ -1,4 +1,4 @@
-import { Spinner, PageFrame } from '@logbook/ui/shared';
+import { Spinner } from '@logbook/ui/shared';
 import { targetsFromSettings } from '@logbook/contracts/view';
 import { TargetSettings } from '../../features/settings/components/TargetSettings';
 import { SupervisorsCard } from '../../features/supervisors/components/SupervisorsCard';
@@ -27,19 +27,18 @@ export default function AdminSettings() {
   }
 
   return (
-    <ParentLayout email={user.email}>
-      <PageFrame
-        title="Administrator Settings"
-        subtitle="Set the supervised driving hours your students work towards, or apply the rules of your state."
-        actions={<BackLink>Back to Home</BackLink>}
-      >
-        {body}
-        <div className="pp-settings-supervisors">
-          <SupervisorsCard
-            licenceRule={settings ? supervisorRuleOf(settings.find((s) => s.key === 'state')?.value) : undefined}
-          />
-        </div>
-      </PageFrame>
+    <ParentLayout
+      email={user.email}
+      title="Administrator Settings"
+      subtitle="Set the supervised driving hours your students work towards, or apply the rules of your state."
+      actions={<BackLink>Back to Home</BackLink>}
+    >
+      {body}
+      <div className="pp-settings-supervisors">
+        <SupervisorsCard
+          licenceRule={settings ? supervisorRuleOf(settings.find((s) => s.key === 'state')?.value) : undefined}
+        />
+      </div>
     </ParentLayout>
   );
 }

@@ -10,7 +10,7 @@ import {
   PAPER_HOURS_ANCHOR,
   paths,
 } from '@logbook/shell-context/shared';
-import { Card, Spinner, PageFrame } from '@logbook/ui/shared';
+import { Card, Spinner } from '@logbook/ui/shared';
 import { TOASTS, isStateCode, SUGGESTED_STATE, type StateCode } from '@logbook/contracts/view';
 import { PaperHoursCard } from '../../features/paper-hours/components/PaperHoursCard';
 import { RemoveStudentCard } from '../../features/students/components/RemoveStudentCard';
@@ -27,8 +27,6 @@ import { useRequireParent } from '../../lib/useRequireParent';
 import { BackLink } from '../components/BackLink';
 import { StudentLoadFailed } from '../components/StudentLoadFailed';
 import { ParentLayout } from '../components/ParentLayout';
-
-const backLink = <BackLink />;
 
 /** /students/new and /students/:id: create a student or edit one. */
 export default function StudentForm() {
@@ -48,18 +46,12 @@ export default function StudentForm() {
   const { save, pending } = useSaveStudent(studentId);
   // A family that has not chosen its state is asked with the student it adds (South Australia unless it says).
   const { data: settings } = useSettings(Boolean(user));
-  const askState = !editing && settings !== undefined && !settings.some((s) => s.key === 'state');
+  const chosenState = settings?.find((s) => s.key === 'state')?.value;
+  const askState = !editing && settings !== undefined && chosenState === undefined;
   const [familyState, setFamilyState] = useState<StateCode>(SUGGESTED_STATE);
   // The courses asked are those of the family's state: the one chosen, the one being chosen, else South Australia's.
-  const chosenState = settings?.find((s) => s.key === 'state')?.value;
-  const stateForCourses: StateCode | undefined =
-    settings === undefined
-      ? undefined
-      : askState
-        ? familyState
-        : isStateCode(chosenState)
-          ? chosenState
-          : SUGGESTED_STATE;
+  const stateForCourses =
+    settings && (askState ? familyState : isStateCode(chosenState) ? chosenState : SUGGESTED_STATE);
   const [statePending, setStatePending] = useState(false);
   const { mutate: mutateKey } = useSWRConfig();
   const create = async (data: StudentData) => {
@@ -124,26 +116,25 @@ export default function StudentForm() {
 
   const title = editing ? 'Edit Student' : 'Add Student';
   return (
-    <ParentLayout email={user.email}>
-      <PageFrame
-        title={title}
-        actions={student ? backLink : undefined}
-        subtitle={
-          editing
-            ? 'Update the learner driver’s details and any hours from a paper log book.'
-            : 'Add a learner driver to your account.'
-        }
-      >
-        {error && !student ? (
-          body
-        ) : (
-          <div className="pp-stack">
-            <Card className="pp-narrow">{body}</Card>
-            {student && <PaperHoursCard student={student} />}
-            {student && <RemoveStudentCard student={student} />}
-          </div>
-        )}
-      </PageFrame>
+    <ParentLayout
+      email={user.email}
+      title={title}
+      actions={student && <BackLink />}
+      subtitle={
+        editing
+          ? 'Update the learner driver’s details and any hours from a paper log book.'
+          : 'Add a learner driver to your account.'
+      }
+    >
+      {error && !student ? (
+        body
+      ) : (
+        <div className="pp-stack">
+          <Card className="pp-narrow">{body}</Card>
+          {student && <PaperHoursCard student={student} />}
+          {student && <RemoveStudentCard student={student} />}
+        </div>
+      )}
     </ParentLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams, useStudent, parseStudentId, paths } from '@logbook/shell-context/shared';
-import { Card, Spinner, PageFrame } from '@logbook/ui/shared';
+import { Card, Spinner } from '@logbook/ui/shared';
 import { PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/view';
 import { PlanBenefits } from '../../features/subscription/components/PlanBenefits';
 import { SubscriptionManager } from '../../features/subscription/components/SubscriptionManager';
@@ -10,8 +10,6 @@ import { useRequireParent } from '../../lib/useRequireParent';
 import { BackLink } from '../components/BackLink';
 import { StudentLoadFailed } from '../components/StudentLoadFailed';
 import { ParentLayout } from '../components/ParentLayout';
-
-const backLink = <BackLink />;
 
 /** /students/:studentId/subscribe: the free trial, payment, and managing an active subscription. */
 export default function Subscribe() {
@@ -57,10 +55,8 @@ export default function Subscribe() {
   }
 
   return (
-    <ParentLayout email={user.email}>
-      <PageFrame title="Subscription" actions={backLink}>
-        {body}
-      </PageFrame>
+    <ParentLayout email={user.email} title="Subscription" actions={<BackLink />}>
+      {body}
     </ParentLayout>
   );
 }

@@ -4,6 +4,7 @@ import type { StudentAuth } from '@logbook/contracts/view';
 import { StudentLoginForm } from '../../features/student-auth/components/StudentLoginForm';
 import { StudentLoginHint } from '../../features/student-auth/components/StudentLoginHint';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
+import { CapIcon } from '../../lib/icons';
 import '../student.css';
 
 export default function StudentLogin() {
@@ -38,24 +39,5 @@ export default function StudentLogin() {
         Parent or guardian? <Link to={paths.login}>Sign in here</Link>
       </p>
     </div>
-  );
-}
-
-function CapIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="26"
-      height="26"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M22 10 12 5 2 10l10 5 10-5Z" />
-      <path d="M6 12v5c3 2 9 2 12 0v-5" />
-      <path d="M22 10v6" />
-    </svg>
   );
 }

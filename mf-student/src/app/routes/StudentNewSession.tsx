@@ -12,20 +12,20 @@ export default function StudentNewSession() {
   const { studentId } = useParams();
   const { state, retry } = useStudentAuth();
 
+  const sessionForm = (formStudentId?: number) => (
+    <RemoteWidget
+      name="Session form"
+      load={sessionsRemote.newSession}
+      props={{ studentId: formStudentId, viewer: 'student', backTo: paths.studentDashboard }}
+    />
+  );
+
   if (state.status === 'checking') return <Spinner label="Checking your sign-in…" />;
   if (state.status === 'signedOut') return <Navigate to={paths.studentLogin} replace />;
   if (state.status === 'unavailable') {
     // Offline, mf-sessions' form opens for the student this device last saw and keeps the session in its outbox;
     // it checks the route's id against that student itself, and the server checks it again when the session is sent.
-    if (isUnreachable(state.error)) {
-      return (
-        <RemoteWidget
-          name="Session form"
-          load={sessionsRemote.newSession}
-          props={{ viewer: 'student', backTo: paths.studentDashboard }}
-        />
-      );
-    }
+    if (isUnreachable(state.error)) return sessionForm();
     return (
       <PageFrame title="New Driving Session" actions={<BackToDashboard />}>
         <CheckFailedAlert title="We couldn't check your sign-in" error={state.error} onRetry={() => void retry()} />
@@ -49,13 +49,7 @@ export default function StudentNewSession() {
     );
   }
 
-  return (
-    <RemoteWidget
-      name="Session form"
-      load={sessionsRemote.newSession}
-      props={{ studentId: target.studentId, viewer: 'student', backTo: paths.studentDashboard }}
-    />
-  );
+  return sessionForm(target.studentId);
 }
 
 function BackToDashboard() {

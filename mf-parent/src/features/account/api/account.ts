@@ -9,6 +9,8 @@ const exportUrl = (format: ExportFormat) => (format === 'json' ? '/api/user/expo
 export const changePassword = (currentPassword: string, newPassword: string) =>
   apiRequest('PUT', '/api/user/password', { currentPassword, newPassword });
 
+export const logout = () => apiRequest('POST', '/api/logout');
+
 /** DELETE /api/user: stops every subscription, then deletes the whole family. */
 export const deleteAccount = (password: string) => apiRequest('DELETE', '/api/user', { password });
 

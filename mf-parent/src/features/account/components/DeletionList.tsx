@@ -15,21 +15,22 @@ export interface DeletionListProps {
 /** Everything an account's deletion removes, named: the parent, each student, and the subscriptions that stop. */
 export function DeletionList({ email, students, othersStay = false }: DeletionListProps) {
   const subscribed = students?.filter(isRunning) ?? [];
+  const you = (
+    <li>
+      Your account <strong>{email}</strong>, and you are signed out on every device.
+    </li>
+  );
   if (othersStay) {
     return (
       <ul className="acc-list" data-testid="deletion-list">
-        <li>
-          Your account <strong>{email}</strong>, and you are signed out on every device.
-        </li>
+        {you}
         <li>You leave the family: its students, driving sessions and subscriptions stay with the other guardians.</li>
       </ul>
     );
   }
   return (
     <ul className="acc-list" data-testid="deletion-list">
-      <li>
-        Your account <strong>{email}</strong>, and you are signed out on every device.
-      </li>
+      {you}
       <li>
         {students === undefined ? (
           'Every student on your account'

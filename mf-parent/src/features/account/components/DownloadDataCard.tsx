@@ -2,6 +2,11 @@ import { Alert, Button, Card } from '@logbook/ui/shared';
 import { ACCOUNT_MESSAGES } from '@logbook/contracts/view';
 import { useDownloadData } from '../hooks/useDownloadData';
 
+const EXPORTS = [
+  { format: 'json', label: 'Download all data (JSON)' },
+  { format: 'csv', label: 'Download sessions (CSV)' },
+] as const;
+
 /** Download my data: everything the family keeps here as one JSON file, and the sessions as CSV for a spreadsheet. */
 export function DownloadDataCard() {
   const { download, pending, failed } = useDownloadData();
@@ -23,22 +28,17 @@ export function DownloadDataCard() {
           </li>
         </ul>
         <div className="ll-actions">
-          <Button
-            variant="outline"
-            onClick={() => void download('json')}
-            pending={pending === 'json'}
-            disabled={pending !== null}
-          >
-            Download all data (JSON)
-          </Button>
-          <Button
-            variant="outline"
-            onClick={() => void download('csv')}
-            pending={pending === 'csv'}
-            disabled={pending !== null}
-          >
-            Download sessions (CSV)
-          </Button>
+          {EXPORTS.map(({ format, label }) => (
+            <Button
+              key={format}
+              variant="outline"
+              onClick={() => void download(format)}
+              pending={pending === format}
+              disabled={pending !== null}
+            >
+              {label}
+            </Button>
+          ))}
         </div>
         {failed && <Alert variant="destructive" title={ACCOUNT_MESSAGES.exportFailed} />}
       </div>

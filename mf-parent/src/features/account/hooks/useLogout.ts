@@ -4,7 +4,7 @@ import { forgetAccount } from '@logbook/session-device/deviceAccount';
 import { useSignOutGuard } from '@logbook/session-device/signOutGuard';
 import { TOASTS } from '@logbook/contracts/view';
 import { serverMessageOr } from '../../../lib/errors';
-import { logout } from '../api/logout';
+import { logout } from '../api/account';
 
 /**
  * POST /api/logout, then forget every cached answer so the next account starts clean, then /login. With sessions

@@ -1,14 +1,23 @@
+import useSWR from 'swr';
 import { Button, Card, Spinner } from '@logbook/ui/shared';
 import type { Student } from '@logbook/contracts/view';
 import { PAPER_HOURS_ANCHOR } from '@logbook/shell-context/shared';
-import { usePaperHours } from '../hooks/usePaperHours';
+import { paperHoursKey } from '../../../lib/apiKeys';
+import { fetchPaperHours } from '../api/paperHours';
 import { useSavePaperHours } from '../hooks/useSavePaperHours';
 import { paperHoursToFormValues } from '../utils/paperHoursForm';
 import { PaperHoursForm } from './PaperHoursForm';
 
 /** Hours a student logged in a paper log book before the app, which count towards the targets. */
 export function PaperHoursCard({ student }: { student: Pick<Student, 'id' | 'firstName'> }) {
-  const { data: balance, error, mutate } = usePaperHours(student.id);
+  // Asked again each time the screen opens.
+  const {
+    data: balance,
+    error,
+    mutate,
+  } = useSWR(paperHoursKey(student.id), fetchPaperHours, {
+    revalidateOnMount: true,
+  });
   const { save, pending } = useSavePaperHours(student);
 
   let body;

@@ -4,13 +4,13 @@ import { bonusText, courseText, isActive } from '@logbook/contracts/view';
 import type { Student } from '@logbook/contracts/view';
 import { sessionsPdfUrl } from '../../../lib/apiKeys';
 import { LockIcon } from '../../../lib/icons';
-import { useProgressSummary } from '../hooks/useProgressSummary';
+import { useProgressSummary } from '../../../lib/progressSummaries';
 import { hoursBySource, progressBadgeVariant, progressRows, remainingText } from '../utils/progressView';
 
 /** Hours logged against the family's day and night targets, and the PDF log book. */
 export function ProgressPanel({ student }: { student: Student }) {
   const active = isActive(student.subscriptionStatus);
-  const { data: summary, error, isLoading, mutate } = useProgressSummary(student.id, active);
+  const { data: summary, error, isLoading, mutate } = useProgressSummary(active ? student.id : null);
   const label = `Progress for ${student.firstName}`;
   const sources = summary ? hoursBySource(summary) : null;
   const bonus = summary ? bonusText(summary) : null;

@@ -14,25 +14,14 @@ export interface ProgressRow {
 
 /** The three bars of the progress panel: total, day and night, each against its target. */
 export function progressRows(summary: ProgressSummary): ProgressRow[] {
-  const row = (
-    kind: ProgressRow['kind'],
-    label: string,
-    hours: number,
-    target: number,
-    percent: number,
-    tone: ProgressRow['tone'],
-  ) => ({
+  const row = (kind: ProgressRow['kind'], label: string, tone: ProgressRow['tone']): ProgressRow => ({
     kind,
     label,
-    text: `${formatHours(hours)} / ${formatHours(target)} hours`,
-    percent,
+    text: `${formatHours(summary[`${kind}Hours`])} / ${formatHours(summary.targets[kind])} hours`,
+    percent: summary.percent[kind],
     tone,
   });
-  return [
-    row('total', 'Total', summary.totalHours, summary.targets.total, summary.percent.total, 'primary'),
-    row('day', 'Day', summary.dayHours, summary.targets.day, summary.percent.day, 'day'),
-    row('night', 'Night', summary.nightHours, summary.targets.night, summary.percent.night, 'night'),
-  ];
+  return [row('total', 'Total', 'primary'), row('day', 'Day', 'day'), row('night', 'Night', 'night')];
 }
 
 /** '87.5 hours remaining (65.0 day, 22.5 night)', or that every target is met. */

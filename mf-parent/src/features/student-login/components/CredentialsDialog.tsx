@@ -44,19 +44,13 @@ export function CredentialsDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setError(null);
     setPending(true);
-    const result = await loadChecks().then(
+    const checked = await loadChecks().then(
       ({ validateCredentials }) => validateCredentials(username, password),
       () => ({ ok: false as const, message: TOASTS.networkError }),
     );
-    setPending(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
-    setPending(true);
-    const outcome = await onSubmit(result.data);
+    const outcome = checked.ok ? await onSubmit(checked.data) : checked;
     setPending(false);
     if (outcome.ok) onOpenChange(false);
     else setError(outcome.message);

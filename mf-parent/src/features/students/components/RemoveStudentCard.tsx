@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Card, Dialog, buttonClass } from '@logbook/ui/shared';
 import type { Student } from '@logbook/contracts/view';
 import { sessionsPdfUrl } from '../../../lib/apiKeys';
+import { useProgressSummary } from '../../../lib/progressSummaries';
 import { useRemoveStudent } from '../hooks/useRemoveStudent';
-import { useSessionCount } from '../hooks/useSessionCount';
 import { removalText } from '../utils/removalText';
 
 /**
@@ -13,7 +13,8 @@ import { removalText } from '../utils/removalText';
 export function RemoveStudentCard({ student }: { student: Student }) {
   const [asked, setAsked] = useState(false);
   const name = `${student.firstName} ${student.lastName}`;
-  const { count, error } = useSessionCount(asked ? student.id : null);
+  const { data: summary, error } = useProgressSummary(asked ? student.id : null);
+  const count = summary?.sessionCount;
   const { remove, pending } = useRemoveStudent(student);
   const open = asked && (count !== undefined || Boolean(error));
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, paths } from '@logbook/shell-context/shared';
-import { Button, FormField, Input, buttonClass } from '@logbook/ui/shared';
+import { Button, TextField, buttonClass, type InputProps } from '@logbook/ui/shared';
 import { localDateISO, TEXT_LIMITS } from '@logbook/contracts/view';
 import type { StudentData, StateCode } from '@logbook/contracts/view';
 import { validateStudentForm, type StudentFormErrors, type StudentFormValues } from '../utils/studentForm';
@@ -8,7 +8,8 @@ import { validateStudentForm, type StudentFormErrors, type StudentFormValues } f
 // With the rule data it reads: fetched once the family's state is known, not with the screen.
 const CompletedCoursesFields = lazy(() => import('./CompletedCoursesFields'));
 
-type TextField = Exclude<keyof StudentFormValues, 'courses'>;
+type TypedField = Exclude<keyof StudentFormValues, 'courses'>;
+const NAME_INPUT: InputProps = { autoComplete: 'off', maxLength: TEXT_LIMITS.name };
 
 export interface StudentDetailsFormProps {
   initialValues: StudentFormValues;
@@ -44,13 +45,25 @@ export function StudentDetailsForm({
       setErrors((prev) => ({ ...prev, [field]: result.ok ? undefined : result.errors[field] }));
     }
   };
-  const change = (field: TextField) => (e: { target: { value: string } }) =>
+  const change = (field: TypedField) => (e: { target: { value: string } }) =>
     update({ ...values, [field]: e.target.value }, field);
   const changeCourse = (id: string, completedOn: string) =>
     update(
       { ...values, courses: [...(values.courses ?? []).filter((c) => c.id !== id), { id, completedOn }] },
       `course:${id}`,
     );
+
+  const textField = (name: TypedField, label: string, input: InputProps, hint?: string) => (
+    <TextField
+      label={label}
+      error={errors[name]}
+      hint={hint}
+      name={name}
+      {...input}
+      value={values[name]}
+      onChange={change(name)}
+    />
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,71 +79,17 @@ export function StudentDetailsForm({
   return (
     <form className="ll-form pp-form" onSubmit={submit} noValidate aria-label="Student details">
       <div className="pp-form__row">
-        <FormField label="First Name" error={errors.firstName}>
-          {(field) => (
-            <Input
-              {...field}
-              name="firstName"
-              autoComplete="off"
-              maxLength={TEXT_LIMITS.name}
-              value={values.firstName}
-              onChange={change('firstName')}
-            />
-          )}
-        </FormField>
-        <FormField label="Last Name" error={errors.lastName}>
-          {(field) => (
-            <Input
-              {...field}
-              name="lastName"
-              autoComplete="off"
-              maxLength={TEXT_LIMITS.name}
-              value={values.lastName}
-              onChange={change('lastName')}
-            />
-          )}
-        </FormField>
+        {textField('firstName', 'First Name', NAME_INPUT)}
+        {textField('lastName', 'Last Name', NAME_INPUT)}
       </div>
-      <FormField label="Date of Birth" error={errors.dateOfBirth}>
-        {(field) => (
-          <Input
-            {...field}
-            type="date"
-            name="dateOfBirth"
-            max={localDateISO()}
-            value={values.dateOfBirth}
-            onChange={change('dateOfBirth')}
-          />
-        )}
-      </FormField>
-      <FormField label="License Number (Optional)" error={errors.licenseNumber}>
-        {(field) => (
-          <Input
-            {...field}
-            name="licenseNumber"
-            autoComplete="off"
-            maxLength={TEXT_LIMITS.license}
-            value={values.licenseNumber}
-            onChange={change('licenseNumber')}
-          />
-        )}
-      </FormField>
-      <FormField
-        label="Learner's Permit Date (Optional)"
-        error={errors.permitDate}
-        hint="The day the learner's permit was issued: the time on the permit your state asks for counts from it."
-      >
-        {(field) => (
-          <Input
-            {...field}
-            type="date"
-            name="permitDate"
-            max={localDateISO()}
-            value={values.permitDate}
-            onChange={change('permitDate')}
-          />
-        )}
-      </FormField>
+      {textField('dateOfBirth', 'Date of Birth', { type: 'date', max: localDateISO() })}
+      {textField('licenseNumber', 'License Number (Optional)', { autoComplete: 'off', maxLength: TEXT_LIMITS.license })}
+      {textField(
+        'permitDate',
+        "Learner's Permit Date (Optional)",
+        { type: 'date', max: localDateISO() },
+        "The day the learner's permit was issued: the time on the permit your state asks for counts from it.",
+      )}
       {familyState && (
         <Suspense fallback={null}>
           <CompletedCoursesFields

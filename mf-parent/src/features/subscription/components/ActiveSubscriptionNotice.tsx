@@ -1,15 +1,13 @@
-import { useState } from 'react';
 import { Alert, Button } from '@logbook/ui/shared';
-import { PAYMENT_TEXT, PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/view';
-import { ConfirmDialog } from '../../../lib/ConfirmDialog';
+import { PAYMENT_TEXT, PRICE_AUD, PRICE_CURRENCY, type SubscriptionView } from '@logbook/contracts/view';
 import type { BillingHolder } from '../../../lib/useFamily';
 import { CheckCircleIcon } from '../../../lib/icons';
-import type { SubscriptionDetails } from '../api/billing';
 import { formatBillingDate, parseBillingDate } from '../utils/subscriptionDates';
+import { CancelSubscriptionButton } from './CancelSubscriptionButton';
 
 export interface ActiveSubscriptionNoticeProps {
   firstName: string;
-  details?: SubscriptionDetails;
+  details?: SubscriptionView;
   canceling: boolean;
   onCancel: () => Promise<boolean>;
   resuming: boolean;
@@ -35,7 +33,6 @@ export function ActiveSubscriptionNotice({
   onChangeCard,
   holder,
 }: ActiveSubscriptionNoticeProps) {
-  const [confirming, setConfirming] = useState(false);
   const trialEnd = parseBillingDate(details?.trialEnd);
   const periodEnd = parseBillingDate(details?.currentPeriodEnd);
   const trialRunning = trialEnd !== null && trialEnd.getTime() > Date.now();
@@ -57,7 +54,11 @@ export function ActiveSubscriptionNotice({
           <p>Next billing date: {formatBillingDate(periodEnd)}.</p>
         ) : null}
       </Alert>
-      {holder.heldBy && <HeldByNotice email={holder.heldBy} />}
+      {holder.heldBy && (
+        <p className="pp-panel__muted" data-testid="held-by">
+          <strong>{holder.heldBy}</strong> holds this subscription: only they can change the card, cancel or resume it.
+        </p>
+      )}
       {holder.mayManage && (
         <div className="ll-actions">
           {running && (
@@ -70,37 +71,19 @@ export function ActiveSubscriptionNotice({
               {PAYMENT_TEXT.resume}
             </Button>
           ) : (
-            <Button variant="destructive" onClick={() => setConfirming(true)} pending={canceling}>
-              Cancel Subscription
-            </Button>
+            <CancelSubscriptionButton
+              variant="destructive"
+              question={
+                running && periodEnd
+                  ? `Are you sure you want to cancel ${firstName}'s subscription? It ends on ${formatBillingDate(periodEnd)}, and logging new sessions goes on until then; you can resume it before that date.`
+                  : `Are you sure you want to cancel ${firstName}'s subscription? Logging new sessions and the student login stop working until you subscribe again.`
+              }
+              canceling={canceling}
+              onCancel={onCancel}
+            />
           )}
         </div>
       )}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Cancel Subscription"
-        description={
-          running && periodEnd
-            ? `Are you sure you want to cancel ${firstName}'s subscription? It ends on ${formatBillingDate(periodEnd)}, and logging new sessions goes on until then; you can resume it before that date.`
-            : `Are you sure you want to cancel ${firstName}'s subscription? Logging new sessions and the student login stop working until you subscribe again.`
-        }
-        confirmLabel="Cancel Subscription"
-        cancelLabel="Keep Subscription"
-        pending={canceling}
-        onConfirm={async () => {
-          if (await onCancel()) setConfirming(false);
-        }}
-      />
     </div>
-  );
-}
-
-/** Another guardian holds the subscription: who, and that the card, cancelling and resuming are theirs. */
-function HeldByNotice({ email }: { email: string }) {
-  return (
-    <p className="pp-panel__muted" data-testid="held-by">
-      <strong>{email}</strong> holds this subscription: only they can change the card, cancel or resume it.
-    </p>
   );
 }

@@ -29,21 +29,16 @@ export function PaymentReturnNotice({ onReturn }: PaymentReturnNoticeProps) {
     if (found !== 'failed') onReturn?.(found);
   }, [location.pathname, location.search, navigate, onReturn]);
 
-  if (status === 'processing')
-    return (
-      <div data-testid="payment-return" data-status="processing">
-        <Alert variant="info" title={PAYMENT_TEXT.processingTitle}>
-          {PAYMENT_TEXT.processing}
-        </Alert>
-      </div>
-    );
-  if (status === 'failed')
-    return (
-      <div data-testid="payment-return" data-status="failed">
-        <Alert variant="destructive" title={PAYMENT_TEXT.failedTitle}>
-          {PAYMENT_TEXT.failed}
-        </Alert>
-      </div>
-    );
-  return null;
+  if (status !== 'processing' && status !== 'failed') return null;
+  const processing = status === 'processing';
+  return (
+    <div data-testid="payment-return" data-status={status}>
+      <Alert
+        variant={processing ? 'info' : 'destructive'}
+        title={processing ? PAYMENT_TEXT.processingTitle : PAYMENT_TEXT.failedTitle}
+      >
+        {processing ? PAYMENT_TEXT.processing : PAYMENT_TEXT.failed}
+      </Alert>
+    </div>
+  );
 }

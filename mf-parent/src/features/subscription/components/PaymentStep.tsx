@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Button } from '@logbook/ui/shared';
-import { PRICE_AUD, TOASTS } from '@logbook/contracts/view';
+import useSWR from 'swr';
+import { PRICE_AUD } from '@logbook/contracts/view';
 import type { CreateSubscriptionResponse } from '@logbook/contracts/view';
 import { paths } from '@logbook/shell-context/shared';
-import { useBillingConfig } from '../hooks/useBillingConfig';
+import { BILLING_CONFIG_KEY } from '../../../lib/apiKeys';
+import { fetchBillingConfig } from '../api/billing';
+import { PaymentFormUnavailable } from './PaymentFormUnavailable';
 import { SimulatedPaymentForm } from './SimulatedPaymentForm';
 
 // Stripe's libraries download only for families paying through Stripe.
@@ -33,28 +35,15 @@ export function PaymentStep({
   submitLabel = SUBMIT_LABEL,
   authenticate = false,
 }: PaymentStepProps) {
-  const { data: config, error, mutate } = useBillingConfig(true);
+  // Which payment provider the server uses ('stripe' or 'simulated') and Stripe's publishable key.
+  const { data: config, error, mutate } = useSWR(BILLING_CONFIG_KEY, fetchBillingConfig);
   const loading = (
     <p className="pp-panel__muted" role="status">
       Loading the payment form…
     </p>
   );
 
-  if (error && !config) {
-    return (
-      <Alert
-        variant="destructive"
-        title="Payment form unavailable"
-        action={
-          <Button variant="outline" size="sm" onClick={() => mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        {TOASTS.stripeLoadFailed}
-      </Alert>
-    );
-  }
+  if (error && !config) return <PaymentFormUnavailable onRetry={() => void mutate()} />;
   if (!config) return loading;
   if (config.provider === 'simulated') {
     return (
@@ -65,13 +54,7 @@ export function PaymentStep({
       />
     );
   }
-  if (!config.publishableKey) {
-    return (
-      <Alert variant="destructive" title="Payment form unavailable">
-        {TOASTS.stripeLoadFailed}
-      </Alert>
-    );
-  }
+  if (!config.publishableKey) return <PaymentFormUnavailable />;
   return (
     <Suspense fallback={loading}>
       {authenticate && subscription.type === 'payment' ? (

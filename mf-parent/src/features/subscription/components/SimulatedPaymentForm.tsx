@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@logbook/ui/shared';
-import { toast } from '@logbook/shell-context/shared';
+import { isNetworkError, toast } from '@logbook/shell-context/shared';
 import { TOASTS } from '@logbook/contracts/view';
-import { isNetworkError, serverMessageOr } from '../../../lib/errors';
+import { serverMessageOr } from '../../../lib/errors';
 import { confirmSimulatedPayment } from '../api/billing';
 import {
   SUCCESS_TEST_CARD,
@@ -54,6 +54,15 @@ export function SimulatedPaymentForm({ clientSecret, submitLabel, onSuccess }: S
     onSuccess();
   };
 
+  /** A numeric card input, kept in the card's own format as it is typed. */
+  const field = (name: keyof TestCardValues, format: (typed: string) => string) => ({
+    error: errors[name],
+    name,
+    inputMode: 'numeric' as const,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: format(e.target.value) })),
+  });
+
   return (
     <form className="ll-form pp-card-form" onSubmit={submit} noValidate aria-label="Card details (test mode)">
       <div className="pp-test-mode" role="note" data-testid="test-mode-notice">
@@ -65,35 +74,23 @@ export function SimulatedPaymentForm({ clientSecret, submitLabel, onSuccess }: S
       </div>
       <TextField
         label="Card number"
-        error={errors.cardNumber}
-        name="cardNumber"
-        inputMode="numeric"
-        autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
-        value={values.cardNumber}
-        onChange={(e) => setValues((v) => ({ ...v, cardNumber: formatCardNumber(e.target.value) }))}
+        autoComplete="cc-number"
+        {...field('cardNumber', formatCardNumber)}
       />
       <div className="pp-form__row pp-form__row--tight">
         <TextField
           label="Expiry (MM / YY)"
-          error={errors.expiry}
-          name="expiry"
-          inputMode="numeric"
-          autoComplete="cc-exp"
           placeholder="MM / YY"
-          value={values.expiry}
-          onChange={(e) => setValues((v) => ({ ...v, expiry: formatExpiry(e.target.value) }))}
+          autoComplete="cc-exp"
+          {...field('expiry', formatExpiry)}
         />
         <TextField
           label="CVC"
-          error={errors.cvc}
-          name="cvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
           placeholder="123"
           maxLength={4}
-          value={values.cvc}
-          onChange={(e) => setValues((v) => ({ ...v, cvc: e.target.value.replace(/\D/g, '') }))}
+          autoComplete="cc-csc"
+          {...field('cvc', (typed) => typed.replace(/\D/g, ''))}
         />
       </div>
       <Button type="submit" size="lg" pending={pending} className="ll-btn--block">

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
-import { Alert, Button } from '@logbook/ui/shared';
 import { toast } from '@logbook/shell-context/shared';
 import { TOASTS } from '@logbook/contracts/view';
 import { loadStripeWithTimeout } from '../utils/loadStripeWithTimeout';
+import { PaymentFormUnavailable } from './PaymentFormUnavailable';
 import { StripeConfirmForm } from './StripeConfirmForm';
 
 export interface StripePaymentFormProps {
@@ -45,21 +45,7 @@ export default function StripePaymentForm({
     };
   }, [publishableKey, attempt]);
 
-  if (failed) {
-    return (
-      <Alert
-        variant="destructive"
-        title="Payment form unavailable"
-        action={
-          <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        }
-      >
-        {TOASTS.stripeLoadFailed}
-      </Alert>
-    );
-  }
+  if (failed) return <PaymentFormUnavailable onRetry={() => setAttempt((n) => n + 1)} />;
   if (!stripe) {
     return (
       <p className="pp-panel__muted" role="status">

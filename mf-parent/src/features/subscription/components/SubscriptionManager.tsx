@@ -6,131 +6,133 @@ import { useSubscriptionActions } from '../hooks/useSubscriptionActions';
 import { useSubscriptionDetails } from '../hooks/useSubscriptionDetails';
 import { useTrialAvailable } from '../hooks/useTrialAvailable';
 import { ActiveSubscriptionNotice } from './ActiveSubscriptionNotice';
-import { OwedPaymentNotice } from './OwedPaymentNotice';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { PaymentStep } from './PaymentStep';
-import { WaitingCardNotice } from './WaitingCardNotice';
+import { UnfinishedSubscriptionNotice } from './UnfinishedSubscriptionNotice';
 
 /**
  * Start the free trial and pay, see and cancel the active subscription, or pay (or confirm with the bank) what a
  * subscription still owes. After a bank's page, Stripe's `redirect_status` says how the payment went.
  */
 export function SubscriptionManager({ student }: { student: Student }) {
-  const actions = useSubscriptionActions(student);
-  return (
-    <>
-      <PaymentReturnNotice onReturn={actions.finish} />
-      <SubscriptionSteps student={student} actions={actions} />
-    </>
-  );
-}
-
-function SubscriptionSteps({
-  student,
-  actions,
-}: {
-  student: Student;
-  actions: ReturnType<typeof useSubscriptionActions>;
-}) {
   const active = isActive(student.subscriptionStatus);
-  const { data: details } = useSubscriptionDetails(student.id, true);
+  const { data: details } = useSubscriptionDetails(student.id);
   const trialAvailable = useTrialAvailable(student.id);
   const holder = useBillingHolder();
-  const { subscription, pending, start, finish, cancel, pay, resume, changeCard, changingCard } = actions;
+  const { subscription, pending, start, finish, cancel, pay, resume, changeCard, changingCard } =
+    useSubscriptionActions(student);
   const step = details?.nextStep ?? null;
+  const confirm = step === 'confirm_payment';
 
-  // A payment was disputed with the bank: the family's subscriptions were canceled and no new one starts.
-  if (details?.accountDisputed && !active && !subscription) {
-    return (
-      <Alert variant="destructive" title={PAYMENT_TEXT.disputedTitle}>
-        {BILLING_ERRORS.accountDisputed}
-      </Alert>
-    );
-  }
+  /** What the subscription needs next, drawn below what a return from the bank's page said. */
+  const steps = () => {
+    // A payment was disputed with the bank: the family's subscriptions were canceled and no new one starts.
+    if (details?.accountDisputed && !active && !subscription) {
+      return (
+        <Alert variant="destructive" title={PAYMENT_TEXT.disputedTitle}>
+          {BILLING_ERRORS.accountDisputed}
+        </Alert>
+      );
+    }
 
-  if (step && !subscription) {
-    return (
-      <OwedPaymentNotice
-        firstName={student.firstName}
-        step={step}
-        paying={pending === 'pay'}
-        canceling={pending === 'cancel'}
-        onPay={pay}
-        onCancel={holder.mayManage ? cancel : undefined}
-      />
-    );
-  }
+    if (step && !subscription) {
+      return (
+        <UnfinishedSubscriptionNotice
+          testId="owed-payment"
+          title={confirm ? PAYMENT_TEXT.confirmTitle : PAYMENT_TEXT.neededTitle}
+          text={confirm ? PAYMENT_TEXT.confirm : PAYMENT_TEXT.needed}
+          stepLabel={confirm ? PAYMENT_TEXT.confirmButton : PAYMENT_TEXT.neededButton}
+          onStep={pay}
+          stepPending={pending === 'pay'}
+          cancelQuestion={`Are you sure you want to cancel ${student.firstName}'s subscription? Nothing more is charged for it.`}
+          canceling={pending === 'cancel'}
+          onCancel={holder.mayManage ? cancel : undefined}
+        />
+      );
+    }
 
-  // During a renewal's grace period the student is still active: paying what is owed shows the card form.
-  if (active && !subscription) {
-    return (
-      <ActiveSubscriptionNotice
-        firstName={student.firstName}
-        details={details}
-        canceling={pending === 'cancel'}
-        onCancel={cancel}
-        resuming={pending === 'resume'}
-        onResume={resume}
-        changingCard={pending === 'card'}
-        onChangeCard={changeCard}
-        holder={holder}
-      />
-    );
-  }
+    // During a renewal's grace period the student is still active: paying what is owed shows the card form.
+    if (active && !subscription) {
+      return (
+        <ActiveSubscriptionNotice
+          firstName={student.firstName}
+          details={details}
+          canceling={pending === 'cancel'}
+          onCancel={cancel}
+          resuming={pending === 'resume'}
+          onResume={resume}
+          changingCard={pending === 'card'}
+          onChangeCard={changeCard}
+          holder={holder}
+        />
+      );
+    }
 
-  // Still at the provider but waiting for a card (a trial begun without one): save it, or cancel.
-  if (!subscription && student.subscriptionStatus === 'incomplete' && details?.subscriptionId) {
-    return (
-      <WaitingCardNotice
-        firstName={student.firstName}
-        starting={pending === 'start'}
-        canceling={pending === 'cancel'}
-        onSaveCard={start}
-        onCancel={holder.mayManage ? cancel : undefined}
-      />
-    );
-  }
+    // Still at the provider but waiting for a card (a trial begun without one): save it, or cancel.
+    if (!subscription && student.subscriptionStatus === 'incomplete' && details?.subscriptionId) {
+      return (
+        <UnfinishedSubscriptionNotice
+          testId="waiting-card"
+          title={TRIAL_TEXT.waitingTitle}
+          text={TRIAL_TEXT.waiting}
+          stepLabel={TRIAL_TEXT.saveCard}
+          onStep={start}
+          stepPending={pending === 'start'}
+          cancelQuestion={`Are you sure you want to cancel ${student.firstName}'s subscription? Nothing is charged for it.`}
+          canceling={pending === 'cancel'}
+          onCancel={holder.mayManage ? cancel : undefined}
+        />
+      );
+    }
 
-  if (!subscription || !subscription.clientSecret || subscription.type === 'none') {
+    if (!subscription || !subscription.clientSecret || subscription.type === 'none') {
+      return (
+        <div className="pp-stack">
+          <Button size="lg" className="ll-btn--block" onClick={start} pending={pending === 'start'}>
+            {trialAvailable ? TRIAL_TEXT.startTrial : TRIAL_TEXT.startPaid}
+          </Button>
+          <p className="pp-panel__muted pp-center">{trialAvailable ? TRIAL_TEXT.trialNote : TRIAL_TEXT.paidNote}</p>
+        </div>
+      );
+    }
+
     return (
-      <div className="pp-stack">
-        <Button size="lg" className="ll-btn--block" onClick={start} pending={pending === 'start'}>
-          {trialAvailable ? TRIAL_TEXT.startTrial : TRIAL_TEXT.startPaid}
-        </Button>
-        <p className="pp-panel__muted pp-center">{trialAvailable ? TRIAL_TEXT.trialNote : TRIAL_TEXT.paidNote}</p>
-      </div>
+      <section className="pp-stack" aria-label="Payment details" data-testid="payment-step">
+        <div>
+          <h3 className="pp-section-title">Payment details</h3>
+          <p className="pp-panel__muted">
+            {changingCard
+              ? PAYMENT_TEXT.changeCardNote
+              : subscription.type === 'setup'
+                ? `Your card is saved now and first charged when the ${TRIAL_DAYS}-day trial ends.`
+                : confirm
+                  ? PAYMENT_TEXT.confirm
+                  : step
+                    ? 'Your card is charged for the month now.'
+                    : 'Your card is charged for the first month now.'}
+          </p>
+        </div>
+        {pending === 'finish' ? (
+          <p className="pp-panel__muted" role="status">
+            Finishing your subscription…
+          </p>
+        ) : (
+          <PaymentStep
+            subscription={{ ...subscription, clientSecret: subscription.clientSecret, type: subscription.type }}
+            studentId={student.id}
+            submitLabel={changingCard ? PAYMENT_TEXT.changeCardLabel : step ? PAYMENT_TEXT.payLabel : undefined}
+            authenticate={confirm}
+            onSuccess={finish}
+          />
+        )}
+      </section>
     );
-  }
+  };
 
   return (
-    <section className="pp-stack" aria-label="Payment details" data-testid="payment-step">
-      <div>
-        <h3 className="pp-section-title">Payment details</h3>
-        <p className="pp-panel__muted">
-          {changingCard
-            ? PAYMENT_TEXT.changeCardNote
-            : subscription.type === 'setup'
-              ? `Your card is saved now and first charged when the ${TRIAL_DAYS}-day trial ends.`
-              : step === 'confirm_payment'
-                ? PAYMENT_TEXT.confirm
-                : step
-                  ? 'Your card is charged for the month now.'
-                  : 'Your card is charged for the first month now.'}
-        </p>
-      </div>
-      {pending === 'finish' ? (
-        <p className="pp-panel__muted" role="status">
-          Finishing your subscription…
-        </p>
-      ) : (
-        <PaymentStep
-          subscription={{ ...subscription, clientSecret: subscription.clientSecret, type: subscription.type }}
-          studentId={student.id}
-          submitLabel={changingCard ? PAYMENT_TEXT.changeCardLabel : step ? PAYMENT_TEXT.payLabel : undefined}
-          authenticate={step === 'confirm_payment'}
-          onSuccess={finish}
-        />
-      )}
-    </section>
+    <>
+      <PaymentReturnNotice onReturn={finish} />
+      {steps()}
+    </>
   );
 }

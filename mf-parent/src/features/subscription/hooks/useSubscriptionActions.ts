@@ -1,10 +1,17 @@
 import { useState } from 'react';
-import { useNavigate, toast, fetchStudent, refreshStudents, paths } from '@logbook/shell-context/shared';
+import {
+  useNavigate,
+  toast,
+  fetchStudent,
+  isNetworkError,
+  refreshStudents,
+  paths,
+} from '@logbook/shell-context/shared';
 import { useSWRConfig } from 'swr';
 import { PAYMENT_TEXT, TRIAL_TEXT, TOASTS, isActive } from '@logbook/contracts/view';
 import type { CreateSubscriptionResponse, Student } from '@logbook/contracts/view';
 import { subscriptionKey, studentKey } from '../../../lib/apiKeys';
-import { isNetworkError, serverMessageOr } from '../../../lib/errors';
+import { serverMessageOr } from '../../../lib/errors';
 import {
   cancelSubscription,
   createSubscription,
@@ -30,9 +37,11 @@ async function waitUntilActive(studentId: number): Promise<void> {
   }
 }
 
+type Action = 'start' | 'cancel' | 'finish' | 'pay' | 'resume' | 'card';
+
 /** Start the trial, finish payment, cancel: each with the product's messages, refreshing the students afterwards. */
 export function useSubscriptionActions(student: Student) {
-  const [pending, setPending] = useState<'start' | 'cancel' | 'finish' | 'pay' | 'resume' | 'card' | null>(null);
+  const [pending, setPending] = useState<Action | null>(null);
   const [subscription, setSubscription] = useState<CreateSubscriptionResponse | null>(null);
   /** The card form on screen saves a new card for the running subscription (rather than starting or paying one). */
   const [changingCard, setChangingCard] = useState(false);
@@ -41,31 +50,43 @@ export function useSubscriptionActions(student: Student) {
 
   const refresh = () => Promise.all([refreshStudents(mutate, student.id), mutate(subscriptionKey(student.id))]);
 
-  const start = async () => {
-    setPending('start');
+  /** Runs an action with its button pending; true when it worked, else the failure is toasted. */
+  const act = async (
+    which: Action,
+    action: () => Promise<void>,
+    describe: (error: unknown) => string = (error) => serverMessageOr(error, TOASTS.paymentUnexpected),
+  ): Promise<boolean> => {
+    setPending(which);
     try {
-      const created = await createSubscription(student.id);
-      if (created.type === 'none') {
-        // Stripe needs nothing more (a card on file, or nothing to pay): the subscription is already under way.
-        setPending(null);
-        await finish('none');
-        return;
-      }
-      setSubscription(created);
-      // A card to save means the trial began; an invoice to pay means the free month was used before.
-      toast(created.type === 'setup' ? TOASTS.subscriptionCreated : TRIAL_TEXT.createdPaid);
+      await action();
+      return true;
     } catch (error) {
-      toast({
-        title: TOASTS.error,
-        description: isNetworkError(error)
-          ? TOASTS.subscriptionCreateNetwork
-          : serverMessageOr(error, TOASTS.subscriptionCreateFailed),
-        variant: 'destructive',
-      });
+      toast({ title: TOASTS.error, description: describe(error), variant: 'destructive' });
+      return false;
     } finally {
       setPending(null);
     }
   };
+
+  const start = () =>
+    act(
+      'start',
+      async () => {
+        const created = await createSubscription(student.id);
+        if (created.type === 'none') {
+          // Stripe needs nothing more (a card on file, or nothing to pay): the subscription is already under way.
+          setPending(null);
+          return finish('none');
+        }
+        setSubscription(created);
+        // A card to save means the trial began; an invoice to pay means the free month was used before.
+        toast(created.type === 'setup' ? TOASTS.subscriptionCreated : TRIAL_TEXT.createdPaid);
+      },
+      (error) =>
+        isNetworkError(error)
+          ? TOASTS.subscriptionCreateNetwork
+          : serverMessageOr(error, TOASTS.subscriptionCreateFailed),
+    );
 
   /** Called once the payment form (or the return from a bank's page) reports success or a payment still processing. */
   async function finish(outcome: 'succeeded' | 'processing' | 'none' = 'succeeded') {
@@ -93,83 +114,48 @@ export function useSubscriptionActions(student: Student) {
   }
 
   /** Pay what is owed, or confirm what the bank holds: the open invoice's secret for the card form. */
-  const pay = async () => {
-    setPending('pay');
-    try {
-      setSubscription(await fetchOwedPayment(student.id));
-    } catch (error) {
-      toast({
-        title: TOASTS.error,
-        description: serverMessageOr(error, TOASTS.paymentUnexpected),
-        variant: 'destructive',
-      });
-    } finally {
-      setPending(null);
-    }
-  };
+  const pay = () => act('pay', async () => setSubscription(await fetchOwedPayment(student.id)));
 
-  const cancel = async (): Promise<boolean> => {
-    setPending('cancel');
-    let view: Awaited<ReturnType<typeof cancelSubscription>>;
-    try {
-      view = await cancelSubscription(student.id);
-    } catch (error) {
-      toast({ title: TOASTS.error, description: serverMessageOr(error, TOASTS.cancelFailed), variant: 'destructive' });
-      setPending(null);
-      return false;
-    }
-    const endsOn = view.cancelAtPeriodEnd ? parseBillingDate(view.currentPeriodEnd) : null;
-    toast(
-      endsOn
-        ? {
-            title: PAYMENT_TEXT.endingTitle,
-            description: `${student.firstName}'s subscription ends on ${formatBillingDate(endsOn)}. Logging goes on until then.`,
-          }
-        : { title: TOASTS.subscriptionCanceled, description: `${student.firstName}'s subscription has been canceled.` },
+  const cancel = () =>
+    act(
+      'cancel',
+      async () => {
+        const view = await cancelSubscription(student.id);
+        const endsOn = view.cancelAtPeriodEnd ? parseBillingDate(view.currentPeriodEnd) : null;
+        toast(
+          endsOn
+            ? {
+                title: PAYMENT_TEXT.endingTitle,
+                description: `${student.firstName}'s subscription ends on ${formatBillingDate(endsOn)}. Logging goes on until then.`,
+              }
+            : {
+                title: TOASTS.subscriptionCanceled,
+                description: `${student.firstName}'s subscription has been canceled.`,
+              },
+        );
+        setSubscription(null);
+        await refresh();
+      },
+      (error) => serverMessageOr(error, TOASTS.cancelFailed),
     );
-    setSubscription(null);
-    await refresh();
-    setPending(null);
-    return true;
-  };
 
   /** Takes back a cancel at the end of the period. */
-  const resume = async () => {
-    setPending('resume');
-    try {
+  const resume = () =>
+    act('resume', async () => {
       await resumeSubscription(student.id);
       toast({
         title: PAYMENT_TEXT.resumedTitle,
         description: `${student.firstName}'s subscription goes on as before.`,
       });
       await refresh();
-    } catch (error) {
-      toast({
-        title: TOASTS.error,
-        description: serverMessageOr(error, TOASTS.paymentUnexpected),
-        variant: 'destructive',
-      });
-    } finally {
-      setPending(null);
-    }
-  };
+    });
 
   /** A SetupIntent for a new card: the card form saves it, and it becomes the subscription's card. */
-  const changeCard = async () => {
-    setPending('card');
-    try {
+  const changeCard = () =>
+    act('card', async () => {
       setSubscription(await startCardChange(student.id));
       setChangingCard(true);
-    } catch (error) {
-      toast({
-        title: TOASTS.error,
-        description: serverMessageOr(error, TOASTS.paymentUnexpected),
-        variant: 'destructive',
-      });
-    } finally {
-      setPending(null);
-    }
-  };
+    });
 
   return { subscription, pending, start, finish, cancel, pay, resume, changeCard, changingCard };
 }

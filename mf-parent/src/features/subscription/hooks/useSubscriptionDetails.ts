@@ -1,10 +1,9 @@
 import useSWR from 'swr';
+import type { SubscriptionView } from '@logbook/contracts/view';
 import { subscriptionKey } from '../../../lib/apiKeys';
-import { fetchSubscriptionDetails, type SubscriptionDetails } from '../api/billing';
+import { fetchSubscriptionDetails } from '../api/billing';
 
-/** GET /api/subscription/:studentId, asked once the student is loaded (the call needs the student's id). */
-export function useSubscriptionDetails(studentId: number, enabled: boolean) {
-  return useSWR<SubscriptionDetails>(enabled ? subscriptionKey(studentId) : null, fetchSubscriptionDetails, {
-    revalidateOnMount: true,
-  });
+/** GET /api/subscription/:studentId, asked again each time the screen opens. */
+export function useSubscriptionDetails(studentId: number) {
+  return useSWR<SubscriptionView>(subscriptionKey(studentId), fetchSubscriptionDetails, { revalidateOnMount: true });
 }

@@ -1,10 +1,9 @@
 import { useSubscriptionDetails } from './useSubscriptionDetails';
 
 /**
- * Whether this student can still have the free month, as the billing service says. Until it answers (or when an
- * older service does not say) the free month is offered; the service decides either way when the subscription starts.
+ * Whether this student can still have the free month, as the billing service says. Until it answers the free month
+ * is offered; the service decides either way when the subscription starts.
  */
 export function useTrialAvailable(studentId: number): boolean {
-  const { data } = useSubscriptionDetails(studentId, true);
-  return data?.trialAvailable !== false;
+  return useSubscriptionDetails(studentId).data?.trialAvailable !== false;
 }

@@ -41,7 +41,7 @@ export function passesLuhn(digits: string): boolean {
 
 /** '4242424242424242' → '4242 4242 4242 4242' as it is typed. */
 export function formatCardNumber(value: string): string {
-  return digitsOf(value)
+  return value
     .replace(/\D/g, '')
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');

@@ -3,12 +3,14 @@ import { STATE_CODES } from '@logbook/contracts/view';
 import { fieldErrors, supervisorInputSchema } from '@logbook/contracts/schemas';
 import { Button, TextField, SelectField } from '@logbook/ui/shared';
 import type { SupervisorInput } from '@logbook/contracts/view';
+import type { SavedSupervisor } from '@logbook/shell-context/shared';
 import { licenceShortfall, type SupervisorLicenceRule } from '@logbook/contracts/supervisor-licence';
 
 const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: code }));
 
 export interface SupervisorFormProps {
-  initial?: SupervisorInput;
+  /** The saved supervisor being changed; none for a new one. */
+  initial?: SavedSupervisor;
   submitLabel: string;
   pending?: boolean;
   /** The server's refusal, shown under the form. */
@@ -33,15 +35,15 @@ export function SupervisorForm({
   licenceRule,
 }: SupervisorFormProps) {
   const checkId = useId();
-  const [name, setName] = useState(initial?.name ?? '');
-  const [licenseNumber, setLicenseNumber] = useState(initial?.licenseNumber ?? '');
+  const [values, setValues] = useState({
+    name: initial?.name ?? '',
+    licenseNumber: initial?.licenseNumber ?? '',
+    licenceState: initial?.licenceState ?? '',
+    fullLicenceYear: String(initial?.fullLicenceYear ?? ''),
+    email: initial?.email ?? '',
+  });
   const [isInstructor, setIsInstructor] = useState(initial?.isInstructor ?? false);
-  const [licenceState, setLicenceState] = useState<string>(initial?.licenceState ?? '');
-  const [fullLicenceYear, setFullLicenceYear] = useState(
-    initial?.fullLicenceYear === undefined ? '' : String(initial.fullLicenceYear),
-  );
-  const [email, setEmail] = useState(initial?.email ?? '');
-  const yearTyped = fullLicenceYear.trim();
+  const yearTyped = values.fullLicenceYear.trim();
   const year = /^\d{4}$/.test(yearTyped) ? Number(yearTyped) : undefined;
   const shortfall = licenceShortfall(licenceRule, { fullLicenceYear: year, isInstructor }, new Date().getFullYear());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -49,76 +51,48 @@ export function SupervisorForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = supervisorInputSchema.safeParse({
-      name,
-      licenseNumber,
+      name: values.name,
+      licenseNumber: values.licenseNumber,
       isInstructor,
-      licenceState: licenceState || undefined,
+      licenceState: values.licenceState || undefined,
       fullLicenceYear: yearTyped ? Number(yearTyped) : undefined,
       // Cleared on an edit: the saved address is forgotten.
-      email: email.trim() || (initial?.email ? '' : undefined),
+      email: values.email.trim() || (initial?.email ? '' : undefined),
     });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
-    onSave({
-      name: parsed.data.name,
-      licenseNumber: parsed.data.licenseNumber,
-      isInstructor: parsed.data.isInstructor,
-      ...(parsed.data.licenceState ? { licenceState: parsed.data.licenceState } : {}),
-      ...(parsed.data.fullLicenceYear !== undefined ? { fullLicenceYear: parsed.data.fullLicenceYear } : {}),
-      ...(parsed.data.email !== undefined ? { email: parsed.data.email } : {}),
-    });
+    onSave(parsed.data);
   };
+
+  const field = (name: keyof typeof values) => ({
+    error: errors[name],
+    name,
+    autoComplete: 'off',
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
 
   return (
     <form className="pp-supervisor-form" onSubmit={submit} noValidate aria-label={submitLabel}>
       <div className="pp-supervisor-form__fields">
-        <TextField
-          label="Full Name"
-          error={errors.name}
-          name="name"
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <TextField
-          label="Driver's License Number"
-          error={errors.licenseNumber}
-          name="licenseNumber"
-          autoComplete="off"
-          value={licenseNumber}
-          onChange={(e) => setLicenseNumber(e.target.value)}
-        />
+        <TextField label="Full Name" {...field('name')} />
+        <TextField label="Driver's License Number" {...field('licenseNumber')} />
         <SelectField
           label="Licence issued in (optional)"
-          error={errors.licenceState}
-          name="licenceState"
           options={STATE_OPTIONS}
           placeholder="Not said"
-          value={licenceState}
-          onChange={(e) => setLicenceState(e.target.value)}
+          {...field('licenceState')}
         />
-        <TextField
-          label="Year of full licence (optional)"
-          error={errors.fullLicenceYear}
-          name="fullLicenceYear"
-          inputMode="numeric"
-          autoComplete="off"
-          value={fullLicenceYear}
-          onChange={(e) => setFullLicenceYear(e.target.value)}
-        />
+        <TextField label="Year of full licence (optional)" inputMode="numeric" {...field('fullLicenceYear')} />
         <TextField
           label="Email (optional)"
           hint="To ask them to sign a drive on their own phone."
-          error={errors.email}
           type="email"
-          name="email"
           inputMode="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...field('email')}
         />
       </div>
       {shortfall && (

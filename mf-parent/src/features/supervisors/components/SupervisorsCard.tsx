@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Spinner } from '@logbook/ui/shared';
 import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/shared';
-import type { SupervisorInput } from '@logbook/contracts/view';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { useSupervisorActions } from '../hooks/useSupervisorActions';
 import { SupervisorForm } from './SupervisorForm';
@@ -39,14 +38,7 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
           <li key={s.id} className="pp-rows__item" data-testid="saved-supervisor">
             {editing === s.id ? (
               <SupervisorForm
-                initial={{
-                  name: s.name,
-                  licenseNumber: s.licenseNumber,
-                  isInstructor: s.isInstructor,
-                  ...(s.licenceState ? { licenceState: s.licenceState as SupervisorInput['licenceState'] } : {}),
-                  ...(typeof s.fullLicenceYear === 'number' ? { fullLicenceYear: s.fullLicenceYear } : {}),
-                  ...(s.email ? { email: s.email } : {}),
-                }}
+                initial={s}
                 licenceRule={licenceRule}
                 submitLabel={`Save ${s.name}`}
                 pending={actions.pending}

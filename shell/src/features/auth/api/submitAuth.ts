@@ -2,7 +2,9 @@ import type { RegistrationInput } from '@logbook/contracts/account';
 import type { LoginInput } from '@logbook/contracts/schemas';
 
 export type AuthOutcome =
-  { ok: true } | { ok: false; kind: 'rejected'; serverMessage?: string } | { ok: false; kind: 'network' };
+  | { ok: true; message?: string }
+  | { ok: false; kind: 'rejected'; serverMessage?: string; status: number }
+  | { ok: false; kind: 'network' };
 
 type ApiClient = typeof import('@logbook/shell-context/apiClient');
 
@@ -19,7 +21,8 @@ export function loadApiClient(): Promise<ApiClient> {
   return client;
 }
 
-async function post(url: string, body: LoginInput | RegistrationInput): Promise<AuthOutcome> {
+/** A POST of the signed-out pages, with the success answer's `message` when it has one. */
+async function post(url: string, body: object): Promise<AuthOutcome> {
   let api: ApiClient;
   try {
     api = await loadApiClient();
@@ -28,13 +31,28 @@ async function post(url: string, body: LoginInput | RegistrationInput): Promise<
     return { ok: false, kind: 'network' };
   }
   try {
-    await api.apiRequest('POST', url, body);
-    return { ok: true };
+    const text = await (await api.apiRequest('POST', url, body)).text().catch(() => '');
+    let message: string | undefined;
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === 'string') message = parsed.message;
+    } catch {
+      // An empty or non-JSON success body: the page says its own words.
+    }
+    return { ok: true, message };
   } catch (error) {
-    if (error instanceof api.ApiError) return { ok: false, kind: 'rejected', serverMessage: error.serverMessage };
+    if (error instanceof api.ApiError)
+      return { ok: false, kind: 'rejected', serverMessage: error.serverMessage, status: error.status };
     return { ok: false, kind: 'network' };
   }
 }
 
 export const login = (input: LoginInput) => post('/api/login', input);
 export const register = (input: RegistrationInput) => post('/api/register', input);
+
+/** POST /api/password-reset: answers 202 with the same words whether or not the address has an account. */
+export const requestPasswordReset = (email: string) => post('/api/password-reset', { email });
+
+/** POST /api/password-reset/confirm: sets the new password when the link's token is still good. */
+export const confirmPasswordReset = (token: string, password: string) =>
+  post('/api/password-reset/confirm', { token, password });

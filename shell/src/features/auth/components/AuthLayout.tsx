@@ -5,7 +5,7 @@ export interface AuthLayoutProps {
   title: string;
   description: string;
   children: ReactNode;
-  footer: ReactNode;
+  footer?: ReactNode;
 }
 
 export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
@@ -17,7 +17,7 @@ export function AuthLayout({ title, description, children, footer }: AuthLayoutP
           <p className="ll-panel__description">{description}</p>
         </div>
         {children}
-        <p className="ll-panel__switch">{footer}</p>
+        {footer && <p className="ll-panel__switch">{footer}</p>}
       </div>
     </PublicPage>
   );

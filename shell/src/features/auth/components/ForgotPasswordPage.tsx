@@ -1,43 +1,28 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { PASSWORD_RESET, TOASTS } from '@logbook/contracts/messages';
-import { toast } from '@logbook/shell-context/toasts';
 import { paths } from '@logbook/shell-context/routes';
-import { requestPasswordReset } from '../api/passwordReset';
+import { requestPasswordReset } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
+import { toastFailure } from '../lib/toastFailure';
 import { AuthLayout } from './AuthLayout';
+import { AuthOutcome } from './AuthOutcome';
 import { EmailField } from './AuthFields';
 import './passwordPages.css';
 
 /** /forgot-password: asks for the email and answers the same words whether or not it has an account. */
 export function ForgotPasswordPage() {
-  const { values, errors, setField, validate, prepare } = useFormState(
-    (schemas) => schemas.loginSchema.pick({ email: true }),
-    { email: '' },
-  );
-  const [pending, setPending] = useState(false);
+  const { field, prepare, pending, submit } = useFormState((schemas) => schemas.loginSchema.pick({ email: true }), {
+    email: '',
+  });
   const [sent, setSent] = useState<string | null>(null);
-  const outcome = useRef<HTMLDivElement>(null);
-
-  // The form gives way to the answer: focus moves to it so a screen reader reads it at once.
-  useEffect(() => {
-    if (sent !== null) outcome.current?.focus();
-  }, [sent]);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = await validate();
-    if (!parsed.success) return;
-    setPending(true);
-    const answer = await requestPasswordReset(parsed.data.email);
-    setPending(false);
+  const onSubmit = submit(async ({ email }) => {
+    const answer = await requestPasswordReset(email);
     if (answer.ok) setSent(answer.message ?? PASSWORD_RESET.requested);
-    else if (answer.kind === 'rejected')
-      toast({ title: TOASTS.error, description: answer.serverMessage || TOASTS.networkError, variant: 'destructive' });
-    else toast({ title: TOASTS.error, description: TOASTS.networkError, variant: 'destructive' });
-  };
+    else toastFailure(TOASTS.error, answer);
+  });
 
   return (
     <AuthLayout
@@ -50,7 +35,7 @@ export function ForgotPasswordPage() {
       }
     >
       {sent !== null ? (
-        <div ref={outcome} tabIndex={-1} className="auth__outcome" data-testid="reset-requested">
+        <AuthOutcome testId="reset-requested">
           <Alert variant="success" title={PASSWORD_RESET.requestedTitle}>
             <p>{sent}</p>
             <p>
@@ -61,10 +46,10 @@ export function ForgotPasswordPage() {
               .
             </p>
           </Alert>
-        </div>
+        </AuthOutcome>
       ) : (
         <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Forgot password">
-          <EmailField value={values.email} error={errors.email} onChange={(v) => setField('email', v)} />
+          <EmailField {...field('email')} />
           <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
             {pending ? 'Sending link...' : 'Send reset link'}
           </Button>

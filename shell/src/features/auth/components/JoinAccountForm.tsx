@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Button } from '@logbook/ui/Button';
 import { TOASTS } from '@logbook/contracts/messages';
-import { toast } from '@logbook/shell-context/toasts';
 import { loadApiClient, login, register } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
+import { toastFailure } from '../lib/toastFailure';
 import { EmailField, PasswordField } from './AuthFields';
 
 export interface JoinAccountFormProps {
@@ -23,42 +22,17 @@ export function JoinAccountForm({ mode, email, onSignedIn }: JoinAccountFormProp
   );
   const signIn = useFormState((schemas) => schemas.loginSchema, { email, password: '' }, loadApiClient);
   const form = mode === 'register' ? registration : signIn;
-  const [pending, setPending] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = await form.validate();
-    if (!parsed.success) return;
-    setPending(true);
-    const credentials = { email: parsed.data.email, password: parsed.data.password };
+  const onSubmit = form.submit(async ({ email, password }) => {
     if (mode === 'register') {
       // The confirmation is checked here and never sent.
-      const made = await register(credentials);
-      if (!made.ok) {
-        setPending(false);
-        const description = made.kind === 'rejected' ? made.serverMessage || TOASTS.registrationError : undefined;
-        toast({
-          title: TOASTS.registrationFailed,
-          description: description ?? TOASTS.networkError,
-          variant: 'destructive',
-        });
-        return;
-      }
+      const made = await register({ email, password });
+      if (!made.ok) return toastFailure(TOASTS.registrationFailed, made, TOASTS.registrationError);
     }
-    const outcome = await login(credentials);
-    if (outcome.ok) {
-      await onSignedIn();
-      setPending(false);
-      return;
-    }
-    setPending(false);
-    toast({
-      title: TOASTS.loginFailed,
-      description:
-        outcome.kind === 'rejected' ? outcome.serverMessage || TOASTS.invalidCredentials : TOASTS.networkError,
-      variant: 'destructive',
-    });
-  };
+    const outcome = await login({ email, password });
+    if (outcome.ok) await onSignedIn();
+    else toastFailure(TOASTS.loginFailed, outcome, TOASTS.invalidCredentials);
+  });
 
   const label = mode === 'register' ? 'Create account and join' : 'Sign in and join';
   return (
@@ -69,27 +43,23 @@ export function JoinAccountForm({ mode, email, onSignedIn }: JoinAccountFormProp
       noValidate
       aria-label={mode === 'register' ? 'Create account' : 'Sign in'}
     >
-      <EmailField value={form.values.email} error={form.errors.email} onChange={(v) => form.setField('email', v)} />
+      <EmailField {...form.field('email')} />
       <PasswordField
         label="Password"
         name="password"
         kind={mode === 'register' ? 'new' : 'current'}
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(v) => form.setField('password', v)}
+        {...form.field('password')}
       />
       {mode === 'register' && (
         <PasswordField
           label="Confirm Password"
           name="confirmPassword"
           kind="confirm"
-          value={registration.values.confirmPassword}
-          error={registration.errors.confirmPassword}
-          onChange={(v) => registration.setField('confirmPassword', v)}
+          {...registration.field('confirmPassword')}
         />
       )}
-      <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
-        {pending ? (mode === 'register' ? 'Creating account...' : 'Signing in...') : label}
+      <Button type="submit" size="lg" className="ll-btn--block" pending={form.pending}>
+        {form.pending ? (mode === 'register' ? 'Creating account...' : 'Signing in...') : label}
       </Button>
     </form>
   );

@@ -7,9 +7,9 @@ import { FAMILY_MESSAGES } from '@logbook/contracts/family-rules';
 import { TOASTS } from '@logbook/contracts/messages';
 import { paths } from '@logbook/shell-context/routes';
 import { toast } from '@logbook/shell-context/toasts';
-import { PublicPage } from '../../../lib/PublicPage';
 import { joinFamily, openInvitation, signedInEmail, type InvitationOutcome } from '../api/family';
 import { noteSignedIn } from '../lib/noteSignedIn';
+import { AuthLayout } from './AuthLayout';
 import { JoinAccountForm } from './JoinAccountForm';
 
 type Opened =
@@ -78,46 +78,41 @@ export function JoinFamilyPage() {
   };
 
   return (
-    <PublicPage mainClassName="auth__main">
-      <div className="ll-panel">
-        <div className="ll-panel__head">
-          <h1 className="ll-panel__title">Join a family</h1>
-          <p className="ll-panel__description">
-            You were invited to share a family&apos;s learner log books as a guardian, with a login of your own.
+    <AuthLayout
+      title="Join a family"
+      description="You were invited to share a family's learner log books as a guardian, with a login of your own."
+    >
+      <div ref={outcome} tabIndex={-1} className="auth__outcome">
+        {!opened && <Spinner label="Opening your invitation…" />}
+        {opened && opened.kind !== 'ok' && <Problem outcome={opened} />}
+      </div>
+      {opened?.kind === 'ok' && mode === 'join' && opened.signedInAs && (
+        <div className="ll-form">
+          <p>
+            You are signed in as <strong>{opened.signedInAs}</strong>.
+          </p>
+          <Button size="lg" className="ll-btn--block" pending={joining} onClick={() => void join()}>
+            {joining ? 'Joining...' : 'Join the family'}
+          </Button>
+          <p className="ll-panel__switch">
+            Not you?{' '}
+            <Button variant="link" onClick={() => setMode('signIn')}>
+              Sign in with another account
+            </Button>
           </p>
         </div>
-        <div ref={outcome} tabIndex={-1} className="auth__outcome">
-          {!opened && <Spinner label="Opening your invitation…" />}
-          {opened && opened.kind !== 'ok' && <Problem outcome={opened} />}
-        </div>
-        {opened?.kind === 'ok' && mode === 'join' && opened.signedInAs && (
-          <div className="ll-form">
-            <p>
-              You are signed in as <strong>{opened.signedInAs}</strong>.
-            </p>
-            <Button size="lg" className="ll-btn--block" pending={joining} onClick={() => void join()}>
-              {joining ? 'Joining...' : 'Join the family'}
+      )}
+      {opened?.kind === 'ok' && mode !== 'join' && (
+        <>
+          <JoinAccountForm key={mode} mode={mode} email={opened.email} onSignedIn={join} />
+          <p className="ll-panel__switch">
+            {mode === 'register' ? 'Already have an account? ' : 'New here? '}
+            <Button variant="link" onClick={() => setMode(mode === 'register' ? 'signIn' : 'register')}>
+              {mode === 'register' ? 'Sign in' : 'Create an account'}
             </Button>
-            <p className="ll-panel__switch">
-              Not you?{' '}
-              <Button variant="link" onClick={() => setMode('signIn')}>
-                Sign in with another account
-              </Button>
-            </p>
-          </div>
-        )}
-        {opened?.kind === 'ok' && mode !== 'join' && (
-          <>
-            <JoinAccountForm key={mode} mode={mode} email={opened.email} onSignedIn={join} />
-            <p className="ll-panel__switch">
-              {mode === 'register' ? 'Already have an account? ' : 'New here? '}
-              <Button variant="link" onClick={() => setMode(mode === 'register' ? 'signIn' : 'register')}>
-                {mode === 'register' ? 'Sign in' : 'Create an account'}
-              </Button>
-            </p>
-          </>
-        )}
-      </div>
-    </PublicPage>
+          </p>
+        </>
+      )}
+    </AuthLayout>
   );
 }

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { TOASTS } from '@logbook/contracts/messages';
@@ -7,12 +6,13 @@ import { paths } from '@logbook/shell-context/routes';
 import { loadApiClient, login } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { noteSignedIn } from '../lib/noteSignedIn';
+import { toastFailure } from '../lib/toastFailure';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, PasswordField } from './AuthFields';
 import './passwordPages.css';
 
 export function LoginPage() {
-  const { values, errors, setField, validate, prepare } = useFormState(
+  const { field, prepare, pending, submit } = useFormState(
     (schemas) => schemas.loginSchema,
     {
       email: '',
@@ -20,30 +20,15 @@ export function LoginPage() {
     },
     loadApiClient,
   );
-  const [pending, setPending] = useState(false);
   const navigate = useNavigate();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = await validate();
-    if (!parsed.success) return;
-    setPending(true);
-    const outcome = await login(parsed.data);
-    setPending(false);
-    if (outcome.ok) {
-      toast(TOASTS.loginSuccess);
-      await noteSignedIn();
-      navigate(paths.dashboard);
-    } else if (outcome.kind === 'rejected') {
-      toast({
-        title: TOASTS.loginFailed,
-        description: outcome.serverMessage || TOASTS.invalidCredentials,
-        variant: 'destructive',
-      });
-    } else {
-      toast({ title: TOASTS.loginFailed, description: TOASTS.networkError, variant: 'destructive' });
-    }
-  };
+  const onSubmit = submit(async (credentials) => {
+    const outcome = await login(credentials);
+    if (!outcome.ok) return toastFailure(TOASTS.loginFailed, outcome, TOASTS.invalidCredentials);
+    toast(TOASTS.loginSuccess);
+    await noteSignedIn();
+    navigate(paths.dashboard);
+  });
 
   return (
     <AuthLayout
@@ -56,15 +41,8 @@ export function LoginPage() {
       }
     >
       <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Sign in">
-        <EmailField value={values.email} error={errors.email} onChange={(v) => setField('email', v)} />
-        <PasswordField
-          label="Password"
-          name="password"
-          kind="current"
-          value={values.password}
-          error={errors.password}
-          onChange={(v) => setField('password', v)}
-        />
+        <EmailField {...field('email')} />
+        <PasswordField label="Password" name="password" kind="current" {...field('password')} />
         <p className="auth__forgot">
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>

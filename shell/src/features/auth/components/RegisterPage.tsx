@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@logbook/ui/Button';
 import { FormField } from '@logbook/ui/FormField';
@@ -9,10 +9,11 @@ import { paths } from '@logbook/shell-context/routes';
 import { loadApiClient, register } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { AuthLayout } from './AuthLayout';
+import { toastFailure } from '../lib/toastFailure';
 import { EmailField, PasswordField } from './AuthFields';
 
 export function RegisterPage() {
-  const { values, errors, setField, validate, prepare } = useFormState(
+  const { field, prepare, pending, submit } = useFormState(
     (schemas) => schemas.registerFormSchema,
     {
       email: '',
@@ -22,30 +23,15 @@ export function RegisterPage() {
     loadApiClient,
   );
   const [state, setState] = useState<StateCode>(SUGGESTED_STATE);
-  const [pending, setPending] = useState(false);
   const navigate = useNavigate();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = await validate();
-    if (!parsed.success) return;
-    setPending(true);
+  const onSubmit = submit(async ({ email, password }) => {
     // The confirmation is checked here and never sent.
-    const outcome = await register({ email: parsed.data.email, password: parsed.data.password, state });
-    setPending(false);
-    if (outcome.ok) {
-      toast(TOASTS.registrationSuccess);
-      navigate(paths.login);
-    } else if (outcome.kind === 'rejected') {
-      toast({
-        title: TOASTS.registrationFailed,
-        description: outcome.serverMessage || TOASTS.registrationError,
-        variant: 'destructive',
-      });
-    } else {
-      toast({ title: TOASTS.registrationFailed, description: TOASTS.networkError, variant: 'destructive' });
-    }
-  };
+    const outcome = await register({ email, password, state });
+    if (!outcome.ok) return toastFailure(TOASTS.registrationFailed, outcome, TOASTS.registrationError);
+    toast(TOASTS.registrationSuccess);
+    navigate(paths.login);
+  });
 
   return (
     <AuthLayout
@@ -58,23 +44,9 @@ export function RegisterPage() {
       }
     >
       <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Create account">
-        <EmailField value={values.email} error={errors.email} onChange={(v) => setField('email', v)} />
-        <PasswordField
-          label="Password"
-          name="password"
-          kind="new"
-          value={values.password}
-          error={errors.password}
-          onChange={(v) => setField('password', v)}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          kind="confirm"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(v) => setField('confirmPassword', v)}
-        />
+        <EmailField {...field('email')} />
+        <PasswordField label="Password" name="password" kind="new" {...field('password')} />
+        <PasswordField label="Confirm Password" name="confirmPassword" kind="confirm" {...field('confirmPassword')} />
         <FormField
           label="Your State or Territory"
           hint="Your log book follows its rules: the hours each learner needs and what every drive records."

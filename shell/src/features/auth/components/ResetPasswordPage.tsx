@@ -1,32 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@logbook/ui/Alert';
 import { Button } from '@logbook/ui/Button';
 import { isPasswordRuleMessage, PASSWORD_RESET, TOASTS } from '@logbook/contracts/messages';
 import { toast } from '@logbook/shell-context/toasts';
 import { paths } from '@logbook/shell-context/routes';
-import { confirmPasswordReset } from '../api/passwordReset';
+import { confirmPasswordReset } from '../api/submitAuth';
 import { useFormState } from '../hooks/useFormState';
 import { newPasswordFormSchema } from '../lib/newPasswordForm';
+import { toastFailure } from '../lib/toastFailure';
 import { AuthLayout } from './AuthLayout';
+import { AuthOutcome } from './AuthOutcome';
 import { PasswordField } from './AuthFields';
 import './passwordPages.css';
-
-/** Expired, used and unknown links all read the same, with the way to ask again. */
-function LinkProblem() {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <div ref={ref} tabIndex={-1} className="auth__outcome" data-testid="reset-link-problem">
-      <Alert variant="warning" title={PASSWORD_RESET.linkProblemTitle}>
-        <p>{PASSWORD_RESET.linkProblem}</p>
-        <p>
-          <Link to={paths.forgotPassword}>{PASSWORD_RESET.askAgain}</Link>
-        </p>
-      </Alert>
-    </div>
-  );
-}
 
 /**
  * The token of a reset link: in the fragment (`#token=…`), which browsers never send to a server; links sent before
@@ -47,11 +33,10 @@ function tokenIn(location: { hash: string; search: string }): string {
 export function ResetPasswordPage() {
   const location = useLocation();
   const [token] = useState(() => tokenIn(location));
-  const { values, errors, setField, validate, prepare } = useFormState(newPasswordFormSchema, {
+  const { field, prepare, pending, submit } = useFormState(newPasswordFormSchema, {
     password: '',
     confirmPassword: '',
   });
-  const [pending, setPending] = useState(false);
   const [linkProblem, setLinkProblem] = useState(token === '');
   const [serverError, setServerError] = useState<string | undefined>();
   const navigate = useNavigate();
@@ -62,30 +47,26 @@ export function ResetPasswordPage() {
     if (tokenInAddress) navigate({ pathname: location.pathname }, { replace: true, state: location.state });
   }, [tokenInAddress, navigate, location.pathname, location.state]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(undefined);
-    const parsed = await validate();
-    if (!parsed.success) return;
-    setPending(true);
-    const outcome = await confirmPasswordReset(token, parsed.data.password);
-    setPending(false);
+  const send = submit(async ({ password }) => {
+    const outcome = await confirmPasswordReset(token, password);
     if (outcome.ok) {
       toast(PASSWORD_RESET.passwordSet);
       navigate(paths.login, { replace: true });
-    } else if (outcome.kind === 'network') {
-      toast({ title: TOASTS.error, description: TOASTS.networkError, variant: 'destructive' });
-    } else if (outcome.status === 400 && isPasswordRuleMessage(outcome.serverMessage)) {
+    } else if (outcome.kind === 'rejected' && outcome.status === 400 && isPasswordRuleMessage(outcome.serverMessage)) {
       // The link is good; the password broke a rule only the server knows (a common password).
       setServerError(outcome.serverMessage);
-    } else if (outcome.status >= 400 && outcome.status < 500 && outcome.status !== 429) {
+    } else if (outcome.kind === 'rejected' && outcome.status >= 400 && outcome.status < 500 && outcome.status !== 429) {
       setLinkProblem(true);
     } else {
-      toast({ title: TOASTS.error, description: outcome.serverMessage || TOASTS.networkError, variant: 'destructive' });
+      toastFailure(TOASTS.error, outcome);
     }
+  });
+  const onSubmit = (event: FormEvent) => {
+    setServerError(undefined);
+    return send(event);
   };
 
-  const passwordError = errors.password ?? serverError;
+  const password = field('password');
   return (
     <AuthLayout
       title="Choose a new password"
@@ -97,27 +78,33 @@ export function ResetPasswordPage() {
       }
     >
       {linkProblem ? (
-        <LinkProblem />
+        // Expired, used and unknown links all read the same, with the way to ask again.
+        <AuthOutcome testId="reset-link-problem">
+          <Alert variant="warning" title={PASSWORD_RESET.linkProblemTitle}>
+            <p>{PASSWORD_RESET.linkProblem}</p>
+            <p>
+              <Link to={paths.forgotPassword}>{PASSWORD_RESET.askAgain}</Link>
+            </p>
+          </Alert>
+        </AuthOutcome>
       ) : (
         <form className="ll-form" onSubmit={onSubmit} onFocus={prepare} noValidate aria-label="Choose a new password">
           <PasswordField
             label="New password"
             name="password"
             kind="new"
-            value={values.password}
-            error={passwordError}
+            value={password.value}
+            error={password.error ?? serverError}
             onChange={(v) => {
               setServerError(undefined);
-              setField('password', v);
+              password.onChange(v);
             }}
           />
           <PasswordField
             label="Confirm new password"
             name="confirmPassword"
             kind="confirm"
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(v) => setField('confirmPassword', v)}
+            {...field('confirmPassword')}
           />
           <Button type="submit" size="lg" className="ll-btn--block" pending={pending}>
             {pending ? 'Saving...' : 'Set new password'}

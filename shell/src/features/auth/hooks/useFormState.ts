@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 type Schemas = typeof import('@logbook/contracts/schemas');
@@ -8,7 +8,8 @@ const loadSchemas = () => import('@logbook/contracts/schemas');
 
 /**
  * Form values checked with a shared zod schema: errors appear on submit, then follow each change
- * so a corrected field clears at once.
+ * so a corrected field clears at once. `submit(send)` is the form's onSubmit: it sends the checked values, pending
+ * meanwhile.
  */
 export function useFormState<S extends z.ZodType<unknown, Record<string, string>>>(
   pick: (schemas: Schemas) => S,
@@ -52,10 +53,26 @@ export function useFormState<S extends z.ZodType<unknown, Record<string, string>
     if (submitted && loaded.current) check(loaded.current, next);
   };
 
-  const validate = async () => {
+  /** A field's value, message and change handler, as the auth fields take them. */
+  const field = (name: keyof z.input<S> & string) => ({
+    value: values[name] as string,
+    error: errors[name],
+    onChange: (value: string) => setField(name, value),
+  });
+
+  const [pending, setPending] = useState(false);
+  const submit = (send: (data: z.output<S>) => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
     setSubmitted(true);
-    return check(await load(), latest.current);
+    const parsed = check(await load(), latest.current);
+    if (!parsed.success) return;
+    setPending(true);
+    try {
+      await send(parsed.data);
+    } finally {
+      setPending(false);
+    }
   };
 
-  return { values, errors, setField, validate, prepare };
+  return { field, prepare, pending, submit };
 }

@@ -1,20 +1,16 @@
 import { Component, type ReactNode } from 'react';
+import { RemoteLoadError } from './RemoteLoadError';
 
 export interface RemoteErrorBoundaryProps {
-  fallback: (retry: () => void) => ReactNode;
   onRetry: () => void;
   children: ReactNode;
 }
 
-interface State {
-  failed: boolean;
-}
+/** Catches a remote that fails to load or render, so the rest of the app keeps working; a Retry stands in its place. */
+export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { failed: boolean }> {
+  state = { failed: false };
 
-/** Catches a remote that fails to load or render, so the rest of the app keeps working. */
-export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, State> {
-  state: State = { failed: false };
-
-  static getDerivedStateFromError(): State {
+  static getDerivedStateFromError() {
     return { failed: true };
   }
 
@@ -28,6 +24,6 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Sta
   };
 
   render() {
-    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+    return this.state.failed ? <RemoteLoadError onRetry={this.retry} /> : this.props.children;
   }
 }

@@ -5,7 +5,6 @@ import { ShellRouting } from '../../../lib/ShellRouting';
 import type { RemoteScope } from '../../../lib/remotes';
 import { federationLoads } from '../lib/remoteRegistry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
-import { RemoteLoadError } from './RemoteLoadError';
 import { ScreenFrame } from './ScreenFrame';
 
 export interface RemoteScreen {
@@ -15,15 +14,11 @@ export interface RemoteScreen {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export interface RemoteRouteProps {
-  screen: RemoteScreen;
-}
-
 /**
  * A route whose screen comes from a remote: while it downloads, the screen's frame where its remote publishes one, else
  * a loading state; a Retry if it cannot.
  */
-export function RemoteRoute({ screen }: RemoteRouteProps) {
+export function RemoteRoute({ screen }: { screen: RemoteScreen }) {
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
   // A new lazy component per attempt: React.lazy remembers a failed import forever.
@@ -36,11 +31,7 @@ export function RemoteRoute({ screen }: RemoteRouteProps) {
     });
   };
   return (
-    <RemoteErrorBoundary
-      key={`${pathname}#${attempt}`}
-      onRetry={retry}
-      fallback={(onRetry) => <RemoteLoadError onRetry={onRetry} />}
-    >
+    <RemoteErrorBoundary key={`${pathname}#${attempt}`} onRetry={retry}>
       <Suspense fallback={<ScreenFrame fallback={<Spinner label="Loading…" />} />}>
         {/* Inside the matched route: the screen's params come with the routing it is handed. */}
         <ShellRouting>

@@ -8,8 +8,7 @@ import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
 import * as ReactDomClient from 'react-dom/client';
 import * as Swr from 'swr';
-import { REMOTES, type RemoteScope } from '../../../lib/remotes';
-import { remoteRecord } from './remoteRecord';
+import { REMOTES, remoteEntryUrl, type RemoteScope } from '../../../lib/remotes';
 import { remoteReleases } from './remoteReleases';
 
 type Shared = NonNullable<Parameters<typeof init>[0]['shared']>;
@@ -49,7 +48,12 @@ registerGlobalPlugins([remoteReleases(() => import('../components/RemoteOutdated
 
 init({
   name: 'shell',
-  remotes: (Object.keys(REMOTES) as RemoteScope[]).map((scope) => remoteRecord(scope)),
+  remotes: (Object.keys(REMOTES) as RemoteScope[]).map((scope) => ({
+    name: scope,
+    entry: new URL(remoteEntryUrl(scope), location.href).href,
+    type: 'module',
+    entryGlobalName: scope,
+  })),
   shared: sharedModules(),
   shareStrategy: 'loaded-first',
 });
