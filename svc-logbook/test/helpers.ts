@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import request from 'supertest';
 import { internalHeaders } from '@logbook/service-kit/internal';
 import { parentCookie, setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { drivesInTurn } from '@logbook/service-kit/test-drives';
 import { calculateDuration } from '@logbook/contracts/duration';
 import { createLogbookApp, logbookModels } from '../src/app';
 import { DrivingSessionModel } from '../src/sessions/model';
@@ -117,25 +118,9 @@ export async function entryAwaitingSigner(overrides: Record<string, unknown> = {
   return { ...family, id: asked.body.id as number, token: token! };
 }
 
-/** How many drives sessionBody gave each student its own times for. */
-const drivesTimed = new Map<number, number>();
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-const DRIVES_A_DAY = 16;
+const nextDrive = drivesInTurn('2026-03-07');
 
-/**
- * A student's next hour and a half, so that drives logged without their times never overlap: 09:00 to 10:30 on
- * 2026-03-07 first, then each starting as the one before ends, round the clock, then the same on the day before.
- */
-function nextDrive(studentId: number) {
-  const n = drivesTimed.get(studentId) ?? 0;
-  drivesTimed.set(studentId, n + 1);
-  const start = (9 * 60 + 90 * n) % (24 * 60);
-  const date = new Date(Date.UTC(2026, 2, 7 - Math.floor(n / DRIVES_A_DAY))).toISOString().slice(0, 10);
-  return { date, startTime: hhmm(start), endTime: hhmm(start + 90) };
-}
-
-/** A session as the form sends it; without a start and end, the student's next drive (nextDrive). */
+/** A session as the form sends it; without a start and end, the student's next drive (drivesInTurn). */
 export function sessionBody(studentId: number, overrides: Record<string, unknown> = {}) {
   const timed = 'startTime' in overrides || 'endTime' in overrides;
   const drive = timed ? { date: '2026-03-07', startTime: '09:00', endTime: '10:30' } : nextDrive(studentId);
