@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import stackModule from '../scripts/stack.cjs';
-import { parentWithActiveStudent, round, seedSessions } from './lib.mjs';
+import { parentWithActiveStudent, round, seedSessions, sessionBody } from './lib.mjs';
 
 const { startStack, ROOT } = stackModule;
 const SESSIONS = Number(process.env.BENCH_VERIFY_SESSIONS ?? 40);
@@ -37,6 +37,7 @@ try {
   // Read while the log is empty: the family's own view checks afresh, which a full log makes slow.
   const { code } = await client.call('GET', `/api/driving-sessions/${student.id}/verification`);
   await seedSessions(client, student.id, SESSIONS, [largeSignature(), largeSignature()], 2);
+  let logged = SESSIONS;
   const list = `${stack.url}/api/driving-sessions/${student.id}`;
   const cookie = { cookie: client.cookieHeader };
 
@@ -51,7 +52,9 @@ try {
     const statuses = new Set();
     for (let r = 0; r < ROUNDS; r++) {
       if (fresh) {
-        await seedSessions(client, student.id, 1, [largeSignature(), largeSignature()], 1);
+        // The next day's drive: a drive overlapping one already logged would be refused.
+        const body = sessionBody(student.id, logged++, [largeSignature(), largeSignature()]);
+        await client.call('POST', '/api/driving-sessions', body);
       }
       const running = Array.from({ length: CONCURRENT }, () => timed(checkUrl, headers));
       await new Promise((resolve) => setTimeout(resolve, 20));

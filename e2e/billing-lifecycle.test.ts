@@ -52,13 +52,15 @@ const statusOf = async (page: Page, studentId: number) =>
     cancelAtPeriodEnd: boolean;
   };
 
-async function logSession(page: Page, studentId: number) {
+/** An hour's drive on 10 Feb from `hour` o'clock: each of a learner's drives its own hour, as no two may overlap. */
+async function logSession(page: Page, studentId: number, hour: number) {
+  const at = (h: number) => `${String(h).padStart(2, '0')}:00`;
   return page.request.post(`${stack.url}/api/driving-sessions`, {
     data: {
       studentId,
       date: '2026-02-10',
-      startTime: '09:00',
-      endTime: '10:00',
+      startTime: at(hour),
+      endTime: at(hour + 1),
       duration: '1.0 hours',
       startSuburb: 'Norwood',
       endSuburb: 'Glenelg',
@@ -100,7 +102,7 @@ journey(
     await page.getByRole('button', { name: 'Subscribe for $0.99/month' }).click();
     await expectToast(page, TOASTS.paymentSuccess);
     await expectPath(page, '/dashboard');
-    expect((await logSession(page, studentId)).status()).toBe(201);
+    expect((await logSession(page, studentId, 9)).status()).toBe(201);
 
     // The renewal is declined: Stripe retries for days, and the family keeps logging meanwhile.
     const failed = await page.request.post(`${stack.url}/api/billing/simulate/renewal-failure`, {
@@ -110,7 +112,7 @@ journey(
     expect(await statusOf(page, studentId)).toEqual(
       expect.objectContaining({ status: 'active', nextStep: 'payment_needed' }),
     );
-    expect((await logSession(page, studentId)).status()).toBe(201);
+    expect((await logSession(page, studentId, 10)).status()).toBe(201);
 
     // Another card pays the open invoice from the subscribe screen.
     await page.goto(`${stack.url}/students/${studentId}/subscribe`);
@@ -120,7 +122,7 @@ journey(
     await page.getByRole('button', { name: PAYMENT_TEXT.payLabel }).click();
     await expectToast(page, TOASTS.paymentSuccess);
     expect(await statusOf(page, studentId)).toEqual(expect.objectContaining({ status: 'active', nextStep: null }));
-    expect((await logSession(page, studentId)).status()).toBe(201);
+    expect((await logSession(page, studentId, 11)).status()).toBe(201);
   },
 );
 
@@ -153,7 +155,7 @@ journey(
     expect(await statusOf(page, studentId)).toEqual(
       expect.objectContaining({ status: 'active', cancelAtPeriodEnd: true }),
     );
-    expect((await logSession(page, studentId)).status()).toBe(201);
+    expect((await logSession(page, studentId, 9)).status()).toBe(201);
 
     await page.getByRole('button', { name: PAYMENT_TEXT.resume }).click();
     await expectToast(page, PAYMENT_TEXT.resumedTitle);

@@ -277,6 +277,14 @@ async function drivingSessions({ calls, call, expectStatus }, family) {
   }
   expectStatus(logged, 201);
   expectStatus(await call('POST', '/api/driving-sessions', { cookie: parent, body: first, note: 'a repeat' }), 200);
+  expectStatus(
+    await call('POST', '/api/driving-sessions', {
+      cookie: parent,
+      body: session({ startTime: '10:00', endTime: '11:00', duration: '1.0 hours' }),
+      note: 'overlaps a drive already logged',
+    }),
+    409,
+  );
   const bySt = expectStatus(
     await call('POST', '/api/driving-sessions', {
       cookie: studentCookie,
@@ -459,10 +467,12 @@ async function remoteSignOff({ call, expectStatus }, family, { inboxUrl }) {
     await call('POST', `/api/driving-sessions/${withdrawn.id}/sign-off/cancel`, { cookie: parent, note: 'again' }),
     409,
   );
-  // Past the limit per supervisor address.
+  // Past the limit per supervisor address: six drives of one day, each at its own times (no two may overlap).
   const busy = `${unique('busy')}@example.org`;
-  for (let i = 0; i < 5; i++) expectStatus(await ask(busy, { date: '2026-03-05' }), 201);
-  expectStatus(await ask(busy, { date: '2026-03-05' }), 429);
+  const at = (hour, minutes) => `${String(hour).padStart(2, '0')}:${minutes}`;
+  const drive = (i) => ({ date: '2026-03-05', startTime: at(8 + 2 * i, '00'), endTime: at(9 + 2 * i, '30') });
+  for (let i = 0; i < 5; i++) expectStatus(await ask(busy, drive(i)), 201);
+  expectStatus(await ask(busy, drive(5)), 429);
   // The family's cars (the session form offers them).
   expectStatus(await call('GET', '/api/vehicles', { cookie: parent }), 200);
 }

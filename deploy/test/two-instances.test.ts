@@ -50,8 +50,9 @@ it('serves one parent from two logbook instances without sticky sessions, also w
     const res = await api('POST', '/api/driving-sessions', cookie, {
       studentId: student.id,
       date: '2026-05-01',
-      startTime: `${String(8 + (i % 10)).padStart(2, '0')}:00`,
-      endTime: `${String(9 + (i % 10)).padStart(2, '0')}:00`,
+      // Each its own hour of the day: a drive overlapping another of the learner's is refused.
+      startTime: `${String(i).padStart(2, '0')}:00`,
+      endTime: `${String(i + 1).padStart(2, '0')}:00`,
       duration: '1.0 hours',
       startSuburb: 'Unley',
       endSuburb: 'Prospect',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { PNG } from 'pngjs';
+import { drivesInTurn } from '@logbook/service-kit/test-drives';
 
 const { startStack } = require('../../scripts/stack.cjs') as typeof import('../../scripts/stack.cjs');
 
@@ -83,12 +84,17 @@ function signature(seed = 1): string {
 
 export const SIGNATURE = signature();
 
+const nextDrive = drivesInTurn('2026-03-14');
+
+/**
+ * A session as the form sends it: without a start and end, the learner's next drive of an hour and a half; with them,
+ * on the day after, which those drives never reach.
+ */
 export function sessionBody(studentId: number, extra: Record<string, unknown> = {}) {
+  const timed = 'startTime' in extra || 'endTime' in extra;
   return {
     studentId,
-    date: '2026-03-14',
-    startTime: '09:00',
-    endTime: '10:30',
+    ...(timed ? { date: '2026-03-15', startTime: '09:00', endTime: '10:30' } : nextDrive(studentId)),
     duration: '1.5 hours',
     startSuburb: 'Norwood',
     endSuburb: 'Glenelg',

@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import request from 'supertest';
 import { internalHeaders } from '@logbook/service-kit/internal';
 import { parentCookie, setupTestDatabase, studentCookie, teardownTestDatabase } from '@logbook/service-kit/testing';
+import { drivesInTurn } from '@logbook/service-kit/test-drives';
 import { calculateDuration } from '@logbook/contracts/duration';
 import { createLogbookApp, logbookModels } from '../src/app';
 import { DrivingSessionModel } from '../src/sessions/model';
@@ -117,12 +118,17 @@ export async function entryAwaitingSigner(overrides: Record<string, unknown> = {
   return { ...family, id: asked.body.id as number, token: token! };
 }
 
+const nextDrive = drivesInTurn('2026-03-07');
+
+/** A session as the form sends it; without a start and end, the student's next drive (drivesInTurn). */
 export function sessionBody(studentId: number, overrides: Record<string, unknown> = {}) {
-  const startTime = (overrides.startTime as string) ?? '09:00';
-  const endTime = (overrides.endTime as string) ?? '10:30';
+  const timed = 'startTime' in overrides || 'endTime' in overrides;
+  const drive = timed ? { date: '2026-03-07', startTime: '09:00', endTime: '10:30' } : nextDrive(studentId);
+  const startTime = (overrides.startTime as string) ?? drive.startTime;
+  const endTime = (overrides.endTime as string) ?? drive.endTime;
   return {
     studentId,
-    date: '2026-03-07',
+    date: drive.date,
     startTime,
     endTime,
     duration: calculateDuration(startTime, endTime),

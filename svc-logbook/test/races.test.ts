@@ -63,6 +63,24 @@ it(`one session sent ${RACERS} times at once (an outbox retrying): logged once, 
   });
 }, 300_000);
 
+it(`one drive logged ${RACERS} times at once, from the family's phones: one entry, the others refused (${ROUNDS} rounds)`, async () => {
+  await inRounds(async () => {
+    const parent = await newParent();
+    const student = await insertStudent(parent.userId);
+    const studentCookie = await cookieFor(student);
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, (_, i) =>
+        http()
+          .post('/api/driving-sessions')
+          .set('Cookie', i % 2 ? studentCookie : parent.cookie)
+          .send(sessionBody(student.id, { startTime: `09:0${i}`, endTime: '10:30' })),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(RACERS - 1).fill(409)]);
+    expect(await DrivingSessionModel.countDocuments({ studentId: student.id })).toBe(1);
+  });
+}, 300_000);
+
 it(`a setting saved ${RACERS} times at once: each answers its value, one row keeps one of them (${ROUNDS} rounds)`, async () => {
   await inRounds(async () => {
     const parent = await newParent();

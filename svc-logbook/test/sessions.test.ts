@@ -127,9 +127,13 @@ describe('POST /api/driving-sessions', () => {
 
   it('logs separate sessions when no clientId is sent', async () => {
     const { parent, student } = await family();
-    const body = sessionBody(student.id, { clientId: undefined });
-    const first = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(body);
-    const second = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(body);
+    const send = () =>
+      http()
+        .post('/api/driving-sessions')
+        .set('Cookie', parent.cookie)
+        .send(sessionBody(student.id, { clientId: undefined }));
+    const first = await send();
+    const second = await send();
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(first.body.id).not.toBe(second.body.id);
     expect(first.body.clientId).toMatch(/^[0-9a-f-]{36}$/);
@@ -507,14 +511,26 @@ describe('GET /api/driving-sessions/:studentId', () => {
     expect(withSignatures.body[0].supervisorSignature).toBe(SIGNATURE);
   });
 
-  it('orders sessions on the same date and time by when they were logged, newest first', async () => {
+  it('orders entries on the same date and time by when they were logged, newest first', async () => {
     const { parent, student } = await family();
+    // The same drive logged again each time the entry before it was removed (a removed entry no longer holds its time).
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
+      const res = await http()
+        .post('/api/driving-sessions')
+        .set('Cookie', parent.cookie)
+        .send(sessionBody(student.id, { startTime: '09:00', endTime: '10:30' }));
+      expect(res.status).toBe(201);
       ids.push(res.body.id);
+      if (i < 2) {
+        await http()
+          .post(`/api/driving-sessions/${res.body.id}/removal`)
+          .set('Cookie', parent.cookie)
+          .send({ reason: 'Logged by mistake' })
+          .expect(200);
+      }
     }
-    const res = await http().get(`/api/driving-sessions/${student.id}`).set('Cookie', parent.cookie);
+    const res = await http().get(`/api/driving-sessions/${student.id}?include=history`).set('Cookie', parent.cookie);
     expect(res.body.map((s: { id: number }) => s.id)).toEqual([...ids].reverse());
   });
 

@@ -39,7 +39,7 @@ const pdf: BinaryResponse = { kind: 'binary', contentType: 'application/pdf' };
 /** svc-logbook's public routes: registered from these entries (`declaredRouter`), described from the same. */
 export const logbookApi = declareRoutes({
   'POST /api/driving-sessions': {
-    summary: 'Log a driving session',
+    summary: "Log a driving session (409 when its times overlap another of the learner's entries)",
     caller: 'parent-or-student',
     body: drivingSessionInputSchema,
     status: 201,
@@ -75,7 +75,8 @@ export const logbookApi = declareRoutes({
     answer: ownVerificationSchema,
   },
   'POST /api/driving-sessions/:id/correction': {
-    summary: 'Correct a logged session (parents only): a new entry in its place',
+    summary:
+      "Correct a logged session (parents only): a new entry in its place (409 when it overlaps another of the learner's entries)",
     caller: 'parent-or-student',
     body: sessionCorrectionInputSchema,
     status: 201,

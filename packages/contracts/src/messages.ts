@@ -1,3 +1,5 @@
+import { formatDisplayDate } from './dates';
+
 /** Every validation and notification text the product shows, named once so front and back say the same words. */
 export const VALIDATION = {
   required: 'Required',
@@ -179,6 +181,10 @@ export const API_ERRORS = {
   verificationNotFound: 'No log book has this verification code',
   sessionNotFound: 'Session not found',
   sessionNotInForce: 'This entry has already been corrected or removed',
+  /** The times of a new entry or a correction overlap another drive of the learner that counts or awaits a signature. */
+  sessionOverlaps: (date: string, startTime: string, endTime: string) =>
+    `These times overlap a drive already logged for this learner on ${formatDisplayDate(date)} from ${startTime} to ${endTime}. ` +
+    'Please check the start and end times: the drive may already have been logged on another phone.',
   correctionSameStudent: 'A correction must be for the same student',
   onlyParentsChangeEntries: 'Only a parent can correct or remove an entry',
   supervisorNotFound: 'Supervisor not found',

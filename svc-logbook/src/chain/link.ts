@@ -62,11 +62,12 @@ export function linkSession<T>(
 }
 
 /**
- * One student's sessions are linked one at a time on this instance: they would otherwise race for the same link and
- * retry. Other instances are kept in order by the unique index on the link.
+ * One student's sessions are written one at a time on this instance: linked ones would otherwise race for the same
+ * link and retry, and each checks the learner's other entries before it is stored. Other instances are kept in order
+ * by the unique index on the link.
  */
 const linking = new Map<number, Promise<unknown>>();
-function oneAtATime<T>(studentId: number, work: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(studentId: number, work: () => Promise<T>): Promise<T> {
   const before = linking.get(studentId) ?? Promise.resolve();
   const run = before.then(work, work);
   const settled = run.then(

@@ -10,11 +10,13 @@ import type { DrivingSessionData } from '@logbook/contracts/schemas';
 import { findAccessibleStudent } from '../students/students';
 import type { StudentRecord } from '../students/model';
 import { ensureChain, recordHead } from '../chain/chain';
+import { oneAtATime } from '../chain/link';
 import { countRequest, sendLink } from '../sign-off/links';
 import { DrivingSessionModel } from './model';
 import { timed } from './post-timing';
 import { recordChange } from './list-cache';
 import { findByClientId, toView } from './read';
+import { refuseOverlap } from './overlap';
 import { loggingGuardian, type LoggedBy } from './logged-by';
 import { checkedDuration, checkedEntry, storeSession, type SessionAnswer } from './store';
 
@@ -71,7 +73,8 @@ async function mailSupervisor(student: StudentRecord, entry: { _id: number; date
 
 /**
  * An entry whose supervisor signs on their own phone: stored with the learner's signature, awaiting theirs, outside
- * the chain (it counts nowhere until signed, when it is sealed), and the supervisor emailed a link. The request
+ * the chain (it counts nowhere until signed, when it is sealed), and the supervisor emailed a link. Like an entry
+ * linked into the chain, it is checked against the learner's other drives one at a time with them; the request then
  * counts against the family's and the address's limits before anything is stored.
  */
 async function storeAwaiting(
@@ -86,23 +89,26 @@ async function storeAwaiting(
     duration,
     ...(loggedBy ? { loggedBy: loggedBy.email } : {}),
   });
-  await countRequest(student.userId, supervisorEmail);
   await ensureChain(student._id);
   const clientId = input.clientId ?? crypto.randomUUID();
   const id = await nextId('driving_sessions');
   try {
-    await DrivingSessionModel.create({
-      _id: id,
-      ...fields,
-      ...(supervisorId !== undefined ? { supervisorId } : {}),
-      ...(loggedBy ? { loggedById: loggedBy.guardianId } : {}),
-      studentSignature: input.studentSignature,
-      studentSignaturePrint: studentSignaturePrint.toString('base64'),
-      clientId,
-      status: 'awaiting',
-      signOff: { status: 'awaiting', supervisorEmail },
-      unsealed: true,
-      createdAt: new Date(),
+    await oneAtATime(student._id, async () => {
+      await refuseOverlap(student._id, { ...fields, clientId });
+      await countRequest(student.userId, supervisorEmail);
+      await DrivingSessionModel.create({
+        _id: id,
+        ...fields,
+        ...(supervisorId !== undefined ? { supervisorId } : {}),
+        ...(loggedBy ? { loggedById: loggedBy.guardianId } : {}),
+        studentSignature: input.studentSignature,
+        studentSignaturePrint: studentSignaturePrint.toString('base64'),
+        clientId,
+        status: 'awaiting',
+        signOff: { status: 'awaiting', supervisorEmail },
+        unsealed: true,
+        createdAt: new Date(),
+      });
     });
   } catch (err) {
     // The same submission twice at once: the other one stored it.

@@ -16,6 +16,7 @@ import { vehicleUsed } from '../vehicles/vehicles';
 import { storedFields, type ServerSetFields } from './fields';
 import type { LoggedBy } from './logged-by';
 import { DrivingSessionModel } from './model';
+import { refuseOverlap } from './overlap';
 import { signatureForPrint } from './signature';
 import { timed } from './post-timing';
 import { signaturesIdOf, storeSignatures } from './signatures';
@@ -173,6 +174,9 @@ async function storeLinkedEntry(
   { id, previousHash, hash }: ChainLink,
 ): Promise<SessionAnswer> {
   const { fields, supervisorId, signaturesId, clientId, signatures } = entry;
+  // Checked here, where the learner's entries are stored one at a time. A supervisor's seal completes an entry that
+  // was checked when it was asked for: it is not another drive.
+  if (!link.remote) await refuseOverlap(student._id, { ...fields, clientId });
   const doc = await timed('db-session', () =>
     DrivingSessionModel.create({
       _id: id,
