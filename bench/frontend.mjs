@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { familyWithLearner, round } from './lib.mjs';
+import { familyWithLearner, median, round } from './lib.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FLAGS = [
@@ -24,8 +24,6 @@ export const FLAGS = [
  */
 export const flagsFor = (base) =>
   new URL(base).protocol === 'https:' ? [...FLAGS, '--ignore-certificate-errors'] : FLAGS;
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function firstViewJs(browser, url, setup, { all = false } = {}) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
