@@ -45,15 +45,13 @@ export async function firstViewJs(browser, url, setup, { all = false } = {}) {
   await page.waitForTimeout(4000);
   await context.close();
   const bytes = [...scripts.values()].reduce((a, b) => a + b, 0);
+  const bySize = [...scripts].sort((x, y) => y[1] - x[1]);
   // The largest scripts, by name: what the weight is made of.
-  const largest = [...scripts]
-    .sort((x, y) => y[1] - x[1])
+  const largest = bySize
     .slice(0, 6)
     .map(([u, b]) => `${new URL(u).pathname.split('/').slice(-2).join('/')} ${round(b / 1024)}`);
-  const every = all
-    ? [...scripts].sort((x, y) => y[1] - x[1]).map(([u, b]) => `${round(b / 1024)} KB ${new URL(u).pathname}`)
-    : undefined;
-  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest, ...(all ? { every } : {}) };
+  const every = () => bySize.map(([u, b]) => `${round(b / 1024)} KB ${new URL(u).pathname}`);
+  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest, ...(all ? { every: every() } : {}) };
 }
 
 /**
@@ -250,10 +248,9 @@ async function repeatVisits(browser, base, visits) {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await cdp.send('Network.emulateNetworkConditions', offline ? { ...SLOW_4G, offline: true } : SLOW_4G);
         if (offline) await context.setOffline(true);
-        const controlled = { value: false };
         try {
           await page.goto(`${base}${p}`, { waitUntil: 'load', timeout: 60_000 });
-          controlled.value = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
+          const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
           if (form) {
             await page
               .waitForFunction(() => typeof window.__bench.input === 'number' && window.__bench.input > 0, null, {
@@ -278,7 +275,7 @@ async function repeatVisits(browser, base, visits) {
           out.push({
             path: p,
             offline,
-            controlledByServiceWorker: controlled.value,
+            controlledByServiceWorker: controlled,
             lcpMs: round(seen.lcp, 0),
             ...(form ? { inputMs: seen.input > 0 ? round(seen.input, 0) : null } : {}),
             scripts: seen.scripts,

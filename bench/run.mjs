@@ -496,9 +496,8 @@ function tableRows() {
       `${g.viaGateway.requestsPerSecond} req/s, p99 ${g.viaGateway.p99Ms} ms, ${round(g.responseBytes / 1024)} KB each`,
       'p99 ≤ 50 ms',
       g.viaGateway.p99Ms <= 50,
-      `straight to svc-logbook alone p99 is ${g.direct.p99Ms} ms at ${g.direct.requestsPerSecond} req/s: ` +
-        '50 connections within 50 ms needs ≥ 1,000 req/s from one service process sharing 2 cores with the ' +
-        'database, the gateway and the load generator',
+      `straight to svc-logbook p99 is ${g.direct.p99Ms} ms at ${g.direct.requestsPerSecond} req/s: 50 connections ` +
+        'within 50 ms need ≥ 1,000 req/s from one service process on 2 shared cores',
     );
     add('the same, straight to svc-logbook', `${g.direct.requestsPerSecond} req/s, p99 ${g.direct.p99Ms} ms`);
     add(
@@ -506,8 +505,7 @@ function tableRows() {
       `${round(g.throughputRatio * 100)} %`,
       '≥ 90 %',
       g.throughputRatio >= 0.9,
-      `the gateway process needs CPU of its own for every request and shares the 2 cores with svc-logbook; ` +
-        `uncompressed the ratio is ${round(u.throughputRatio * 100)} %`,
+      `the gateway needs CPU of its own for every request, on svc-logbook's 2 cores; uncompressed ${round(u.throughputRatio * 100)} %`,
     );
     add(
       'the same uncompressed: via gateway / direct',
@@ -532,14 +530,13 @@ function tableRows() {
       `${w.requestsPerSecond} req/s, p99 ${w.p99Ms} ms, ${w.made} stored`,
       '≥ 100 req/s, p99 ≤ 1 s',
       w.requestsPerSecond >= 100 && w.p99Ms <= 1000,
-      `one post alone takes svc-logbook ${b ? round(b.directMs, 1) : '?'} ms (signature checks and print copies ` +
-        `${b?.serviceParts.signatures ?? '?'} ms of CPU), so its one process on 2 cores shared with the embedded ` +
-        `database, the gateway and the load generator tops out near ${b ? round(1000 / b.directMs, 0) : '?'} posts/s; ` +
-        `under this load a post's handler takes ${p.total ?? '?'} ms on average: signatures ${p.signatures ?? '?'} ms, ` +
-        `awaiting the database ${round(sumOf(['supervisor', ...DB_AWAITS], p), 1)} ms (writes ` +
-        `${round(sumOf(['db-signatures', 'db-session', 'db-head'], p), 1)} ms; this includes the ` +
-        `wait for the busy event loop and CPU), behind the student's earlier post ${p['chain-wait'] ?? 0} ms` +
-        scaleNote(),
+      `one post alone takes svc-logbook ${b ? round(b.directMs, 1) : '?'} ms (signatures ` +
+        `${b?.serviceParts.signatures ?? '?'} ms of CPU): one process on 2 shared cores tops out near ` +
+        `${b ? round(1000 / b.directMs, 0) : '?'} posts/s; under load a handler takes ${p.total ?? '?'} ms on ` +
+        `average: signatures ${p.signatures ?? '?'} ms, awaiting the database (and the busy event loop) ` +
+        `${round(sumOf(['supervisor', ...DB_AWAITS], p), 1)} ms, of which writes ` +
+        `${round(sumOf(['db-signatures', 'db-session', 'db-head'], p), 1)} ms, behind the student's earlier post ` +
+        `${p['chain-wait'] ?? 0} ms${scaleNote()}`,
     );
   }
   for (const l of results.writesAtScale ?? []) {
