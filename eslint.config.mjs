@@ -73,10 +73,16 @@ const importZones = [
 
 // Browser code may not import service-kit. Each block below that restricts imports for some of those files lists it
 // again, since a later block's options for a rule replace an earlier one's.
+const SERVICE_KIT = ['@logbook/service-kit', '@logbook/service-kit/*'];
 const NO_SERVICE_KIT = {
-  group: ['@logbook/service-kit', '@logbook/service-kit/*'],
+  group: SERVICE_KIT,
   message: 'Browser code may not import service-kit, which is for the services (Node) alone.',
 };
+/** A block (its `files`, `ignores`) whose files may not import what `patterns` name. */
+const restrictImports = (block, ...patterns) => ({
+  ...block,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
 
 export default tseslint.config(
   {
@@ -146,91 +152,50 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // service-kit is Node-only (mongoose, express, node:crypto): it has no place in a browser bundle.
-    files: [
-      'shell/**/*.{ts,tsx}',
-      'mf-*/**/*.{ts,tsx}',
-      'packages/ui/**/*.{ts,tsx}',
-      'packages/shell-context/**/*.ts',
-      'packages/session-device/**/*.{ts,tsx}',
+  // service-kit is Node-only (mongoose, express, node:crypto): it has no place in a browser bundle.
+  restrictImports(
+    {
+      files: [
+        'shell/**/*.{ts,tsx}',
+        'mf-*/**/*.{ts,tsx}',
+        'packages/ui/**/*.{ts,tsx}',
+        'packages/shell-context/**/*.ts',
+        'packages/session-device/**/*.{ts,tsx}',
+      ],
+      ignores: ['**/vite.config.ts'],
+    },
+    NO_SERVICE_KIT,
+  ),
+  // A remote imports each workspace package through its shared entry (`@logbook/ui/shared`), the one module of the
+  // package the shell shares: another file of it would be bundled as a copy of its own.
+  restrictImports({ files: ['mf-*/src/**/*.{ts,tsx}'] }, NO_SERVICE_KIT, {
+    group: [
+      '@logbook/ui/*',
+      '!@logbook/ui/shared',
+      '!@logbook/ui/styles.css',
+      '@logbook/shell-context/*',
+      '!@logbook/shell-context/shared',
+      ...VIEW_FILES,
     ],
-    ignores: ['**/vite.config.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [NO_SERVICE_KIT],
-        },
-      ],
+    message:
+      "A remote imports a workspace package through its shared entry (@logbook/ui/shared, @logbook/shell-context/shared, @logbook/contracts/view); the contracts outside the entry (a form's schemas) by name, bundled with the code that uses them.",
+  }),
+  // The sessions domain's device state is bundled by each front end, while shell-context is the shell's singleton,
+  // which reads the device account from here: a runtime import back would be bundled as a copy, not shared, and a
+  // copy of the shell's state (the way to the outbox) is empty. Types cross freely.
+  restrictImports({ files: ['packages/session-device/src/**/*.{ts,tsx}'] }, NO_SERVICE_KIT, {
+    group: ['@logbook/shell-context', '@logbook/shell-context/*'],
+    allowTypeImports: true,
+    message:
+      'session-device may take only types from shell-context: the shell depends on it, and a front end bundles it.',
+  }),
+  restrictImports(
+    { files: ['packages/contracts/**/*.ts'] },
+    {
+      group: SERVICE_KIT,
+      message: 'contracts may not import service-kit: the services depend on contracts, never the other way round.',
     },
-  },
-  {
-    // A remote imports each workspace package through its shared entry (`@logbook/ui/shared`), the one module of the
-    // package the shell shares: another file of it would be bundled as a copy of its own.
-    files: ['mf-*/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_SERVICE_KIT,
-            {
-              group: [
-                '@logbook/ui/*',
-                '!@logbook/ui/shared',
-                '!@logbook/ui/styles.css',
-                '@logbook/shell-context/*',
-                '!@logbook/shell-context/shared',
-                ...VIEW_FILES,
-              ],
-              message:
-                "A remote imports a workspace package through its shared entry (@logbook/ui/shared, @logbook/shell-context/shared, @logbook/contracts/view); the contracts outside the entry (a form's schemas) by name, bundled with the code that uses them.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The sessions domain's device state is bundled by each front end, while shell-context is the shell's singleton,
-    // which reads the device account from here: a runtime import back would be bundled as a copy, not shared, and a
-    // copy of the shell's state (the way to the outbox) is empty. Types cross freely.
-    files: ['packages/session-device/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_SERVICE_KIT,
-            {
-              group: ['@logbook/shell-context', '@logbook/shell-context/*'],
-              allowTypeImports: true,
-              message:
-                'session-device may take only types from shell-context: the shell depends on it, and a front end bundles it.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['packages/contracts/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@logbook/service-kit', '@logbook/service-kit/*'],
-              message:
-                'contracts may not import service-kit: the services depend on contracts, never the other way round.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ),
   {
     // The in-memory database the services run on where no mongod can be had does not keep find-and-modify atomic: a
     // write guarded on a document's state must be an updateOne (`updateIfMatches`) or an insert under a unique index

@@ -16,6 +16,7 @@ const transform = { '^.+\\.(t|j)sx?$': swc };
 /** Tests that race many requests or hash many passwords at once: a project of their own (`races`), so that
  * `npm run test:quick` runs everything else. */
 const RACES = ['/test/[^/]*races\\.test\\.ts$', '/test/[^/]*-load\\.test\\.ts$'];
+const SERVICES = ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook'];
 
 const node = (name, dir, extra = {}) => ({
   displayName: name,
@@ -54,15 +55,12 @@ module.exports = {
   projects: [
     node('contracts', 'packages/contracts'),
     node('service-kit', 'packages/service-kit'),
-    node('svc-auth', 'svc-auth'),
-    node('svc-students', 'svc-students'),
-    node('svc-billing', 'svc-billing'),
-    node('svc-logbook', 'svc-logbook', { globalSetup: systemPackagesFor('svc-logbook') }),
+    ...SERVICES.map((dir) => node(dir, dir, dir === 'svc-logbook' ? { globalSetup: systemPackagesFor(dir) } : {})),
     node('gateway', 'gateway'),
     {
       displayName: 'races',
       rootDir: '<rootDir>',
-      roots: ['svc-auth', 'svc-students', 'svc-billing', 'svc-logbook'].map((dir) => `<rootDir>/${dir}`),
+      roots: SERVICES.map((dir) => `<rootDir>/${dir}`),
       testEnvironment: 'node',
       transform,
       testRegex: RACES,
@@ -72,10 +70,7 @@ module.exports = {
     node('security', 'security', { testTimeout: 120000 }),
     web('ui', 'packages/ui'),
     web('session-device', 'packages/session-device'),
-    web('shell', 'shell'),
-    web('mf-parent', 'mf-parent'),
-    web('mf-student', 'mf-student'),
-    web('mf-sessions', 'mf-sessions'),
+    ...['shell', 'mf-parent', 'mf-student', 'mf-sessions'].map((dir) => web(dir, dir)),
     // Browser journeys: Chromium against the whole stack (scripts/stack.mjs), one stack per test file.
     node('e2e', 'e2e', {
       globalSetup: systemPackagesFor('e2e'),

@@ -30,9 +30,7 @@ const config: KnipConfig = {
       project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
     },
     'packages/shell-context': { project: ['src/**/*.ts'] },
-    'svc-auth': SERVICE,
-    'svc-students': SERVICE,
-    'svc-billing': SERVICE,
+    ...Object.fromEntries(['svc-auth', 'svc-students', 'svc-billing'].map((dir) => [dir, SERVICE])),
     'svc-logbook': {
       ...SERVICE,
       // The PDF's fonts are read from their packages by name (src/pdf/fonts.ts).

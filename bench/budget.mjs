@@ -5,10 +5,9 @@
 // measured when it was last lowered, plus 2 KB: it can only go down.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import stackModule from '../scripts/stack.cjs';
 import { buildFrontEnds } from '../scripts/build.mjs';
-import { CHROMIUM, FLAGS, cookieSetter, firstViewJs } from './frontend.mjs';
+import { firstViewJs, launchBrowser, screenName, signedInScreens } from './frontend.mjs';
 import { familyWithLearner } from './lib.mjs';
 
 const { startStack, ROOT } = stackModule;
@@ -17,21 +16,17 @@ const listAll = process.argv.includes('--all');
 
 buildFrontEnds({ onlyStale: true });
 const stack = await startStack({ quiet: true });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const base = stack.url;
+const browser = await launchBrowser(base);
 let over = [];
 try {
-  const base = stack.url;
-  const { client, student, learner } = await familyWithLearner(base, 'budget', 12);
-  const parent = cookieSetter(base, client);
+  const family = await familyWithLearner(base, 'budget', 12);
   const screens = [
     { name: '/', url: '/' },
     { name: '/login', url: '/login' },
     // A supervisor's page opened from an email: light, with none of the signed-in remotes (a token no link has).
     { name: '/sign/:token', url: '/sign/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
-    { name: '/dashboard', url: '/dashboard', setup: parent },
-    { name: '/students/:id/sessions', url: `/students/${student.id}/sessions`, setup: parent },
-    { name: '/students/:id/new-session', url: `/students/${student.id}/new-session`, setup: parent },
-    { name: '/student-dashboard', url: '/student-dashboard', setup: cookieSetter(base, learner) },
+    ...signedInScreens(base, family).map((s) => ({ name: screenName(s.path), url: s.path, setup: s.setup })),
   ];
   console.log('| screen | first-view JS, gzip | scripts | budget | target |');
   console.log('|---|---|---|---|---|');

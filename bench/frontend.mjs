@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { familyWithLearner, round } from './lib.mjs';
+import { familyWithLearner, median, round } from './lib.mjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const FLAGS = [
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -22,10 +22,9 @@ export const FLAGS = [
  * The flags for a browser measuring `base`: through the edge on this machine (https://localhost, Caddy's own CA) the
  * certificate is not checked; nowhere else.
  */
-export const flagsFor = (base) =>
-  new URL(base).protocol === 'https:' ? [...FLAGS, '--ignore-certificate-errors'] : FLAGS;
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const flagsFor = (base) => (new URL(base).protocol === 'https:' ? [...FLAGS, '--ignore-certificate-errors'] : FLAGS);
+/** Chromium, headless, for measuring `base`. */
+export const launchBrowser = (base) => chromium.launch({ executablePath: CHROMIUM, args: flagsFor(base) });
 
 export async function firstViewJs(browser, url, setup, { all = false } = {}) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -46,15 +45,13 @@ export async function firstViewJs(browser, url, setup, { all = false } = {}) {
   await page.waitForTimeout(4000);
   await context.close();
   const bytes = [...scripts.values()].reduce((a, b) => a + b, 0);
+  const bySize = [...scripts].sort((x, y) => y[1] - x[1]);
   // The largest scripts, by name: what the weight is made of.
-  const largest = [...scripts]
-    .sort((x, y) => y[1] - x[1])
+  const largest = bySize
     .slice(0, 6)
     .map(([u, b]) => `${new URL(u).pathname.split('/').slice(-2).join('/')} ${round(b / 1024)}`);
-  const every = all
-    ? [...scripts].sort((x, y) => y[1] - x[1]).map(([u, b]) => `${round(b / 1024)} KB ${new URL(u).pathname}`)
-    : undefined;
-  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest, ...(all ? { every } : {}) };
+  const every = () => bySize.map(([u, b]) => `${round(b / 1024)} KB ${new URL(u).pathname}`);
+  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest, ...(all ? { every: every() } : {}) };
 }
 
 /**
@@ -150,19 +147,8 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined, { runs
     const firstVisit = [];
     for (const p of firstVisitPaths) {
       const row = await medianOf(p, { throttlingMethod: 'devtools', onlyCategories: ['performance'] });
-      firstVisit.push(
-        row.error
-          ? row
-          : {
-              path: p,
-              runs: row.runs,
-              lcpMs: row.lcpMs,
-              lcpRunsMs: row.lcpRunsMs,
-              performance: row.performance,
-              lcpParts: row.lcpParts,
-              longestChain: row.longestChain,
-            },
-      );
+      const { runs, lcpMs, lcpRunsMs, performance, lcpParts, longestChain } = row;
+      firstVisit.push(row.error ? row : { path: p, runs, lcpMs, lcpRunsMs, performance, lcpParts, longestChain });
     }
     return { lighthouse: scores, firstVisit };
   } finally {
@@ -262,10 +248,9 @@ async function repeatVisits(browser, base, visits) {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await cdp.send('Network.emulateNetworkConditions', offline ? { ...SLOW_4G, offline: true } : SLOW_4G);
         if (offline) await context.setOffline(true);
-        const controlled = { value: false };
         try {
           await page.goto(`${base}${p}`, { waitUntil: 'load', timeout: 60_000 });
-          controlled.value = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
+          const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
           if (form) {
             await page
               .waitForFunction(() => typeof window.__bench.input === 'number' && window.__bench.input > 0, null, {
@@ -290,7 +275,7 @@ async function repeatVisits(browser, base, visits) {
           out.push({
             path: p,
             offline,
-            controlledByServiceWorker: controlled.value,
+            controlledByServiceWorker: controlled,
             lcpMs: round(seen.lcp, 0),
             ...(form ? { inputMs: seen.input > 0 ? round(seen.input, 0) : null } : {}),
             scripts: seen.scripts,
@@ -312,10 +297,7 @@ async function repeatVisits(browser, base, visits) {
   return out;
 }
 
-/** The family the bench signs in as: a parent, an active student with 60 sessions, and the student's own login. */
-const benchFamily = (base) => familyWithLearner(base, 'fe', 60);
-
-export const cookieSetter = (base, client) => async (context) => {
+const cookieSetter = (base, client) => async (context) => {
   await context.addCookies(
     client.cookieHeader.split('; ').map((pair) => {
       const at = pair.indexOf('=');
@@ -323,6 +305,20 @@ export const cookieSetter = (base, client) => async (context) => {
     }),
   );
 };
+
+/**
+ * The signed-in screens of a family (`familyWithLearner`) at `base`: each with what signs the browser in for it and
+ * that cookie; `form` where the screen is the session form.
+ */
+export function signedInScreens(base, { client, student, learner }) {
+  const parent = { setup: cookieSetter(base, client), cookie: client.cookieHeader };
+  return [
+    { path: '/dashboard', ...parent },
+    { path: `/students/${student.id}/sessions`, ...parent },
+    { path: `/students/${student.id}/new-session`, ...parent, form: true },
+    { path: '/student-dashboard', setup: cookieSetter(base, learner), cookie: learner.cookieHeader },
+  ];
+}
 
 /** A screen's path as the table names it. */
 export const screenName = (p) => p.replace(/\/students\/\d+\//, '/students/:id/');
@@ -337,18 +333,12 @@ export async function measureFrontEnd(
   base,
   { lighthouse: withLighthouse = true, repeat = true, pages: withPages = true, runs = 3, seedBase = base, only } = {},
 ) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: flagsFor(base) });
+  const browser = await launchBrowser(base);
   try {
-    const { client, student, learner } = await benchFamily(seedBase);
-    const parent = cookieSetter(base, client);
-    const asStudent = cookieSetter(base, learner);
+    // The family the bench signs in as: a parent, an active student with 60 sessions, and the student's own login.
+    const family = await familyWithLearner(seedBase, 'fe', 60);
     const wanted = (p) => !only || only.includes(screenName(p));
-    const screens = [
-      { path: '/dashboard', setup: parent, cookie: client.cookieHeader },
-      { path: `/students/${student.id}/sessions`, setup: parent, cookie: client.cookieHeader },
-      { path: `/students/${student.id}/new-session`, setup: parent, cookie: client.cookieHeader, form: true },
-      { path: '/student-dashboard', setup: asStudent, cookie: learner.cookieHeader },
-    ].filter((s) => wanted(s.path));
+    const screens = signedInScreens(base, family).filter((s) => wanted(s.path));
     const open = ['/', '/login'].filter(wanted);
     const pages = [];
     if (withPages) {
@@ -379,7 +369,7 @@ export async function measureFrontEnd(
         repeatVisit = [{ path: screens[0]?.path ?? '/', error: String(err.message ?? err).split('\n')[0] }];
       }
     }
-    return { studentId: student.id, pages, lighthouse, firstVisit, repeatVisit };
+    return { studentId: family.student.id, pages, lighthouse, firstVisit, repeatVisit };
   } finally {
     await browser.close();
   }

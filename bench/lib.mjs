@@ -1,7 +1,11 @@
 // Shared pieces of the benchmarks: a cookie-keeping API client, realistic signatures and seeded data.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
+import autocannon from 'autocannon';
 import { PNG } from 'pngjs';
+import stackModule from '../scripts/stack.cjs';
 
 /** A signature like the pad makes: 400x150 at a pixel ratio of 2, black strokes of width 2 on white. */
 export function signaturePng(seed = 1) {
@@ -154,3 +158,19 @@ export async function familyWithLearner(base, label, sessions) {
 }
 
 export const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** An autocannon run, its progress kept off the console. */
+export function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+/** Writes `text` to bench/results/`file`. */
+export function writeResults(file, text) {
+  const dir = path.join(stackModule.ROOT, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, file), text);
+}

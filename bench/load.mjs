@@ -1,13 +1,10 @@
 // Mixed load through the gateway: sign-ins, session posts with client ids, list and summary reads.
 // Afterwards, every acknowledged session must be stored exactly once. `npm run bench:load`
-import fs from 'node:fs';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import mongoose from 'mongoose';
 import stackModule from '../scripts/stack.cjs';
-import { parentWithActiveStudent, round, sessionBody, signaturePng } from './lib.mjs';
+import { cannon, parentWithActiveStudent, round, sessionBody, signaturePng, writeResults } from './lib.mjs';
+import { openDatabase } from './scale.mjs';
 
-const { startStack, ROOT } = stackModule;
+const { startStack } = stackModule;
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const stack = await startStack({
   quiet: true,
@@ -31,81 +28,74 @@ try {
   const percentile = (sorted, p) =>
     sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : null;
   let n = 0;
-  const result = await new Promise((resolve, reject) => {
-    const instance = autocannon(
+  const result = await cannon({
+    url: stack.url,
+    connections: 50,
+    duration: DURATION,
+    initialContext: {},
+    requests: [
       {
-        url: stack.url,
-        connections: 50,
-        duration: DURATION,
-        initialContext: {},
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/login',
-            setupRequest: (req, context) => {
-              context.family = families[n++ % families.length];
-              context.signInSentAt = performance.now();
-              return {
-                ...req,
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ email: context.family.email, password: 'benchmark-pass' }),
-              };
-            },
-            onResponse: (status, _body, context) => {
-              tally('sign-in')(status);
-              if (status !== 429) signInMs.push(performance.now() - context.signInSentAt);
-            },
-          },
-          {
-            method: 'POST',
-            path: '/api/driving-sessions',
-            setupRequest: (req, context) => {
-              const body = sessionBody(context.family.student.id, n++, signatures);
-              context.clientId = body.clientId;
-              context.postSentAt = performance.now();
-              return {
-                ...req,
-                headers: { 'content-type': 'application/json', cookie: context.family.client.cookieHeader },
-                body: JSON.stringify(body),
-              };
-            },
-            onResponse: (status, _body, context, headers) => {
-              tally('session post')(status);
-              const ms = performance.now() - context.postSentAt;
-              sessionPostMs.push(ms);
-              // Where the slowest stored post's time went, as svc-logbook tells it (Server-Timing).
-              const timing = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'server-timing');
-              if (status === 201 && ms > slowestPost.ms)
-                slowestPost = { ms: round(ms), serverTiming: timing?.[1] ?? null };
-              if (status === 201 || status === 200) acknowledged.add(context.clientId);
-            },
-          },
-          {
-            method: 'GET',
-            setupRequest: (req, context) => ({
-              ...req,
-              path: `/api/driving-sessions/${context.family.student.id}`,
-              headers: { cookie: context.family.client.cookieHeader },
-            }),
-            onResponse: tally('list'),
-          },
-          {
-            method: 'GET',
-            setupRequest: (req, context) => ({
-              ...req,
-              path: `/api/driving-sessions/${context.family.student.id}/summary`,
-              headers: { cookie: context.family.client.cookieHeader },
-            }),
-            onResponse: tally('summary'),
-          },
-        ],
+        method: 'POST',
+        path: '/api/login',
+        setupRequest: (req, context) => {
+          context.family = families[n++ % families.length];
+          context.signInSentAt = performance.now();
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: context.family.email, password: 'benchmark-pass' }),
+          };
+        },
+        onResponse: (status, _body, context) => {
+          tally('sign-in')(status);
+          if (status !== 429) signInMs.push(performance.now() - context.signInSentAt);
+        },
       },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+      {
+        method: 'POST',
+        path: '/api/driving-sessions',
+        setupRequest: (req, context) => {
+          const body = sessionBody(context.family.student.id, n++, signatures);
+          context.clientId = body.clientId;
+          context.postSentAt = performance.now();
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', cookie: context.family.client.cookieHeader },
+            body: JSON.stringify(body),
+          };
+        },
+        onResponse: (status, _body, context, headers) => {
+          tally('session post')(status);
+          const ms = performance.now() - context.postSentAt;
+          sessionPostMs.push(ms);
+          // Where the slowest stored post's time went, as svc-logbook tells it (Server-Timing).
+          const timing = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'server-timing');
+          if (status === 201 && ms > slowestPost.ms) slowestPost = { ms: round(ms), serverTiming: timing?.[1] ?? null };
+          if (status === 201 || status === 200) acknowledged.add(context.clientId);
+        },
+      },
+      {
+        method: 'GET',
+        setupRequest: (req, context) => ({
+          ...req,
+          path: `/api/driving-sessions/${context.family.student.id}`,
+          headers: { cookie: context.family.client.cookieHeader },
+        }),
+        onResponse: tally('list'),
+      },
+      {
+        method: 'GET',
+        setupRequest: (req, context) => ({
+          ...req,
+          path: `/api/driving-sessions/${context.family.student.id}/summary`,
+          headers: { cookie: context.family.client.cookieHeader },
+        }),
+        onResponse: tally('summary'),
+      },
+    ],
   });
 
-  const db = await mongoose.createConnection(stack.databaseUri, { dbName: stack.databaseName }).asPromise();
+  const db = await openDatabase(stack);
   const stored = await db
     .collection('driving_sessions')
     .find({ clientId: { $in: [...acknowledged] } }, { projection: { clientId: 1 } })
@@ -140,8 +130,7 @@ try {
     sessionsLost: lost,
     sessionsDuplicated: duplicated,
   };
-  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, 'bench/results/load.json'), JSON.stringify(figures, null, 2));
+  writeResults('load.json', JSON.stringify(figures, null, 2));
   console.log(JSON.stringify(figures, null, 2));
 } finally {
   await stack.stop();

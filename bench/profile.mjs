@@ -1,8 +1,7 @@
 // Where a signed-in screen's time goes at 4x CPU: React commits (how many, how many components each drew, by name
 // where the build keeps one) and the CPU profile's self time by script. `node bench/profile.mjs` (front ends built).
-import { chromium } from 'playwright-core';
 import stackModule from '../scripts/stack.cjs';
-import { CHROMIUM, FLAGS, cookieSetter } from './frontend.mjs';
+import { launchBrowser, signedInScreens } from './frontend.mjs';
 import { familyWithLearner, round } from './lib.mjs';
 
 const { startStack } = stackModule;
@@ -54,17 +53,13 @@ const HOOK = () => {
 
 const screensArg = process.argv.slice(2);
 const stack = await startStack({ quiet: true });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const base = stack.url;
+const browser = await launchBrowser(base);
 try {
-  const base = stack.url;
-  const { client, student, learner } = await familyWithLearner(base, 'profile', 60);
-  const screens = [
-    ['/dashboard', cookieSetter(base, client)],
-    [`/students/${student.id}/sessions`, cookieSetter(base, client)],
-    [`/students/${student.id}/new-session`, cookieSetter(base, client)],
-    ['/student-dashboard', cookieSetter(base, learner)],
-  ].filter(([p]) => screensArg.length === 0 || screensArg.some((a) => p.includes(a)));
-  for (const [p, setup] of screens) {
+  const screens = signedInScreens(base, await familyWithLearner(base, 'profile', 60)).filter(
+    (s) => screensArg.length === 0 || screensArg.some((a) => s.path.includes(a)),
+  );
+  for (const { path: p, setup } of screens) {
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
     await setup(context);
     await context.addInitScript(HOOK);

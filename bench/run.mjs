@@ -8,11 +8,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import stackModule from '../scripts/stack.cjs';
 import edgeModule from '../scripts/edge.cjs';
-import { parentWithActiveStudent, round, seedSessions, sessionBody, signaturePng } from './lib.mjs';
-import { measureFrontEnd } from './frontend.mjs';
+import {
+  cannon,
+  median,
+  parentWithActiveStudent,
+  round,
+  seedSessions,
+  sessionBody,
+  signaturePng,
+  writeResults,
+} from './lib.mjs';
+import { measureFrontEnd, screenName } from './frontend.mjs';
 import { databaseAlone, fillTo, openDatabase, templateOf } from './scale.mjs';
 import { buildFrontEnds } from '../scripts/build.mjs';
 
@@ -27,14 +35,7 @@ const results = {
   at: new Date().toISOString(),
 };
 
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ connections: 50, duration: DURATION, ...opts }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    );
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
+const load = (opts) => cannon({ connections: 50, duration: DURATION, ...opts });
 const summary = (r) => ({
   requestsPerSecond: round(r.requests.average),
   p50Ms: r.latency.p50,
@@ -66,32 +67,27 @@ async function gatewayOverhead(stack) {
   const browser = { cookie: client.cookieHeader, 'accept-encoding': 'gzip, deflate, br' };
   const identity = { cookie: client.cookieHeader, 'accept-encoding': 'identity' };
   // A short warm-up through both paths, so neither run pays for first-use compilation and connection set-up.
-  await cannon({ url: listUrl(stack.url), headers: browser, duration: 2 });
-  await cannon({ url: listUrl(stack.services.logbook), headers: browser, duration: 2 });
+  await load({ url: listUrl(stack.url), headers: browser, duration: 2 });
+  await load({ url: listUrl(stack.services.logbook), headers: browser, duration: 2 });
   const run = async (base, headers) => {
     await settle(stack);
-    const r = await cannon({ url: listUrl(base), headers });
-    return r;
+    return load({ url: listUrl(base), headers });
   };
-  const viaGateway = await run(stack.url, browser);
-  const direct = await run(stack.services.logbook, browser);
-  const viaGatewayIdentity = await run(stack.url, identity);
-  const directIdentity = await run(stack.services.logbook, identity);
+  /** The same list via the gateway, then straight to the service. */
+  const compare = async (headers) => {
+    const via = await run(stack.url, headers);
+    const direct = await run(stack.services.logbook, headers);
+    return {
+      responseBytes: round(via.throughput.average / Math.max(via.requests.average, 1), 0),
+      viaGateway: summary(via),
+      direct: summary(direct),
+      throughputRatio: round(via.requests.average / direct.requests.average, 3),
+    };
+  };
+  const compressed = await compare(browser);
+  const uncompressed = await compare(identity);
   await settle(stack);
-  results.gateway = {
-    sessions: 200,
-    acceptEncoding: browser['accept-encoding'],
-    responseBytes: round(viaGateway.throughput.average / Math.max(viaGateway.requests.average, 1), 0),
-    viaGateway: summary(viaGateway),
-    direct: summary(direct),
-    throughputRatio: round(viaGateway.requests.average / direct.requests.average, 3),
-    uncompressed: {
-      responseBytes: round(viaGatewayIdentity.throughput.average / Math.max(viaGatewayIdentity.requests.average, 1), 0),
-      viaGateway: summary(viaGatewayIdentity),
-      direct: summary(directIdentity),
-      throughputRatio: round(viaGatewayIdentity.requests.average / directIdentity.requests.average, 3),
-    },
-  };
+  results.gateway = { sessions: 200, acceptEncoding: browser['accept-encoding'], ...compressed, uncompressed };
 }
 
 /** Session posts through the gateway, the 50 connections spread over `families` students (each its own chain). */
@@ -107,7 +103,7 @@ async function postSessions(stack, families, label) {
   const signatures = [signaturePng(3), signaturePng(4)];
   let i = 0;
   const parts = new PartTimes();
-  const res = await cannon({
+  const res = await load({
     url: `${stack.url}/api/driving-sessions`,
     method: 'POST',
     requests: [
@@ -134,11 +130,13 @@ async function postSessions(stack, families, label) {
     signatureBytes: Math.round((signatures[0].length * 3) / 4),
     made: res['2xx'],
     // The service's own account of its handler (mean ms per post); the rest of the latency is queueing in front of it.
-    serviceParts: parts.means(),
+    serviceParts: parts.by(mean),
   };
 }
 
-/** Server-Timing headers gathered over many posts: the mean, and the median, of each part. */
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** Server-Timing headers gathered over many posts: each part's times, summed up `by` the mean or the median. */
 class PartTimes {
   constructor() {
     this.samples = new Map();
@@ -151,21 +149,12 @@ class PartTimes {
       this.samples.get(m[1]).push(Number(m[2]));
     }
   }
-  means() {
-    return Object.fromEntries(
-      [...this.samples].map(([k, v]) => [k, round(v.reduce((a, b) => a + b, 0) / v.length, 2)]),
-    );
-  }
-  medians() {
-    return Object.fromEntries(
-      [...this.samples].map(([k, v]) => [k, round([...v].sort((a, b) => a - b)[Math.floor(v.length / 2)], 2)]),
-    );
+  by(average) {
+    return Object.fromEntries([...this.samples].map(([k, v]) => [k, round(average(v), 2)]));
   }
 }
 
-const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-
-/** One post of `body` to `base`, its time in ms; its Server-Timing parts go into `parts`. */
+/** One post of `body` to `base`, its time in ms; its Server-Timing parts go into `parts`, if given. */
 async function timedPost(base, client, body, parts) {
   const started = performance.now();
   const res = await fetch(`${base}/api/driving-sessions`, {
@@ -176,7 +165,7 @@ async function timedPost(base, client, body, parts) {
   await res.arrayBuffer();
   const ms = performance.now() - started;
   if (!res.ok) throw new Error(`post → ${res.status}`);
-  parts.add(res.headers.get('server-timing'));
+  parts?.add(res.headers.get('server-timing'));
   return ms;
 }
 
@@ -191,16 +180,15 @@ async function postBreakdown(stack) {
   await seedSessions(client, student.id, 10, signatures, 1);
   const count = 40;
   const timeOne = (base, n, parts) => timedPost(base, client, sessionBody(student.id, n, signatures), parts);
-  const viaParts = new PartTimes();
   const directParts = new PartTimes();
   const via = [];
   const direct = [];
   // Interleaved, so a burst of load from elsewhere on the machine falls on both paths alike.
   for (let n = 0; n < count; n++) {
-    via.push(await timeOne(stack.url, 100 + 2 * n, viaParts));
+    via.push(await timeOne(stack.url, 100 + 2 * n));
     direct.push(await timeOne(stack.services.logbook, 101 + 2 * n, directParts));
   }
-  const service = directParts.medians();
+  const service = directParts.by(median);
   const viaMs = median(via);
   const directMs = median(direct);
   const handler = service.total ?? 0;
@@ -233,7 +221,7 @@ async function directPosts(stack, count) {
   for (let n = 0; n < count; n++) {
     times.push(await timedPost(stack.services.logbook, client, sessionBody(student.id, n, signatures), parts));
   }
-  return { posts: count, directMs: round(median(times), 2), serviceParts: parts.medians() };
+  return { posts: count, directMs: round(median(times), 2), serviceParts: parts.by(median) };
 }
 
 /**
@@ -379,8 +367,16 @@ const TARGETS = Object.fromEntries(
   ),
 );
 
-/** A screen's path as the table names it. */
-const screenName = (p) => p.replace(/\/students\/\d+\//, '/students/:id/');
+/** Named parts as the table lists them: `label value`, the label in lower case. */
+const listParts = (parts) =>
+  Object.entries(parts ?? {})
+    .map(([label, v]) => `${label.toLowerCase()} ${v}`)
+    .join(', ');
+const chainText = (c) => `${c.requests} requests one after another, the last done at ${c.endMs} ms`;
+/** The sum of the named Server-Timing parts (a part not reported counts 0). */
+const sumOf = (keys, parts) => keys.reduce((sum, k) => sum + (parts[k] ?? 0), 0);
+/** The parts of a post during which its handler awaits the database. */
+const DB_AWAITS = ['student', 'db-signatures', 'chain-read', 'db-session', 'db-head'];
 
 /**
  * A Lighthouse row's measured breakdown. LCP and TBT are simulated (slow 4G, 4x CPU); the main thread's work and the
@@ -388,21 +384,18 @@ const screenName = (p) => p.replace(/\/students\/\d+\//, '/students/:id/');
  * trace as it loaded, unthrottled.
  */
 function lighthouseBreakdown(l) {
-  const ms = (parts) =>
-    Object.entries(parts ?? {})
-      .map(([label, v]) => `${label.toLowerCase()} ${v}`)
-      .join(', ');
-  const parts = [`simulated slow 4G and 4x CPU: LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms`];
-  if (l.mainThreadMs) parts.push(`main thread at 4x, ms: ${ms(l.mainThreadMs)}`);
-  if (l.busiestScripts?.length) parts.push(`busiest scripts at 4x: ${l.busiestScripts.join(', ')}`);
-  const unthrottled = [];
-  if (l.lcpParts && Object.keys(l.lcpParts).length) unthrottled.push(`largest paint's parts ${ms(l.lcpParts)} ms`);
-  if (l.longestChain)
-    unthrottled.push(
-      `${l.longestChain.requests} requests one after another, the last done at ${l.longestChain.endMs} ms`,
-    );
-  if (unthrottled.length) parts.push(`unthrottled: ${unthrottled.join(', ')}`);
-  return parts.join('; ');
+  const unthrottled = [
+    Object.keys(l.lcpParts ?? {}).length && `largest paint's parts ${listParts(l.lcpParts)} ms`,
+    l.longestChain && chainText(l.longestChain),
+  ].filter(Boolean);
+  return [
+    `simulated slow 4G and 4x CPU: LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms`,
+    l.mainThreadMs && `main thread at 4x, ms: ${listParts(l.mainThreadMs)}`,
+    l.busiestScripts?.length && `busiest scripts at 4x: ${l.busiestScripts.join(', ')}`,
+    unthrottled.length && `unthrottled: ${unthrottled.join(', ')}`,
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 /** A repeat visit's measured breakdown: the scripts loaded before the figure, and the main thread's long tasks. */
@@ -439,8 +432,7 @@ function frontEndRows(add, f, over, judged) {
       check(name, `failed: ${l.error}`, '≥ 90 / 100 / 100', false);
       continue;
     }
-    const landing = l.path === '/' || l.path === '/login';
-    const perf = landing ? 95 : 90;
+    const perf = l.path === '/' || l.path === '/login' ? 95 : 90;
     const runs = l.performanceRuns?.length > 1 ? ` (runs ${l.performanceRuns.join(', ')})` : '';
     check(
       `${name}: performance, accessibility, best practices`,
@@ -456,17 +448,12 @@ function frontEndRows(add, f, over, judged) {
       check(name, `failed: ${v.error}`, 'LCP ≤ 3 s', false);
       continue;
     }
-    const chain = v.longestChain
-      ? `; ${v.longestChain.requests} requests one after another, the last done at ${v.longestChain.endMs} ms`
-      : '';
     check(
       name,
       `${v.lcpMs} ms${v.lcpRunsMs?.length > 1 ? ` (runs ${v.lcpRunsMs.join(', ')})` : ''}`,
       'LCP ≤ 3 s',
       v.lcpMs <= 3000,
-      `largest paint's parts ${Object.entries(v.lcpParts ?? {})
-        .map(([label, ms]) => `${label.toLowerCase()} ${ms}`)
-        .join(', ')} ms${chain}`,
+      `largest paint's parts ${listParts(v.lcpParts)} ms${v.longestChain ? `; ${chainText(v.longestChain)}` : ''}`,
     );
   }
   for (const r of f.repeatVisit ?? []) {
@@ -503,14 +490,14 @@ function tableRows() {
     rows.push([measure, figure, verdict(met, budget) + (!met && why ? ` (${why})` : '')]);
   const g = results.gateway;
   if (g) {
+    const u = g.uncompressed;
     add(
       'GET sessions, 200 sessions, 50 conn, via gateway (gzip, as a browser asks)',
       `${g.viaGateway.requestsPerSecond} req/s, p99 ${g.viaGateway.p99Ms} ms, ${round(g.responseBytes / 1024)} KB each`,
       'p99 ≤ 50 ms',
       g.viaGateway.p99Ms <= 50,
-      `straight to svc-logbook alone p99 is ${g.direct.p99Ms} ms at ${g.direct.requestsPerSecond} req/s: ` +
-        '50 connections within 50 ms needs ≥ 1,000 req/s from one service process sharing 2 cores with the ' +
-        'database, the gateway and the load generator',
+      `straight to svc-logbook p99 is ${g.direct.p99Ms} ms at ${g.direct.requestsPerSecond} req/s: 50 connections ` +
+        'within 50 ms need ≥ 1,000 req/s from one service process on 2 shared cores',
     );
     add('the same, straight to svc-logbook', `${g.direct.requestsPerSecond} req/s, p99 ${g.direct.p99Ms} ms`);
     add(
@@ -518,10 +505,8 @@ function tableRows() {
       `${round(g.throughputRatio * 100)} %`,
       '≥ 90 %',
       g.throughputRatio >= 0.9,
-      `the gateway process needs CPU of its own for every request and shares the 2 cores with svc-logbook; ` +
-        `uncompressed the ratio is ${round(g.uncompressed.throughputRatio * 100)} %`,
+      `the gateway needs CPU of its own for every request, on svc-logbook's 2 cores; uncompressed ${round(u.throughputRatio * 100)} %`,
     );
-    const u = g.uncompressed;
     add(
       'the same uncompressed: via gateway / direct',
       `${u.viaGateway.requestsPerSecond} / ${u.direct.requestsPerSecond} req/s, p99 ${u.viaGateway.p99Ms} / ` +
@@ -530,35 +515,28 @@ function tableRows() {
   }
   const b = results.postBreakdown;
   if (b) {
-    const parts = Object.entries(b.serviceParts)
-      .filter(([k]) => k !== 'total')
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ');
+    const { total, ...parts } = b.serviceParts;
     add(
       `POST session, one at a time (${round(b.bodyBytes / 1024)} KB body), median ms`,
       `via gateway ${b.viaGatewayMs}, direct ${b.directMs}: gateway ${b.gatewayMs}, service outside the handler ` +
-        `${b.serviceOutsideHandlerMs}, handler ${b.serviceParts.total ?? '?'} = ${parts}`,
+        `${b.serviceOutsideHandlerMs}, handler ${total ?? '?'} = ${listParts(parts)}`,
     );
   }
   const w = results.writes;
   if (w) {
     const p = w.serviceParts ?? {};
-    const db = ['student', 'supervisor', 'db-signatures', 'chain-read', 'db-session', 'db-head']
-      .map((k) => p[k] ?? 0)
-      .reduce((x, y) => x + y, 0);
     add(
       'POST session via gateway, 25 students, 50 conn, real-size unique signatures',
       `${w.requestsPerSecond} req/s, p99 ${w.p99Ms} ms, ${w.made} stored`,
       '≥ 100 req/s, p99 ≤ 1 s',
       w.requestsPerSecond >= 100 && w.p99Ms <= 1000,
-      `one post alone takes svc-logbook ${b ? round(b.directMs, 1) : '?'} ms (signature checks and print copies ` +
-        `${b?.serviceParts.signatures ?? '?'} ms of CPU), so its one process on 2 cores shared with the embedded ` +
-        `database, the gateway and the load generator tops out near ${b ? round(1000 / b.directMs, 0) : '?'} posts/s; ` +
-        `under this load a post's handler takes ${p.total ?? '?'} ms on average: signatures ${p.signatures ?? '?'} ms, ` +
-        `awaiting the database ${round(db, 1)} ms (writes ` +
-        `${round((p['db-signatures'] ?? 0) + (p['db-session'] ?? 0) + (p['db-head'] ?? 0), 1)} ms; this includes the ` +
-        `wait for the busy event loop and CPU), behind the student's earlier post ${p['chain-wait'] ?? 0} ms` +
-        scaleNote(),
+      `one post alone takes svc-logbook ${b ? round(b.directMs, 1) : '?'} ms (signatures ` +
+        `${b?.serviceParts.signatures ?? '?'} ms of CPU): one process on 2 shared cores tops out near ` +
+        `${b ? round(1000 / b.directMs, 0) : '?'} posts/s; under load a handler takes ${p.total ?? '?'} ms on ` +
+        `average: signatures ${p.signatures ?? '?'} ms, awaiting the database (and the busy event loop) ` +
+        `${round(sumOf(['supervisor', ...DB_AWAITS], p), 1)} ms, of which writes ` +
+        `${round(sumOf(['db-signatures', 'db-session', 'db-head'], p), 1)} ms, behind the student's earlier post ` +
+        `${p['chain-wait'] ?? 0} ms${scaleNote()}`,
     );
   }
   for (const l of results.writesAtScale ?? []) {
@@ -566,21 +544,17 @@ function tableRows() {
     const d = l.database;
     const storeMs = round(d.signaturesInsert + d.sessionInsert, 1);
     const parts = l.single?.serviceParts ?? {};
-    const dbParts = ['student', 'db-signatures', 'chain-read', 'db-session', 'db-head'];
     const awaits =
-      `its database awaits ${round(
-        dbParts.reduce((sum, k) => sum + (parts[k] ?? 0), 0),
-        2,
-      )} ms ` + `(${dbParts.map((k) => `${k} ${parts[k] ?? 0}`).join(', ')})`;
+      `its database awaits ${round(sumOf(DB_AWAITS, parts), 2)} ms ` +
+      `(${DB_AWAITS.map((k) => `${k} ${parts[k] ?? 0}`).join(', ')})`;
+    const notRun = `not run (the database alone takes ${storeMs} ms to store one post's two records`;
     add(
       `with ${stored} sessions stored: POST via gateway, 25 students, 50 conn`,
       l.writes
         ? `${l.writes.requestsPerSecond} req/s, p99 ${l.writes.p99Ms} ms; one post alone ${l.single.directMs} ms, ${awaits}`
         : l.single
-          ? `not run (the database alone takes ${storeMs} ms to store one post's two records, so 50 connections ` +
-            `only queue); one post straight to svc-logbook ${l.single.directMs} ms, ${awaits}`
-          : `not run (the database alone takes ${storeMs} ms to store one post's two records, longer than the ` +
-            'gateway waits for an answer, 5 s)',
+          ? `${notRun}, so 50 connections only queue); one post straight to svc-logbook ${l.single.directMs} ms, ${awaits}`
+          : `${notRun}, longer than the gateway waits for an answer, 5 s)`,
     );
     add(
       `the embedded database alone, ${stored} stored, median ms`,
@@ -604,7 +578,8 @@ function tableRows() {
       p.sessions === 1000 ? 'TTFB ≤ 300 ms, ≤ 3 s, ≤ 300 MB' : '',
       p.sessions !== 1000 || (p.firstByteMs <= 300 && p.totalMs <= 3000 && p.peakRssMb <= 300),
     );
-  for (const f of results.frontend?.pages ?? []) {
+  const front = results.frontend;
+  for (const f of front?.pages ?? []) {
     const limit = TARGETS[screenName(f.path)] ?? 170;
     add(
       `gzipped JavaScript, first view of \`${screenName(f.path)}\``,
@@ -614,7 +589,6 @@ function tableRows() {
       `largest, KB: ${(f.largest ?? []).join(', ')}`,
     );
   }
-  const front = results.frontend;
   // Judged through the edge, as production serves; plain HTTP/1.1 beside it for comparison (judged only in figures
   // measured before the edge was).
   if (front?.edge) frontEndRows(add, front.edge, 'over HTTPS + HTTP/2 (the edge)', true);
@@ -645,14 +619,11 @@ if ((want('frontend') || want('startup')) && process.env.BENCH_SKIP_BUILD !== '1
 async function section(name, run) {
   if (!want(name)) return;
   // The machine's load as the section starts (1-minute average over 2 cores): the figures are only as quiet as it was.
-  results.sections = {
-    ...results.sections,
-    [name]: { at: new Date().toISOString(), loadAverage: round(os.loadavg()[0], 2) },
-  };
+  (results.sections ??= {})[name] = { at: new Date().toISOString(), loadAverage: round(os.loadavg()[0], 2) };
   try {
     await run();
   } catch (err) {
-    results.errors = { ...results.errors, [name]: String(err?.message ?? err).split('\n')[0] };
+    (results.errors ??= {})[name] = String(err?.message ?? err).split('\n')[0];
     console.error(`${name}: ${results.errors[name]}`);
   }
 }
@@ -691,17 +662,16 @@ try {
 await section('pdf', pdf);
 await section('startup', startup);
 
-fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 // A run keeps the latest figures of the sections it did not measure, so sections run one by one make one whole set.
 // A check of the bench on some screens or fewer runs (BENCH_SCREENS, BENCH_LIGHTHOUSE_RUNS) is not a set of figures:
 // it goes to check.json (not kept in git), leaving latest.json as it was.
 const partial = Boolean(process.env.BENCH_SCREENS) || Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) < 3;
-const latestFile = path.join(ROOT, `bench/results/${partial ? 'check' : 'latest'}.json`);
+const latestFile = `${partial ? 'check' : 'latest'}.json`;
 let previous = {};
 try {
-  previous = JSON.parse(fs.readFileSync(latestFile, 'utf8'));
+  previous = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/results', latestFile), 'utf8'));
 } catch {
-  previous = {};
+  /* no figures yet */
 }
 const KEYS = {
   gateway: ['gateway'],
@@ -720,6 +690,6 @@ const errors = { ...previous.errors, ...results.errors };
 Object.assign(results, { ...previous, ...results, sections: { ...previous.sections, ...results.sections } });
 if (Object.keys(errors).length > 0) results.errors = errors;
 else delete results.errors;
-fs.writeFileSync(latestFile, JSON.stringify(results, null, 2));
+writeResults(latestFile, JSON.stringify(results, null, 2));
 printTable();
 process.exit(0);

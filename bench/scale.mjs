@@ -1,6 +1,6 @@
 // The database filled with other families' log books, and the embedded database's own cost of what a post asks of it.
 import mongoose from 'mongoose';
-import { round } from './lib.mjs';
+import { median, round } from './lib.mjs';
 
 /** Other families' students start here, far above any id the services hand out during a run. */
 const FIRST_STUDENT = 5_000_000;
@@ -59,8 +59,6 @@ export async function fillTo(db, total, template, state) {
   }
   return { stored: await sessions.countDocuments(), fillMs: round(performance.now() - started, 0) };
 }
-
-const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 
 /**
  * What a post asks of the database, asked straight through the driver with nothing else running: the median ms of

@@ -2,13 +2,11 @@
 // same log book arrive at once, written to bench/results/verify.json. Figures only: nothing here passes or fails on
 // time. For comparison, the same with ten checks that are always made afresh (the family's own verification view).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { PNG } from 'pngjs';
 import stackModule from '../scripts/stack.cjs';
-import { parentWithActiveStudent, round, seedSessions, sessionBody } from './lib.mjs';
+import { median, parentWithActiveStudent, round, seedSessions, sessionBody, writeResults } from './lib.mjs';
 
-const { startStack, ROOT } = stackModule;
+const { startStack } = stackModule;
 const SESSIONS = Number(process.env.BENCH_VERIFY_SESSIONS ?? 40);
 const CONCURRENT = 10;
 // Three rounds of ten per run, a minute apart: verification allows 60 checks a minute from one address.
@@ -27,8 +25,6 @@ async function timed(url, headers = {}) {
   await res.arrayBuffer();
   return { ms: performance.now() - started, status: res.status };
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const stack = await startStack({ quiet: true });
 try {
@@ -95,8 +91,7 @@ try {
     'anonymous, log unchanged': results.anonymousUnchangedLog,
     'checked afresh every time': results.alwaysAfreshForComparison,
   });
-  fs.mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, 'bench', 'results', 'verify.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeResults('verify.json', `${JSON.stringify(results, null, 2)}\n`);
 } finally {
   await stack.stop();
 }

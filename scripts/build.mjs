@@ -12,12 +12,7 @@ export const FRONT_ENDS = [
   { dir: 'shell', marker: 'index.html' },
 ];
 // What every front-end build reads besides its own folder and the files of scripts/ its config imports (buildScripts).
-const SHARED_SOURCES = [
-  'packages/ui/src',
-  'packages/shell-context/src',
-  'packages/session-device/src',
-  'packages/contracts/src',
-];
+const SHARED_SOURCES = ['ui', 'shell-context', 'session-device', 'contracts'].map((p) => `packages/${p}/src`);
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -67,14 +62,8 @@ export function staleFrontEnds() {
     const built = path.join(ROOT, dir, 'dist', marker);
     if (!fs.existsSync(built)) return true;
     const builtAt = fs.statSync(built).mtimeMs;
-    const sources = Math.max(
-      shared,
-      newestMtime(path.join(ROOT, dir, 'src')),
-      newestMtime(path.join(ROOT, dir, 'vite.config.ts')),
-      newestMtime(path.join(ROOT, dir, 'index.html')),
-      newestMtime(path.join(ROOT, dir, 'public')),
-      ...buildScripts(dir).map((f) => newestMtime(path.join(ROOT, f))),
-    );
+    const own = ['src', 'vite.config.ts', 'index.html', 'public'].map((f) => path.join(dir, f));
+    const sources = Math.max(shared, ...[...own, ...buildScripts(dir)].map((f) => newestMtime(path.join(ROOT, f))));
     return sources > builtAt;
   });
 }

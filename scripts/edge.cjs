@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const https = require('node:https');
 const os = require('node:os');
 const path = require('node:path');
-const { freePort } = require('./stack.cjs');
+const { freePort, stopProcess, withOutput } = require('./stack.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const CADDYFILE = path.join(ROOT, 'deploy/edge/Caddyfile');
@@ -53,24 +53,9 @@ async function startEdge({ upstream, quiet = true, timeoutMs = 60_000 }) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const tail = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.on('data', (chunk) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) {
-        tail.push(line);
-        if (tail.length > 100) tail.shift();
-        if (!quiet) process.stderr.write(`[edge] ${line}\n`);
-      }
-    });
-  }
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const { tail } = withOutput(child, 'edge', quiet);
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopProcess(child);
     fs.rmSync(dir, { recursive: true, force: true });
   };
 

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { driveTraffic } from './openapi-traffic.mjs';
-import { ROOT, freePort, startStack } from './stack.mjs';
+import { ROOT, freePort, startStack, stopProcess } from './stack.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,18 +47,6 @@ async function waitForPrism(url, prism, logFile) {
     }
   }
   throw new Error(`Prism did not start:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
-}
-
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /** The described operation ("GET /api/students/{id}") a call reached, if any. */
@@ -156,7 +144,7 @@ async function main() {
     say(failed ? 'openapi:proxy-check: FAILED' : 'openapi:proxy-check: every answer is described');
     return failed ? 1 : 0;
   } finally {
-    if (prism) await stopChild(prism);
+    if (prism) await stopProcess(prism, 5000);
     if (stack) await stack.stop();
   }
 }

@@ -73,17 +73,8 @@ export function throughSharedEntries(): Plugin {
  * A remote's Vite config. Standalone dev talks to the gateway for /api (and for other remotes' entries under /mf);
  * behind the gateway the remote is served from /mf/<name>/, hence the relative base.
  */
-export function remoteViteConfig({
-  appDir,
-  name,
-  exposes,
-  remotes,
-  firstEmbeds,
-  frames,
-  port,
-  define,
-  react,
-}: RemoteOptions): UserConfigExport {
+export function remoteViteConfig(options: RemoteOptions): UserConfigExport {
+  const { appDir, name, exposes, remotes, firstEmbeds, frames, port, define, react } = options;
   const shared = sharedPackages(appDir);
   const gateway = process.env.LOGBOOK_GATEWAY_URL ?? 'http://localhost:8080';
   // The Host header is kept so the gateway's same-origin rule for sign-in and other writes accepts this dev server.

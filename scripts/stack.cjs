@@ -96,15 +96,18 @@ function withOutput(child, name, quiet) {
   return child;
 }
 
-/** Starts one process running a TypeScript entry point, with its output prefixed or kept for diagnosis. */
-function startProcess(name, entry, env, { quiet }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** Starts node with `args`, its output prefixed or kept for diagnosis. */
+function startNode(name, args, env, quiet) {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return withOutput(child, name, quiet);
 }
+
+/** Starts one process running a TypeScript entry point, with its output prefixed or kept for diagnosis. */
+const startProcess = (name, entry, env, { quiet }) => startNode(name, ['--import', 'tsx', entry], env, quiet);
 
 function stopProcess(child, timeoutMs = 10_000, signal = 'SIGTERM') {
   return new Promise((resolve) => {
@@ -127,25 +130,9 @@ async function startMailInbox({ dataDir, fixedPorts, quiet }) {
   const webPort = fixedPorts ? Number(process.env.MAIL_INBOX_WEB_PORT ?? 1080) : await freePort();
   const mailDir = path.join(dataDir, 'mail');
   fs.mkdirSync(mailDir, { recursive: true });
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'),
-      '--smtp',
-      String(smtpPort),
-      '--web',
-      String(webPort),
-      '--ip',
-      '127.0.0.1',
-      '--web-ip',
-      '127.0.0.1',
-      '--mail-directory',
-      mailDir,
-      '--silent',
-    ],
-    { cwd: ROOT, env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  withOutput(child, 'mail', quiet);
+  const maildev = path.join(ROOT, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js');
+  const args = ['--smtp', smtpPort, '--web', webPort, '--ip', '127.0.0.1', '--web-ip', '127.0.0.1'];
+  const child = startNode('mail', [maildev, ...args, '--mail-directory', mailDir, '--silent'].map(String), {}, quiet);
   const webUrl = `http://localhost:${webPort}`;
   await waitFor(`http://127.0.0.1:${webPort}/api/email`, { child, name: 'mail inbox' });
   return { child, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl };
@@ -310,4 +297,4 @@ async function startStack(opts = {}) {
   }
 }
 
-module.exports = { ROOT, SERVICES, OUTGOING_PORTS_START, freePort, startProcess, startStack };
+module.exports = { ROOT, SERVICES, OUTGOING_PORTS_START, freePort, startProcess, startStack, stopProcess, withOutput };

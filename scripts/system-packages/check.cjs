@@ -18,8 +18,9 @@ function systemPackages() {
     });
 }
 
-const isFile = (file) => {
+const isFile = (file, mode = fs.constants.F_OK) => {
   try {
+    fs.accessSync(file, mode);
     return fs.statSync(file).isFile();
   } catch {
     return false;
@@ -30,14 +31,7 @@ const onPath = (command, env) =>
   (env.PATH ?? '')
     .split(path.delimiter)
     .filter(Boolean)
-    .some((dir) => {
-      try {
-        fs.accessSync(path.join(dir, command), fs.constants.X_OK);
-        return isFile(path.join(dir, command));
-      } catch {
-        return false;
-      }
-    });
+    .some((dir) => isFile(path.join(dir, command), fs.constants.X_OK));
 
 /** Whether a package is where the tests look for it: a variable that is set is the only place they look. */
 function found(probes, env) {
