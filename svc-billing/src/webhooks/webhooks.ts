@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { SubscriptionStatus } from '@logbook/contracts/constants';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import type { WebhookReceipt } from '@logbook/contracts/responses';
-import { isDuplicateKey } from '@logbook/service-kit/db';
+import { insertUnlessTaken } from '@logbook/service-kit/db';
 import { AppError, badRequest } from '@logbook/service-kit/errors';
 import { logger } from '@logbook/service-kit/logger';
 import { repeatInBackground } from '@logbook/service-kit/background';
@@ -28,8 +28,6 @@ import { billingStudent, familyMailbox, learnerGone } from '../subscriptions/own
 import { madeAtProvider, recordTrial } from '../subscriptions/subscriptions';
 import { publisher } from '../events/publisher';
 import { BillingEventModel } from './model';
-
-export type WebhookResult = WebhookReceipt;
 
 /** The API version the endpoint must be set to: the installed SDK's, which every read back is made in. */
 const WEBHOOK_API_VERSION = Stripe.API_VERSION;
@@ -93,7 +91,7 @@ export async function receiveWebhook(
   secret: string | undefined,
   provider: PaymentProvider,
   options: { wait?: boolean } = {},
-): Promise<WebhookResult> {
+): Promise<WebhookReceipt> {
   if (!secret) throw new AppError(503, BILLING_ERRORS.webhookNotConfigured);
   if (payload === undefined || !signatureHeader) throw badRequest(BILLING_ERRORS.webhookSignature);
   let event: Stripe.Event;
@@ -112,24 +110,20 @@ export async function receiveWebhook(
     );
   }
   const now = new Date();
-  try {
-    await BillingEventModel.create({
-      _id: event.id,
-      type: event.type,
-      created: toEventTime(event.created),
-      receivedAt: now,
-      outcome: 'queued',
-      apiVersion: typeof event.api_version === 'string' ? event.api_version : null,
-      objectId: idOf(event.data.object as Ref) ?? null,
-      state: 'queued',
-      leaseUntil: null,
-      attempts: 0,
-      nextAttemptAt: now,
-    });
-  } catch (err) {
-    if (isDuplicateKey(err)) return { received: true, duplicate: true };
-    throw err;
-  }
+  const stored = await insertUnlessTaken(BillingEventModel, {
+    _id: event.id,
+    type: event.type,
+    created: toEventTime(event.created),
+    receivedAt: now,
+    outcome: 'queued',
+    apiVersion: typeof event.api_version === 'string' ? event.api_version : null,
+    objectId: idOf(event.data.object as Ref) ?? null,
+    state: 'queued',
+    leaseUntil: null,
+    attempts: 0,
+    nextAttemptAt: now,
+  });
+  if (!stored) return { received: true, duplicate: true };
   const work = processEvent(provider, event.id).catch((err: unknown) =>
     logger.warn({ err, event: event.id }, 'billing event not processed yet; it will be retried'),
   );
@@ -556,8 +550,7 @@ async function applySubscription(
   if (!belongsToStudent(subscription.id, student, record))
     return { outcome: ignored("not the student's current subscription") };
   if (record) record = await adoptIntoAttempt(provider, subscription, student, record);
-  const ours = record?.subscriptionId === subscription.id;
-  const paymentMethodSaved = subscription.paymentMethodSaved || Boolean(ours && record?.paymentMethodSaved);
+  const paymentMethodSaved = cardSavedFor(subscription, record);
   const graceEndsAt = graceEnd(subscription.status, subscription.currentPeriodStart);
   // Past due beyond the grace: logging waits for the payment (endGraces does the same when no event comes).
   const status =
@@ -581,7 +574,7 @@ async function applySubscription(
     },
     sameSecond,
   );
-  if (ours) {
+  if (record?.subscriptionId === subscription.id) {
     if (isEnded(status)) {
       // Over: the student may start a new one.
       await SubscriptionRecordModel.deleteOne({ _id: studentId, subscriptionId: subscription.id });
