@@ -233,14 +233,6 @@ export class SimulatedProvider implements PaymentProvider {
     return false;
   }
 
-  async liveSubscriptions(customerId: string): Promise<string[]> {
-    const docs = await SimulatedSubscriptionModel.find({
-      customerId,
-      status: { $nin: ['canceled', 'incomplete_expired'] },
-    }).lean();
-    return docs.map((d) => d._id);
-  }
-
   /** The new card is saved and becomes the subscription's default (once, however often it is confirmed). */
   private async changeCard(current: SimulatedSubscription): Promise<SimulatedSubscription> {
     const paymentMethodId = `pm_sim_${token()}`;

@@ -6,7 +6,7 @@ import { insertUnlessTaken } from '@logbook/service-kit/db';
 import { AppError, badRequest } from '@logbook/service-kit/errors';
 import { logger } from '@logbook/service-kit/logger';
 import { repeatInBackground } from '@logbook/service-kit/background';
-import { queueNotice, type NoticeKind } from '../notices/notices';
+import { queueNotice, retryBackoff, type NoticeKind } from '../notices/notices';
 import type { PaymentProvider, ProviderSubscription } from '../providers/provider';
 import {
   BillingCustomerModel,
@@ -62,8 +62,6 @@ const ignored = (reason: string): Outcome => ({ applied: false, reason });
 
 /** How long a worker holds an event: one taken longer ago (its worker died mid-way) is taken again. */
 export const EVENT_LEASE_MS = 60_000;
-const MAX_EVENT_BACKOFF_MS = 30 * 60_000;
-const eventBackoff = (attempts: number) => Math.min(MAX_EVENT_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 12));
 
 /** Failures after which an event is set aside as dead, for an operator to look at and retry (see setDeadAfter). */
 let deadAfterAttempts = 10;
@@ -151,7 +149,7 @@ async function processEvent(provider: PaymentProvider, eventId: string): Promise
   let outcome: Outcome;
   try {
     outcome = HANDLED.has(current.type)
-      ? await actOnEvent(provider, current.type, { id: current.objectId ?? undefined }, new Date(current.created))
+      ? await actOnEvent(provider, current.type, current.objectId, new Date(current.created))
       : ignored('not an event this service uses');
   } catch (err) {
     const attempts = (current.attempts ?? 0) + 1;
@@ -165,7 +163,7 @@ async function processEvent(provider: PaymentProvider, eventId: string): Promise
           state: dead ? 'dead' : 'queued',
           leaseUntil: null,
           attempts,
-          nextAttemptAt: new Date(Date.now() + eventBackoff(attempts)),
+          nextAttemptAt: new Date(Date.now() + retryBackoff(attempts)),
           outcome: `${dead ? 'dead' : 'failed'}: ${lastError}`,
           lastError,
         },
@@ -241,10 +239,9 @@ export function startEventRetries(provider: PaymentProvider, intervalMs = 10_000
 async function actOnEvent(
   provider: PaymentProvider,
   type: string,
-  object: { id?: unknown },
+  objectId: string | null | undefined,
   eventAt: Date,
 ): Promise<Outcome> {
-  const objectId = idOf(object as Ref);
   if (!objectId) return ignored('no object id');
   let subscriptionId: string | undefined;
   let notice: NoticeKind | undefined;
@@ -478,21 +475,9 @@ async function applyToStudent(
   const ended = {
     $or: [{ stripeSubscriptionId: { $ne: subscriptionId } }, { subscriptionStatus: { $ne: 'canceled' } }],
   };
+  const older = sameSecond ? { $lt: new Date(eventAt.getTime() + 1000) } : { $lt: eventAt };
   const result = await StudentBillingModel.updateOne(
-    {
-      _id: studentId,
-      $and: [
-        {
-          $or: [
-            { subscriptionEventAt: null },
-            {
-              subscriptionEventAt: sameSecond ? { $lt: new Date(eventAt.getTime() + 1000) } : { $lt: eventAt },
-            },
-          ],
-        },
-        ended,
-      ],
-    },
+    { _id: studentId, $and: [{ $or: [{ subscriptionEventAt: null }, { subscriptionEventAt: older }] }, ended] },
     { $set: { ...change, stripeSubscriptionId: subscriptionId, subscriptionEventAt: eventAt }, $inc: { version: 1 } },
   );
   if (result.matchedCount !== 1) {
