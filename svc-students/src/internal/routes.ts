@@ -3,14 +3,12 @@ import bcrypt from 'bcryptjs';
 import { z } from 'zod';
 import type { InternalStudent, VerifiedStudent } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { normaliseStatus } from '@logbook/contracts/subscription';
 import { notFound, parseId, parseOr400, unauthorized } from '@logbook/service-kit/errors';
 import { eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
 import { passwordHashing } from '@logbook/service-kit/password-hash';
 import { PASSWORD_HASH_ROUNDS } from '../logins/logins';
 import { learnerKey } from '../students/free-month';
-import type { StudentRecord } from '../students/model';
-import { applySubscriptionStatus, studentForServices, studentSigningIn } from '../students/students';
+import { applySubscriptionStatus, namedStudent, studentForServices, studentSigningIn } from '../students/students';
 
 // Compared against when nobody has the username, so an unknown name costs the same bcrypt work as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(16).toString('hex'), PASSWORD_HASH_ROUNDS);
@@ -22,22 +20,13 @@ const credentialsSchema = z.object({
 
 export const internalStudentsRouter = internalRouter();
 
-/** Who the student is, as other services are told. */
-const named = (doc: Pick<StudentRecord, '_id' | 'userId' | 'firstName' | 'lastName' | 'subscriptionStatus'>) => ({
-  id: doc._id,
-  userId: doc.userId,
-  firstName: doc.firstName,
-  lastName: doc.lastName,
-  subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
-});
-
 /** For svc-billing (whose student is this, for ownership) and svc-auth (the signed-in student's name and status). */
 internalStudentsRouter.get('/internal/students/:id', async (req, res) => {
   const id = parseId(req.params.id);
   const doc = await studentForServices(id);
   if (!doc) throw notFound(API_ERRORS.studentNotFound);
   const student: InternalStudent = {
-    ...named(doc),
+    ...namedStudent(doc),
     ...(doc.stripeSubscriptionId ? { legacyStripeSubscriptionId: doc.stripeSubscriptionId } : {}),
     learnerKey: learnerKey(doc),
   };
@@ -55,7 +44,7 @@ internalStudentsRouter.post('/internal/student-logins/verify', passwordHashing.a
   const hash = doc?.hasStudentLogin && doc.studentPassword?.startsWith('$2') ? doc.studentPassword : undefined;
   const matches = await passwordHashing.compare(studentPassword, hash ?? DUMMY_HASH);
   if (!doc || !hash || !matches) throw unauthorized(API_ERRORS.invalidCredentials);
-  const verified: VerifiedStudent = { ...named(doc), loginVersion: doc.loginVersion ?? 0 };
+  const verified: VerifiedStudent = { ...namedStudent(doc), loginVersion: doc.loginVersion ?? 0 };
   res.json(verified);
 });
 
