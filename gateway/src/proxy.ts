@@ -5,7 +5,7 @@ import { API_ERRORS } from '@logbook/contracts/messages';
 import { GATEWAY_SECRET_HEADER } from '@logbook/service-kit/config';
 import { logger } from './log';
 import type { ServiceName } from './routes';
-import { refuseTooLarge, sendMessage } from './responses';
+import { announcesBody, refuseTooLarge, sendMessage } from './responses';
 import { UpstreamPool, type Upstream } from './upstreams';
 
 /** Errors that mean the request never reached the instance: safe to pass it over and try another. */
@@ -64,9 +64,6 @@ const declaredLength = (req: IncomingMessage) => {
   return raw === undefined ? undefined : Number(raw);
 };
 
-const hasBody = (req: IncomingMessage) =>
-  req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > 0;
-
 function upstreamHeaders(req: IncomingMessage): OutgoingHttpHeaders {
   const named = new Set(
     String(req.headers.connection ?? '')
@@ -121,7 +118,7 @@ class Forwarding {
     private readonly res: Response,
   ) {
     this.pool = forwarder.pools[service];
-    this.withBody = hasBody(req);
+    this.withBody = announcesBody(req);
     const length = declaredLength(req);
     this.fresh = this.withBody && (length === undefined || length > REPLAY_BYTES);
     this.headers = upstreamHeaders(req);

@@ -15,7 +15,7 @@ export function sendMessage(res: Response, status: number, message: string) {
 const LINGER_MS = 1000;
 
 /** Whether the request announces a body, by either framing. */
-const announcesBody = (req: IncomingMessage) =>
+export const announcesBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /** A body is unread while some of it has not been taken and nothing is taking it (the proxy streams it on). */

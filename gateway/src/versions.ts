@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
@@ -11,7 +10,7 @@ import {
   versionsResponseSchema,
 } from '@logbook/contracts/gateway-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { GATEWAY_SECRET_HEADER } from '@logbook/service-kit/config';
+import { GATEWAY_SECRET_HEADER, secretMatcher } from '@logbook/service-kit/config';
 import { releaseInfo } from '@logbook/service-kit/release';
 import type { GatewayConfig } from './config';
 import { reused } from './reused';
@@ -77,13 +76,8 @@ async function service(name: string, pool: UpstreamPool, timeoutMs: number): Pro
 
 /** Whether the caller holds the services' internal secret (compared in constant time). */
 function holdsSecret(secret: string | undefined): (req: Request) => boolean {
-  if (!secret) return () => false;
-  const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
-  const expected = digest(secret);
-  return (req) => {
-    const given = req.headers[GATEWAY_SECRET_HEADER];
-    return typeof given === 'string' && crypto.timingSafeEqual(digest(given), expected);
-  };
+  const isSecret = secret ? secretMatcher(secret) : () => false;
+  return (req) => isSecret(req.headers[GATEWAY_SECRET_HEADER]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Options } from 'express-rate-limit';
 import type { RateLimits } from './config';
-import { accountLock, countPasswordRecheck, type AccountLockOptions } from './limits/account-lock';
+import { accountLock, countSignInAttempt, type AccountLockOptions } from './limits/account-lock';
 import { addressKey, keyedLimit } from '@logbook/service-kit/keyed-limit';
 import { DatabaseRateLimitStore } from '@logbook/service-kit/rate-limit-store';
 import {
@@ -26,18 +26,12 @@ const lockOptions = (limits: RateLimits): AccountLockOptions => ({
   maxDelayMs: limits.lockoutMaxMs,
 });
 
-/** Per IP address, counted in the database so that every instance of the service shares one count. */
-function perAddress(opts: { prefix: string; windowMs: number; limit: number; onlyFailures: boolean }): RequestHandler {
-  return keyedLimit({
-    model: RateLimitModel,
-    prefix: opts.prefix,
-    windowMs: opts.windowMs,
-    limit: opts.limit,
-    key: addressKey,
-    // Successful sign-ins do not use up the allowance: only failures (guesses) count.
-    failuresOnly: opts.onlyFailures,
-  });
-}
+/**
+ * Per IP address, counted in the database so that every instance of the service shares one count; with
+ * `failuresOnly`, successful sign-ins do not use up the allowance: only failures (guesses) count.
+ */
+const perAddress = (prefix: string, windowMs: number, limit: number, failuresOnly = false): RequestHandler =>
+  keyedLimit({ model: RateLimitModel, prefix, windowMs, limit, key: addressKey, failuresOnly });
 
 const SIGN_IN_FIELDS: Record<'email' | 'studentUsername', LimitedName> = {
   email: 'parent-email',
@@ -47,12 +41,7 @@ const SIGN_IN_FIELDS: Record<'email' | 'studentUsername', LimitedName> = {
 /** Parent and student sign-in: failed attempts per IP address, and per account from one address. */
 export function signInLimits(limits: RateLimits, accountField: 'email' | 'studentUsername'): RequestHandler[] {
   return [
-    perAddress({
-      prefix: `sign-in:${accountField}:ip:`,
-      windowMs: limits.signInWindowMs,
-      limit: limits.signInPerIp,
-      onlyFailures: true,
-    }),
+    perAddress(`sign-in:${accountField}:ip:`, limits.signInWindowMs, limits.signInPerIp, true),
     accountLock({ ...lockOptions(limits), kind: SIGN_IN_FIELDS[accountField], account: accountIn(accountField) }),
   ];
 }
@@ -62,30 +51,18 @@ export function signInLimits(limits: RateLimits, accountField: 'email' | 'studen
  * from this address (429 with Retry-After while they are locked out). Clear it with `signInSucceeded` once it matched.
  */
 export const passwordRecheckLimit = (limits: RateLimits) => (req: Request, res: Response, email: string) =>
-  countPasswordRecheck(req, res, { ...lockOptions(limits), kind: 'parent-email', account: email });
+  countSignInAttempt(req, res, { ...lockOptions(limits), kind: 'parent-email', account: email });
 
 /** Registration: every attempt per IP address. */
 export function registrationLimits(limits: RateLimits): RequestHandler[] {
-  return [
-    perAddress({
-      prefix: 'register:ip:',
-      windowMs: limits.registerWindowMs,
-      limit: limits.registerPerIp,
-      onlyFailures: false,
-    }),
-  ];
+  return [perAddress('register:ip:', limits.registerWindowMs, limits.registerPerIp)];
 }
 
 /** Password-reset emails: every request per IP address, and per email address whatever the address asking. */
 export function passwordResetLimits(limits: RateLimits): RequestHandler[] {
   const email = accountIn('email');
   return [
-    perAddress({
-      prefix: 'password-reset:ip:',
-      windowMs: limits.resetWindowMs,
-      limit: limits.resetPerIp,
-      onlyFailures: false,
-    }),
+    perAddress('password-reset:ip:', limits.resetWindowMs, limits.resetPerIp),
     keyedLimit({
       model: RateLimitModel,
       prefix: RESET_EMAIL_PREFIX,

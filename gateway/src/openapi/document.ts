@@ -79,10 +79,10 @@ const OWN_REFUSALS: Record<Exclude<Refusal, 'busy'>, [string, Shared]> = {
  * Every refusal the route can give: those of its kind (input, caller, writes, the gateway in front of a service) and
  * those of its own rules, in status order.
  */
-function refusals(op: RouteDescription, method: string, params: string[], service: string) {
+function refusals(op: RouteDescription, method: string, params: Array<{ name: string }>, service: string) {
   const hasParams = params.length > 0;
   // An id in the path names something of the caller's: another's is not found.
-  const ownedId = params.some((p) => /(^id|Id)$/.test(p));
+  const ownedId = params.some((p) => /(^id|Id)$/.test(p.name));
   const write = method !== 'GET';
   const own = new Set(op.refuses ?? []);
   const out: Record<string, { $ref: string }> = {};
@@ -146,12 +146,7 @@ function operation(key: string, op: RouteDeclaration, service: string) {
   const responses: Record<string, unknown> = {
     ...(op.repeatAnswersOk ? { '200': success('Sent before (the same client id): what was stored then') } : {}),
     [status]: success(status === '201' ? 'Created' : status === '202' ? 'Accepted' : 'Success'),
-    ...refusals(
-      op,
-      method,
-      params.map((p) => p.name),
-      service,
-    ),
+    ...refusals(op, method, params, service),
   };
   const body = op.body
     ? { required: true, content: { 'application/json': { schema: toSchema(op.body, 'input') } } }

@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
-import { GATEWAY_SECRET_HEADER, gatewaySecretSetting, publicOriginSetting, trustProxySetting } from './config';
+import {
+  GATEWAY_SECRET_HEADER,
+  gatewaySecretSetting,
+  publicOriginSetting,
+  secretMatcher,
+  trustProxySetting,
+} from './config';
 import { databaseReady } from './db';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { AppError, errorHandler, notFoundHandler } from './errors';
@@ -28,8 +34,6 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 /** Where a caller other than the gateway could claim another client's address, scheme or host. */
 const FORWARDED = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded']);
 
-const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
-
 /** Drops the named headers from the request, from its raw list too, so nothing later can read them. */
 function dropHeaders(req: express.Request, names: ReadonlySet<string>) {
   for (const name of names) delete req.headers[name];
@@ -45,12 +49,11 @@ function dropHeaders(req: express.Request, names: ReadonlySet<string>) {
  * reaches a route or a log line. Without a secret configured, TRUST_PROXY alone decides, as Express does.
  */
 function forwardedFromGatewayOnly(secret: string | undefined): RequestHandler {
-  const expected = secret === undefined ? undefined : digest(secret);
+  const isSecret = secret === undefined ? () => true : secretMatcher(secret);
   const secretHeader = new Set([GATEWAY_SECRET_HEADER]);
   return (req, _res, next) => {
     const given = req.headers[GATEWAY_SECRET_HEADER];
-    const fromGateway =
-      expected === undefined || (typeof given === 'string' && crypto.timingSafeEqual(digest(given), expected));
+    const fromGateway = isSecret(given);
     if (given !== undefined) dropHeaders(req, secretHeader);
     if (!fromGateway) dropHeaders(req, FORWARDED);
     next();

@@ -187,27 +187,24 @@ export const callers = (res: Response): Callers => (res.locals.callers as Caller
 export const parentOf = (res: Response): ParentIdentity => callers(res).parent!;
 export const studentOf = (res: Response): StudentIdentity => callers(res).student!;
 
-export const requireParent: RequestHandler = async (req, res, next) => {
-  const parent = await readParent(req);
-  if (!parent) throw unauthorized();
-  res.locals.callers = { parent };
-  next();
-};
+/** A guard letting through the callers `read` finds (kept for `callers`), and no one else (401). */
+const guard =
+  (read: (req: Request) => Promise<Callers>): RequestHandler =>
+  async (req, res, next) => {
+    const found = await read(req);
+    if (!found.parent && !found.student) throw unauthorized();
+    res.locals.callers = found;
+    next();
+  };
 
-export const requireStudent: RequestHandler = async (req, res, next) => {
-  const student = await readStudent(req);
-  if (!student) throw unauthorized();
-  res.locals.callers = { student };
-  next();
-};
+export const requireParent = guard(async (req) => ({ parent: (await readParent(req)) ?? undefined }));
+export const requireStudent = guard(async (req) => ({ student: (await readStudent(req)) ?? undefined }));
 
 /** Either a parent or a student may call; ownership of the student in question is checked with `canAccessStudent`. */
-export const requireParentOrStudent: RequestHandler = async (req, res, next) => {
+export const requireParentOrStudent = guard(async (req) => {
   const [parent, student] = await Promise.all([readParent(req), readStudent(req)]);
-  if (!parent && !student) throw unauthorized();
-  res.locals.callers = { parent: parent ?? undefined, student: student ?? undefined };
-  next();
-};
+  return { parent: parent ?? undefined, student: student ?? undefined };
+});
 
 /**
  * A guardian of the student's family, or that student. Anyone else must get 404, never the data. A student record's

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -56,6 +57,13 @@ export function trustProxySetting(raw: string | undefined): boolean | number | s
  * gateway, could otherwise name any client address and step around the per-address sign-in limits).
  */
 export const GATEWAY_SECRET_HEADER = 'x-gateway-secret';
+
+/** Tells whether a header holds `secret`, compared in constant time (by SHA-256, so no length is given away). */
+export function secretMatcher(secret: string): (given: unknown) => boolean {
+  const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
+  const expected = digest(secret);
+  return (given) => typeof given === 'string' && crypto.timingSafeEqual(digest(given), expected);
+}
 
 /**
  * The secret a service expects in GATEWAY_SECRET_HEADER: INTERNAL_API_SECRET as configured. Unset (tests of one

@@ -71,3 +71,14 @@ export async function databaseReady(): Promise<boolean> {
 }
 
 export const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
+
+/** Inserts `doc` unless its unique key is taken (another writer was first); true when this call inserted it. */
+export async function insertUnlessTaken<T>(model: mongoose.Model<T>, doc: T): Promise<boolean> {
+  try {
+    await model.create(doc);
+    return true;
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    return false;
+  }
+}

@@ -131,8 +131,7 @@ export async function startEmbeddedDatabase(
       logger.debug({ err }, 'no real mongod available');
     }
   }
-  const db = await startJongodb();
-  return db;
+  return startJongodb();
 }
 
 export const IN_MEMORY_WARNING =

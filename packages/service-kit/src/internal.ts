@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { EVENT_DATA, statusOnlySchema, type EventData, type EventTopic } from '@logbook/contracts/internal-api';
 import { repeatInBackground } from './background';
+import { secretMatcher } from './config';
 import { AppError, BusyError, notFound, parseOr400 } from './errors';
 import { logger } from './logger';
 import { defineModel } from './model';
@@ -29,13 +30,13 @@ export const SERVICE_URL_SETTINGS: Record<ServiceName, { env: string; port: numb
 export const INTERNAL_HEADER = 'x-internal-token';
 const CALL_TIMEOUT_MS = 3000;
 
-let secretDigest: Buffer | undefined;
 let secret: string | undefined;
+let isSecret: ((given: unknown) => boolean) | undefined;
 let urls: Partial<Record<ServiceName, string>> = {};
 
 export function configureInternal(opts: { secret: string; urls?: Partial<Record<ServiceName, string>> }) {
   secret = opts.secret;
-  secretDigest = crypto.createHash('sha256').update(opts.secret).digest();
+  isSecret = secretMatcher(opts.secret);
   urls = { ...opts.urls };
 }
 
@@ -88,12 +89,7 @@ export function loadInternalSecret(opts: { configured?: string; dataDir: string;
 
 /** Lets through only calls carrying the internal secret; anyone else is told there is nothing here. */
 export const requireInternal: RequestHandler = (req, _res, next) => {
-  const given = req.headers[INTERNAL_HEADER];
-  const ok =
-    secretDigest !== undefined &&
-    typeof given === 'string' &&
-    crypto.timingSafeEqual(crypto.createHash('sha256').update(given).digest(), secretDigest);
-  if (!ok) throw notFound();
+  if (!isSecret?.(req.headers[INTERNAL_HEADER])) throw notFound();
   next();
 };
 
@@ -194,12 +190,7 @@ export function eventsRouter(handlers: EventHandlers): Router {
     const topic = event.topic;
     if (!isTopic(topic, handlers)) throw notFound();
     const data: unknown = parseOr400(EVENT_DATA[topic], event.data);
-    const handle = handlers[topic] as (event: {
-      topic: string;
-      key: number;
-      version: number;
-      data: unknown;
-    }) => Promise<void>;
+    const handle = handlers[topic] as (event: Omit<InternalEvent, 'data'> & { data: unknown }) => Promise<void>;
     await handle({ ...event, data });
     res.status(204).end();
   });

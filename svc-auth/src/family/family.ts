@@ -24,15 +24,15 @@ import { StudentLoginVersionModel } from '../student-sessions/login-versions';
 /** Cancels at the provider can take a while: the provider's own retries run inside the call. */
 const PROVIDER_CALL_MS = 30_000;
 
+/** The owner's answer; anything but its success (204 to a delete, else 200) stops the request with a 503. */
 async function ask<S extends z.ZodType>(
   schema: S,
   service: ServiceName,
   method: 'GET' | 'POST' | 'DELETE',
   route: string,
-  expected: number,
 ): Promise<z.output<S>> {
   const reply = await callInternal(schema, service, method, route, undefined, { timeoutMs: PROVIDER_CALL_MS });
-  if (!reply.ok || reply.status !== expected) {
+  if (!reply.ok || reply.status !== (method === 'DELETE' ? 204 : 200)) {
     logger.warn({ service, route, status: reply.status }, 'family request refused');
     throw new AppError(503, ACCOUNT_MESSAGES.deleteFailed);
   }
@@ -40,7 +40,7 @@ async function ask<S extends z.ZodType>(
 }
 
 const studentsOf = (userId: number) =>
-  ask(studentsExportSchema, 'students', 'GET', `/internal/families/${userId}/export`, 200);
+  ask(studentsExportSchema, 'students', 'GET', `/internal/families/${userId}/export`);
 
 const namedStudents = (ids: number[]) => (ids.length ? `?studentIds=${ids.join(',')}` : '');
 
@@ -49,13 +49,8 @@ export async function exportFamily(guardianId: number, userId: number) {
   const user = await UserModel.findById(guardianId).select({ email: 1, username: 1, createdAt: 1 }).lean();
   if (!user) throw new AppError(401, ACCOUNT_MESSAGES.exportFailed);
   const { students } = await studentsOf(userId);
-  const logbook = await ask(
-    logbookExportSchema,
-    'logbook',
-    'GET',
-    `/internal/families/${userId}/export${namedStudents(students.map((s) => s.id))}`,
-    200,
-  );
+  const route = `/internal/families/${userId}/export${namedStudents(students.map((s) => s.id))}`;
+  const logbook = await ask(logbookExportSchema, 'logbook', 'GET', route);
   return {
     product: PRODUCT_NAME,
     exportedAt: new Date().toISOString(),
@@ -104,16 +99,16 @@ export async function deleteFamily(guardianId: number, userId: number): Promise<
   const user = await UserModel.findById(guardianId).select({ email: 1 }).lean();
   if (!user) return;
   try {
-    await ask(statusOnlySchema, 'billing', 'POST', `/internal/families/${userId}/cancel`, 200);
+    await ask(statusOnlySchema, 'billing', 'POST', `/internal/families/${userId}/cancel`);
   } catch (err) {
     logger.warn({ err, userId }, 'account not deleted: subscriptions could not be canceled');
     throw new AppError(503, ACCOUNT_MESSAGES.deleteProviderDown);
   }
   const { students } = await studentsOf(userId);
   const studentIds = students.map((s) => s.id);
-  await ask(statusOnlySchema, 'students', 'DELETE', `/internal/families/${userId}`, 204);
-  await ask(statusOnlySchema, 'logbook', 'DELETE', `/internal/families/${userId}${namedStudents(studentIds)}`, 204);
-  await ask(statusOnlySchema, 'billing', 'DELETE', `/internal/families/${userId}`, 204);
+  await ask(statusOnlySchema, 'students', 'DELETE', `/internal/families/${userId}`);
+  await ask(statusOnlySchema, 'logbook', 'DELETE', `/internal/families/${userId}${namedStudents(studentIds)}`);
+  await ask(statusOnlySchema, 'billing', 'DELETE', `/internal/families/${userId}`);
   await endLearnerSessions(userId);
   await StudentLoginVersionModel.deleteMany({ _id: { $in: studentIds } });
   await MailMessageModel.deleteMany({ userId });
@@ -130,13 +125,7 @@ export async function exportSessionsCsv(guardianId: number, userId: number): Pro
   const user = await UserModel.exists({ _id: guardianId });
   if (!user) throw new AppError(401, ACCOUNT_MESSAGES.exportFailed);
   const { students } = await studentsOf(userId);
-  const named = namedStudents(students.map((s) => s.id));
-  const { csv } = await ask(
-    sessionsCsvSchema,
-    'logbook',
-    'GET',
-    `/internal/families/${userId}/sessions-csv${named}`,
-    200,
-  );
+  const route = `/internal/families/${userId}/sessions-csv${namedStudents(students.map((s) => s.id))}`;
+  const { csv } = await ask(sessionsCsvSchema, 'logbook', 'GET', route);
   return csv;
 }

@@ -1,6 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { API_ERRORS } from '@logbook/contracts/messages';
-import { AppError } from '@logbook/service-kit/errors';
+import { tooMany } from '@logbook/service-kit/errors';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
 import { accountLockId, type LimitedName } from './keys';
@@ -59,17 +58,22 @@ async function countAttempt(_id: string, now: number, o: AccountLockOptions) {
   return 'busy' as const;
 }
 
-/** Counted, and may go ahead (the counter's id, to clear on success); or refused, to try again after this long. */
-type Attempt = { counter: string } | { retryAfterSeconds: number };
-
 /**
- * Counts one attempt on the failure counter `_id` before the password is checked, so parallel guesses cannot slip
- * past the count. Past the allowance every attempt (refused ones too) doubles the wait.
+ * Counts one attempt on the failure counter of `account` from the request's address before the password is checked,
+ * so parallel guesses cannot slip past the count, and keeps the counter's id to clear on success; refused with 429 and
+ * Retry-After while locked out. Past the allowance every attempt (refused ones too) doubles the wait. A password typed
+ * again by someone already signed in (to change it, or to close the account) counts here too, like a sign-in to that
+ * account from that address; a right password clears the count like a sign-in (`signInSucceeded`).
  */
-async function beginAttempt(_id: string, o: AccountLockOptions): Promise<Attempt> {
+export async function countSignInAttempt(
+  req: Request,
+  res: Response,
+  o: AccountLockOptions & { kind: LimitedName; account: string },
+): Promise<string> {
+  const _id = accountLockId(o.kind, o.account, req.ip);
   const now = Date.now();
   const before = await countAttempt(_id, now, o);
-  if (before === 'busy') return { retryAfterSeconds: Math.ceil(o.baseDelayMs / 1000) };
+  if (before === 'busy') throw tooMany(Math.ceil(o.baseDelayMs / 1000));
   let failures = before?.failures ?? 0;
   const last = before?.lastFailureAt?.getTime() ?? 0;
   if (failures > 0 && now - last >= Math.max(o.windowMs, lockDelay(failures, o))) {
@@ -77,8 +81,9 @@ async function beginAttempt(_id: string, o: AccountLockOptions): Promise<Attempt
     await RateLimitModel.updateOne({ _id }, { $inc: { failures: -failures } });
     failures = 0;
   }
-  if (now < last + lockDelay(failures, o)) return { retryAfterSeconds: Math.ceil(lockDelay(failures + 1, o) / 1000) };
-  return { counter: _id };
+  if (now < last + lockDelay(failures, o)) throw tooMany(Math.ceil(lockDelay(failures + 1, o) / 1000));
+  res.locals[COUNTER] = _id;
+  return _id;
 }
 
 /**
@@ -90,37 +95,13 @@ export function accountLock(o: SignInLockOptions): RequestHandler {
   return async (req, res, next) => {
     const account = o.account(req);
     if (account === undefined) return next();
-    const attempt = await beginAttempt(accountLockId(o.kind, account, req.ip), o);
-    if ('retryAfterSeconds' in attempt) {
-      res.setHeader('Retry-After', String(attempt.retryAfterSeconds));
-      res.status(429).json({ message: API_ERRORS.tooManyAttempts });
-      return;
-    }
-    res.locals[COUNTER] = attempt.counter;
+    const counter = await countSignInAttempt(req, res, { ...o, account });
     // Refused for load (503), the credentials were never checked: the attempt is not a failure.
     res.once('finish', () => {
-      if (res.statusCode === 503) void uncount(attempt.counter);
+      if (res.statusCode === 503) void uncount(counter);
     });
     next();
   };
-}
-
-/**
- * A password typed again by someone already signed in (to change it, or to close the account) counts on the same
- * counter as signing in to that account from that address: the same allowance, lockout and Retry-After. While locked
- * it answers 429 whatever the password; a right password clears the count like a sign-in (`signInSucceeded`).
- */
-export async function countPasswordRecheck(
-  req: Request,
-  res: Response,
-  o: AccountLockOptions & { kind: LimitedName; account: string },
-): Promise<void> {
-  const attempt = await beginAttempt(accountLockId(o.kind, o.account, req.ip), o);
-  if ('retryAfterSeconds' in attempt) {
-    res.setHeader('Retry-After', String(attempt.retryAfterSeconds));
-    throw new AppError(429, API_ERRORS.tooManyAttempts);
-  }
-  res.locals[COUNTER] = attempt.counter;
 }
 
 /** Takes back one counted attempt whose credentials were never checked. */

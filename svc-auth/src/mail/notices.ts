@@ -37,13 +37,6 @@ async function studentName(parentId: number, studentId: number): Promise<string 
 
 export async function queueNotice(user: { _id: number; email: string }, notice: Notice): Promise<void> {
   const name = notice.studentName ?? (await studentName(user._id, notice.studentId));
-  const mail = TEMPLATES[notice.kind]({
-    origin: mailOrigin(),
-    studentId: notice.studentId,
-    studentName: name,
-    at: notice.at,
-    ...(notice.cardSaved === undefined ? {} : { cardSaved: notice.cardSaved }),
-    ...(notice.canceled === undefined ? {} : { canceled: notice.canceled }),
-  });
+  const mail = TEMPLATES[notice.kind]({ ...notice, origin: mailOrigin(), studentName: name });
   await queueMail(user.email, notice.kind, mail, user._id);
 }

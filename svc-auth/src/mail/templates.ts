@@ -37,10 +37,12 @@ function quoted(text: string): string {
 const SIGN_OFF = `The ${PRODUCT_NAME} team`;
 const FOOTER = `You are receiving this email because of your ${PRODUCT_NAME} account.`;
 
+const GREETING = 'Hello,';
+
 /** Builds both parts from the same blocks, so they never say different things. */
-function compose(subject: string, greeting: string, blocks: Block[], footer: string = FOOTER): RenderedMail {
+function compose(subject: string, blocks: Block[], footer: string = FOOTER): RenderedMail {
   const textBlocks = blocks.map((b) => (typeof b === 'string' ? b : `${b.label}:\n${b.link}`));
-  const text = [greeting, ...textBlocks, SIGN_OFF, '--', footer].join('\n\n') + '\n';
+  const text = [GREETING, ...textBlocks, SIGN_OFF, '--', footer].join('\n\n') + '\n';
   const htmlBlocks = blocks.map((b) =>
     typeof b === 'string'
       ? `<p>${escapeHtml(b)}</p>`
@@ -52,7 +54,7 @@ function compose(subject: string, greeting: string, blocks: Block[], footer: str
     `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">',
     `<h1 style="font-size:20px">${escapeHtml(PRODUCT_NAME)}</h1>`,
-    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(GREETING)}</p>`,
     ...htmlBlocks,
     `<p>${escapeHtml(SIGN_OFF)}</p>`,
     `<hr><p style="font-size:12px;color:#555">${escapeHtml(footer)}</p>`,
@@ -60,8 +62,6 @@ function compose(subject: string, greeting: string, blocks: Block[], footer: str
   ].join('\n');
   return { subject, text, html };
 }
-
-const GREETING = 'Hello,';
 
 /** A date as families read it, e.g. "Friday 12 June 2026". */
 const longDate = (iso: string | undefined) =>
@@ -79,14 +79,14 @@ export const RESET_LINK_MINUTES = 60;
 
 export const mailTemplates = {
   welcome: (o: { origin: string }) =>
-    compose(`Welcome to ${PRODUCT_NAME}`, GREETING, [
+    compose(`Welcome to ${PRODUCT_NAME}`, [
       `Your ${PRODUCT_NAME} account is ready. Add each learner driver as a student, then log every supervised drive with both signatures: the log book adds up day and night hours towards your state's target.`,
       { label: `Open ${PRODUCT_NAME}`, link: `${o.origin}/dashboard` },
       'If you did not create this account, you can ignore this email: nothing more will be sent unless someone signs in.',
     ]),
 
   passwordReset: (o: { origin: string; token: string }) =>
-    compose(`Reset your ${PRODUCT_NAME} password`, GREETING, [
+    compose(`Reset your ${PRODUCT_NAME} password`, [
       `Someone (we hope you) asked to choose a new password for your ${PRODUCT_NAME} account.`,
       // In the fragment: browsers never send it to a server, so no access log or proxy keeps the token.
       { label: 'Choose a new password', link: `${o.origin}/reset-password#token=${encodeURIComponent(o.token)}` },
@@ -95,14 +95,14 @@ export const mailTemplates = {
     ]),
 
   passwordChanged: (o: { origin: string }) =>
-    compose(`Your ${PRODUCT_NAME} password was changed`, GREETING, [
+    compose(`Your ${PRODUCT_NAME} password was changed`, [
       `The password of your ${PRODUCT_NAME} account was just changed, and every other device was signed out, your students' included.`,
       'If this was not you, choose a new password now with "Forgot password?" on the sign-in page:',
       { label: 'Forgot password', link: `${o.origin}/forgot-password` },
     ]),
 
   registrationAttempt: (o: { origin: string }) =>
-    compose(`Someone tried to register with your ${PRODUCT_NAME} address`, GREETING, [
+    compose(`Someone tried to register with your ${PRODUCT_NAME} address`, [
       `Someone just tried to create a new ${PRODUCT_NAME} account with this email address. It already has an account, so nothing was created and nothing about your account changed.`,
       'If it was you, sign in with your password:',
       { label: 'Sign in', link: `${o.origin}/login` },
@@ -112,7 +112,7 @@ export const mailTemplates = {
     ]),
 
   accountDeleted: () =>
-    compose(`Your ${PRODUCT_NAME} account has been deleted`, GREETING, [
+    compose(`Your ${PRODUCT_NAME} account has been deleted`, [
       `Your ${PRODUCT_NAME} account has been closed as you asked. Every subscription was canceled, so nothing more will be charged.`,
       'Your students, their logins, every logged session and signature, your settings and saved supervisors have been deleted. This email is the last we will send you.',
     ]),
@@ -127,32 +127,31 @@ export const mailTemplates = {
   }) => {
     const who = o.studentName ?? 'your student';
     const when = longDate(o.at);
-    const subject = `${PRODUCT_NAME}: the free trial for ${who} ends in 3 days`;
-    const ends = `The free trial of ${who}'s ${PRODUCT_NAME} subscription ends in 3 days${when ? `, on ${when}` : ''}.`;
-    const manage = { label: 'Manage the subscription', link: `${o.origin}/students/${o.studentId}/subscribe` };
+    const trialEnds = (...blocks: Block[]) =>
+      compose(`${PRODUCT_NAME}: the free trial for ${who} ends in 3 days`, [
+        `The free trial of ${who}'s ${PRODUCT_NAME} subscription ends in 3 days${when ? `, on ${when}` : ''}.`,
+        ...blocks,
+      ]);
     // Canceled in the trial, or without a card: the subscription ends with the trial and nothing is charged.
     if (o.canceled)
-      return compose(subject, GREETING, [
-        ends,
+      return trialEnds(
         'You canceled the subscription, so it then ends and logging new sessions stops. Nothing will be charged. To keep it going, resume it before then:',
-        manage,
-      ]);
+        { label: 'Manage the subscription', link: `${o.origin}/students/${o.studentId}/subscribe` },
+      );
     if (o.cardSaved === false)
-      return compose(subject, GREETING, [
-        ends,
+      return trialEnds(
         'No card is saved for it, so the subscription then ends and logging new sessions stops. Nothing will be charged. To keep it going, save a card before then:',
         { label: 'Save a card', link: `${o.origin}/students/${o.studentId}/subscribe` },
-      ]);
-    return compose(subject, GREETING, [
-      ends,
+      );
+    return trialEnds(
       `After that the subscription continues at ${PRICE_TEXT} with the card saved for it. To stop it, cancel before then:`,
-      manage,
-    ]);
+      { label: 'Manage the subscription', link: `${o.origin}/students/${o.studentId}/subscribe` },
+    );
   },
 
   chargeback: (o: { origin: string; studentId: number; studentName?: string }) => {
     const who = o.studentName ?? 'your student';
-    return compose(`${PRODUCT_NAME}: a payment for ${who}'s subscription was disputed`, GREETING, [
+    return compose(`${PRODUCT_NAME}: a payment for ${who}'s subscription was disputed`, [
       `A payment for ${who}'s ${PRODUCT_NAME} subscription was disputed with your bank, and the bank has taken it back. So that the card is not charged again, the subscription is canceled, and no new subscription can start while the dispute is open.`,
       'The sessions already logged are kept and can still be read and downloaded. If the dispute was a mistake, tell your bank; once it is settled, you can subscribe again.',
       { label: 'Open the log book', link: `${o.origin}/dashboard` },
@@ -161,7 +160,7 @@ export const mailTemplates = {
 
   paymentFailed: (o: { origin: string; studentId: number; studentName?: string; at?: string }) => {
     const who = o.studentName ?? 'your student';
-    return compose(`${PRODUCT_NAME}: payment failed for ${who}'s subscription`, GREETING, [
+    return compose(`${PRODUCT_NAME}: payment failed for ${who}'s subscription`, [
       `We could not take the payment for ${who}'s ${PRODUCT_NAME} subscription. The card will be tried again over the next days, and logging new sessions goes on meanwhile; if the payment still does not go through, logging stops until it is paid.`,
       'Check the card, or use another, on the subscribe screen:',
       { label: 'Update payment details', link: `${o.origin}/students/${o.studentId}/subscribe` },
@@ -170,7 +169,7 @@ export const mailTemplates = {
 
   paymentActionRequired: (o: { origin: string; studentId: number; studentName?: string; at?: string }) => {
     const who = o.studentName ?? 'your student';
-    return compose(`${PRODUCT_NAME}: please confirm the payment for ${who}'s subscription`, GREETING, [
+    return compose(`${PRODUCT_NAME}: please confirm the payment for ${who}'s subscription`, [
       `Your bank wants you to confirm the payment for ${who}'s ${PRODUCT_NAME} subscription before it goes through.`,
       { label: 'Confirm the payment', link: `${o.origin}/students/${o.studentId}/subscribe` },
     ]);
@@ -179,7 +178,6 @@ export const mailTemplates = {
   signOffRequest: (o: { origin: string; token: string; learner: string; date: string; expiresAt: string }) =>
     compose(
       `${PRODUCT_NAME}: please sign ${o.learner}'s drive of ${o.date}`,
-      GREETING,
       [
         `${o.learner} logged a supervised drive on ${o.date} with you as the supervisor, and asks you to confirm it with your signature. No account is needed.`,
         { label: 'Check the drive and sign', link: `${o.origin}/sign#${o.token}` },
@@ -191,7 +189,6 @@ export const mailTemplates = {
   familyInvitation: (o: { origin: string; token: string; inviter: string; expiresAt: string }) =>
     compose(
       `${PRODUCT_NAME}: you are invited to join a family's log book`,
-      GREETING,
       [
         `${o.inviter} invited you to join their family on ${PRODUCT_NAME} as a guardian, with a login of your own: you will see the learners' log books, log drives and sign as their supervisor.`,
         { label: 'Join the family', link: `${o.origin}/join#${o.token}` },
@@ -201,7 +198,7 @@ export const mailTemplates = {
     ),
 
   signOffDeclined: (o: { origin: string; learner: string; supervisorName: string; date: string; reason: string }) =>
-    compose(`${PRODUCT_NAME}: ${o.supervisorName} declined to sign ${o.learner}'s drive of ${o.date}`, GREETING, [
+    compose(`${PRODUCT_NAME}: ${o.supervisorName} declined to sign ${o.learner}'s drive of ${o.date}`, [
       `${o.supervisorName} declined to sign the drive ${o.learner} logged on ${o.date}, so it does not count.`,
       `Their reason, in their own words: ${quoted(o.reason)}`,
       { label: 'Open the log book', link: `${o.origin}/dashboard` },

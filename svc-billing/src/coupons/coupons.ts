@@ -1,7 +1,7 @@
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { couponInputSchema, type CouponInput } from '@logbook/contracts/schemas';
 import { createWithNumericId } from '@logbook/service-kit/counters';
-import { isDuplicateKey } from '@logbook/service-kit/db';
+import { insertUnlessTaken, isDuplicateKey } from '@logbook/service-kit/db';
 import { badRequest, conflict, parseOr400 } from '@logbook/service-kit/errors';
 import { CouponModel, CouponSlotModel, type CouponRecord } from './model';
 
@@ -74,12 +74,8 @@ export async function redeemCoupon(code: string, now = new Date()): Promise<Rede
   let slotId: string | undefined;
   if (limit !== null) {
     for (let n = 1; n <= limit && !slotId; n++) {
-      try {
-        await CouponSlotModel.create({ _id: `${coupon._id}#${n}`, couponId: coupon._id, n, takenAt: now });
-        slotId = `${coupon._id}#${n}`;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
+      const slot = { _id: `${coupon._id}#${n}`, couponId: coupon._id, n, takenAt: now };
+      if (await insertUnlessTaken(CouponSlotModel, slot)) slotId = slot._id;
     }
     if (!slotId) throw unusable();
   }

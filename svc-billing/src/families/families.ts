@@ -4,7 +4,7 @@ import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { AppError, conflict } from '@logbook/service-kit/errors';
 import { deleteOwnedBy } from '@logbook/service-kit/model';
 import { BillingOutboxModel } from '../events/publisher';
-import { providerFailure } from '../providers/errors';
+import { atProvider, providerFailure } from '../providers/errors';
 import {
   BillingCustomerModel,
   StudentBillingModel,
@@ -14,10 +14,8 @@ import {
   type StudentBilling,
 } from '../subscriptions/model';
 import { freeMonthKeyFromOwner, userFromOwner } from '../subscriptions/owners';
+import { isLiveAtProvider } from '../subscriptions/status';
 import { cancelSubscription, rememberFreeMonth, type SubscriptionOptions } from '../subscriptions/subscriptions';
-
-/** Subscriptions that still exist at the provider and would go on charging (or could start to). */
-const STILL_AT_PROVIDER = new Set(['trialing', 'active', 'past_due', 'incomplete', 'paused', 'unpaid']);
 
 /** The parent as billing's own checks expect a caller (the request was made and checked by the owner of accounts). */
 const asParent = (userId: number): Callers => ({
@@ -44,12 +42,8 @@ async function cancelStudent(options: SubscriptionOptions, userId: number, stude
     if (!(err instanceof AppError) || err.message !== API_ERRORS.nothingToCancel) throw err;
   }
   const student: StudentBilling | null = await StudentBillingModel.findOne({ _id: studentId, userId }).lean();
-  if (!student?.stripeSubscriptionId || !STILL_AT_PROVIDER.has(student.subscriptionStatus ?? '')) return false;
-  try {
-    await options.provider.cancelSubscription(student.stripeSubscriptionId);
-  } catch (err) {
-    throw providerFailure(err);
-  }
+  if (!student?.stripeSubscriptionId || !isLiveAtProvider(student.subscriptionStatus)) return false;
+  await atProvider(() => options.provider.cancelSubscription(student.stripeSubscriptionId!));
   await StudentBillingModel.updateOne(
     { _id: studentId },
     { $set: { subscriptionStatus: 'canceled', subscriptionCancelAtPeriodEnd: false }, $inc: { version: 1 } },
@@ -75,11 +69,7 @@ async function deleteCustomer(options: SubscriptionOptions, userId: number): Pro
   const kept = await BillingCustomerModel.findById(userId).lean();
   const customerId = kept?.stripeCustomerId ?? (await userFromOwner(userId))?.legacyStripeCustomerId;
   if (!customerId) return;
-  try {
-    await options.provider.deleteCustomer(customerId);
-  } catch (err) {
-    throw providerFailure(err);
-  }
+  await atProvider(() => options.provider.deleteCustomer(customerId));
   await BillingCustomerModel.deleteOne({ _id: userId, stripeCustomerId: customerId });
 }
 

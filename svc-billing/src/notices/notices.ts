@@ -50,7 +50,8 @@ export const BillingNoticeModel = defineModel<BillingNotice>('BillingNotice', 'b
 });
 
 const MAX_BACKOFF_MS = 30 * 60_000;
-const backoff = (attempts: number) => Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 12));
+/** The wait before the next try of a notice or a provider event: doubling from 5 seconds, at most half an hour. */
+export const retryBackoff = (attempts: number) => Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 12));
 
 /** Hands one notice to svc-auth; true once it is queued there (or the parent no longer exists). */
 async function send(notice: BillingNotice): Promise<boolean> {
@@ -103,7 +104,7 @@ async function attempt(notice: BillingNotice): Promise<boolean> {
     { _id: notice._id },
     {
       $inc: { attempts: 1 },
-      $set: { leaseUntil: null, nextAttemptAt: new Date(Date.now() + backoff(notice.attempts + 1)) },
+      $set: { leaseUntil: null, nextAttemptAt: new Date(Date.now() + retryBackoff(notice.attempts + 1)) },
     },
   );
   return false;

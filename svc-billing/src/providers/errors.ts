@@ -68,6 +68,15 @@ export function providerFailure(err: unknown): unknown {
   return new AppError(502, BILLING_ERRORS.providerUnavailable);
 }
 
+/** What the provider answers to `call`; a failure becomes what the caller is told (see providerFailure). */
+export async function atProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw providerFailure(err);
+  }
+}
+
 /** The customer named in the request no longer exists at the provider (deleted in its dashboard). */
 export const isMissingCustomer = (err: unknown) =>
   err instanceof errors.StripeInvalidRequestError && err.code === 'resource_missing' && err.param === 'customer';

@@ -3,8 +3,6 @@
 export interface BillingCustomer {
   userId: number;
   email: string;
-  /** The provider's customer id when this account already has one. */
-  customerId?: string;
   createdAt?: Date;
   /** A customer of this account the provider no longer has (deleted in its dashboard): its replacement is new. */
   replacing?: string;
@@ -87,8 +85,6 @@ export interface PaymentProvider {
   readDispute(disputeId: string): Promise<ProviderDispute | null>;
   /** Whether the provider has deleted this customer (read back: a deleted one answers as deleted, or not at all). */
   customerDeleted(customerId: string): Promise<boolean>;
-  /** The customer's subscriptions that still exist (could still charge). */
-  liveSubscriptions(customerId: string): Promise<string[]>;
 }
 
 export interface CardChange {

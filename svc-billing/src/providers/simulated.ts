@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { PRICE_CENTS, PRICE_CURRENCY, PRICE_LOOKUP_KEY, TRIAL_DAYS } from '@logbook/contracts/constants';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
-import { isDuplicateKey } from '@logbook/service-kit/db';
+import { insertUnlessTaken } from '@logbook/service-kit/db';
 import { conflict, notFound } from '@logbook/service-kit/errors';
 import type {
   BillingCustomer,
@@ -45,7 +45,8 @@ export class SimulatedProvider implements PaymentProvider {
   async deleteCustomer(): Promise<void> {}
 
   async createSubscription(request: NewSubscription): Promise<CreatedSubscription> {
-    const replay = await SimulatedSubscriptionModel.findOne({ idempotencyKey: request.idempotencyKey }).lean();
+    const made = () => SimulatedSubscriptionModel.findOne({ idempotencyKey: request.idempotencyKey }).lean();
+    const replay = await made();
     if (replay) return this.created(replay);
     const created = nowSeconds();
     // Like Stripe: a trial waits on a SetupIntent; without one the first invoice waits on a PaymentIntent.
@@ -68,15 +69,8 @@ export class SimulatedProvider implements PaymentProvider {
       created,
       canceledAt: null,
     };
-    try {
-      await SimulatedSubscriptionModel.create(doc);
-    } catch (err) {
-      // Same key at the same moment: like Stripe, hand back the one that was made.
-      if (!isDuplicateKey(err)) throw err;
-      const existing = await SimulatedSubscriptionModel.findOne({ idempotencyKey: request.idempotencyKey }).lean();
-      if (!existing) throw err;
-      return this.created(existing);
-    }
+    // Same key at the same moment: like Stripe, hand back the one that was made.
+    if (!(await insertUnlessTaken(SimulatedSubscriptionModel, doc))) return this.created((await made())!);
     await this.emit('customer.subscription.created', subscriptionObject(doc));
     return this.created(doc);
   }
@@ -196,15 +190,7 @@ export class SimulatedProvider implements PaymentProvider {
     if (paying) {
       await this.emit('invoice.paid', await this.invoice(doc, 'subscription_create', 'paid'));
     } else {
-      await this.emit('setup_intent.succeeded', {
-        id: doc.setupIntentId,
-        object: 'setup_intent',
-        customer: doc.customerId,
-        payment_method: paymentMethodId,
-        status: 'succeeded',
-        usage: 'off_session',
-        metadata: {},
-      });
+      await this.emit('setup_intent.succeeded', savedCardIntent(doc.setupIntentId, doc, paymentMethodId, {}));
     }
     await this.emit('customer.subscription.updated', subscriptionObject(doc));
     return doc;
@@ -247,14 +233,6 @@ export class SimulatedProvider implements PaymentProvider {
     return false;
   }
 
-  async liveSubscriptions(customerId: string): Promise<string[]> {
-    const docs = await SimulatedSubscriptionModel.find({
-      customerId,
-      status: { $nin: ['canceled', 'incomplete_expired'] },
-    }).lean();
-    return docs.map((d) => d._id);
-  }
-
   /** The new card is saved and becomes the subscription's default (once, however often it is confirmed). */
   private async changeCard(current: SimulatedSubscription): Promise<SimulatedSubscription> {
     const paymentMethodId = `pm_sim_${token()}`;
@@ -265,15 +243,8 @@ export class SimulatedProvider implements PaymentProvider {
     const doc = await SimulatedSubscriptionModel.findById(current._id).lean();
     if (!doc) throw notFound(BILLING_ERRORS.unknownClientSecret);
     if (result.modifiedCount !== 1) return doc;
-    await this.emit('setup_intent.succeeded', {
-      id: doc.cardChangeIntentId,
-      object: 'setup_intent',
-      customer: doc.customerId,
-      payment_method: paymentMethodId,
-      status: 'succeeded',
-      usage: 'off_session',
-      metadata: { purpose: 'card_change', subscriptionId: doc._id, studentId: String(doc.studentId) },
-    });
+    const metadata = { purpose: 'card_change', subscriptionId: doc._id, studentId: String(doc.studentId) };
+    await this.emit('setup_intent.succeeded', savedCardIntent(doc.cardChangeIntentId, doc, paymentMethodId, metadata));
     return doc;
   }
 
@@ -351,6 +322,22 @@ export class SimulatedProvider implements PaymentProvider {
     await this.deliver(payload, header);
   }
 }
+
+/** A Stripe-shaped SetupIntent of this subscription's customer that has saved the card. */
+const savedCardIntent = (
+  id: string | null | undefined,
+  doc: SimulatedSubscription,
+  paymentMethodId: string,
+  metadata: Record<string, string>,
+) => ({
+  id,
+  object: 'setup_intent',
+  customer: doc.customerId,
+  payment_method: paymentMethodId,
+  status: 'succeeded',
+  usage: 'off_session',
+  metadata,
+});
 
 /** A Stripe-shaped invoice of this subscription: its first (paid on confirmation) or a renewal (declined). */
 function invoiceObject(

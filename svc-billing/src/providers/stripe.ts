@@ -53,7 +53,6 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async ensureCustomer(customer: BillingCustomer): Promise<string> {
-    if (customer.customerId) return customer.customerId;
     const created = await this.stripe.customers.create(
       { email: customer.email, metadata: { userId: String(customer.userId) } },
       // One account, one customer, even when two of its students subscribe at the same moment; a replacement for a
@@ -263,8 +262,13 @@ export class StripeProvider implements PaymentProvider {
 
   async keepTrialCard(setupIntentId: string, subscriptionId: string): Promise<boolean> {
     const intent = await unlessMissing(() => this.stripe.setupIntents.retrieve(setupIntentId));
-    const card = idOf(intent?.payment_method);
-    if (intent?.status !== 'succeeded' || !card) return false;
+    return intent ? this.makeDefaultCard(intent, subscriptionId) : false;
+  }
+
+  /** The card a succeeded SetupIntent saved becomes the subscription's default; false when there is nothing to make so. */
+  private async makeDefaultCard(intent: Stripe.SetupIntent, subscriptionId: string): Promise<boolean> {
+    const card = idOf(intent.payment_method);
+    if (intent.status !== 'succeeded' || !card) return false;
     const updated = await unlessMissing(() =>
       this.stripe.subscriptions.update(subscriptionId, { default_payment_method: card }),
     );
@@ -302,15 +306,8 @@ export class StripeProvider implements PaymentProvider {
 
   async useChangedCard(setupIntentId: string): Promise<string | null> {
     const intent = await unlessMissing(() => this.stripe.setupIntents.retrieve(setupIntentId));
-    if (!intent) return null;
-    const subscriptionId = intent.metadata?.subscriptionId;
-    const card = idOf(intent.payment_method);
-    if (intent.metadata?.purpose !== CARD_CHANGE || !subscriptionId || intent.status !== 'succeeded' || !card)
-      return null;
-    const updated = await unlessMissing(() =>
-      this.stripe.subscriptions.update(subscriptionId, { default_payment_method: card }),
-    );
-    return updated ? subscriptionId : null;
+    const subscriptionId = intent?.metadata?.purpose === CARD_CHANGE ? intent.metadata.subscriptionId : undefined;
+    return intent && subscriptionId && (await this.makeDefaultCard(intent, subscriptionId)) ? subscriptionId : null;
   }
 
   async readDispute(disputeId: string): Promise<ProviderDispute | null> {
@@ -352,13 +349,6 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async liveSubscriptions(customerId: string): Promise<string[]> {
-    const ids: string[] = [];
-    for await (const s of this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }))
-      if (!ENDED.has(s.status)) ids.push(s.id);
-    return ids;
-  }
-
   /** An open invoice whose PaymentIntent waits for the card holder (Invoice.payments → InvoicePayment.payment). */
   private async invoiceNeedsAction(invoice: Stripe.Invoice): Promise<boolean> {
     if (invoice.status !== 'open') return false;
@@ -392,23 +382,19 @@ const WAITING = new Set(['requires_payment_method', 'requires_confirmation', 're
  * with nothing to confirm is healthy and is kept.
  */
 function asCreated(subscription: Stripe.Subscription): CreatedSubscription {
-  const trial = subscription.status === 'trialing' || Boolean(subscription.trial_end);
-  const base = { subscriptionId: subscription.id, status: subscription.status, trial };
+  const base = {
+    subscriptionId: subscription.id,
+    status: subscription.status,
+    trial: subscription.status === 'trialing' || Boolean(subscription.trial_end),
+    setupIntentId: idOf(subscription.pending_setup_intent),
+  };
   const setupIntent = typeof subscription.pending_setup_intent === 'object' ? subscription.pending_setup_intent : null;
-  if (setupIntent?.client_secret && WAITING.has(setupIntent.status)) {
-    return { ...base, clientSecret: setupIntent.client_secret, type: 'setup', setupIntentId: setupIntent.id };
-  }
+  if (setupIntent?.client_secret && WAITING.has(setupIntent.status))
+    return { ...base, clientSecret: setupIntent.client_secret, type: 'setup' };
   const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
   const invoiceSecret = invoice?.status === 'open' ? invoice.confirmation_secret?.client_secret : undefined;
-  if (invoiceSecret) {
-    return {
-      ...base,
-      clientSecret: invoiceSecret,
-      type: 'payment',
-      setupIntentId: idOf(subscription.pending_setup_intent),
-    };
-  }
-  return { ...base, clientSecret: null, type: 'none', setupIntentId: idOf(subscription.pending_setup_intent) };
+  if (invoiceSecret) return { ...base, clientSecret: invoiceSecret, type: 'payment' };
+  return { ...base, clientSecret: null, type: 'none' };
 }
 
 /**

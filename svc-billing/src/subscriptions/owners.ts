@@ -6,7 +6,7 @@ import type { Callers } from '@logbook/service-kit/auth';
 import { AppError, forbidden } from '@logbook/service-kit/errors';
 import { callInternal } from '@logbook/service-kit/internal';
 import { mailboxKey } from '@logbook/service-kit/mailbox';
-import { isDuplicateKey } from '@logbook/service-kit/db';
+import { insertUnlessTaken } from '@logbook/service-kit/db';
 import {
   BillingCustomerModel,
   ChargebackModel,
@@ -21,6 +21,10 @@ export async function userFromOwner(userId: number): Promise<InternalUser | null
   const reply = await callInternal(internalUserSchema, 'auth', 'GET', `/internal/users/${userId}`);
   return reply.ok ? reply.body : null;
 }
+
+/** The student as svc-students, which owns them, answers for them (its 404 included). */
+const studentFromOwner = (studentId: number) =>
+  callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${studentId}`);
 
 /**
  * The card, cancelling and resuming are the billing owner's alone (the guardian who holds the subscription); any other
@@ -44,7 +48,7 @@ export async function billingStudent(studentId: number): Promise<StudentBilling 
   if (await StudentRemovalModel.exists({ _id: studentId, until: null })) return null;
   const known = await StudentBillingModel.findById(studentId).lean();
   if (known) return known;
-  const reply = await callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${studentId}`);
+  const reply = await studentFromOwner(studentId);
   if (!reply.ok) return null;
   const { body } = reply;
   const adopted: StudentBilling = {
@@ -54,12 +58,8 @@ export async function billingStudent(studentId: number): Promise<StudentBilling 
     ...(body.legacyStripeSubscriptionId ? { stripeSubscriptionId: body.legacyStripeSubscriptionId } : {}),
     version: 0,
   };
-  try {
-    await StudentBillingModel.create(adopted);
-  } catch (err) {
-    // Another request adopted the student first: theirs is the record.
-    if (!isDuplicateKey(err)) throw err;
-  }
+  // Another request may have adopted the student first: theirs is the record.
+  await insertUnlessTaken(StudentBillingModel, adopted);
   // Removed meanwhile (the removal marks the student before deleting its records): nothing is kept of them.
   if (await StudentRemovalModel.exists({ _id: studentId, until: null })) {
     await StudentBillingModel.deleteOne({ _id: studentId });
@@ -80,8 +80,7 @@ export const removalUnderway = async (studentId: number) =>
 export async function learnerGone(studentId: number, customerId: string | undefined): Promise<boolean> {
   if (await StudentRemovalModel.exists({ _id: studentId, until: null })) return true;
   if (!customerId || !(await BillingCustomerModel.exists({ stripeCustomerId: customerId }))) return false;
-  const reply = await callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${studentId}`);
-  return reply.status === 404;
+  return (await studentFromOwner(studentId)).status === 404;
 }
 
 /**
@@ -91,7 +90,7 @@ export async function learnerGone(studentId: number, customerId: string | undefi
  * address remembers it still. Null when either owner does not say.
  */
 export async function freeMonthKeyFromOwner(student: { _id: number; userId: number }): Promise<string | null> {
-  const reply = await callInternal(internalStudentSchema, 'students', 'GET', `/internal/students/${student._id}`);
+  const reply = await studentFromOwner(student._id);
   if (!reply.ok || !reply.body.learnerKey) return null;
   return freeMonthKeyOf(student.userId, reply.body.learnerKey);
 }

@@ -5,11 +5,11 @@ import type { SubscriptionView } from '@logbook/contracts/responses';
 import type { CreateSubscriptionResponse } from '@logbook/contracts/schemas';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { canAccessStudent, type Callers } from '@logbook/service-kit/auth';
-import { isDuplicateKey } from '@logbook/service-kit/db';
+import { insertUnlessTaken } from '@logbook/service-kit/db';
 import { badRequest, conflict, notFound } from '@logbook/service-kit/errors';
 import { MIN_CHARGE_CENTS, PRICE_CENTS } from '@logbook/contracts/constants';
 import { redeemCoupon, releaseCoupon, type RedeemedCoupon } from '../coupons/coupons';
-import { isMissingCustomer, noAnswer, outcomeUnknown, providerFailure } from '../providers/errors';
+import { atProvider, isMissingCustomer, noAnswer, outcomeUnknown, providerFailure } from '../providers/errors';
 import type { CreatedSubscription, PaymentProvider } from '../providers/provider';
 import { publisher } from '../events/publisher';
 import {
@@ -76,11 +76,7 @@ const trialAvailable = async (student: StudentBilling) => (await freeMonthFor(st
 
 /** Keeps a free month by its key; a second writer finds it there already, which is the same. */
 export async function rememberFreeMonth(key: string) {
-  try {
-    await FreeMonthModel.create({ _id: key, startedAt: new Date() });
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-  }
+  await insertUnlessTaken(FreeMonthModel, { _id: key, startedAt: new Date() });
 }
 
 /** What a subscription record keeps of the subscription the provider made: the attempt is `created` from then on. */
@@ -96,11 +92,12 @@ export const madeAtProvider = (created: CreatedSubscription) => ({
 /** Remember that this student has had the free month; a second writer finds it there already, which is the same. */
 export async function recordTrial(student: StudentBilling, subscriptionId: string, key: string | undefined) {
   if (key) await rememberFreeMonth(key);
-  try {
-    await StudentTrialModel.create({ _id: student._id, userId: student.userId, subscriptionId, startedAt: new Date() });
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-  }
+  await insertUnlessTaken(StudentTrialModel, {
+    _id: student._id,
+    userId: student.userId,
+    subscriptionId,
+    startedAt: new Date(),
+  });
 }
 
 function subscriptionView(
@@ -151,12 +148,7 @@ async function claim(
     ...(freeMonth.key ? { freeMonthKey: freeMonth.key } : {}),
     updatedAt: now,
   };
-  try {
-    await SubscriptionRecordModel.create(fresh);
-    return { kind: 'claimed', record: fresh };
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-  }
+  if (await insertUnlessTaken(SubscriptionRecordModel, fresh)) return { kind: 'claimed', record: fresh };
   const current = await SubscriptionRecordModel.findById(student._id).lean();
   if (!current) return { kind: 'taken', record: null };
   const stale =
@@ -233,11 +225,7 @@ async function customerFor(provider: PaymentProvider, userId: number, gone?: str
       createdAt: new Date(user.createdAt),
       ...(gone ? { replacing: gone } : {}),
     }));
-  try {
-    await BillingCustomerModel.create({ _id: userId, stripeCustomerId: customerId, createdAt: new Date() });
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-  }
+  await insertUnlessTaken(BillingCustomerModel, { _id: userId, stripeCustomerId: customerId, createdAt: new Date() });
   // Two first subscriptions at once: both keep the customer stored first.
   const stored = await BillingCustomerModel.findById(userId).lean();
   return stored?.stripeCustomerId ?? customerId;
@@ -426,15 +414,8 @@ export async function cancelSubscription(
     (record?.state === 'created' ? record.subscriptionId : undefined) ??
     (student.stripeSubscriptionId && live ? student.stripeSubscriptionId : undefined);
   if (!subscriptionId) throw conflict(API_ERRORS.nothingToCancel);
-  let canceledAt: Date | null;
-  try {
-    canceledAt = await options.provider.cancelSubscription(
-      subscriptionId,
-      record?.subscriptionId === subscriptionId ? record.setupIntentId : undefined,
-    );
-  } catch (err) {
-    throw providerFailure(err);
-  }
+  const setupIntentId = record?.subscriptionId === subscriptionId ? record.setupIntentId : undefined;
+  const canceledAt = await atProvider(() => options.provider.cancelSubscription(subscriptionId, setupIntentId));
   // Stamped with Stripe's time of the cancel (the clock its events are ordered by), never this machine's.
   const last = student.subscriptionEventAt ? new Date(student.subscriptionEventAt) : undefined;
   const now = canceledAt ?? last ?? eventTimeNow();
@@ -458,12 +439,7 @@ export async function cancelSubscription(
 }
 
 async function setEndAtPeriodEnd(options: SubscriptionOptions, student: StudentBilling, end: boolean) {
-  let at: Date;
-  try {
-    at = await options.provider.endAtPeriodEnd(student.stripeSubscriptionId!, end);
-  } catch (err) {
-    throw providerFailure(err);
-  }
+  const at = await atProvider(() => options.provider.endAtPeriodEnd(student.stripeSubscriptionId!, end));
   // The screen shows it at once; the provider's event (read back) confirms it. Written under the events' guard, at
   // Stripe's time of the change: a state read for an older event and written after this never takes it back, and one
   // for a newer event (which read the change) is not overwritten.
@@ -502,12 +478,8 @@ export async function changeCard(
   const student = await ownedStudent(callers, studentId);
   if (!endsAtPeriodEnd(student)) throw conflict(BILLING_ERRORS.noCardToChange);
   const subscriptionId = student.stripeSubscriptionId!;
-  try {
-    const change = await options.provider.startCardChange(subscriptionId, studentId);
-    return { subscriptionId, clientSecret: change.clientSecret, type: 'setup' };
-  } catch (err) {
-    throw providerFailure(err);
-  }
+  const change = await atProvider(() => options.provider.startCardChange(subscriptionId, studentId));
+  return { subscriptionId, clientSecret: change.clientSecret, type: 'setup' };
 }
 
 /**
@@ -527,12 +499,7 @@ export async function paymentForStudent(
   // Paused after a failed payment: the invoice is still open, and paying it resumes the subscription.
   if (student.providerStatus === 'paused' && !isPaymentPause(student.pauseCause))
     throw conflict(BILLING_ERRORS.pausedTrial);
-  let clientSecret: string | null;
-  try {
-    clientSecret = await options.provider.paymentSecret(subscriptionId);
-  } catch (err) {
-    throw providerFailure(err);
-  }
+  const clientSecret = await atProvider(() => options.provider.paymentSecret(subscriptionId));
   if (!clientSecret) throw conflict(BILLING_ERRORS.nothingToPay);
   return { subscriptionId, clientSecret, type: 'payment' };
 }

@@ -2,11 +2,11 @@ import Stripe from 'stripe';
 import type { SubscriptionStatus } from '@logbook/contracts/constants';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import type { WebhookReceipt } from '@logbook/contracts/responses';
-import { isDuplicateKey } from '@logbook/service-kit/db';
+import { insertUnlessTaken } from '@logbook/service-kit/db';
 import { AppError, badRequest } from '@logbook/service-kit/errors';
 import { logger } from '@logbook/service-kit/logger';
 import { repeatInBackground } from '@logbook/service-kit/background';
-import { queueNotice, type NoticeKind } from '../notices/notices';
+import { queueNotice, retryBackoff, type NoticeKind } from '../notices/notices';
 import type { PaymentProvider, ProviderSubscription } from '../providers/provider';
 import {
   BillingCustomerModel,
@@ -28,8 +28,6 @@ import { billingStudent, familyMailbox, learnerGone } from '../subscriptions/own
 import { madeAtProvider, recordTrial } from '../subscriptions/subscriptions';
 import { publisher } from '../events/publisher';
 import { BillingEventModel } from './model';
-
-export type WebhookResult = WebhookReceipt;
 
 /** The API version the endpoint must be set to: the installed SDK's, which every read back is made in. */
 const WEBHOOK_API_VERSION = Stripe.API_VERSION;
@@ -64,8 +62,6 @@ const ignored = (reason: string): Outcome => ({ applied: false, reason });
 
 /** How long a worker holds an event: one taken longer ago (its worker died mid-way) is taken again. */
 export const EVENT_LEASE_MS = 60_000;
-const MAX_EVENT_BACKOFF_MS = 30 * 60_000;
-const eventBackoff = (attempts: number) => Math.min(MAX_EVENT_BACKOFF_MS, 5_000 * 2 ** Math.min(attempts, 12));
 
 /** Failures after which an event is set aside as dead, for an operator to look at and retry (see setDeadAfter). */
 let deadAfterAttempts = 10;
@@ -93,7 +89,7 @@ export async function receiveWebhook(
   secret: string | undefined,
   provider: PaymentProvider,
   options: { wait?: boolean } = {},
-): Promise<WebhookResult> {
+): Promise<WebhookReceipt> {
   if (!secret) throw new AppError(503, BILLING_ERRORS.webhookNotConfigured);
   if (payload === undefined || !signatureHeader) throw badRequest(BILLING_ERRORS.webhookSignature);
   let event: Stripe.Event;
@@ -112,24 +108,20 @@ export async function receiveWebhook(
     );
   }
   const now = new Date();
-  try {
-    await BillingEventModel.create({
-      _id: event.id,
-      type: event.type,
-      created: toEventTime(event.created),
-      receivedAt: now,
-      outcome: 'queued',
-      apiVersion: typeof event.api_version === 'string' ? event.api_version : null,
-      objectId: idOf(event.data.object as Ref) ?? null,
-      state: 'queued',
-      leaseUntil: null,
-      attempts: 0,
-      nextAttemptAt: now,
-    });
-  } catch (err) {
-    if (isDuplicateKey(err)) return { received: true, duplicate: true };
-    throw err;
-  }
+  const stored = await insertUnlessTaken(BillingEventModel, {
+    _id: event.id,
+    type: event.type,
+    created: toEventTime(event.created),
+    receivedAt: now,
+    outcome: 'queued',
+    apiVersion: typeof event.api_version === 'string' ? event.api_version : null,
+    objectId: idOf(event.data.object as Ref) ?? null,
+    state: 'queued',
+    leaseUntil: null,
+    attempts: 0,
+    nextAttemptAt: now,
+  });
+  if (!stored) return { received: true, duplicate: true };
   const work = processEvent(provider, event.id).catch((err: unknown) =>
     logger.warn({ err, event: event.id }, 'billing event not processed yet; it will be retried'),
   );
@@ -157,7 +149,7 @@ async function processEvent(provider: PaymentProvider, eventId: string): Promise
   let outcome: Outcome;
   try {
     outcome = HANDLED.has(current.type)
-      ? await actOnEvent(provider, current.type, { id: current.objectId ?? undefined }, new Date(current.created))
+      ? await actOnEvent(provider, current.type, current.objectId, new Date(current.created))
       : ignored('not an event this service uses');
   } catch (err) {
     const attempts = (current.attempts ?? 0) + 1;
@@ -171,7 +163,7 @@ async function processEvent(provider: PaymentProvider, eventId: string): Promise
           state: dead ? 'dead' : 'queued',
           leaseUntil: null,
           attempts,
-          nextAttemptAt: new Date(Date.now() + eventBackoff(attempts)),
+          nextAttemptAt: new Date(Date.now() + retryBackoff(attempts)),
           outcome: `${dead ? 'dead' : 'failed'}: ${lastError}`,
           lastError,
         },
@@ -247,10 +239,9 @@ export function startEventRetries(provider: PaymentProvider, intervalMs = 10_000
 async function actOnEvent(
   provider: PaymentProvider,
   type: string,
-  object: { id?: unknown },
+  objectId: string | null | undefined,
   eventAt: Date,
 ): Promise<Outcome> {
-  const objectId = idOf(object as Ref);
   if (!objectId) return ignored('no object id');
   let subscriptionId: string | undefined;
   let notice: NoticeKind | undefined;
@@ -484,21 +475,9 @@ async function applyToStudent(
   const ended = {
     $or: [{ stripeSubscriptionId: { $ne: subscriptionId } }, { subscriptionStatus: { $ne: 'canceled' } }],
   };
+  const older = sameSecond ? { $lt: new Date(eventAt.getTime() + 1000) } : { $lt: eventAt };
   const result = await StudentBillingModel.updateOne(
-    {
-      _id: studentId,
-      $and: [
-        {
-          $or: [
-            { subscriptionEventAt: null },
-            {
-              subscriptionEventAt: sameSecond ? { $lt: new Date(eventAt.getTime() + 1000) } : { $lt: eventAt },
-            },
-          ],
-        },
-        ended,
-      ],
-    },
+    { _id: studentId, $and: [{ $or: [{ subscriptionEventAt: null }, { subscriptionEventAt: older }] }, ended] },
     { $set: { ...change, stripeSubscriptionId: subscriptionId, subscriptionEventAt: eventAt }, $inc: { version: 1 } },
   );
   if (result.matchedCount !== 1) {
@@ -556,8 +535,7 @@ async function applySubscription(
   if (!belongsToStudent(subscription.id, student, record))
     return { outcome: ignored("not the student's current subscription") };
   if (record) record = await adoptIntoAttempt(provider, subscription, student, record);
-  const ours = record?.subscriptionId === subscription.id;
-  const paymentMethodSaved = subscription.paymentMethodSaved || Boolean(ours && record?.paymentMethodSaved);
+  const paymentMethodSaved = cardSavedFor(subscription, record);
   const graceEndsAt = graceEnd(subscription.status, subscription.currentPeriodStart);
   // Past due beyond the grace: logging waits for the payment (endGraces does the same when no event comes).
   const status =
@@ -581,7 +559,7 @@ async function applySubscription(
     },
     sameSecond,
   );
-  if (ours) {
+  if (record?.subscriptionId === subscription.id) {
     if (isEnded(status)) {
       // Over: the student may start a new one.
       await SubscriptionRecordModel.deleteOne({ _id: studentId, subscriptionId: subscription.id });

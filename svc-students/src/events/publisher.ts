@@ -1,28 +1,16 @@
 import { outboxModel, Publisher } from '@logbook/service-kit/internal';
 import { learnerKey } from '../students/free-month';
-import { coursesOf, StudentModel } from '../students/model';
+import { coursesOf, openingBalanceOf, PUBLIC_FIELDS, StudentModel } from '../students/model';
 
 /** This service's outbox: which readers have not yet heard of a student's latest change. */
 export const StudentsOutboxModel = outboxModel('StudentsOutbox', 'students_outbox');
 
-const STUDENT_EVENT_FIELDS = {
-  userId: 1,
-  firstName: 1,
-  lastName: 1,
-  dateOfBirth: 1,
-  licenseNumber: 1,
-  permitDate: 1,
-  courses: 1,
-  openingBalance: 1,
-  subscriptionStatus: 1,
-  version: 1,
-} as const;
-
 /** The `student` event's data as it stands: what the log book keeps of the student. */
 export async function studentEvent(id: number) {
-  const doc = await StudentModel.findById(id).select(STUDENT_EVENT_FIELDS).lean();
+  const doc = await StudentModel.findById(id)
+    .select({ ...PUBLIC_FIELDS, openingBalance: 1, version: 1 })
+    .lean();
   if (!doc) return null;
-  const balance = doc.openingBalance;
   return {
     version: doc.version ?? 0,
     data: {
@@ -35,9 +23,7 @@ export async function studentEvent(id: number) {
       courses: coursesOf(doc.courses),
       // svc-billing's status as last relayed here: the log book uses it only until billing's own events reach it.
       subscriptionStatus: doc.subscriptionStatus,
-      openingBalance: balance
-        ? { dayHours: balance.dayHours, nightHours: balance.nightHours, note: balance.note ?? '' }
-        : null,
+      openingBalance: doc.openingBalance ? openingBalanceOf(doc.openingBalance) : null,
       learnerKey: learnerKey(doc),
     },
   };

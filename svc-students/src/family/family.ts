@@ -1,5 +1,5 @@
 import { StudentsOutboxModel } from '../events/publisher';
-import { StudentModel } from '../students/model';
+import { openingBalanceOf, StudentModel } from '../students/model';
 import { toStudentResponse } from '../students/students';
 
 /** What the family takes with them of each student: the profile, the login's username only, and the paper hours. */
@@ -16,24 +16,17 @@ export async function exportFamily(userId: number) {
         ...student,
         login: doc.hasStudentLogin && doc.studentUsername ? { username: doc.studentUsername } : null,
         openingBalance: balance
-          ? {
-              dayHours: balance.dayHours,
-              nightHours: balance.nightHours,
-              note: balance.note ?? '',
-              updatedAt: new Date(balance.updatedAt).toISOString(),
-            }
+          ? { ...openingBalanceOf(balance), updatedAt: new Date(balance.updatedAt).toISOString() }
           : null,
       };
     }),
   };
 }
 
-/** Deletes these students and whatever of them still waits in this service's outbox. */
-async function deleteStudents(filter: { userId: number; _id?: number }) {
-  const ids = (await StudentModel.find(filter).select({ _id: 1 }).lean()).map((d) => d._id);
+/** Deletes the family's students and whatever of them still waits in this service's outbox. */
+export async function deleteFamily(userId: number) {
+  const ids = (await StudentModel.find({ userId }).select({ _id: 1 }).lean()).map((d) => d._id);
   if (ids.length === 0) return;
   await StudentModel.deleteMany({ _id: { $in: ids } });
   await StudentsOutboxModel.deleteMany({ key: { $in: ids } });
 }
-
-export const deleteFamily = (userId: number) => deleteStudents({ userId });

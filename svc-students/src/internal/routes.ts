@@ -3,13 +3,12 @@ import bcrypt from 'bcryptjs';
 import { z } from 'zod';
 import type { InternalStudent, VerifiedStudent } from '@logbook/contracts/internal-api';
 import { API_ERRORS } from '@logbook/contracts/messages';
-import { normaliseStatus } from '@logbook/contracts/subscription';
 import { notFound, parseId, parseOr400, unauthorized } from '@logbook/service-kit/errors';
 import { eventsRouter, internalRouter, type TopicEvent } from '@logbook/service-kit/internal';
 import { passwordHashing } from '@logbook/service-kit/password-hash';
 import { PASSWORD_HASH_ROUNDS } from '../logins/logins';
 import { learnerKey } from '../students/free-month';
-import { applySubscriptionStatus, studentForServices, studentSigningIn } from '../students/students';
+import { applySubscriptionStatus, namedStudent, studentForServices, studentSigningIn } from '../students/students';
 
 // Compared against when nobody has the username, so an unknown name costs the same bcrypt work as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(16).toString('hex'), PASSWORD_HASH_ROUNDS);
@@ -27,11 +26,7 @@ internalStudentsRouter.get('/internal/students/:id', async (req, res) => {
   const doc = await studentForServices(id);
   if (!doc) throw notFound(API_ERRORS.studentNotFound);
   const student: InternalStudent = {
-    id: doc._id,
-    userId: doc.userId,
-    firstName: doc.firstName,
-    lastName: doc.lastName,
-    subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
+    ...namedStudent(doc),
     ...(doc.stripeSubscriptionId ? { legacyStripeSubscriptionId: doc.stripeSubscriptionId } : {}),
     learnerKey: learnerKey(doc),
   };
@@ -49,14 +44,7 @@ internalStudentsRouter.post('/internal/student-logins/verify', passwordHashing.a
   const hash = doc?.hasStudentLogin && doc.studentPassword?.startsWith('$2') ? doc.studentPassword : undefined;
   const matches = await passwordHashing.compare(studentPassword, hash ?? DUMMY_HASH);
   if (!doc || !hash || !matches) throw unauthorized(API_ERRORS.invalidCredentials);
-  const verified: VerifiedStudent = {
-    id: doc._id,
-    userId: doc.userId,
-    firstName: doc.firstName,
-    lastName: doc.lastName,
-    subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
-    loginVersion: doc.loginVersion ?? 0,
-  };
+  const verified: VerifiedStudent = { ...namedStudent(doc), loginVersion: doc.loginVersion ?? 0 };
   res.json(verified);
 });
 

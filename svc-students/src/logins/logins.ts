@@ -65,51 +65,41 @@ async function loginStateConflict(parentUserId: number, studentId: number, expec
   return conflict(expectLogin ? API_ERRORS.noLogin : API_ERRORS.loginExists);
 }
 
-export async function createLogin(
-  parentUserId: number,
-  studentId: number,
-  credentials: StudentCredentials,
-): Promise<Student> {
+/**
+ * A username and password for the student: a new login (`existing` false), or new credentials for the one they have,
+ * whose sessions signed in with the old ones end (svc-auth ends them on the event). The write is guarded on the login
+ * state read, so of writes racing for one student exactly one makes the login, and a login removed meanwhile never
+ * gets credentials back.
+ */
+async function writeLogin(parentUserId: number, studentId: number, credentials: StudentCredentials, existing: boolean) {
   const student = await findOwnStudent(parentUserId, studentId);
   requireActive(student);
-  if (student.hasStudentLogin) throw conflict(API_ERRORS.loginExists);
+  if (Boolean(student.hasStudentLogin) !== existing)
+    throw conflict(existing ? API_ERRORS.noLogin : API_ERRORS.loginExists);
   await refuseTakenUsername(credentials, studentId);
   const fields = await loginFields(credentials);
-  const made = await claimingUsername(() =>
+  const written = await claimingUsername(() =>
     updateIfMatches(
       StudentModel,
-      // Guarded on the current state, so of create-logins racing for one student exactly one makes the login.
-      { _id: studentId, userId: parentUserId, hasStudentLogin: { $ne: true }, subscriptionStatus: 'active' },
-      { $set: { ...fields, hasStudentLogin: true } },
+      {
+        _id: studentId,
+        userId: parentUserId,
+        hasStudentLogin: existing ? true : { $ne: true },
+        subscriptionStatus: 'active',
+      },
+      existing ? { $set: fields, $inc: { loginVersion: 1 } } : { $set: { ...fields, hasStudentLogin: true } },
     ),
   );
-  if (!made) throw await loginStateConflict(parentUserId, studentId, false);
+  if (!written) throw await loginStateConflict(parentUserId, studentId, existing);
+  if (existing) await publisher.changed('student-login', studentId);
   return afterLoginWrite(parentUserId, studentId, fields.studentUsername);
 }
 
-/** New username and password; sessions signed in with the old ones end (svc-auth ends them on the event). */
-export async function updateLogin(
-  parentUserId: number,
-  studentId: number,
-  credentials: StudentCredentials,
-): Promise<Student> {
-  const student = await findOwnStudent(parentUserId, studentId);
-  requireActive(student);
-  if (!student.hasStudentLogin) throw conflict(API_ERRORS.noLogin);
-  await refuseTakenUsername(credentials, studentId);
-  const fields = await loginFields(credentials);
-  const changed = await claimingUsername(() =>
-    updateIfMatches(
-      StudentModel,
-      // Only while the login is still there: a login removed meanwhile must not get credentials back.
-      { _id: studentId, userId: parentUserId, hasStudentLogin: true, subscriptionStatus: 'active' },
-      { $set: fields, $inc: { loginVersion: 1 } },
-    ),
-  );
-  if (!changed) throw await loginStateConflict(parentUserId, studentId, true);
-  await publisher.changed('student-login', studentId);
-  return afterLoginWrite(parentUserId, studentId, fields.studentUsername);
-}
+export const createLogin = (parentUserId: number, studentId: number, credentials: StudentCredentials) =>
+  writeLogin(parentUserId, studentId, credentials, false);
+
+export const updateLogin = (parentUserId: number, studentId: number, credentials: StudentCredentials) =>
+  writeLogin(parentUserId, studentId, credentials, true);
 
 /**
  * Removes the login whatever the subscription says: taking access away must always be possible.

@@ -3,12 +3,10 @@ import { EMPTY_OPENING_BALANCE, type OpeningBalance } from '@logbook/contracts/o
 import { notFound } from '@logbook/service-kit/errors';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
 import { publisher } from '../events/publisher';
-import { StudentModel, type OpeningBalanceRecord } from '../students/model';
+import { openingBalanceOf, StudentModel, type OpeningBalanceRecord } from '../students/model';
 
 const toOpeningBalance = (record: OpeningBalanceRecord | undefined | null): OpeningBalance =>
-  record
-    ? { dayHours: record.dayHours, nightHours: record.nightHours, note: record.note ?? '' }
-    : { ...EMPTY_OPENING_BALANCE };
+  record ? openingBalanceOf(record) : { ...EMPTY_OPENING_BALANCE };
 
 /** Hours logged on paper before the app; zeros until a parent records them. */
 export async function getOpeningBalance(parentUserId: number, studentId: number): Promise<OpeningBalance> {

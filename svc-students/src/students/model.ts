@@ -1,5 +1,6 @@
-import mongoose, { Schema } from 'mongoose';
+import { Schema } from 'mongoose';
 import { DEFAULT_SUBSCRIPTION_STATUS } from '@logbook/contracts/constants';
+import { defineModel } from '@logbook/service-kit/model';
 
 export interface OpeningBalanceRecord {
   dayHours: number;
@@ -54,6 +55,13 @@ export const coursesOf = (courses: ReadonlyArray<CompletedCourseRecord> | null |
     .map(({ id, completedOn }) => ({ id, completedOn }))
     .sort((a, b) => a.completedOn.localeCompare(b.completedOn));
 
+/** The hours logged on paper as they leave this service. */
+export const openingBalanceOf = ({ dayHours, nightHours, note }: OpeningBalanceRecord) => ({
+  dayHours,
+  nightHours,
+  note: note ?? '',
+});
+
 /** Only documents that have a username take part in the unique indexes (a student without a login has none). */
 const hasUsername = (field: string) => ({ [field]: { $type: 'string' } });
 
@@ -72,7 +80,9 @@ const completedCourseSchema = new Schema<CompletedCourseRecord>(
   { _id: false },
 );
 
-const studentSchema = new Schema<StudentRecord>(
+export const StudentModel = defineModel<StudentRecord>(
+  'Student',
+  'students',
   {
     _id: Number,
     userId: { type: Number, required: true, index: true },
@@ -95,31 +105,22 @@ const studentSchema = new Schema<StudentRecord>(
     createdAt: { type: Date, default: () => new Date() },
   },
   {
-    versionKey: false,
-    strict: true,
     // Connections run with autoIndex off; this collection's unique usernames depend on its indexes, so init() builds them.
     autoIndex: true,
-    toJSON: {
-      // A safety net only: responses are mapped field by field in students.ts.
-      transform: (_doc, ret: Record<string, unknown>) => {
-        delete ret.studentPassword;
-        return ret;
-      },
-    },
+    indexes: [
+      [
+        { studentUsernameKey: 1 },
+        { unique: true, partialFilterExpression: hasUsername('studentUsernameKey'), name: 'studentUsernameKey_unique' },
+      ],
+      [
+        { studentUsername: 1 },
+        { unique: true, partialFilterExpression: hasUsername('studentUsername'), name: 'studentUsername_unique' },
+      ],
+    ],
+    // A safety net only: responses are mapped field by field in students.ts.
+    hidden: ['studentPassword'],
   },
 );
-studentSchema.index(
-  { studentUsernameKey: 1 },
-  { unique: true, partialFilterExpression: hasUsername('studentUsernameKey'), name: 'studentUsernameKey_unique' },
-);
-studentSchema.index(
-  { studentUsername: 1 },
-  { unique: true, partialFilterExpression: hasUsername('studentUsername'), name: 'studentUsername_unique' },
-);
-
-export const StudentModel: mongoose.Model<StudentRecord> =
-  (mongoose.models.Student as mongoose.Model<StudentRecord>) ??
-  mongoose.model<StudentRecord>('Student', studentSchema, 'students');
 
 /** Every field a response may carry: the password hash is never even read. */
 export const PUBLIC_FIELDS = {

@@ -99,6 +99,17 @@ export async function updateStudent(parentUserId: number, studentId: number, dat
   return toStudentResponse({ ...(await findOwnStudent(parentUserId, studentId)), ...profile });
 }
 
+/** Who the student is, as other services are told. */
+export const namedStudent = (
+  doc: Pick<StudentRecord, '_id' | 'userId' | 'firstName' | 'lastName' | 'subscriptionStatus'>,
+) => ({
+  id: doc._id,
+  userId: doc.userId,
+  firstName: doc.firstName,
+  lastName: doc.lastName,
+  subscriptionStatus: normaliseStatus(doc.subscriptionStatus),
+});
+
 /** A student with what the other services may know of them (internal/routes.ts); null when there is none. */
 export function studentForServices(id: number) {
   return StudentModel.findById(id)
