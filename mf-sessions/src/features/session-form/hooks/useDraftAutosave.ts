@@ -7,8 +7,9 @@ export const AUTOSAVE_DELAY_MS = 400;
 /**
  * Everything typed is kept on this device as it is typed, so a closed tab or a crash loses nothing: the student's
  * form copy is written a moment after the values or the location last changed, once the person has changed
- * something (`edited`), never for a form that only opened or restored a draft. Returns `cancel`, for a submit or
- * a cancel that must not leave a copy behind.
+ * something (`edited`), never for a form that only opened or restored a draft. A copy still to write is written at
+ * once when the form closes or the page goes away, so a form opened again straight after brings back the last
+ * keystrokes too. Returns `cancel`, for a submit or a cancel that must not leave a copy behind.
  */
 export function useDraftAutosave(
   studentId: number | undefined,
@@ -26,26 +27,36 @@ export function useDraftAutosave(
     timer.current = undefined;
   }, []);
 
+  const write = useCallback(() => {
+    if (!studentId || timer.current === undefined) return;
+    cancel();
+    const { values, clientId, draft, location } = latest.current;
+    try {
+      writeFormDraft(studentId, {
+        values,
+        clientId,
+        draftId: draft?.id,
+        coordinates: location?.coordinates,
+        placeName: location?.placeName,
+      });
+    } catch {
+      // Storage full: Save Draft reports it; typing must not be interrupted.
+    }
+  }, [studentId, cancel]);
+
   const { values, location } = form;
   useEffect(() => {
     if (!studentId || !edited.current) return;
     cancel();
-    timer.current = setTimeout(() => {
-      const { values: current, clientId, draft, location: place } = latest.current;
-      try {
-        writeFormDraft(studentId, {
-          values: current,
-          clientId,
-          draftId: draft?.id,
-          coordinates: place?.coordinates,
-          placeName: place?.placeName,
-        });
-      } catch {
-        // Storage full: Save Draft reports it; typing must not be interrupted.
-      }
-    }, AUTOSAVE_DELAY_MS);
-  }, [values, location, studentId, edited, cancel]);
+    timer.current = setTimeout(write, AUTOSAVE_DELAY_MS);
+  }, [values, location, studentId, edited, cancel, write]);
 
-  useEffect(() => cancel, [cancel]);
+  useEffect(() => {
+    window.addEventListener('pagehide', write);
+    return () => {
+      window.removeEventListener('pagehide', write);
+      write();
+    };
+  }, [write]);
   return cancel;
 }
