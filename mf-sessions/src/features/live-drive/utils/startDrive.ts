@@ -1,7 +1,7 @@
 import { GEOLOCATION, LOCATION_UNAVAILABLE, UNKNOWN_LOCATION } from '@logbook/contracts/view';
 import { toast } from '@logbook/shell-context/shared';
 import { setRunningDriveStart, startRunningDrive } from '@logbook/session-device/runningDrive';
-import { roundedCoordinates, type Coordinates } from '../../../lib/coordinates';
+import { roundedCoordinates, type Coordinates } from '@logbook/session-device/storedValues';
 
 export interface Located {
   coordinates: Coordinates;

@@ -8,7 +8,8 @@ import {
   UNKNOWN_LOCATION,
 } from '@logbook/contracts/view';
 import { toast } from '@logbook/shell-context/shared';
-import { roundedCoordinates, type SessionLocation } from '../../../lib/coordinates';
+import { roundedCoordinates } from '@logbook/session-device/storedValues';
+import type { SessionLocation } from '../../../lib/coordinates';
 import type { SessionField } from '../../../lib/sessionValues';
 
 /** The place-name lookup's code is fetched when a location is first asked for. */

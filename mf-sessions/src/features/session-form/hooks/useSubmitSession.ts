@@ -5,7 +5,7 @@ import { toast } from '@logbook/shell-context/shared';
 import { queueForLater } from '../../../lib/outbox/outboxRuntime';
 import { browserIsOffline, sendDrivingSession } from '../../../lib/sessionApi';
 import { isStudentSessionsKey } from '../../../lib/sessionKeys';
-import type { Coordinates } from '../../../lib/coordinates';
+import type { Coordinates } from '@logbook/session-device/storedValues';
 import { sessionPayload, type SessionValues, type SupervisorChoice } from '../../../lib/sessionValues';
 
 export type SubmitResult = 'logged' | 'queued' | 'failed' | 'invalid';
