@@ -1,7 +1,8 @@
 import { lazy, Suspense, useId, type ComponentType } from 'react';
 import type { StateCode } from '@logbook/contracts/view';
-import { Card, FormField, Input } from '@logbook/ui/shared';
+import { Card, TextField } from '@logbook/ui/shared';
 import type { SavedSupervisor } from '@logbook/shell-context/shared';
+import { ChoiceOption } from './ChoiceOption';
 import type { FormCardProps } from './SessionDetailsCard';
 import { matchingSupervisor, type SupervisorSelection } from '../utils/supervisorChoice';
 import type { SupervisorLicenceFieldsProps } from './SupervisorLicenceFields';
@@ -11,6 +12,12 @@ import type { SupervisorLicenceFieldsProps } from './SupervisorLicenceFields';
 const SupervisorLicenceFields = lazy<ComponentType<SupervisorLicenceFieldsProps>>(() =>
   import('./SupervisorLicenceFields').catch(() => ({ default: () => null })),
 );
+
+/** Who supervised, as the session names them. */
+const SUPERVISOR_FIELDS = [
+  ['supervisorName', 'Full Name', 'name'],
+  ['supervisorLicenseNumber', "Driver's License Number", 'off'],
+] as const;
 
 export interface SupervisorDetailsCardProps extends FormCardProps {
   /** The family's saved supervisors, most recently used first; empty or undefined offers only the fields. */
@@ -85,55 +92,37 @@ export function SupervisorDetailsCard({
         <fieldset className="lls-supervisor-choice">
           <legend>Who supervised this drive?</legend>
           {supervisors.map((s) => (
-            <label key={s.id} className="lls-split__option">
-              <input
-                type="radio"
-                name={groupName}
-                value={String(s.id)}
-                checked={!someoneElse && selection.savedId === s.id}
-                onChange={() => pick(s)}
-              />
-              <span>
-                <strong>{s.name}</strong>
-                <br />
-                <span className="lls-live__note">
-                  Licence {s.licenseNumber}
-                  {s.isInstructor ? ' · Licensed driving instructor' : ''}
-                </span>
-              </span>
-            </label>
+            <ChoiceOption
+              key={s.id}
+              group={groupName}
+              value={String(s.id)}
+              checked={!someoneElse && selection.savedId === s.id}
+              onChoose={() => pick(s)}
+              title={s.name}
+              note={`Licence ${s.licenseNumber}${s.isInstructor ? ' · Licensed driving instructor' : ''}`}
+            />
           ))}
-          <label className="lls-split__option">
-            <input type="radio" name={groupName} value="other" checked={someoneElse} onChange={() => pick(null)} />
-            <span>
-              <strong>Someone else</strong>
-            </span>
-          </label>
+          <ChoiceOption
+            group={groupName}
+            value="other"
+            checked={someoneElse}
+            onChoose={() => pick(null)}
+            title="Someone else"
+          />
         </fieldset>
       )}
       <div className="lls-fields lls-fields--2">
-        <FormField label="Full Name" error={errors.supervisorName}>
-          {(p) => (
-            <Input
-              {...p}
-              name="supervisorName"
-              autoComplete="name"
-              value={values.supervisorName}
-              onChange={(e) => type('supervisorName', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Driver's License Number" error={errors.supervisorLicenseNumber}>
-          {(p) => (
-            <Input
-              {...p}
-              name="supervisorLicenseNumber"
-              autoComplete="off"
-              value={values.supervisorLicenseNumber}
-              onChange={(e) => type('supervisorLicenseNumber', e.target.value)}
-            />
-          )}
-        </FormField>
+        {SUPERVISOR_FIELDS.map(([field, label, autoComplete]) => (
+          <TextField
+            key={field}
+            label={label}
+            error={errors[field]}
+            name={field}
+            autoComplete={autoComplete}
+            value={values[field]}
+            onChange={(e) => type(field, e.target.value)}
+          />
+        ))}
       </div>
       {/* Asked once someone else is named: its code is not fetched with the form's first view. */}
       {someoneElse && (values.supervisorName.trim() || selection.licenceState || selection.fullLicenceYear) && (

@@ -25,24 +25,14 @@ import {
   type SessionFormState,
 } from '../utils/sessionFormState';
 import { validateSession, type SessionDateLimits, type VehicleAsked } from '../utils/validation';
+import type { SessionFormProps } from '../utils/sessionFormProps';
 import { useDraftAutosave } from './useDraftAutosave';
 
-export type { LoadedDraft } from '../utils/sessionFormState';
-
-export interface SessionFormOptions {
-  studentId: number;
-  studentName: string;
-  /** When known (a parent's view), a session cannot be dated before it. */
-  dateOfBirth?: string;
-  /** The `loadDraft` query parameter. */
-  loadDraftId: string | null;
-  /** Fill the form from the drive ended on this device (End Drive), rather than from a draft. */
-  fromDrive?: boolean;
-  /** The logged entry being corrected: the form opens with its values, and keeps no draft of them. */
-  correcting?: HistoryEntry;
-  /** What the family's state's log book records about the vehicle (nothing until known). */
-  vehicleAsked?: VehicleAsked;
-}
+/** Whose session the form holds and what it opens with, and what the family's state asks of the vehicle. */
+type SessionFormOptions = Pick<
+  SessionFormProps,
+  'studentId' | 'studentName' | 'dateOfBirth' | 'loadDraftId' | 'fromDrive' | 'correcting'
+> & { vehicleAsked?: VehicleAsked };
 
 /** A located draft brought back: the suburb typed or found stands in for the locality's name. */
 function locationFromStored(

@@ -11,7 +11,7 @@ import { sessionPayload, type SessionValues, type SupervisorChoice } from '../..
 export type SubmitResult = 'logged' | 'queued' | 'failed' | 'invalid';
 
 export interface SubmitOptions {
-  studentId: number | undefined;
+  studentId: number;
   studentName: string;
   values: SessionValues;
   /** Where the current-location button found the drive, if it was used. */
@@ -42,10 +42,6 @@ export function useSubmitSession() {
   const submit = useCallback(async (options: SubmitOptions): Promise<SubmitResult> => {
     const { studentId, studentName, values, clientId } = options;
     setFailure(null);
-    if (!studentId) {
-      toast({ title: TOASTS.error, description: TOASTS.sessionCreateFailed, variant: 'destructive' });
-      return 'invalid';
-    }
     if (!options.validate()) return 'invalid';
     const entries = (options.parts ?? [{ values: {}, clientId }]).map((part) => {
       const payload = sessionPayload(
