@@ -1,9 +1,10 @@
 import { lazy, Suspense, useId, type ComponentType } from 'react';
 import type { StateCode } from '@logbook/contracts/view';
-import { Card, TextField } from '@logbook/ui/shared';
+import { Card } from '@logbook/ui/shared';
 import type { SavedSupervisor } from '@logbook/shell-context/shared';
+import type { SessionField } from '../../../lib/sessionValues';
 import { ChoiceOption } from './ChoiceOption';
-import type { FormCardProps } from './SessionDetailsCard';
+import { SessionTextFields, type SessionTextField, type FormCardProps } from './SessionTextFields';
 import { matchingSupervisor, type SupervisorSelection } from '../utils/supervisorChoice';
 import type { SupervisorLicenceFieldsProps } from './SupervisorLicenceFields';
 
@@ -14,10 +15,10 @@ const SupervisorLicenceFields = lazy<ComponentType<SupervisorLicenceFieldsProps>
 );
 
 /** Who supervised, as the session names them. */
-const SUPERVISOR_FIELDS = [
-  ['supervisorName', 'Full Name', 'name'],
-  ['supervisorLicenseNumber', "Driver's License Number", 'off'],
-] as const;
+const SUPERVISOR_FIELDS: SessionTextField[] = [
+  { field: 'supervisorName', label: 'Full Name', input: { autoComplete: 'name' } },
+  { field: 'supervisorLicenseNumber', label: "Driver's License Number", input: { autoComplete: 'off' } },
+];
 
 export interface SupervisorDetailsCardProps extends FormCardProps {
   /** The family's saved supervisors, most recently used first; empty or undefined offers only the fields. */
@@ -79,7 +80,7 @@ export function SupervisorDetailsCard({
   };
 
   // Typing a name and licence is "someone else", unless they are a saved supervisor's exactly.
-  const type = (field: 'supervisorName' | 'supervisorLicenseNumber', text: string) => {
+  const type = (field: SessionField, text: string) => {
     onChange(field, text);
     const next = { ...values, [field]: text };
     const match = matchingSupervisor(supervisors, next);
@@ -112,17 +113,7 @@ export function SupervisorDetailsCard({
         </fieldset>
       )}
       <div className="lls-fields lls-fields--2">
-        {SUPERVISOR_FIELDS.map(([field, label, autoComplete]) => (
-          <TextField
-            key={field}
-            label={label}
-            error={errors[field]}
-            name={field}
-            autoComplete={autoComplete}
-            value={values[field]}
-            onChange={(e) => type(field, e.target.value)}
-          />
-        ))}
+        <SessionTextFields fields={SUPERVISOR_FIELDS} values={values} errors={errors} onChange={type} />
       </div>
       {/* Asked once someone else is named: its code is not fetched with the form's first view. */}
       {someoneElse && (values.supervisorName.trim() || selection.licenceState || selection.fullLicenceYear) && (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Card } from '@logbook/ui/shared';
 import type { Vehicle } from '@logbook/contracts/view';
-import type { FormCardProps } from './SessionDetailsCard';
+import type { FormCardProps } from './SessionTextFields';
 import { odometerDistance, type VehicleAsked } from '../utils/validation';
 import { ChoiceOption } from './ChoiceOption';
 import { VehicleFields } from './VehicleFields';

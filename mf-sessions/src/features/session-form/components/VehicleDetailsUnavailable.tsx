@@ -1,6 +1,6 @@
 import { Card } from '@logbook/ui/shared';
 import { VehicleFields } from './VehicleFields';
-import type { FormCardProps } from './SessionDetailsCard';
+import type { FormCardProps } from './SessionTextFields';
 import type { VehicleAsked } from '../utils/validation';
 
 /**
