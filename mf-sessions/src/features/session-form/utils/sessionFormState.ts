@@ -42,6 +42,12 @@ export function initialSessionFormState(values: SessionValues, clientId: string)
   };
 }
 
+/** End Time is judged against Start Time, and the odometer at the end against the one at the start. */
+const JUDGED_TOGETHER = [
+  ['startTime', 'endTime'],
+  ['odometerStart', 'odometerEnd'],
+] as const;
+
 function withField(
   state: SessionFormState,
   field: SessionField,
@@ -50,19 +56,11 @@ function withField(
 ): SessionFormState {
   const values = { ...state.values, [field]: value };
   const errors = { ...state.errors, [field]: validateField(values, field, limits) };
-  // End Time is judged against Start Time, so a change to either looks at both.
-  if (field === 'startTime' || field === 'endTime') {
-    errors.startTime = validateField(values, 'startTime');
-    errors.endTime =
-      state.errors.endTime !== undefined || values.endTime ? validateField(values, 'endTime') : undefined;
-  }
-  // So is the odometer at the end against the one at the start.
-  if (field === 'odometerStart' || field === 'odometerEnd') {
-    errors.odometerStart = validateField(values, 'odometerStart', limits);
-    errors.odometerEnd =
-      state.errors.odometerEnd !== undefined || values.odometerEnd
-        ? validateField(values, 'odometerEnd', limits)
-        : undefined;
+  // A change to either field of a pair looks at both; the end's message waits until it is typed or was shown.
+  for (const [start, end] of JUDGED_TOGETHER) {
+    if (field !== start && field !== end) continue;
+    errors[start] = validateField(values, start, limits);
+    errors[end] = state.errors[end] !== undefined || values[end] ? validateField(values, end, limits) : undefined;
   }
   return { ...state, values, errors };
 }
