@@ -145,17 +145,7 @@ export function removeDraft(id: string, storage: DraftStorage = browserStorage()
  */
 export function deleteDraft(draftId: string, studentId: number, storage: DraftStorage = browserStorage()): void {
   removeDraft(draftId, storage);
-  const formKey = formDraftStorageKey(studentId);
-  const formDraft = storage.getItem(formKey);
-  if (!formDraft) return;
-  try {
-    const parsed: unknown = JSON.parse(formDraft);
-    if (parsed && typeof parsed === 'object' && (parsed as { draftId?: unknown }).draftId === draftId) {
-      storage.removeItem(formKey);
-    }
-  } catch {
-    // Not ours to judge: an unreadable form copy is left for the session form.
-  }
+  if (readFormDraft(studentId, storage)?.draftId === draftId) removeFormDraft(studentId, storage);
 }
 
 /** The form's values out of anything shaped like a session (a stored draft, an outbox payload). */
