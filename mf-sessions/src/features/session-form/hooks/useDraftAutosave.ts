@@ -4,6 +4,12 @@ import type { SessionFormState } from '../utils/sessionFormState';
 
 export const AUTOSAVE_DELAY_MS = 400;
 
+/** The student's copy of the form as it stands; throws when the browser refuses to store it. */
+export function writeFormCopy(studentId: number, { values, clientId, draft, location }: SessionFormState, now?: Date) {
+  const { coordinates, placeName } = location ?? {};
+  writeFormDraft(studentId, { values, clientId, draftId: draft?.id, coordinates, placeName, now });
+}
+
 /**
  * Everything typed is kept on this device as it is typed, so a closed tab or a crash loses nothing: the student's
  * form copy is written a moment after the values or the location last changed, once the person has changed
@@ -30,15 +36,8 @@ export function useDraftAutosave(
   const write = useCallback(() => {
     if (!studentId || timer.current === undefined) return;
     cancel();
-    const { values, clientId, draft, location } = latest.current;
     try {
-      writeFormDraft(studentId, {
-        values,
-        clientId,
-        draftId: draft?.id,
-        coordinates: location?.coordinates,
-        placeName: location?.placeName,
-      });
+      writeFormCopy(studentId, latest.current);
     } catch {
       // Storage full: Save Draft reports it; typing must not be interrupted.
     }

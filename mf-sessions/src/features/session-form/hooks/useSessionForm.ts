@@ -10,7 +10,6 @@ import {
   removeDraft,
   removeFormDraft,
   saveDraft,
-  writeFormDraft,
 } from '@logbook/session-device/drafts';
 import { readRunningDrive } from '@logbook/session-device/runningDrive';
 import type { SessionLocation } from '../../../lib/coordinates';
@@ -26,7 +25,7 @@ import {
 } from '../utils/sessionFormState';
 import { validateSession, type SessionDateLimits, type VehicleAsked } from '../utils/validation';
 import type { SessionFormProps } from '../utils/sessionFormProps';
-import { useDraftAutosave } from './useDraftAutosave';
+import { useDraftAutosave, writeFormCopy } from './useDraftAutosave';
 
 /** Whose session the form holds and what it opens with, and what the family's state asks of the vehicle. */
 type SessionFormOptions = Pick<
@@ -128,14 +127,7 @@ function storeDraft(studentId: number, studentName: string, state: SessionFormSt
     return undefined;
   }
   try {
-    writeFormDraft(studentId, {
-      values,
-      clientId,
-      draftId: id,
-      coordinates: location?.coordinates,
-      placeName: location?.placeName,
-      now,
-    });
+    writeFormCopy(studentId, { ...state, draft: { id, savedAt: now.toISOString() } }, now);
   } catch {
     // The draft list holds the draft; the per-student copy is only a convenience.
   }
