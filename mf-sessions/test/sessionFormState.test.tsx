@@ -5,6 +5,7 @@ import { VALIDATION } from '@logbook/contracts/messages';
 import { draftFromValues, readFormDraft, saveDraft, writeFormDraft } from '@logbook/session-device/drafts';
 import { AUTOSAVE_DELAY_MS, useDraftAutosave } from '../src/features/session-form/hooks/useDraftAutosave';
 import { useSessionForm } from '../src/features/session-form/hooks/useSessionForm';
+import { accountStorage, noteAccount, parentAccount } from '@logbook/session-device/deviceAccount';
 import { initialSessionFormState, sessionFormReducer } from '../src/features/session-form/utils/sessionFormState';
 import { emptySessionValues } from '../src/lib/sessionValues';
 
@@ -146,5 +147,20 @@ describe('autosave', () => {
     act(() => first.result.current.setField('odometerEnd', '41273'));
     first.unmount();
     expect(open().result.current.values.odometerEnd).toBe('41273');
+  });
+
+  it("keeps what was typed under the account the form opened for, never another's that signed in meanwhile", () => {
+    noteAccount(parentAccount(1));
+    const edited = { current: true };
+    const { rerender, unmount } = renderHook(({ form }) => useDraftAutosave(7, form, edited), {
+      initialProps: { form: fresh() },
+    });
+    rerender({
+      form: sessionFormReducer(fresh(), { type: 'setField', field: 'startSuburb', value: 'Unley', limits: {} }),
+    });
+    noteAccount(parentAccount(2));
+    unmount();
+    expect(readFormDraft(7, accountStorage('parent-1'))).toMatchObject({ startSuburb: 'Unley' });
+    expect(readFormDraft(7, accountStorage('parent-2'))).toBeUndefined();
   });
 });

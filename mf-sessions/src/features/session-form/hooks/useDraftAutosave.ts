@@ -1,13 +1,18 @@
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { writeFormDraft } from '@logbook/session-device/drafts';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { accountStorage, signedInAccount } from '@logbook/session-device/deviceAccount';
+import { writeFormDraft, type DraftStorage } from '@logbook/session-device/drafts';
 import type { SessionFormState } from '../utils/sessionFormState';
 
 export const AUTOSAVE_DELAY_MS = 400;
 
 /** The student's copy of the form as it stands; throws when the browser refuses to store it. */
-export function writeFormCopy(studentId: number, { values, clientId, draft, location }: SessionFormState, now?: Date) {
+export function writeFormCopy(
+  studentId: number,
+  { values, clientId, draft, location }: SessionFormState,
+  { now, storage }: { now?: Date; storage?: DraftStorage } = {},
+) {
   const { coordinates, placeName } = location ?? {};
-  writeFormDraft(studentId, { values, clientId, draftId: draft?.id, coordinates, placeName, now });
+  writeFormDraft(studentId, { values, clientId, draftId: draft?.id, coordinates, placeName, now }, storage);
 }
 
 /**
@@ -15,7 +20,8 @@ export function writeFormCopy(studentId: number, { values, clientId, draft, loca
  * form copy is written a moment after the values or the location last changed, once the person has changed
  * something (`edited`), never for a form that only opened or restored a draft. A copy still to write is written at
  * once when the form closes or the page goes away, so a form opened again straight after brings back the last
- * keystrokes too. Returns `cancel`, for a submit or a cancel that must not leave a copy behind.
+ * keystrokes too; always under the account the form opened for, which it closes for when another signs in. Returns
+ * `cancel`, for a submit or a cancel that must not leave a copy behind.
  */
 export function useDraftAutosave(
   studentId: number | undefined,
@@ -23,6 +29,7 @@ export function useDraftAutosave(
   edited: RefObject<boolean>,
 ): () => void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [account] = useState(signedInAccount);
   const latest = useRef(form);
   useEffect(() => {
     latest.current = form;
@@ -37,11 +44,11 @@ export function useDraftAutosave(
     if (!studentId || timer.current === undefined) return;
     cancel();
     try {
-      writeFormCopy(studentId, latest.current);
+      writeFormCopy(studentId, latest.current, { storage: accountStorage(account) });
     } catch {
       // Storage full: Save Draft reports it; typing must not be interrupted.
     }
-  }, [studentId, cancel]);
+  }, [studentId, account, cancel]);
 
   const { values, location } = form;
   useEffect(() => {

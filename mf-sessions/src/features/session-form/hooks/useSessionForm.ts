@@ -127,7 +127,7 @@ function storeDraft(studentId: number, studentName: string, state: SessionFormSt
     return undefined;
   }
   try {
-    writeFormCopy(studentId, { ...state, draft: { id, savedAt: now.toISOString() } }, now);
+    writeFormCopy(studentId, { ...state, draft: { id, savedAt: now.toISOString() } }, { now });
   } catch {
     // The draft list holds the draft; the per-student copy is only a convenience.
   }
