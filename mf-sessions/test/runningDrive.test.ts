@@ -5,7 +5,6 @@ import {
   elapsedWords,
   endRunningDrive,
   readRunningDrive,
-  resumeRunningDrive,
   runningDriveStorageKey,
   setRunningDriveStart,
   startRunningDrive,
@@ -70,7 +69,6 @@ describe('the running drive kept on this device', () => {
       endSuburb: 'Glenelg',
       weatherConditions: '',
     });
-    expect(resumeRunningDrive(7)?.ended).toBeUndefined();
     clearRunningDrive(7);
     expect(readRunningDrive(7)).toBeUndefined();
     expect(endRunningDrive(7)).toBeUndefined();

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { resetToasts } from '@logbook/shell-context/toasts';
 import { useSubmitSession } from '../src/features/session-form/hooks/useSubmitSession';
-import { coordinatesFrom, roundedCoordinates } from '../src/lib/coordinates';
+import { readCoordinates as coordinatesFrom, roundedCoordinates } from '@logbook/session-device/storedValues';
 import {
   draftFromValues,
   readDrafts,

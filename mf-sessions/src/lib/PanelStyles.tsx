@@ -1,4 +1,4 @@
-import { styleSheet } from './SessionsStyles';
+import { SessionsStyles, styleSheet } from './SessionsStyles';
 
 const CSS = `
 .lls-live-slot { margin-bottom: 18px; }
@@ -62,7 +62,15 @@ const CSS = `
 .lls-readiness__source { color: var(--ll-text-muted); font-size: 13px; }
 `;
 
-/** The panels' rules: the student's page layout, the running drive, the history, progress, pace and readiness. */
+/**
+ * The panels' rules, with the ones every screen shares: the student's page layout, the running drive, the history,
+ * progress, pace and readiness.
+ */
 export function PanelStyles() {
-  return styleSheet('-panels', CSS);
+  return (
+    <>
+      <SessionsStyles />
+      {styleSheet('-panels', CSS)}
+    </>
+  );
 }

@@ -1,8 +1,5 @@
-/** Where a drive was, as the current-location button found it: rounded to about 100 m (3 decimals). */
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
+import { GEOLOCATION } from '@logbook/contracts/view';
+import type { Coordinates } from '@logbook/session-device/storedValues';
 
 /** The position the form knows, with the locality the reverse-geocoding service named (when it could). */
 export interface SessionLocation {
@@ -10,18 +7,9 @@ export interface SessionLocation {
   placeName?: string;
 }
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
-export function roundedCoordinates(latitude: number, longitude: number): Coordinates {
-  return { latitude: round3(latitude), longitude: round3(longitude) };
-}
-
-/** Coordinates read back from storage (a draft, an outbox entry); undefined unless both are real positions. */
-export function coordinatesFrom(value: unknown): Coordinates | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const { latitude, longitude } = value as Record<string, unknown>;
-  if (typeof latitude !== 'number' || typeof longitude !== 'number') return undefined;
-  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
-  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
-  return roundedCoordinates(latitude, longitude);
+/** Where the device is now, asked as the product always asks it (precision, wait, how old an answer may be). */
+export function currentPosition(): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) =>
+    navigator.geolocation.getCurrentPosition(resolve, reject, { ...GEOLOCATION }),
+  );
 }

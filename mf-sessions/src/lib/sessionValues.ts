@@ -1,5 +1,5 @@
 import { calculateDuration, WHOLE_NUMBER_SESSION_FIELDS, type DrivingSessionInput } from '@logbook/contracts/view';
-import type { Coordinates } from './coordinates';
+import type { Coordinates } from '@logbook/session-device/storedValues';
 import { DRAFT_FIELDS, type DraftField, type DraftValues } from '@logbook/session-device/drafts';
 
 /** What a person types on the session form; every field is text ('' while empty). */

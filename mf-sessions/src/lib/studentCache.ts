@@ -1,4 +1,5 @@
 import { ApiError } from '@logbook/shell-context/shared';
+import { isEntry } from '@logbook/session-device/storedValues';
 
 /** What the session form needs to know about a student to work without a connection. */
 export interface RememberedStudent {
@@ -9,10 +10,6 @@ export interface RememberedStudent {
   /** Lets the form refuse a date before the student was born, offline too. */
   dateOfBirth?: string;
 }
-
-/** Something stored that has fields to read: an object, not null nor a list. */
-const isEntry = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A remembered student read back as the student contract has them, or undefined when it is not one: it needs a whole

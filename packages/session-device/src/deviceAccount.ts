@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/view';
+import { announceChange, idOf, subscribeChanges } from './storedValues';
 
 /**
  * The account this device last signed in with: 'parent-{userId}' or 'student-{studentId}'. Drafts and the offline
@@ -19,13 +20,7 @@ export const studentAccount = (studentId: number): DeviceAccount => `student-${s
 /** Where a drafts key lives for one account: 'draftSessions:parent-12'. */
 export const accountKey = (key: string, account: string) => `${key}:${account}`;
 
-/**
- * Told on the page as the browser tells other tabs, with a `storage` event: every front end bundles its own copy of
- * this module (and a remote of an earlier release its own older one), and each copy listens for that event.
- */
-const notify = () => {
-  if (typeof window !== 'undefined') window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
-};
+const notify = () => announceChange(KEY);
 
 export function signedInAccount(): DeviceAccount | undefined {
   try {
@@ -76,12 +71,7 @@ export function forgetAccount(kind?: 'parent' | 'student'): void {
 
 /** Calls `listener` whenever the account changes, on this page (whichever front end changed it) or in another tab. */
 export function subscribeAccount(listener: () => void): () => void {
-  if (typeof window === 'undefined') return () => undefined;
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  return subscribeChanges((key) => key === KEY, listener);
 }
 
 export function useSignedInAccount(): DeviceAccount | undefined {
@@ -117,9 +107,6 @@ function parseList(raw: string | null): unknown[] | undefined {
     return undefined;
   }
 }
-
-const idOf = (entry: unknown): unknown =>
-  entry && typeof entry === 'object' && 'id' in entry ? (entry as { id: unknown }).id : undefined;
 
 const savedAt = (raw: string | null): string => {
   try {

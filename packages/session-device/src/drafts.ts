@@ -6,6 +6,7 @@ import {
   type SessionFields,
 } from '@logbook/contracts/view';
 import { accountStorage } from './deviceAccount';
+import { idOf, isEntry, optionalText, readCoordinates, readStudentId, text, type Coordinates } from './storedValues';
 
 /**
  * Sessions kept on this device before they are logged: the `draftSessions` list (every saved draft) and, per
@@ -21,12 +22,6 @@ export type DraftValues = Record<DraftField, string>;
 
 /** The session form's fields, as the session's field registry lists them. */
 export const DRAFT_FIELDS: DraftField[] = [...SESSION_FORM_FIELDS];
-
-/** Latitude and longitude in degrees. */
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
 
 /** One entry of the `draftSessions` list. */
 export interface StoredDraft extends DraftValues {
@@ -58,7 +53,7 @@ const OLD_NAMES: ReadonlyArray<readonly [string, keyof SessionFields]> = [
 ];
 
 function withSessionNames(entry: unknown): unknown {
-  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return entry;
+  if (!isEntry(entry)) return entry;
   const renamed: Record<string, unknown> = { ...entry };
   for (const [oldName, name] of OLD_NAMES) {
     if (!(oldName in renamed)) continue;
@@ -66,36 +61,6 @@ function withSessionNames(entry: unknown): unknown {
     delete renamed[oldName];
   }
   return renamed;
-}
-
-/** Something stored that has fields to read: an object, not null nor a list. */
-type Entry = Record<string, unknown>;
-const isEntry = (value: unknown): value is Entry =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A field kept as text: anything else reads as empty. */
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** An optional field kept as text: anything else reads as none. */
-const optionalText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** A student's id: a positive whole number, or the same written in digits. */
-function readStudentId(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
-}
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
-const isDegrees = (value: unknown, limit: number): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= -limit && value <= limit;
-
-/** A stored position, kept to about 100 m; a damaged one reads as none rather than losing the draft. */
-function readCoordinates(value: unknown): Coordinates | undefined {
-  if (!isEntry(value)) return undefined;
-  const { latitude, longitude } = value;
-  if (!isDegrees(latitude, 90) || !isDegrees(longitude, 180)) return undefined;
-  return { latitude: round3(latitude), longitude: round3(longitude) };
 }
 
 /**
@@ -134,9 +99,6 @@ function readRawList(storage: DraftStorage): unknown[] {
     return [];
   }
 }
-
-const idOf = (entry: unknown): unknown =>
-  entry && typeof entry === 'object' && 'id' in entry ? (entry as { id: unknown }).id : undefined;
 
 /** Every readable draft in the list, in the order saved; unreadable entries are skipped. */
 export function readDrafts(storage: DraftStorage = browserStorage()): StoredDraft[] {
@@ -183,17 +145,7 @@ export function removeDraft(id: string, storage: DraftStorage = browserStorage()
  */
 export function deleteDraft(draftId: string, studentId: number, storage: DraftStorage = browserStorage()): void {
   removeDraft(draftId, storage);
-  const formKey = formDraftStorageKey(studentId);
-  const formDraft = storage.getItem(formKey);
-  if (!formDraft) return;
-  try {
-    const parsed: unknown = JSON.parse(formDraft);
-    if (parsed && typeof parsed === 'object' && (parsed as { draftId?: unknown }).draftId === draftId) {
-      storage.removeItem(formKey);
-    }
-  } catch {
-    // Not ours to judge: an unreadable form copy is left for the session form.
-  }
+  if (readFormDraft(studentId, storage)?.draftId === draftId) removeFormDraft(studentId, storage);
 }
 
 /** The form's values out of anything shaped like a session (a stored draft, an outbox payload). */
@@ -267,19 +219,17 @@ export function readFormDraft(studentId: number, storage: DraftStorage = browser
   const raw = storage.getItem(formDraftStorageKey(studentId));
   if (!raw) return undefined;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    if (!parsed || typeof parsed !== 'object' || (parsed as { isDraft?: unknown }).isDraft !== true) return undefined;
-    const record = withSessionNames(parsed) as Record<string, unknown>;
-    const coordinates = readCoordinates(record.coordinates);
+    const record = withSessionNames(JSON.parse(raw));
+    if (!isEntry(record) || record.isDraft !== true) return undefined;
     return {
       ...draftValuesFrom(record),
       isDraft: true,
       studentId,
-      lastSaved: typeof record.lastSaved === 'string' ? record.lastSaved : '',
-      clientId: typeof record.clientId === 'string' ? record.clientId : undefined,
-      draftId: typeof record.draftId === 'string' ? record.draftId : undefined,
-      coordinates,
-      placeName: typeof record.placeName === 'string' && record.placeName ? record.placeName : undefined,
+      lastSaved: text(record.lastSaved),
+      clientId: optionalText(record.clientId),
+      draftId: optionalText(record.draftId),
+      coordinates: readCoordinates(record.coordinates),
+      placeName: optionalText(record.placeName) || undefined,
     };
   } catch {
     return undefined;

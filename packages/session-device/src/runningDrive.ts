@@ -1,5 +1,14 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { localDateISO, localTimeHHMM } from '@logbook/contracts/view';
+import {
+  announceChange,
+  isEntry,
+  readCoordinates,
+  readStudentId,
+  subscribeChanges,
+  text,
+  type Coordinates,
+} from './storedValues';
 
 /**
  * A drive being timed live on this device: one per student. Kept in the device's own storage (not the signed-in
@@ -22,23 +31,9 @@ export interface RunningDrive {
   startTime: string;
   startSuburb: string;
   /** Where the start was located, rounded to about 100 m, when location was allowed. */
-  coordinates?: { latitude: number; longitude: number };
+  coordinates?: Coordinates;
   /** Set by End Drive: the drive waits here until its session is logged or it is discarded. */
   ended?: { endedAt: string; endTime: string; endSuburb: string };
-}
-
-/** Something stored that has fields to read: an object, not null nor a list. */
-type Entry = Record<string, unknown>;
-const isEntry = (value: unknown): value is Entry =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A field kept as text: anything else reads as empty. */
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** A student's id: a positive whole number, or the same written in digits. */
-function readStudentId(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
 }
 
 /** A moment as text the clock can read (ISO). */
@@ -47,19 +42,6 @@ const isMoment = (value: unknown): value is string => typeof value === 'string' 
 const isDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 const isTime = (value: unknown): value is string => typeof value === 'string' && /^\d{2}:\d{2}$/.test(value);
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
-const isDegrees = (value: unknown, limit: number): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= -limit && value <= limit;
-
-/** A stored position, kept to about 100 m; a damaged one reads as none rather than losing the drive. */
-function readCoordinates(value: unknown): RunningDrive['coordinates'] {
-  if (!isEntry(value)) return undefined;
-  const { latitude, longitude } = value;
-  if (!isDegrees(latitude, 90) || !isDegrees(longitude, 180)) return undefined;
-  return { latitude: round3(latitude), longitude: round3(longitude) };
-}
 
 /** The end End Drive kept; a damaged one reads as none, and the drive as still running. */
 function readEnd(value: unknown): RunningDrive['ended'] {
@@ -103,16 +85,6 @@ const deviceStorage = (): RunningDriveStorage | undefined => {
   }
 };
 
-/**
- * Told on the page as the browser tells other tabs, with a `storage` event naming the drive's key: each front end
- * bundles its own copy of this module (a remote of an earlier release its own older one), and each listens for it.
- */
-const notify = (studentId: number) => {
-  if (typeof window !== 'undefined') {
-    window.dispatchEvent(new StorageEvent('storage', { key: runningDriveStorageKey(studentId) }));
-  }
-};
-
 export function readRunningDrive(
   studentId: number,
   storage: RunningDriveStorage | undefined = deviceStorage(),
@@ -135,13 +107,13 @@ export function readRunningDrive(
 function write(drive: RunningDrive, storage: RunningDriveStorage | undefined): void {
   if (!storage) throw new Error('This device cannot keep a running drive.');
   storage.setItem(runningDriveStorageKey(drive.studentId), JSON.stringify(drive));
-  notify(drive.studentId);
+  announceChange(runningDriveStorageKey(drive.studentId));
 }
 
 export interface StartDetails {
   now?: Date;
   startSuburb?: string;
-  coordinates?: { latitude: number; longitude: number };
+  coordinates?: Coordinates;
 }
 
 /**
@@ -167,21 +139,32 @@ export function startRunningDrive(
   return drive;
 }
 
-/** Fills where the drive started once the location lookup answers; a drive that has gone meanwhile stays gone. */
-export function setRunningDriveStart(
+/** The student's drive changed and kept; undefined (and nothing kept) when there is none. */
+function changeDrive(
   studentId: number,
-  start: { startSuburb?: string; coordinates?: { latitude: number; longitude: number } },
-  storage: RunningDriveStorage | undefined = deviceStorage(),
+  change: (drive: RunningDrive) => RunningDrive,
+  storage: RunningDriveStorage | undefined,
 ): RunningDrive | undefined {
   const drive = readRunningDrive(studentId, storage);
   if (!drive) return undefined;
-  const next = asKept({
-    ...drive,
-    startSuburb: drive.startSuburb || (start.startSuburb ?? '').trim(),
-    coordinates: drive.coordinates ?? start.coordinates,
-  });
+  const next = change(drive);
   write(next, storage);
   return next;
+}
+
+/** Fills where the drive started once the location lookup answers; a drive that has gone meanwhile stays gone. */
+export function setRunningDriveStart(
+  studentId: number,
+  start: { startSuburb?: string; coordinates?: Coordinates },
+  storage: RunningDriveStorage | undefined = deviceStorage(),
+): RunningDrive | undefined {
+  const withStart = (drive: RunningDrive) =>
+    asKept({
+      ...drive,
+      startSuburb: drive.startSuburb || (start.startSuburb ?? '').trim(),
+      coordinates: drive.coordinates ?? start.coordinates,
+    });
+  return changeDrive(studentId, withStart, storage);
 }
 
 /** End Drive: the end time (the device's clock at `endedAt`) and where it ended are kept with the drive. */
@@ -190,26 +173,8 @@ export function endRunningDrive(
   { endedAt = new Date(), endSuburb = '' }: { endedAt?: Date; endSuburb?: string } = {},
   storage: RunningDriveStorage | undefined = deviceStorage(),
 ): RunningDrive | undefined {
-  const drive = readRunningDrive(studentId, storage);
-  if (!drive) return undefined;
-  const next: RunningDrive = {
-    ...drive,
-    ended: { endedAt: endedAt.toISOString(), endTime: localTimeHHMM(endedAt), endSuburb: endSuburb.trim() },
-  };
-  write(next, storage);
-  return next;
-}
-
-/** Back to running (the person left the finished form without logging it and wants to keep timing). */
-export function resumeRunningDrive(
-  studentId: number,
-  storage: RunningDriveStorage | undefined = deviceStorage(),
-): RunningDrive | undefined {
-  const drive = readRunningDrive(studentId, storage);
-  if (!drive) return undefined;
-  const next: RunningDrive = { ...drive, ended: undefined };
-  write(next, storage);
-  return next;
+  const ended = { endedAt: endedAt.toISOString(), endTime: localTimeHHMM(endedAt), endSuburb: endSuburb.trim() };
+  return changeDrive(studentId, (drive) => ({ ...drive, ended }), storage);
 }
 
 /** Discard, or the session was logged: the drive is forgotten. */
@@ -219,7 +184,7 @@ export function clearRunningDrive(studentId: number, storage: RunningDriveStorag
   } catch {
     // Storage blocked: nothing was kept either.
   }
-  notify(studentId);
+  announceChange(runningDriveStorageKey(studentId));
 }
 
 /** Whole minutes from the start to `now` (never negative, should the clock have gone back). */
@@ -244,12 +209,7 @@ export function elapsedWords(minutes: number): string {
 
 /** Calls `listener` whenever a running drive changes, on this page (whichever front end changed it) or in another tab. */
 export function subscribeRunningDrive(listener: () => void): () => void {
-  if (typeof window === 'undefined') return () => undefined;
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key.startsWith('learner-logbook:running-drive:')) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  return subscribeChanges((key) => key.startsWith('learner-logbook:running-drive:'), listener);
 }
 
 /** The student's running drive on this device, kept current across tabs. */

@@ -6,7 +6,6 @@ import {
   elapsedWords,
   endRunningDrive,
   readRunningDrive,
-  resumeRunningDrive,
   runningDriveStorageKey,
   setRunningDriveStart,
   startRunningDrive,
@@ -42,7 +41,6 @@ describe('the running drive kept on this device', () => {
       endTime: '18:52',
       endSuburb: 'Glenelg',
     });
-    expect(resumeRunningDrive(7)?.ended).toBeUndefined();
     clearRunningDrive(7);
     expect(readRunningDrive(7)).toBeUndefined();
     expect(endRunningDrive(7)).toBeUndefined();

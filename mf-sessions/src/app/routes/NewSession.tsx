@@ -56,8 +56,10 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
     onDone ? onDone() : navigate(correctId && routeId ? paths.studentSessions(routeId) : dashboardPath);
 
   // Offline, the form still opens for a student this device has seen: the session waits in the outbox.
+  // Another student's form opens afresh, with that student's draft.
   const form: FormFor = (student, dateOfBirth, notice) => (
     <SessionForm
+      key={student.id}
       studentId={student.id}
       studentName={fullName(student)}
       dateOfBirth={dateOfBirth}

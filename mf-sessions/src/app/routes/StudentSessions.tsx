@@ -5,7 +5,6 @@ import { Badge, Spinner, buttonClass } from '@logbook/ui/shared';
 import { AppHeader } from '../../lib/AppHeader';
 import { ScreenMessage } from '../../lib/ScreenMessage';
 import { PanelStyles } from '../../lib/PanelStyles';
-import { SessionsStyles } from '../../lib/SessionsStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { fullName } from '../../lib/studentName';
 import LiveDrive from '../widgets/LiveDrive';
@@ -84,7 +83,6 @@ export default function StudentSessions() {
 
   return (
     <div className="lls-root">
-      <SessionsStyles />
       <PanelStyles />
       <AppHeader dashboardPath={DASHBOARD} />
       {body}

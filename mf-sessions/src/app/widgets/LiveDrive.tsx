@@ -4,7 +4,6 @@ import { Card } from '@logbook/ui/shared';
 import { useRunningDrive } from '@logbook/session-device/runningDrive';
 import { StartDriveCard } from '../../features/live-drive/components/StartDriveCard';
 import { startDrive } from '../../features/live-drive/utils/startDrive';
-import { SessionsStyles } from '../../lib/SessionsStyles';
 import { PanelStyles } from '../../lib/PanelStyles';
 
 /** The running drive's card, fetched when this device has a drive running (or one is started). */
@@ -28,7 +27,6 @@ export default function LiveDrive({ studentId, viewer, canStart = true, headingL
   const start = canStart ? <StartDriveCard onStart={() => startDrive(studentId)} headingLevel={headingLevel} /> : null;
   return (
     <>
-      <SessionsStyles />
       <PanelStyles />
       {drive ? (
         <Suspense

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
-import { useParams, parseStudentId } from '@logbook/shell-context/shared';
 import { PaceAndCoveragePanel } from '../../features/pace/components/PaceAndCoveragePanel';
-import { useInsights } from '../../features/pace/hooks/useInsights';
-import { SessionsStyles } from '../../lib/SessionsStyles';
+import { insightsViewAnswer } from '@logbook/contracts/view';
 import { PanelStyles } from '../../lib/PanelStyles';
-import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
+import { sessionInsightsKey } from '../../lib/sessionKeys';
+import { useStudentRead } from '../../lib/useStudentRead';
+import { useWidgetStudent } from '../../lib/useWidgetStudent';
 
 export interface PaceAndCoverageProps {
   /** Defaults to the route's :studentId. */
@@ -15,14 +14,11 @@ export interface PaceAndCoverageProps {
 
 /** Hours per week over the last four weeks, the forecast at that pace, and the conditions not yet practised. */
 export default function PaceAndCoverage({ studentId: given, enabled = true }: PaceAndCoverageProps) {
-  const params = useParams();
-  const studentId = given ?? parseStudentId(params.studentId) ?? undefined;
-  useEffect(() => startOutboxSync(), []);
-  const { data, error, mutate } = useInsights(studentId, enabled);
+  const studentId = useWidgetStudent(given);
+  const { data, error, mutate } = useStudentRead(sessionInsightsKey, insightsViewAnswer, studentId, enabled);
   if (!studentId || !enabled) return null;
   return (
     <>
-      <SessionsStyles />
       <PanelStyles />
       <PaceAndCoveragePanel insights={data} error={error} onRetry={() => void mutate()} />
     </>

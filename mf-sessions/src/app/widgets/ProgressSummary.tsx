@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { useParams, parseStudentId } from '@logbook/shell-context/shared';
 import { ProgressSummaryCard } from '../../features/progress/components/ProgressSummaryCard';
-import { rememberFamilyState } from '../../lib/sessionKeys';
-import { SessionsStyles } from '../../lib/SessionsStyles';
 import { PanelStyles } from '../../lib/PanelStyles';
 import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
-import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
-import { useSessionSummary } from '../../lib/useSessionSummary';
+import { useWidgetStudent } from '../../lib/useWidgetStudent';
+import { progressSummaryAnswer } from '@logbook/contracts/view';
+import { rememberFamilyState, sessionSummaryKey } from '../../lib/sessionKeys';
+import { useStudentRead } from '../../lib/useStudentRead';
 
 export interface ProgressSummaryProps {
   /** Defaults to the route's :studentId. */
@@ -34,10 +33,8 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
 
 /** Day, night and total hours against the account's targets, with the progress badge and the readiness checklist. */
 export default function ProgressSummary({ studentId: given, enabled = true }: ProgressSummaryProps) {
-  const params = useParams();
-  const studentId = given ?? parseStudentId(params.studentId) ?? undefined;
-  useEffect(() => startOutboxSync(), []);
-  const { data, error } = useSessionSummary(studentId, enabled);
+  const studentId = useWidgetStudent(given);
+  const { data, error } = useStudentRead(sessionSummaryKey, progressSummaryAnswer, studentId, enabled);
   const state = data?.state;
   // Kept on this device: the session form applies the state's rule offline, even if it never opened online.
   useEffect(() => {
@@ -45,7 +42,6 @@ export default function ProgressSummary({ studentId: given, enabled = true }: Pr
   }, [studentId, state]);
   return (
     <>
-      <SessionsStyles />
       <PanelStyles />
       <ProgressSummaryCard
         summary={data}

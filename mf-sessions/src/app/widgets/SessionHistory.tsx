@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
-import { useParams, parseStudentId } from '@logbook/shell-context/shared';
 import { SessionHistoryPanel } from '../../features/session-history/components/SessionHistoryPanel';
-import { SessionsStyles } from '../../lib/SessionsStyles';
 import { PanelStyles } from '../../lib/PanelStyles';
 import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
-import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
-import { useSessionSummary } from '../../lib/useSessionSummary';
+import { useWidgetStudent } from '../../lib/useWidgetStudent';
+import { progressSummaryAnswer } from '@logbook/contracts/view';
+import { sessionSummaryKey } from '../../lib/sessionKeys';
+import { useStudentRead } from '../../lib/useStudentRead';
 
 export interface SessionHistoryProps {
   /** Defaults to the route's :studentId. */
@@ -18,17 +17,14 @@ export interface SessionHistoryProps {
 
 /** The sessions list with its filters and the five summary cards. */
 export default function SessionHistory({ studentId: given, enabled = true, canCorrect = false }: SessionHistoryProps) {
-  const params = useParams();
-  const studentId = given ?? parseStudentId(params.studentId) ?? undefined;
-  useEffect(() => startOutboxSync(), []);
-  const summary = useSessionSummary(studentId, enabled);
+  const studentId = useWidgetStudent(given);
+  const summary = useStudentRead(sessionSummaryKey, progressSummaryAnswer, studentId, enabled);
   if (!studentId) return null;
   const remaining = summary.data
     ? { hours: summary.data.remaining.total, target: summary.data.targets.total }
     : undefined;
   return (
     <>
-      <SessionsStyles />
       <PanelStyles />
       <SessionHistoryPanel
         studentId={studentId}

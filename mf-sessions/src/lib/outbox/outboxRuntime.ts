@@ -3,9 +3,9 @@ import { toast } from '@logbook/shell-context/shared';
 import { accountStorage, signedInAccount, subscribeAccount } from '@logbook/session-device/deviceAccount';
 import { mutate } from 'swr';
 import { draftFromValues, newDraftId, readFormDraft, saveDraft, writeFormDraft } from '@logbook/session-device/drafts';
+import { readCoordinates } from '@logbook/session-device/storedValues';
 import { sendDrivingSession } from '../sessionApi';
 import { isStudentSessionsKey } from '../sessionKeys';
-import { coordinatesFrom } from '../coordinates';
 import { sessionValuesFrom } from '../sessionValues';
 import { accountEntries, adoptUnownedEntries, flushOutbox, queueSession, type FlushReport } from './outboxSync';
 import { createIndexedDbOutboxStore, type OutboxEntry, type OutboxStore } from './outboxStore';
@@ -82,7 +82,7 @@ function keepAsDraft(entry: OutboxEntry, serverMessage: string) {
   const storage = accountStorage(entry.account);
   const id = newDraftId();
   const values = sessionValuesFrom(entry.payload);
-  const coordinates = coordinatesFrom(entry.payload.coordinates);
+  const coordinates = readCoordinates(entry.payload.coordinates);
   saveDraft(
     draftFromValues({
       id,

@@ -53,68 +53,54 @@ export function LiveDrivePanel({ studentId, finishPath, canStart = true, heading
   }
 
   const elapsed = elapsedMinutes(drive, now);
-  const from = drive.startSuburb ? ` in ${drive.startSuburb}` : '';
-  const discardDialog = (
-    <DiscardDriveDialog open={confirmDiscard} onOpenChange={setConfirmDiscard} onDiscard={onDiscard} />
-  );
-
-  if (drive.ended) {
-    const length = formatHoursMinutes(drive.startTime, drive.ended.endTime);
-    return (
-      <Card
-        className="lls-live lls-live--ended"
-        title="Drive ended"
-        headingLevel={headingLevel}
-        data-testid="running-drive"
-      >
-        <p className="lls-live__where">
-          {drive.startTime}–{drive.ended.endTime}
-          {length ? ` (${length})` : ''}
-          {drive.startSuburb || drive.ended.endSuburb
-            ? ` · ${drive.startSuburb || '—'} → ${drive.ended.endSuburb || '—'}`
-            : ''}
-        </p>
-        <p className="lls-live__note">Finish the conditions and signatures to log it.</p>
-        <div className="lls-live__actions">
-          <Link to={finishPath} className={buttonClass('primary', 'md')}>
-            Finish logging
-          </Link>
-          <Button variant="outline" onClick={() => setConfirmDiscard(true)}>
-            Discard
-          </Button>
-        </div>
-        {discardDialog}
-      </Card>
-    );
-  }
-
+  const { ended } = drive;
+  const length = ended && formatHoursMinutes(drive.startTime, ended.endTime);
   return (
     <Card
-      className="lls-live lls-live--running"
-      title="Drive in progress"
+      className={ended ? 'lls-live lls-live--ended' : 'lls-live lls-live--running'}
+      title={ended ? 'Drive ended' : 'Drive in progress'}
       headingLevel={headingLevel}
       data-testid="running-drive"
     >
-      <p className="lls-live__clock">
-        <span role="timer" aria-label={`Driving for ${elapsedWords(elapsed)}`} className="lls-live__elapsed">
-          {elapsedText(elapsed)}
-          <span className="lls-live__seconds" aria-hidden="true">
-            :{seconds(drive.startedAt, now)}
-          </span>
-        </span>
-      </p>
-      <p className="lls-live__where">
-        Started at {drive.startTime}
-        {from}
-      </p>
-      {!drive.startSuburb && <p className="lls-live__note">The start suburb can be typed in when you finish.</p>}
+      {ended ? (
+        <>
+          <p className="lls-live__where">
+            {drive.startTime}–{ended.endTime}
+            {length ? ` (${length})` : ''}
+            {drive.startSuburb || ended.endSuburb ? ` · ${drive.startSuburb || '—'} → ${ended.endSuburb || '—'}` : ''}
+          </p>
+          <p className="lls-live__note">Finish the conditions and signatures to log it.</p>
+        </>
+      ) : (
+        <>
+          <p className="lls-live__clock">
+            <span role="timer" aria-label={`Driving for ${elapsedWords(elapsed)}`} className="lls-live__elapsed">
+              {elapsedText(elapsed)}
+              <span className="lls-live__seconds" aria-hidden="true">
+                :{seconds(drive.startedAt, now)}
+              </span>
+            </span>
+          </p>
+          <p className="lls-live__where">
+            Started at {drive.startTime}
+            {drive.startSuburb ? ` in ${drive.startSuburb}` : ''}
+          </p>
+          {!drive.startSuburb && <p className="lls-live__note">The start suburb can be typed in when you finish.</p>}
+        </>
+      )}
       <div className="lls-live__actions">
-        <Button
-          onClick={() => (isLongDrive(elapsed) ? setAskEnd(true) : void finish(new Date(), true))}
-          pending={ending && !askEnd}
-        >
-          End Drive
-        </Button>
+        {ended ? (
+          <Link to={finishPath} className={buttonClass('primary', 'md')}>
+            Finish logging
+          </Link>
+        ) : (
+          <Button
+            onClick={() => (isLongDrive(elapsed) ? setAskEnd(true) : void finish(new Date(), true))}
+            pending={ending && !askEnd}
+          >
+            End Drive
+          </Button>
+        )}
         <Button variant="outline" onClick={() => setConfirmDiscard(true)} disabled={ending}>
           Discard
         </Button>
@@ -129,7 +115,7 @@ export function LiveDrivePanel({ studentId, finishPath, canStart = true, heading
           onEnd={(endedAt) => void finish(endedAt, false)}
         />
       )}
-      {discardDialog}
+      <DiscardDriveDialog open={confirmDiscard} onOpenChange={setConfirmDiscard} onDiscard={onDiscard} />
     </Card>
   );
 }

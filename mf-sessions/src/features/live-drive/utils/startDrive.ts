@@ -1,17 +1,12 @@
-import { GEOLOCATION, LOCATION_UNAVAILABLE, UNKNOWN_LOCATION } from '@logbook/contracts/view';
+import { LOCATION_UNAVAILABLE, UNKNOWN_LOCATION } from '@logbook/contracts/view';
 import { toast } from '@logbook/shell-context/shared';
 import { setRunningDriveStart, startRunningDrive } from '@logbook/session-device/runningDrive';
-import { roundedCoordinates, type Coordinates } from '../../../lib/coordinates';
+import { roundedCoordinates, type Coordinates } from '@logbook/session-device/storedValues';
+import { currentPosition } from '../../../lib/coordinates';
 
 export interface Located {
   coordinates: Coordinates;
   place?: string;
-}
-
-function currentPosition(): Promise<GeolocationPosition> {
-  return new Promise((resolve, reject) =>
-    navigator.geolocation.getCurrentPosition(resolve, reject, { ...GEOLOCATION }),
-  );
 }
 
 /** The device's position and suburb, when location is allowed and answers; undefined otherwise (never throws). */

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Alert, Button, Card, Spinner } from '@logbook/ui/shared';
 import { ApiError } from '@logbook/shell-context/shared';
-import type { InsightsView } from '../hooks/useInsights';
+import type { InsightsView } from '@logbook/contracts/view';
 import { hoursText, weekLabels } from '../utils/weekLabels';
 
 export interface PaceAndCoveragePanelProps {

@@ -27,9 +27,19 @@ export function ProgressSummaryCard({ summary, error, notice, extra }: ProgressS
   else if (!summary) body = <Spinner label="Loading progress…" />;
   else {
     const complete = summary.badge === PROGRESS_BADGES.complete;
-    const paper = paperHoursText(summary.openingBalance);
     const bonus = bonusText(summary);
     const course = courseText(summary);
+    const awaiting = summary.awaitingSignature;
+    // What else the hours include or wait for, each a line of its own when there is any.
+    const notes = [
+      { id: 'bonus-hours', text: bonus && `Total ${bonus}` },
+      { id: 'course-hours', text: course && `Total ${course}` },
+      {
+        id: 'awaiting-signature',
+        text: awaiting?.sessionCount ? `${formatHours(awaiting.hours)} h awaiting signature` : null,
+      },
+      { id: 'paper-hours', text: paperHoursText(summary.openingBalance) },
+    ];
     body = (
       <div className="lls-progress" data-testid="progress-summary">
         <div className="lls-progress__figures lls-progress__head" style={{ alignItems: 'baseline' }}>
@@ -51,25 +61,13 @@ export function ProgressSummaryCard({ summary, error, notice, extra }: ProgressS
           showLabel
           tone="night"
         />
-        {bonus && (
-          <p className="lls-paper-note" data-testid="bonus-hours">
-            Total {bonus}
-          </p>
-        )}
-        {course && (
-          <p className="lls-paper-note" data-testid="course-hours">
-            Total {course}
-          </p>
-        )}
-        {summary.awaitingSignature?.sessionCount ? (
-          <p className="lls-paper-note" data-testid="awaiting-signature">
-            {formatHours(summary.awaitingSignature.hours)} h awaiting signature
-          </p>
-        ) : null}
-        {paper && (
-          <p className="lls-paper-note" data-testid="paper-hours">
-            {paper}
-          </p>
+        {notes.map(
+          ({ id, text }) =>
+            text && (
+              <p key={id} className="lls-paper-note" data-testid={id}>
+                {text}
+              </p>
+            ),
         )}
         <p className="lls-progress__figures" style={{ margin: 0 }}>
           <span>Hours remaining</span>

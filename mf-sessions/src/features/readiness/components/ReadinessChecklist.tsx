@@ -1,6 +1,7 @@
 import { Spinner } from '@logbook/ui/shared';
-import { formatDisplayDate } from '@logbook/contracts/view';
-import { useReadiness } from '../hooks/useReadiness';
+import { formatDisplayDate, readinessAnswer } from '@logbook/contracts/view';
+import { sessionReadinessKey } from '../../../lib/sessionKeys';
+import { useStudentRead } from '../../../lib/useStudentRead';
 
 /** The publisher's site as people say it: 'mylicence.sa.gov.au'. */
 const siteOf = (url: string) => {
@@ -16,7 +17,7 @@ const siteOf = (url: string) => {
  * colour) for done and not yet, and the official page it rests on.
  */
 export default function ReadinessChecklist({ studentId }: { studentId: number }) {
-  const { data, error } = useReadiness(studentId);
+  const { data, error } = useStudentRead(sessionReadinessKey, readinessAnswer, studentId);
   if (error && !data) return <p className="lls-paper-note">The checklist could not be loaded.</p>;
   if (!data) return <Spinner label="Checking the log book…" />;
   return (

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { TIME_OF_DAY_LABELS, formatHoursMinutes } from '@logbook/contracts/view';
 import { Card } from '@logbook/ui/shared';
 import type { DriveSplit } from '../utils/driveSplit';
+import { ChoiceOption } from './ChoiceOption';
 
 export type SplitMode = 'two' | 'one';
 
@@ -37,14 +38,14 @@ export function DriveSplitChoice({ split, mode, onChange }: DriveSplitChoiceProp
             <span className="lls-live__note">Same conditions, supervisor and signatures for both.</span>
           </span>
         </label>
-        <label className="lls-split__option">
-          <input type="radio" name={name} value="one" checked={mode === 'one'} onChange={() => onChange('one')} />
-          <span>
-            <strong>One entry</strong>
-            <br />
-            <span className="lls-live__note">Choose Day or Night under Driving Conditions.</span>
-          </span>
-        </label>
+        <ChoiceOption
+          group={name}
+          value="one"
+          checked={mode === 'one'}
+          onChoose={() => onChange('one')}
+          title="One entry"
+          note="Choose Day or Night under Driving Conditions."
+        />
       </fieldset>
     </Card>
   );

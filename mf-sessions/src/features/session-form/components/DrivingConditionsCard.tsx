@@ -1,7 +1,7 @@
 import { SESSION_FIELD_PLACES } from '@logbook/contracts/view';
 import type { ReactNode } from 'react';
 import { Card, FormField, Select } from '@logbook/ui/shared';
-import type { FormCardProps } from './SessionDetailsCard';
+import type { FormCardProps } from './SessionTextFields';
 
 type ChoiceField = 'timeOfDay' | 'weatherConditions' | 'trafficConditions' | 'roadConditions';
 

@@ -1,7 +1,7 @@
 import { Card, FormField, Input } from '@logbook/ui/shared';
 import type { SessionField } from '../../../lib/sessionValues';
 import type { LocationEnd } from '../hooks/useCurrentLocation';
-import type { FormCardProps } from './SessionDetailsCard';
+import type { FormCardProps } from './SessionTextFields';
 import { placeNotSuburbWarning } from '../utils/suburbWarning';
 
 export interface LocationDetailsCardProps extends FormCardProps {

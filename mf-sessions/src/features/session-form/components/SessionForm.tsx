@@ -121,7 +121,6 @@ export function SessionForm(props: SessionFormProps) {
             </Suspense>
           </NearViewport>
           <StudentSignatureCard
-            key={`student-${form.generation}`}
             studentName={studentName}
             value={values.studentSignature}
             error={errors.studentSignature}
@@ -137,7 +136,6 @@ export function SessionForm(props: SessionFormProps) {
             showProblems={submitted}
           />
           <SupervisorSignatureCard
-            key={`supervisor-${form.generation}`}
             value={values.supervisorSignature}
             error={errors.supervisorSignature}
             onChange={(v) => setField('supervisorSignature', v)}

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useId, type ComponentType } from 'react';
 import type { StateCode } from '@logbook/contracts/view';
-import { Card, FormField, Input } from '@logbook/ui/shared';
+import { Card } from '@logbook/ui/shared';
 import type { SavedSupervisor } from '@logbook/shell-context/shared';
-import type { FormCardProps } from './SessionDetailsCard';
+import type { SessionField } from '../../../lib/sessionValues';
+import { ChoiceOption } from './ChoiceOption';
+import { SessionTextFields, type SessionTextField, type FormCardProps } from './SessionTextFields';
 import { matchingSupervisor, type SupervisorSelection } from '../utils/supervisorChoice';
 import type { SupervisorLicenceFieldsProps } from './SupervisorLicenceFields';
 
@@ -11,6 +13,12 @@ import type { SupervisorLicenceFieldsProps } from './SupervisorLicenceFields';
 const SupervisorLicenceFields = lazy<ComponentType<SupervisorLicenceFieldsProps>>(() =>
   import('./SupervisorLicenceFields').catch(() => ({ default: () => null })),
 );
+
+/** Who supervised, as the session names them. */
+const SUPERVISOR_FIELDS: SessionTextField[] = [
+  { field: 'supervisorName', label: 'Full Name', input: { autoComplete: 'name' } },
+  { field: 'supervisorLicenseNumber', label: "Driver's License Number", input: { autoComplete: 'off' } },
+];
 
 export interface SupervisorDetailsCardProps extends FormCardProps {
   /** The family's saved supervisors, most recently used first; empty or undefined offers only the fields. */
@@ -72,7 +80,7 @@ export function SupervisorDetailsCard({
   };
 
   // Typing a name and licence is "someone else", unless they are a saved supervisor's exactly.
-  const type = (field: 'supervisorName' | 'supervisorLicenseNumber', text: string) => {
+  const type = (field: SessionField, text: string) => {
     onChange(field, text);
     const next = { ...values, [field]: text };
     const match = matchingSupervisor(supervisors, next);
@@ -85,55 +93,27 @@ export function SupervisorDetailsCard({
         <fieldset className="lls-supervisor-choice">
           <legend>Who supervised this drive?</legend>
           {supervisors.map((s) => (
-            <label key={s.id} className="lls-split__option">
-              <input
-                type="radio"
-                name={groupName}
-                value={String(s.id)}
-                checked={!someoneElse && selection.savedId === s.id}
-                onChange={() => pick(s)}
-              />
-              <span>
-                <strong>{s.name}</strong>
-                <br />
-                <span className="lls-live__note">
-                  Licence {s.licenseNumber}
-                  {s.isInstructor ? ' · Licensed driving instructor' : ''}
-                </span>
-              </span>
-            </label>
+            <ChoiceOption
+              key={s.id}
+              group={groupName}
+              value={String(s.id)}
+              checked={!someoneElse && selection.savedId === s.id}
+              onChoose={() => pick(s)}
+              title={s.name}
+              note={`Licence ${s.licenseNumber}${s.isInstructor ? ' · Licensed driving instructor' : ''}`}
+            />
           ))}
-          <label className="lls-split__option">
-            <input type="radio" name={groupName} value="other" checked={someoneElse} onChange={() => pick(null)} />
-            <span>
-              <strong>Someone else</strong>
-            </span>
-          </label>
+          <ChoiceOption
+            group={groupName}
+            value="other"
+            checked={someoneElse}
+            onChoose={() => pick(null)}
+            title="Someone else"
+          />
         </fieldset>
       )}
       <div className="lls-fields lls-fields--2">
-        <FormField label="Full Name" error={errors.supervisorName}>
-          {(p) => (
-            <Input
-              {...p}
-              name="supervisorName"
-              autoComplete="name"
-              value={values.supervisorName}
-              onChange={(e) => type('supervisorName', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Driver's License Number" error={errors.supervisorLicenseNumber}>
-          {(p) => (
-            <Input
-              {...p}
-              name="supervisorLicenseNumber"
-              autoComplete="off"
-              value={values.supervisorLicenseNumber}
-              onChange={(e) => type('supervisorLicenseNumber', e.target.value)}
-            />
-          )}
-        </FormField>
+        <SessionTextFields fields={SUPERVISOR_FIELDS} values={values} errors={errors} onChange={type} />
       </div>
       {/* Asked once someone else is named: its code is not fetched with the form's first view. */}
       {someoneElse && (values.supervisorName.trim() || selection.licenceState || selection.fullLicenceYear) && (

@@ -1,4 +1,4 @@
-import { FormField, Input, Select } from '@logbook/ui/shared';
+import { SelectField, TextField } from '@logbook/ui/shared';
 import { localDateISO, STATE_CODES, type StateCode } from '@logbook/contracts/view';
 // By path, with this card's own chunk: what the family's state asks of a supervisor, and the words of the warning.
 import { ruleOn } from '@logbook/contracts/state-rules';
@@ -33,33 +33,23 @@ export default function SupervisorLicenceFields({
   return (
     <>
       <div className="lls-fields lls-fields--2" style={{ marginTop: 12 }}>
-        <FormField label="Licence issued in (optional)">
-          {(p) => (
-            <Select
-              {...p}
-              name="supervisorLicenceState"
-              options={STATE_OPTIONS}
-              placeholder="Not said"
-              value={selection.licenceState ?? ''}
-              onChange={(e) => onSelect({ ...selection, licenceState: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField
+        <SelectField
+          label="Licence issued in (optional)"
+          name="supervisorLicenceState"
+          options={STATE_OPTIONS}
+          placeholder="Not said"
+          value={selection.licenceState ?? ''}
+          onChange={(e) => onSelect({ ...selection, licenceState: e.target.value })}
+        />
+        <TextField
           label="Year of full licence (optional)"
           error={showProblems || year.length >= 4 ? licenceYearProblem(selection) : undefined}
-        >
-          {(p) => (
-            <Input
-              {...p}
-              name="supervisorFullLicenceYear"
-              inputMode="numeric"
-              autoComplete="off"
-              value={selection.fullLicenceYear ?? ''}
-              onChange={(e) => onSelect({ ...selection, fullLicenceYear: e.target.value })}
-            />
-          )}
-        </FormField>
+          name="supervisorFullLicenceYear"
+          inputMode="numeric"
+          autoComplete="off"
+          value={selection.fullLicenceYear ?? ''}
+          onChange={(e) => onSelect({ ...selection, fullLicenceYear: e.target.value })}
+        />
       </div>
       {shortfall && (
         <p className="lls-live__note" role="status" data-testid="licence-shortfall">

@@ -1,14 +1,10 @@
 import { useId } from 'react';
-import { Card, TextField } from '@logbook/ui/shared';
+import { Card } from '@logbook/ui/shared';
 import type { Vehicle } from '@logbook/contracts/view';
-import type { FormCardProps } from './SessionDetailsCard';
+import type { FormCardProps } from './SessionTextFields';
 import { odometerDistance, type VehicleAsked } from '../utils/validation';
-
-/** The two odometer readings, typed alike. */
-const ODOMETER_FIELDS = [
-  ['odometerStart', 'Odometer at start (km)'],
-  ['odometerEnd', 'Odometer at end (km)'],
-] as const;
+import { ChoiceOption } from './ChoiceOption';
+import { VehicleFields } from './VehicleFields';
 
 export interface VehicleDetailsCardProps extends FormCardProps {
   /** The family's cars, most recently used first. */
@@ -37,7 +33,6 @@ export default function VehicleDetailsCard({ values, errors, onChange, vehicles,
     }
   };
   const distance = odometerDistance(values);
-  const optional = (label: string, isAsked: boolean) => (isAsked ? label : `${label} (optional)`);
 
   return (
     <Card
@@ -53,56 +48,26 @@ export default function VehicleDetailsCard({ values, errors, onChange, vehicles,
         <fieldset className="lls-supervisor-choice">
           <legend>Which car?</legend>
           {vehicles.map((v) => (
-            <label key={v.registration} className="lls-split__option">
-              <input
-                type="radio"
-                name={groupName}
-                value={v.registration}
-                checked={chosen?.registration === v.registration}
-                onChange={() => pick(v)}
-              />
-              <span>
-                <strong>{v.registration}</strong>
-                {v.lastOdometer !== null && (
-                  <>
-                    <br />
-                    <span className="lls-live__note">Last reading {v.lastOdometer} km</span>
-                  </>
-                )}
-              </span>
-            </label>
+            <ChoiceOption
+              key={v.registration}
+              group={groupName}
+              value={v.registration}
+              checked={chosen?.registration === v.registration}
+              onChoose={() => pick(v)}
+              title={v.registration}
+              note={v.lastOdometer !== null && `Last reading ${v.lastOdometer} km`}
+            />
           ))}
-          <label className="lls-split__option">
-            <input type="radio" name={groupName} value="other" checked={!chosen} onChange={() => pick(null)} />
-            <span>
-              <strong>Another car</strong>
-            </span>
-          </label>
+          <ChoiceOption
+            group={groupName}
+            value="other"
+            checked={!chosen}
+            onChoose={() => pick(null)}
+            title="Another car"
+          />
         </fieldset>
       )}
-      <div className="lls-fields lls-fields--3">
-        <TextField
-          label={optional('Registration', registration)}
-          error={errors.vehicleRegistration}
-          name="vehicleRegistration"
-          autoComplete="off"
-          autoCapitalize="characters"
-          value={values.vehicleRegistration}
-          onChange={(e) => onChange('vehicleRegistration', e.target.value)}
-        />
-        {ODOMETER_FIELDS.map(([field, label]) => (
-          <TextField
-            key={field}
-            label={optional(label, odometer)}
-            error={errors[field]}
-            name={field}
-            inputMode="numeric"
-            autoComplete="off"
-            value={values[field]}
-            onChange={(e) => onChange(field, e.target.value)}
-          />
-        ))}
-      </div>
+      <VehicleFields values={values} errors={errors} onChange={onChange} asked={asked} />
       <p className="lls-live__note" aria-live="polite" data-testid="odometer-distance">
         {distance !== null ? `Distance: ${distance} km` : ''}
       </p>

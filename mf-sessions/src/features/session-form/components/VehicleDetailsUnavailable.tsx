@@ -1,12 +1,7 @@
-import { Card, FormField, Input } from '@logbook/ui/shared';
-import type { FormCardProps } from './SessionDetailsCard';
+import { Card } from '@logbook/ui/shared';
+import { VehicleFields } from './VehicleFields';
+import type { FormCardProps } from './SessionTextFields';
 import type { VehicleAsked } from '../utils/validation';
-
-const FIELDS = [
-  ['vehicleRegistration', 'Registration'],
-  ['odometerStart', 'Odometer at start (km)'],
-  ['odometerEnd', 'Odometer at end (km)'],
-] as const;
 
 /**
  * In place of the vehicle card when its code cannot be fetched (offline before it was ever opened): where the family's
@@ -27,22 +22,7 @@ export function VehicleDetailsUnavailable({
       headingLevel={2}
       description="Your state's log book records the car and its odometer readings on every drive."
     >
-      <div className="lls-fields lls-fields--3">
-        {FIELDS.map(([field, label]) => (
-          <FormField key={field} label={label} error={errors[field]}>
-            {(p) => (
-              <Input
-                {...p}
-                name={field}
-                autoComplete="off"
-                inputMode={field === 'vehicleRegistration' ? undefined : 'numeric'}
-                value={values[field]}
-                onChange={(e) => onChange(field, e.target.value)}
-              />
-            )}
-          </FormField>
-        ))}
-      </div>
+      <VehicleFields values={values} errors={errors} onChange={onChange} asked={asked} />
     </Card>
   );
 }

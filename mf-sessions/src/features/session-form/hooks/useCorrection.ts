@@ -39,7 +39,8 @@ export function useCorrection(
     if (problem || !noProblems(problems)) return focusFirstProblem();
     setPending(true);
     try {
-      const payload = sessionPayload(form.values, studentId, form.clientId, form.location?.coordinates, supervisor());
+      const { values, clientId, location } = form.latest();
+      const payload = sessionPayload(values, studentId, clientId, location?.coordinates, supervisor());
       await postCorrection(entry.id, payload, reason);
       form.discardDraft();
       // The history screen is not open now: its cached list and summary are dropped, so it reads them afresh.

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import {
-  GEOLOCATION,
   localTimeHHMM,
   LOCATION_ERRORS,
   LOCATION_UNAVAILABLE,
@@ -8,7 +7,8 @@ import {
   UNKNOWN_LOCATION,
 } from '@logbook/contracts/view';
 import { toast } from '@logbook/shell-context/shared';
-import { roundedCoordinates, type SessionLocation } from '../../../lib/coordinates';
+import { roundedCoordinates } from '@logbook/session-device/storedValues';
+import { currentPosition, type SessionLocation } from '../../../lib/coordinates';
 import type { SessionField } from '../../../lib/sessionValues';
 
 /** The place-name lookup's code is fetched when a location is first asked for. */
@@ -25,12 +25,6 @@ interface Handlers {
 
 const locationError = (description: string) =>
   toast({ title: TOASTS.locationErrorTitle, description, variant: 'destructive' });
-
-function currentPosition(): Promise<GeolocationPosition> {
-  return new Promise((resolve, reject) =>
-    navigator.geolocation.getCurrentPosition(resolve, reject, { ...GEOLOCATION }),
-  );
-}
 
 /** The current-location buttons: browser position, then the place name from the reverse-geocoding service. */
 export function useCurrentLocation({ setField, fillIfEmpty, setLocation }: Handlers) {

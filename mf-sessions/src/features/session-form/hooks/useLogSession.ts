@@ -34,12 +34,13 @@ export function useLogSession(
 
   const logSession = async (split: DriveSplit | null, mode: SplitMode) => {
     const signOff = email !== null ? await loadRemoteSignOff() : undefined;
+    const { values, location, clientId } = form.latest();
     const result = await submit({
       studentId,
       studentName,
-      values: form.values,
-      coordinates: form.location?.coordinates,
-      clientId: form.clientId,
+      values,
+      coordinates: location?.coordinates,
+      clientId,
       supervisor: supervisor(),
       parts: partsOf(split, mode),
       remoteSignOff: signOff ? { supervisorEmail: email!.trim() } : undefined,

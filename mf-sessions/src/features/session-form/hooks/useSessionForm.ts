@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { formCheckOf, localDateISO, localTimeHHMM, SESSION_FORM_FIELDS, TOASTS } from '@logbook/contracts/view';
 import { toast } from '@logbook/shell-context/shared';
 import {
@@ -10,7 +10,6 @@ import {
   removeDraft,
   removeFormDraft,
   saveDraft,
-  writeFormDraft,
 } from '@logbook/session-device/drafts';
 import { readRunningDrive } from '@logbook/session-device/runningDrive';
 import type { SessionLocation } from '../../../lib/coordinates';
@@ -25,24 +24,14 @@ import {
   type SessionFormState,
 } from '../utils/sessionFormState';
 import { validateSession, type SessionDateLimits, type VehicleAsked } from '../utils/validation';
-import { useDraftAutosave } from './useDraftAutosave';
+import type { SessionFormProps } from '../utils/sessionFormProps';
+import { useDraftAutosave, writeFormCopy } from './useDraftAutosave';
 
-export type { LoadedDraft } from '../utils/sessionFormState';
-
-export interface SessionFormOptions {
-  studentId: number | undefined;
-  studentName: string;
-  /** When known (a parent's view), a session cannot be dated before it. */
-  dateOfBirth?: string;
-  /** The `loadDraft` query parameter. */
-  loadDraftId: string | null;
-  /** Fill the form from the drive ended on this device (End Drive), rather than from a draft. */
-  fromDrive?: boolean;
-  /** The logged entry being corrected: the form opens with its values, and keeps no draft of them. */
-  correcting?: HistoryEntry;
-  /** What the family's state's log book records about the vehicle (nothing until known). */
-  vehicleAsked?: VehicleAsked;
-}
+/** Whose session the form holds and what it opens with, and what the family's state asks of the vehicle. */
+type SessionFormOptions = Pick<
+  SessionFormProps,
+  'studentId' | 'studentName' | 'dateOfBirth' | 'loadDraftId' | 'fromDrive' | 'correcting'
+> & { vehicleAsked?: VehicleAsked };
 
 /** A located draft brought back: the suburb typed or found stands in for the locality's name. */
 function locationFromStored(
@@ -71,53 +60,54 @@ function freshValues(): SessionValues {
  * The draft to bring back when the form opens for a student: the one named by `loadDraft` (from the list, perhaps
  * returned by the server with its refusal), else the form's own copy; none when there is nothing to restore.
  */
-function draftToRestore(
-  studentId: number,
-  loadDraftId: string | null,
-): { restore: Extract<SessionFormAction, { type: 'restore' }>; loaded: string } | undefined {
+function draftToRestore(studentId: number, loadDraftId: string | null, fresh: SessionFormState): FormOpening {
   const listed = loadDraftId ? findDraft(loadDraftId) : undefined;
-  if (listed) {
-    const values = draftValuesFrom(listed);
-    const restore = {
-      type: 'restore' as const,
-      values,
-      location: locationFromStored(listed.coordinates, undefined, values),
-      clientId: listed.clientId ?? newClientId(),
-      draft: { id: listed.id, savedAt: listed.lastSaved, serverMessage: listed.serverMessage },
-    };
-    return { restore, loaded: TOASTS.draftLoadedById };
-  }
-  const copy = readFormDraft(studentId);
-  if (!copy) return undefined;
-  const copied = copy.draftId ? findDraft(copy.draftId) : undefined;
-  if (copy.draftId && !copied) {
+  const copy = listed ? undefined : readFormDraft(studentId);
+  const copied = copy?.draftId ? findDraft(copy.draftId) : undefined;
+  if (copy?.draftId && !copied) {
     // Its draft was deleted from the dashboard: the copy goes too.
     removeFormDraft(studentId);
-    return undefined;
+    return { state: fresh };
   }
-  const values = draftValuesFrom(copy);
-  const restore = {
-    type: 'restore' as const,
+  const stored = listed ?? copy;
+  if (!stored) return { state: fresh };
+  const values = draftValuesFrom(stored);
+  const draft = listed
+    ? { id: listed.id, savedAt: listed.lastSaved, serverMessage: listed.serverMessage }
+    : { id: copy!.draftId, savedAt: copy!.lastSaved, serverMessage: copied?.serverMessage };
+  const state: SessionFormState = {
+    ...fresh,
     values,
-    location: locationFromStored(copy.coordinates, copy.placeName, values),
-    clientId: copy.clientId,
-    draft: { id: copy.draftId, savedAt: copy.lastSaved, serverMessage: copied?.serverMessage },
+    location: locationFromStored(stored.coordinates, copy?.placeName, values),
+    timeOfDayChosen: Boolean(values.timeOfDay),
+    clientId: stored.clientId ?? fresh.clientId,
+    draft,
   };
-  return { restore, loaded: TOASTS.draftLoadedStored };
+  return { state, loaded: listed ? TOASTS.draftLoadedById : TOASTS.draftLoadedStored };
 }
 
-/** What the form opens with: the entry being corrected, the drive just ended, or a draft to bring back. */
-function openingAction(
+/** The form as it opens, and the toast that says a draft was brought back. */
+interface FormOpening {
+  state: SessionFormState;
+  loaded?: string;
+}
+
+/**
+ * What the form opens with: the entry being corrected (its Day or Night stands as chosen), the drive just ended
+ * (Day or Night still to suggest), a draft brought back, or a fresh form. Worked out before the form is first drawn,
+ * so nothing the person types can be replaced by it.
+ */
+function formOpening(
   studentId: number,
   { correcting, fromDrive, loadDraftId }: Pick<SessionFormOptions, 'correcting' | 'fromDrive' | 'loadDraftId'>,
-): { action: SessionFormAction; loaded?: string } | undefined {
-  if (correcting) return { action: { type: 'fillFromEntry', values: entryValues(correcting), location: undefined } };
+): FormOpening {
+  const fresh = initialSessionFormState(freshValues(), newClientId());
+  if (correcting) return { state: { ...fresh, values: entryValues(correcting), timeOfDayChosen: true } };
   const drive = fromDrive ? readRunningDrive(studentId) : undefined;
   if (drive?.ended) {
-    return { action: { type: 'fillFromDrive', values: driveSessionValues(drive), location: driveLocation(drive) } };
+    return { state: { ...fresh, values: driveSessionValues(drive), location: driveLocation(drive), fromDrive: true } };
   }
-  const found = draftToRestore(studentId, loadDraftId);
-  return found && { action: found.restore, loaded: found.loaded };
+  return draftToRestore(studentId, loadDraftId, fresh);
 }
 
 /**
@@ -137,14 +127,7 @@ function storeDraft(studentId: number, studentName: string, state: SessionFormSt
     return undefined;
   }
   try {
-    writeFormDraft(studentId, {
-      values,
-      clientId,
-      draftId: id,
-      coordinates: location?.coordinates,
-      placeName: location?.placeName,
-      now,
-    });
+    writeFormCopy(studentId, { ...state, draft: { id, savedAt: now.toISOString() } }, { now });
   } catch {
     // The draft list holds the draft; the per-student copy is only a convenience.
   }
@@ -152,51 +135,41 @@ function storeDraft(studentId: number, studentName: string, state: SessionFormSt
 }
 
 /** Forgets a draft and the student's copy of the form; an unremovable draft is only a leftover. */
-function forgetDraft(draftId: string | undefined, studentId: number | undefined) {
+function forgetDraft(draftId: string | undefined, studentId: number) {
   try {
     if (draftId) removeDraft(draftId);
-    if (studentId) removeFormDraft(studentId);
+    removeFormDraft(studentId);
   } catch {
     // Nothing more to do.
   }
 }
 
 /**
- * The form's state with a copy kept current at once, so two changes in one event (an end time filled after a lookup)
- * both count and a submit straight after a change sees it.
+ * The form's state as it opens (and the toast saying a draft came back), with a copy kept current at once, so two
+ * changes in one event (an end time filled after a lookup) both count and a submit straight after a change sees it.
  */
-function useFormState(): {
+function useFormState(
+  studentId: number,
+  options: Pick<SessionFormOptions, 'correcting' | 'fromDrive' | 'loadDraftId'>,
+): {
   state: SessionFormState;
   current: RefObject<SessionFormState>;
   dispatch: (action: SessionFormAction) => void;
 } {
-  const [state, applyToState] = useReducer(sessionFormReducer, undefined, () =>
-    initialSessionFormState(freshValues(), newClientId()),
-  );
+  const [opening] = useState(() => formOpening(studentId, options));
+  const [state, applyToState] = useReducer(sessionFormReducer, opening.state);
   const current = useRef<SessionFormState>(state);
   const dispatch = useCallback((action: SessionFormAction) => {
     current.current = sessionFormReducer(current.current, action);
     applyToState(action);
   }, []);
-  return { state, current, dispatch };
-}
-
-/** Fills the form once per student when it opens: from the entry corrected, the drive ended, or a draft. */
-function useOpeningFill(
-  studentId: number | undefined,
-  options: Pick<SessionFormOptions, 'correcting' | 'fromDrive' | 'loadDraftId'>,
-  dispatch: (action: SessionFormAction) => void,
-) {
-  const loadedFor = useRef<number | undefined>(undefined);
-  const { correcting, fromDrive, loadDraftId } = options;
+  const announced = useRef(false);
   useEffect(() => {
-    if (!studentId || loadedFor.current === studentId) return;
-    loadedFor.current = studentId;
-    const opening = openingAction(studentId, { correcting, fromDrive, loadDraftId });
-    if (!opening) return;
-    dispatch(opening.action);
-    if (opening.loaded) toast({ title: TOASTS.draftLoadedTitle, description: opening.loaded });
-  }, [studentId, loadDraftId, fromDrive, correcting, dispatch]);
+    if (!opening.loaded || announced.current) return;
+    announced.current = true;
+    toast({ title: TOASTS.draftLoadedTitle, description: opening.loaded });
+  }, [opening]);
+  return { state, current, dispatch };
 }
 
 /**
@@ -205,12 +178,11 @@ function useOpeningFill(
  */
 export function useSessionForm(options: SessionFormOptions) {
   const { studentId, studentName, dateOfBirth, correcting, vehicleAsked } = options;
-  const { state, current, dispatch } = useFormState();
+  const { state, current, dispatch } = useFormState(studentId, options);
   const edited = useRef(false);
   // Kept current as the form renders, so a submit straight after the state's answer arrived checks against it.
   const dateLimits = useRef<SessionDateLimits>({ dateOfBirth, vehicleAsked });
   dateLimits.current = { dateOfBirth, vehicleAsked };
-  useOpeningFill(studentId, options, dispatch);
   // A correction is of a logged entry: it is never kept as a draft of a new session.
   const cancelAutosave = useDraftAutosave(correcting ? undefined : studentId, state, edited);
 
@@ -248,10 +220,6 @@ export function useSessionForm(options: SessionFormOptions) {
   }, [current, dispatch]);
 
   const saveAsDraft = useCallback((): boolean => {
-    if (!studentId) {
-      toast({ title: TOASTS.error, description: TOASTS.draftStudentIdRequired, variant: 'destructive' });
-      return false;
-    }
     const saved = storeDraft(studentId, studentName, current.current);
     if (!saved) return false;
     dispatch({ type: 'draftSaved', draft: saved });
@@ -266,11 +234,8 @@ export function useSessionForm(options: SessionFormOptions) {
     forgetDraft(current.current.draft?.id, studentId);
   }, [cancelAutosave, current, studentId]);
 
-  /** A clean form with a new client id (after a session was logged or queued). */
-  const reset = useCallback(() => {
-    discardDraft();
-    dispatch({ type: 'reset', values: freshValues(), clientId: newClientId() });
-  }, [discardDraft, dispatch]);
+  /** The form as it stands now, changes not yet drawn included: what a submit sends. */
+  const latest = useCallback(() => current.current, [current]);
 
   return {
     ...state,
@@ -281,7 +246,7 @@ export function useSessionForm(options: SessionFormOptions) {
     validateAll,
     saveAsDraft,
     discardDraft,
-    reset,
+    latest,
   };
 }
 

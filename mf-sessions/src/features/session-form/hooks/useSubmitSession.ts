@@ -5,13 +5,13 @@ import { toast } from '@logbook/shell-context/shared';
 import { queueForLater } from '../../../lib/outbox/outboxRuntime';
 import { browserIsOffline, sendDrivingSession } from '../../../lib/sessionApi';
 import { isStudentSessionsKey } from '../../../lib/sessionKeys';
-import type { Coordinates } from '../../../lib/coordinates';
+import type { Coordinates } from '@logbook/session-device/storedValues';
 import { sessionPayload, type SessionValues, type SupervisorChoice } from '../../../lib/sessionValues';
 
 export type SubmitResult = 'logged' | 'queued' | 'failed' | 'invalid';
 
 export interface SubmitOptions {
-  studentId: number | undefined;
+  studentId: number;
   studentName: string;
   values: SessionValues;
   /** Where the current-location button found the drive, if it was used. */
@@ -42,10 +42,6 @@ export function useSubmitSession() {
   const submit = useCallback(async (options: SubmitOptions): Promise<SubmitResult> => {
     const { studentId, studentName, values, clientId } = options;
     setFailure(null);
-    if (!studentId) {
-      toast({ title: TOASTS.error, description: TOASTS.sessionCreateFailed, variant: 'destructive' });
-      return 'invalid';
-    }
     if (!options.validate()) return 'invalid';
     const entries = (options.parts ?? [{ values: {}, clientId }]).map((part) => {
       const payload = sessionPayload(

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
-import type { StateCode, VehicleList } from '@logbook/contracts/view';
+import useSWR from 'swr';
+import { vehicleListAnswer, type StateCode, type VehicleList } from '@logbook/contracts/view';
+import { apiFetch } from '@logbook/shell-context/shared';
 import { recallFamilyState, rememberFamilyState } from '../../../lib/sessionKeys';
 // By path: this small part of the rule data goes with the form, so it applies without a connection.
 import { vehicleAskedOn } from '@logbook/contracts/entry-fields';
 import type { VehicleAsked } from '../utils/validation';
-import { useVehicleDetails } from './useVehicleDetails';
+
+const VEHICLES_KEY = '/api/vehicles';
+const fetchVehicles = (key: string) => apiFetch(key, vehicleListAnswer);
 
 /**
  * The family's cars and what its state's log book records about the car on the drive's date (the rule in force that
@@ -18,7 +22,9 @@ export function useVehicleQuestions(studentId: number): {
   setDriveDate: (date: string) => void;
 } {
   const [driveDate, setDriveDate] = useState<string | undefined>(undefined);
-  const details = useVehicleDetails(driveDate);
+  // The rule in force on the drive's date; today's until the date is a whole date.
+  const key = driveDate?.length === 10 ? `${VEHICLES_KEY}?on=${driveDate}` : VEHICLES_KEY;
+  const details = useSWR<VehicleList>(key, fetchVehicles, { keepPreviousData: true }).data;
   const answeredState = details?.state;
   const [familyState] = useState(() => recallFamilyState(studentId));
   useEffect(() => {

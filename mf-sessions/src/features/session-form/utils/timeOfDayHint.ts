@@ -1,4 +1,5 @@
 import {
+  deviceTimeZone,
   TIME_OF_DAY_LABELS,
   type TimeOfDay,
   formatDisplayDate,
@@ -15,17 +16,14 @@ export interface TimeOfDayHint {
   reason: string;
 }
 
-/** The device's time zone: the clock the times on the form were read from when the drive was located. */
-function deviceTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || ADELAIDE.timeZone;
-  } catch {
-    return ADELAIDE.timeZone;
-  }
-}
-
-/** Where the sun is worked out: the located drive when the location button was used, else Adelaide. */
-export function hintPlace(location: SessionLocation | undefined, timeZone: string = deviceTimeZone()): Place {
+/**
+ * Where the sun is worked out: the located drive when the location button was used (on the device's clock), else
+ * Adelaide.
+ */
+export function hintPlace(
+  location: SessionLocation | undefined,
+  timeZone: string = deviceTimeZone() ?? ADELAIDE.timeZone,
+): Place {
   if (!location) return ADELAIDE;
   return {
     name: location.placeName ?? '',

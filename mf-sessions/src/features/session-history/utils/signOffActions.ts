@@ -1,4 +1,4 @@
-import type { ToastInput } from '@logbook/shell-context/shared';
+import { errorMessageOf, type ToastInput } from '@logbook/shell-context/shared';
 
 export type SignOffAction = 'resend' | 'cancel';
 
@@ -12,19 +12,9 @@ const FAILED: Record<SignOffAction, string> = {
   cancel: 'The signature request could not be cancelled',
 };
 
-/** The server's message in an error answer, if it gave one. */
-function messageOf(body: string): string | undefined {
-  try {
-    const { message } = JSON.parse(body) as { message?: unknown };
-    return typeof message === 'string' ? message : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * POST /api/driving-sessions/:id/sign-off/resend or /cancel (parents only), told in a toast (the server's words when
- * it refuses). Loaded on the first click, and importing nothing: the history's first view carries none of it.
+ * it refuses). Loaded on the first click: the history's first view carries none of it.
  */
 export async function runSignOffAction(
   sessionId: number,
@@ -41,7 +31,7 @@ export async function runSignOffAction(
       toast({ title: DONE[action] });
       return true;
     }
-    description = messageOf(await res.text()) ?? `Please try again (error ${res.status}).`;
+    description = errorMessageOf(await res.text()) ?? `Please try again (error ${res.status}).`;
   } catch {
     description = 'You are offline: this needs a connection.';
   }
