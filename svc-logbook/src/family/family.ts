@@ -1,8 +1,9 @@
-import { deleteOwnedBy, ownedModels } from '@logbook/service-kit/model';
+import { deleteOwnedBy } from '@logbook/service-kit/model';
 import { SessionChainModel, VerificationCodeModel } from '../chain/model';
 import { DrivingSessionModel, SessionSignaturesModel } from '../sessions/model';
 import { SettingModel } from '../settings/model';
 import { StudentRecordModel } from '../students/model';
+import { SupervisorModel } from '../supervisors/model';
 
 type Doc = Record<string, unknown>;
 
@@ -16,9 +17,6 @@ export async function familyStudentIds(userId: number, named: number[] = []): Pr
   const foreign = new Set(others.map((o) => o._id));
   return [...new Set([...known.map((k) => k._id), ...named.filter((id) => !foreign.has(id))])].sort((a, b) => a - b);
 }
-
-const modelOf = (collection: string) =>
-  ownedModels('svc-logbook').find((m) => m.collection.collectionName === collection);
 
 /** A stored document as the family reads it: `id` for `_id`, nothing of the storage's own bookkeeping. */
 function plain(doc: Doc, drop: string[] = []): Doc {
@@ -58,15 +56,12 @@ async function sessionsWithSignatures(studentIds: number[]): Promise<Doc[]> {
 /** Everything the log book holds of one family, as the family's own copy of it. */
 export async function exportFamily(userId: number, named: number[] = []) {
   const studentIds = await familyStudentIds(userId, named);
-  const supervisors = modelOf('supervisors');
   const [settings, chains, codes, sessions, savedSupervisors] = await Promise.all([
     SettingModel.find({ userId }).sort({ key: 1 }).lean(),
     SessionChainModel.find({ _id: { $in: studentIds } }).lean(),
     VerificationCodeModel.find({ studentId: { $in: studentIds } }).lean(),
     sessionsWithSignatures(studentIds),
-    supervisors && supervisors.schema.path('userId')
-      ? supervisors.find({ userId }).sort({ _id: 1 }).lean()
-      : Promise.resolve([] as Doc[]),
+    SupervisorModel.find({ userId }).sort({ _id: 1 }).lean<Doc[]>(),
   ]);
   return {
     studentIds,

@@ -176,16 +176,14 @@ function faceIn(id: string, weight: Weight, code: number): FaceFile | null {
 /** The first face, in `order`, that draws every character of a grapheme cluster. */
 function faceFor(cluster: string, weight: Weight, order: string[]): FaceFile | null {
   const codes = [...cluster].map((ch) => ch.codePointAt(0)!);
+  // No one face has the whole cluster (a letter with an unusual mark): its base letter decides.
+  let baseLetterFace: FaceFile | null = null;
   for (const id of order) {
     const face = faceIn(id, weight, codes[0]);
     if (face && codes.every((code) => loaded(face).font.hasGlyphForCodePoint(code))) return face;
+    baseLetterFace ??= face;
   }
-  // No one face has the whole cluster (a letter with an unusual mark): its base letter decides.
-  for (const id of order) {
-    const face = faceIn(id, weight, codes[0]);
-    if (face) return face;
-  }
-  return null;
+  return baseLetterFace;
 }
 
 const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
