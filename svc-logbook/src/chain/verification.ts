@@ -50,30 +50,27 @@ function initialsOf(firstName: unknown, lastName: unknown): string {
 
 type NamedStudent = { _id: number; firstName?: unknown; lastName?: unknown };
 
-interface CheckedChain {
-  report: ChainReport;
-  checkedAt: string;
-}
+/** A check of the chain, and when it ran. */
+type CheckedChain = ChainReport & { checkedAt: string };
 
-function answerOf(student: NamedStudent, { report, checkedAt }: CheckedChain): VerificationAnswer {
+function answerOf(student: NamedStudent, check: CheckedChain): VerificationAnswer {
   const answer: VerificationAnswer = {
-    intact: report.intact,
+    intact: check.intact,
     initials: initialsOf(student.firstName, student.lastName),
-    sessionCount: report.sessionCount,
-    totalHours: report.totalHours,
-    dayHours: report.dayHours,
-    nightHours: report.nightHours,
-    correctionCount: report.correctionCount,
-    removalCount: report.removalCount,
-    checkedAt,
+    sessionCount: check.sessionCount,
+    totalHours: check.totalHours,
+    dayHours: check.dayHours,
+    nightHours: check.nightHours,
+    correctionCount: check.correctionCount,
+    removalCount: check.removalCount,
+    checkedAt: check.checkedAt,
   };
-  if (report.brokenAt) answer.brokenAt = report.brokenAt;
+  if (check.brokenAt) answer.brokenAt = check.brokenAt;
   return answer;
 }
 
 async function checkedNow(studentId: number): Promise<CheckedChain> {
-  const report = await checkChain(studentId);
-  return { report, checkedAt: new Date().toISOString() };
+  return { ...(await checkChain(studentId)), checkedAt: new Date().toISOString() };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { deleteOwnedBy } from '@logbook/service-kit/model';
 import { SessionChainModel, VerificationCodeModel } from '../chain/model';
-import { DrivingSessionModel, SessionSignaturesModel } from '../sessions/model';
+import { DrivingSessionModel } from '../sessions/model';
+import { withSignatures } from '../sessions/signatures';
 import { SettingModel } from '../settings/model';
 import { StudentRecordModel } from '../students/model';
 import { SupervisorModel } from '../supervisors/model';
@@ -29,28 +30,10 @@ async function sessionsWithSignatures(studentIds: number[]): Promise<Doc[]> {
   const sessions = await DrivingSessionModel.find({ studentId: { $in: studentIds } })
     .sort({ studentId: 1, date: 1, startTime: 1, _id: 1 })
     .lean();
-  const signatureIds = sessions.map((s) => s.signaturesId).filter((id): id is string => typeof id === 'string');
-  const stored = await SessionSignaturesModel.find({ _id: { $in: signatureIds } })
-    .select({ studentSignature: 1, supervisorSignature: 1 })
-    .lean();
-  const byId = new Map(stored.map((s) => [s._id, s]));
-  return sessions.map((session) => {
-    const kept = session.signaturesId ? byId.get(session.signaturesId) : undefined;
-    const signatures = {
-      student: kept?.studentSignature ?? session.studentSignature ?? null,
-      supervisor: kept?.supervisorSignature ?? session.supervisorSignature ?? null,
-    };
-    return {
-      ...plain(session as unknown as Doc, [
-        'signaturesId',
-        'studentSignature',
-        'supervisorSignature',
-        'studentSignaturePrint',
-        'supervisorSignaturePrint',
-      ]),
-      signatures,
-    };
-  });
+  return (await withSignatures(sessions)).map(({ studentSignature, supervisorSignature, ...session }) => ({
+    ...plain(session as unknown as Doc, ['signaturesId', 'studentSignaturePrint', 'supervisorSignaturePrint']),
+    signatures: { student: studentSignature ?? null, supervisor: supervisorSignature ?? null },
+  }));
 }
 
 /** Everything the log book holds of one family, as the family's own copy of it. */

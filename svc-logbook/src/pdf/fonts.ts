@@ -114,11 +114,9 @@ function sfntOfWoff(woff: Buffer): Buffer {
   const numTables = woff.readUInt16BE(12);
   const tables = Array.from({ length: numTables }, (_, i) => {
     const at = 44 + i * 20;
-    const [offset, compLength, origLength] = [
-      woff.readUInt32BE(at + 4),
-      woff.readUInt32BE(at + 8),
-      woff.readUInt32BE(at + 12),
-    ];
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
     const stored = woff.subarray(offset, offset + compLength);
     return {
       tag: woff.subarray(at, at + 4),

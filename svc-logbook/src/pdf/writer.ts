@@ -21,13 +21,11 @@ export interface PageFrame {
   continuation: (writer: PageWriter) => number;
 }
 
-/** The built-in fonts' ascent (from their metrics), where pdfkit puts their baseline below the y it is given. */
-const BUILT_IN_ASCENT: Record<string, number> = {
-  Helvetica: 718,
-  'Helvetica-Bold': 718,
-  Courier: 629,
-  'Courier-Bold': 629,
-};
+/**
+ * Helvetica's ascent (from its metrics), where pdfkit puts its baseline below the y it is given. Only Helvetica text
+ * can need embedded fonts: the Courier lines are codes and hashes.
+ */
+const HELVETICA_ASCENT = 718;
 
 /**
  * Asking for the default OpenType features has pdfkit shape a run whole rather than word by word, which keeps the
@@ -109,7 +107,7 @@ export class PageWriter {
       return;
     }
     // Every run sits on the baseline the built-in font would have used, whatever its own ascent.
-    const baseline = y + (BUILT_IN_ASCENT[font] ?? BUILT_IN_ASCENT.Helvetica) * (size / 1000);
+    const baseline = y + HELVETICA_ASCENT * (size / 1000);
     const spare = style.width && style.align ? style.width - this.measure(shown, font, size) : 0;
     let at = x + (style.align === 'right' ? spare : 0);
     for (const run of runs) {
