@@ -27,6 +27,17 @@ const CHAIN_FIELDS = {
 
 type StoredSession = Partial<DrivingSessionRecord> & { _id: number };
 
+/** The student's sealed sessions in the order logged, with their signatures, read `batchSize` at a time. */
+function sealedInOrder(studentId: number, batchSize: number) {
+  const cursor = DrivingSessionModel.find({ studentId, ...SEALED })
+    .select(CHAIN_FIELDS)
+    .sort({ _id: 1 })
+    .batchSize(batchSize)
+    .lean<StoredSession[]>()
+    .cursor();
+  return sessionsWithSignatures(cursor, { batchSize });
+}
+
 /** A stored session as the hash sees it (the numeric id is part of it, so an entry cannot be renumbered). */
 export function hashedContent(doc: StoredSession): HashedSession {
   const stored = doc as Record<string, unknown>;
@@ -51,13 +62,7 @@ export async function ensureChain(studentId: number): Promise<string> {
   let previous = GENESIS_HASH;
   let lastId = 0;
   const updates: Parameters<typeof DrivingSessionModel.bulkWrite>[0] = [];
-  const cursor = DrivingSessionModel.find({ studentId, ...SEALED })
-    .select(CHAIN_FIELDS)
-    .sort({ _id: 1 })
-    .batchSize(100)
-    .lean<StoredSession[]>()
-    .cursor();
-  for await (const doc of sessionsWithSignatures(cursor, { batchSize: 100 })) {
+  for await (const doc of sealedInOrder(studentId, 100)) {
     const hash = sessionHash(hashedContent(doc), previous);
     if (doc.hash === undefined) {
       // By id alone (the fast path on every server): a second sealer at the same moment writes the same values.
@@ -124,13 +129,6 @@ const CHECK_BATCH = 8;
 export async function checkChain(studentId: number): Promise<ChainReport> {
   await ensureChain(studentId);
   const chain = await SessionChainModel.findById(studentId).lean();
-  const cursor = DrivingSessionModel.find({ studentId, ...SEALED })
-    .select(CHAIN_FIELDS)
-    .sort({ _id: 1 })
-    .batchSize(CHECK_BATCH)
-    .lean<StoredSession[]>()
-    .cursor();
-  const sessions = sessionsWithSignatures(cursor, { batchSize: CHECK_BATCH });
   let previous = GENESIS_HASH;
   let count = 0;
   let inForce = 0;
@@ -143,7 +141,7 @@ export async function checkChain(studentId: number): Promise<ChainReport> {
   // A correction counts as one only of an entry in the chain: one that put right an entry still awaiting its
   // supervisor (never sealed) corrected nothing a reader of the log book could see.
   const sealedIds = new Set<number>();
-  for await (const doc of sessions) {
+  for await (const doc of sealedInOrder(studentId, CHECK_BATCH)) {
     count += 1;
     sealedIds.add(doc._id);
     if (typeof doc.correctionOf === 'number' && sealedIds.has(doc.correctionOf)) corrections += 1;

@@ -12,25 +12,10 @@ import { checkChain, ensureChain, type ChainReport } from './chain';
 import { VerificationCodeModel } from './model';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-const CODE_BYTES = 10; // 80 random bits: 16 characters
 const CODE_RE = /^[A-Z2-7]{16}$/;
 
-/** 16 characters of base32 (no padding): safe in a URL, easy to read off paper, not guessable. */
-function newVerificationCode(): string {
-  const bytes = crypto.randomBytes(CODE_BYTES);
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return out;
-}
+/** 16 characters of base32 (80 random bits): safe in a URL, easy to read off paper, not guessable. */
+const newVerificationCode = () => Array.from(crypto.randomBytes(16), (byte) => BASE32[byte & 31]).join('');
 
 /** The student's verification code, made the first time it is needed. */
 export async function verificationCodeOf(studentId: number): Promise<string> {
@@ -63,38 +48,29 @@ function initialsOf(firstName: unknown, lastName: unknown): string {
   return [initial(firstName), initial(lastName)].filter(Boolean).join(' ');
 }
 
-export type { VerificationAnswer };
-
 type NamedStudent = { _id: number; firstName?: unknown; lastName?: unknown };
 
-interface CheckedChain {
-  report: ChainReport;
-  checkedAt: string;
-}
+/** A check of the chain, and when it ran. */
+type CheckedChain = ChainReport & { checkedAt: string };
 
-function answerOf(student: NamedStudent, { report, checkedAt }: CheckedChain): VerificationAnswer {
+function answerOf(student: NamedStudent, check: CheckedChain): VerificationAnswer {
   const answer: VerificationAnswer = {
-    intact: report.intact,
+    intact: check.intact,
     initials: initialsOf(student.firstName, student.lastName),
-    sessionCount: report.sessionCount,
-    totalHours: report.totalHours,
-    dayHours: report.dayHours,
-    nightHours: report.nightHours,
-    correctionCount: report.correctionCount,
-    removalCount: report.removalCount,
-    checkedAt,
+    sessionCount: check.sessionCount,
+    totalHours: check.totalHours,
+    dayHours: check.dayHours,
+    nightHours: check.nightHours,
+    correctionCount: check.correctionCount,
+    removalCount: check.removalCount,
+    checkedAt: check.checkedAt,
   };
-  if (report.brokenAt) answer.brokenAt = report.brokenAt;
+  if (check.brokenAt) answer.brokenAt = check.brokenAt;
   return answer;
 }
 
 async function checkedNow(studentId: number): Promise<CheckedChain> {
-  const report = await checkChain(studentId);
-  return { report, checkedAt: new Date().toISOString() };
-}
-
-async function verificationOfStudent(student: NamedStudent) {
-  return answerOf(student, await checkedNow(student._id));
+  return { ...(await checkChain(studentId)), checkedAt: new Date().toISOString() };
 }
 
 /**
@@ -159,5 +135,5 @@ export async function verifyByCode(raw: string): Promise<VerificationAnswer> {
 export async function verificationFor(callers: Callers, studentId: number, origin: string): Promise<OwnVerification> {
   const student = await findAccessibleStudent(callers, studentId);
   const code = await verificationCodeOf(student._id);
-  return { code, url: verificationUrl(code, origin), ...(await verificationOfStudent(student)) };
+  return { code, url: verificationUrl(code, origin), ...answerOf(student, await checkedNow(student._id)) };
 }

@@ -1,8 +1,10 @@
-import { deleteOwnedBy, ownedModels } from '@logbook/service-kit/model';
+import { deleteOwnedBy } from '@logbook/service-kit/model';
 import { SessionChainModel, VerificationCodeModel } from '../chain/model';
-import { DrivingSessionModel, SessionSignaturesModel } from '../sessions/model';
+import { DrivingSessionModel } from '../sessions/model';
+import { withSignatures } from '../sessions/signatures';
 import { SettingModel } from '../settings/model';
 import { StudentRecordModel } from '../students/model';
+import { SupervisorModel } from '../supervisors/model';
 
 type Doc = Record<string, unknown>;
 
@@ -17,9 +19,6 @@ export async function familyStudentIds(userId: number, named: number[] = []): Pr
   return [...new Set([...known.map((k) => k._id), ...named.filter((id) => !foreign.has(id))])].sort((a, b) => a - b);
 }
 
-const modelOf = (collection: string) =>
-  ownedModels('svc-logbook').find((m) => m.collection.collectionName === collection);
-
 /** A stored document as the family reads it: `id` for `_id`, nothing of the storage's own bookkeeping. */
 function plain(doc: Doc, drop: string[] = []): Doc {
   const { _id, ...rest } = doc;
@@ -31,42 +30,21 @@ async function sessionsWithSignatures(studentIds: number[]): Promise<Doc[]> {
   const sessions = await DrivingSessionModel.find({ studentId: { $in: studentIds } })
     .sort({ studentId: 1, date: 1, startTime: 1, _id: 1 })
     .lean();
-  const signatureIds = sessions.map((s) => s.signaturesId).filter((id): id is string => typeof id === 'string');
-  const stored = await SessionSignaturesModel.find({ _id: { $in: signatureIds } })
-    .select({ studentSignature: 1, supervisorSignature: 1 })
-    .lean();
-  const byId = new Map(stored.map((s) => [s._id, s]));
-  return sessions.map((session) => {
-    const kept = session.signaturesId ? byId.get(session.signaturesId) : undefined;
-    const signatures = {
-      student: kept?.studentSignature ?? session.studentSignature ?? null,
-      supervisor: kept?.supervisorSignature ?? session.supervisorSignature ?? null,
-    };
-    return {
-      ...plain(session as unknown as Doc, [
-        'signaturesId',
-        'studentSignature',
-        'supervisorSignature',
-        'studentSignaturePrint',
-        'supervisorSignaturePrint',
-      ]),
-      signatures,
-    };
-  });
+  return (await withSignatures(sessions)).map(({ studentSignature, supervisorSignature, ...session }) => ({
+    ...plain(session as unknown as Doc, ['signaturesId', 'studentSignaturePrint', 'supervisorSignaturePrint']),
+    signatures: { student: studentSignature ?? null, supervisor: supervisorSignature ?? null },
+  }));
 }
 
 /** Everything the log book holds of one family, as the family's own copy of it. */
 export async function exportFamily(userId: number, named: number[] = []) {
   const studentIds = await familyStudentIds(userId, named);
-  const supervisors = modelOf('supervisors');
   const [settings, chains, codes, sessions, savedSupervisors] = await Promise.all([
     SettingModel.find({ userId }).sort({ key: 1 }).lean(),
     SessionChainModel.find({ _id: { $in: studentIds } }).lean(),
     VerificationCodeModel.find({ studentId: { $in: studentIds } }).lean(),
     sessionsWithSignatures(studentIds),
-    supervisors && supervisors.schema.path('userId')
-      ? supervisors.find({ userId }).sort({ _id: 1 }).lean()
-      : Promise.resolve([] as Doc[]),
+    SupervisorModel.find({ userId }).sort({ _id: 1 }).lean<Doc[]>(),
   ]);
   return {
     studentIds,

@@ -3,7 +3,7 @@ import { parseId, parseOr400 } from '@logbook/service-kit/errors';
 import { familyStateSchema } from '@logbook/contracts/internal-api';
 import { internalRouter } from '@logbook/service-kit/internal';
 import { familySessionsCsv } from './csv';
-import { saveState } from '../settings/settings';
+import { saveSetting, STATE_SETTING } from '../settings/settings';
 import { deleteFamily, deleteStudent, exportFamily } from './family';
 
 /** The family's students as the caller knows them (svc-students owns them), e.g. `?studentIds=4,9`. */
@@ -33,7 +33,7 @@ familyRouter.get('/internal/families/:parentId/sessions-csv', async (req, res) =
 /** The state a new family chose when it registered (svc-auth): its rule sets the learners' targets from then on. */
 familyRouter.post('/internal/families/:parentId/state', async (req, res) => {
   const { value } = parseOr400(familyStateSchema, req.body);
-  res.json(await saveState(parseId(req.params.parentId), value));
+  res.json(await saveSetting(parseId(req.params.parentId), STATE_SETTING, value));
 });
 
 familyRouter.delete('/internal/families/:parentId', async (req, res) => {

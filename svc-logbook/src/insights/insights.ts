@@ -1,22 +1,11 @@
 import type { Callers } from '@logbook/service-kit/auth';
 import { computeInsights, notPractisedText, paceText } from '@logbook/contracts/insights';
+import { HOME_TIME_ZONE, todayInTimeZone } from '@logbook/contracts/dates';
 import { exactly, type InsightsView } from '@logbook/contracts/responses';
 import { sessionsAndProgress } from '../sessions/summary';
 
 /** Families log in South Australian days, whatever the server's or the device's clock says. */
-const HOME_TIME_ZONE = 'Australia/Adelaide';
-
-export function todayInHomeZone(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: HOME_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-export type { InsightsView };
+export const todayInHomeZone = (now: Date = new Date()): string => todayInTimeZone(HOME_TIME_ZONE, now)!;
 
 /** Pace over the last four weeks and the conditions practised, against the family's targets and paper hours. */
 export async function insightsOf(callers: Callers, studentId: number, today: string): Promise<InsightsView> {

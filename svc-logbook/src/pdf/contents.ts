@@ -2,26 +2,20 @@ import type { Progress } from '@logbook/contracts/progress';
 import type { Readiness } from '@logbook/contracts/readiness';
 import type { SESSION_FIELDS } from '@logbook/contracts/session-fields';
 import type { DrivingSessionRecord } from '../sessions/model';
-import type { OpeningBalance } from '../students/model';
+import type { SessionSignatures } from '../sessions/signatures';
+import type { OpeningBalance, StudentRecord } from '../students/model';
 
-export interface LogbookStudent {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  licenseNumber?: string | null;
-}
+export type LogbookStudent = Pick<StudentRecord, 'firstName' | 'lastName' | 'dateOfBirth' | 'licenseNumber'>;
 
 type Registry = typeof SESSION_FIELDS;
 type PrintedField = { [K in keyof Registry]: Registry[K] extends { printed: string } ? K : never }[keyof Registry];
 
-/** A session as the table prints it: the stored session's printed fields, with the print copies of its signatures. */
-export type LogbookSession = Pick<DrivingSessionRecord, PrintedField | 'hash' | 'status' | 'changeReason'> & {
-  /** Absent only when the stored signatures could not be found: the row says so in their place. */
-  studentSignature?: string;
-  supervisorSignature?: string;
-  studentSignaturePrint?: string;
-  supervisorSignaturePrint?: string;
-};
+/**
+ * A session as the table prints it: the stored session's printed fields, with the print copies of its signatures
+ * (absent only when the stored signatures could not be found: the row says so in their place).
+ */
+export type LogbookSession = Pick<DrivingSessionRecord, PrintedField | 'hash' | 'status' | 'changeReason'> &
+  SessionSignatures;
 
 export interface LogbookVerification {
   code: string;

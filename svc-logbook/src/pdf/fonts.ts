@@ -114,11 +114,9 @@ function sfntOfWoff(woff: Buffer): Buffer {
   const numTables = woff.readUInt16BE(12);
   const tables = Array.from({ length: numTables }, (_, i) => {
     const at = 44 + i * 20;
-    const [offset, compLength, origLength] = [
-      woff.readUInt32BE(at + 4),
-      woff.readUInt32BE(at + 8),
-      woff.readUInt32BE(at + 12),
-    ];
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
     const stored = woff.subarray(offset, offset + compLength);
     return {
       tag: woff.subarray(at, at + 4),
@@ -176,16 +174,14 @@ function faceIn(id: string, weight: Weight, code: number): FaceFile | null {
 /** The first face, in `order`, that draws every character of a grapheme cluster. */
 function faceFor(cluster: string, weight: Weight, order: string[]): FaceFile | null {
   const codes = [...cluster].map((ch) => ch.codePointAt(0)!);
+  // No one face has the whole cluster (a letter with an unusual mark): its base letter decides.
+  let baseLetterFace: FaceFile | null = null;
   for (const id of order) {
     const face = faceIn(id, weight, codes[0]);
     if (face && codes.every((code) => loaded(face).font.hasGlyphForCodePoint(code))) return face;
+    baseLetterFace ??= face;
   }
-  // No one face has the whole cluster (a letter with an unusual mark): its base letter decides.
-  for (const id of order) {
-    const face = faceIn(id, weight, codes[0]);
-    if (face) return face;
-  }
-  return null;
+  return baseLetterFace;
 }
 
 const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });

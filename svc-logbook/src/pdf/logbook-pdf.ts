@@ -36,15 +36,15 @@ export function logbookPdf(request: LogbookInput, registry: SessionFieldRegistry
     readinessPanel(writer, contents.readiness);
     verificationPanel(writer, contents.verification);
     sessionsHeading(writer, contents.sessionCount, Math.max(0, contents.sessionCount - contents.progress.sessionCount));
-    writer.startRows(tableHeader(writer, FIRST_PAGE_TABLE_TOP), ROW_HEIGHT);
-    if (contents.sessionCount === 0) noSessions(writer, writer.cursor);
+    const firstRow = tableHeader(writer, FIRST_PAGE_TABLE_TOP);
+    writer.startRows(firstRow, ROW_HEIGHT);
+    if (contents.sessionCount === 0) noSessions(writer, firstRow);
     let index = 0;
     for await (const session of contents.sessions) {
       if (doc.destroyed) return; // the reader went away
       if (index >= contents.sessionCount) break;
-      const number = index;
+      const number = index++;
       writer.row((y) => sessionRow(writer, session, number, y, registry));
-      index += 1;
     }
     writer.end();
   };

@@ -10,7 +10,7 @@ export interface TextStyle {
   /** Text wider than this is cut to fit, ending in an ellipsis. */
   width?: number;
   /** Within `width`; without one, text starts at x. */
-  align?: 'left' | 'right' | 'center';
+  align?: 'left' | 'right';
 }
 
 /** What every page carries besides its rows. */
@@ -21,13 +21,11 @@ export interface PageFrame {
   continuation: (writer: PageWriter) => number;
 }
 
-/** The built-in fonts' ascent (from their metrics), where pdfkit puts their baseline below the y it is given. */
-const BUILT_IN_ASCENT: Record<string, number> = {
-  Helvetica: 718,
-  'Helvetica-Bold': 718,
-  Courier: 629,
-  'Courier-Bold': 629,
-};
+/**
+ * Helvetica's ascent (from its metrics), where pdfkit puts its baseline below the y it is given. Only Helvetica text
+ * can need embedded fonts: the Courier lines are codes and hashes.
+ */
+const HELVETICA_ASCENT = 718;
 
 /**
  * Asking for the default OpenType features has pdfkit shape a run whole rather than word by word, which keeps the
@@ -53,11 +51,6 @@ export class PageWriter {
   constructor(info: PDFKit.DocumentInfo, frame: PageFrame) {
     this.doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 0, info });
     this.frame = frame;
-  }
-
-  /** Where the next row goes on this page. */
-  get cursor(): number {
-    return this.rowTop;
   }
 
   /** Rows of `height` from `top` on this page; those that do not fit go onto new pages. */
@@ -114,9 +107,9 @@ export class PageWriter {
       return;
     }
     // Every run sits on the baseline the built-in font would have used, whatever its own ascent.
-    const baseline = y + (BUILT_IN_ASCENT[font] ?? BUILT_IN_ASCENT.Helvetica) * (size / 1000);
+    const baseline = y + HELVETICA_ASCENT * (size / 1000);
     const spare = style.width && style.align ? style.width - this.measure(shown, font, size) : 0;
-    let at = x + (style.align === 'right' ? spare : style.align === 'center' ? spare / 2 : 0);
+    let at = x + (style.align === 'right' ? spare : 0);
     for (const run of runs) {
       this.useFace(run.face).fontSize(size);
       doc.text(run.text, at, baseline, { lineBreak: false, baseline: 'alphabetic', ...WHOLE_RUN });

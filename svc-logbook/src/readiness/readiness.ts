@@ -57,11 +57,8 @@ async function entriesOf(studentId: number): Promise<Array<ReadinessSession & { 
  * was issued: for an entry signed on the supervisor's own phone, the year they confirmed and sealed; for the rest,
  * the family's saved supervisor of that name and licence number.
  */
-export async function readinessFor(
-  callers: Callers,
-  studentId: number,
-  today: string = todayIso(),
-): Promise<Readiness> {
+export async function readinessFor(callers: Callers, studentId: number): Promise<Readiness> {
+  const today = todayIso();
   const student = await findAccessibleStudent(callers, studentId);
   const [rules, entries, supervisors] = await Promise.all([
     familyRulesOf(student.userId),

@@ -20,9 +20,6 @@ import { isDuplicateKey } from '@logbook/service-kit/db';
 import { logbookConfig } from '../config';
 import { SettingModel } from './model';
 
-/** A setting as the API answers it. */
-export type SettingView = Setting;
-
 /** The family's state, kept with the settings: its rules decide the targets and how instructor lessons count. */
 export const STATE_SETTING = 'state';
 /** Whose targets are in force: 'state' (the state's rule for each learner's age) or 'family' (their own numbers). */
@@ -64,12 +61,12 @@ const stateOf = (stored: ReadonlyArray<{ key: string; value: string }>): StateCo
  * Every known setting of an account: the family's own targets, or its state's rule for a young learner when it has
  * none (South Australia's until a state is chosen); where they come from; the state only once chosen.
  */
-export async function settingsOf(userId: number): Promise<SettingView[]> {
+export async function settingsOf(userId: number): Promise<Setting[]> {
   const stored = await storedSettings(userId);
   const state = stateOf(stored);
   const own = ownTargets(stored, state);
   const targets = own ?? targetsFor(ruleOn(state, todayIso(), logbookRuleVersions()), null);
-  const views: SettingView[] = [
+  const views: Setting[] = [
     { key: 'dayTimeTargetHours', value: String(targets.day) },
     { key: 'nightTimeTargetHours', value: String(targets.night) },
     { key: TARGETS_FROM_SETTING, value: own ? 'family' : 'state' },
@@ -121,26 +118,16 @@ export function targetsOfLearner(
   return targetsFor(rule, learnerAgeFor(rule, learner, today));
 }
 
-/** Choose the family's state (a code of STATE_CODES). */
-export async function saveState(userId: number, code: StateCode): Promise<SettingView> {
-  await saveValue(userId, STATE_SETTING, code);
-  return { key: STATE_SETTING, value: code };
-}
-
-/** Set one value for one account; creating and changing are the same call, so a repeat changes nothing more. */
-export async function saveSetting(userId: number, key: SettingKey, value: number): Promise<SettingView> {
-  await saveValue(userId, key, String(value));
-  return { key, value: String(value) };
-}
-
-/** Reset to Defaults: drop the family's own targets, so its state's rule sets them again. */
-export async function followStateTargets(userId: number): Promise<SettingView[]> {
-  await SettingModel.deleteMany({ userId, key: { $in: [...SETTING_KEYS] } });
-  return settingsOf(userId);
-}
-
-async function saveValue(userId: number, key: string, value: string): Promise<void> {
-  const update = { $set: { value, updatedAt: new Date() } };
+/**
+ * Set one value for one account (hours, or the family's state as a code of STATE_CODES); creating and changing are the
+ * same call, so a repeat changes nothing more.
+ */
+export async function saveSetting(
+  userId: number,
+  key: SettingKey | typeof STATE_SETTING,
+  value: number | StateCode,
+): Promise<Setting> {
+  const update = { $set: { value: String(value), updatedAt: new Date() } };
   try {
     await SettingModel.updateOne({ userId, key }, update, { upsert: true });
   } catch (err) {
@@ -148,4 +135,11 @@ async function saveValue(userId: number, key: string, value: string): Promise<vo
     if (!isDuplicateKey(err)) throw err;
     await SettingModel.updateOne({ userId, key }, update);
   }
+  return { key, value: String(value) };
+}
+
+/** Reset to Defaults: drop the family's own targets, so its state's rule sets them again. */
+export async function followStateTargets(userId: number): Promise<Setting[]> {
+  await SettingModel.deleteMany({ userId, key: { $in: [...SETTING_KEYS] } });
+  return settingsOf(userId);
 }

@@ -8,7 +8,6 @@ import { mailboxKey } from '@logbook/service-kit/mailbox';
 import { logbookConfig } from '../config';
 import { SignOffLinkModel, SignOffRequestModel, type SignOffLinkRecord } from './model';
 
-/** A link works for 7 days. */
 const SIGN_OFF_LINK_DAYS = 7;
 
 /** Signings a link may fail to seal before it stops working (a new link can be sent). */
@@ -29,6 +28,9 @@ const digest = (token: string) => crypto.createHash('sha256').update(token).dige
 
 /** Tokens are made by newToken; anything else is refused before the database is asked. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
+
+/** Neither used nor cancelled (a link is live while so and not expired). */
+const UNSPENT = { usedAt: { $exists: false }, cancelledAt: { $exists: false } };
 
 /** The one answer for every token that is not live: it says nothing of whether the token ever existed. */
 export const linkNotLive = () => notFound(SIGN_OFF_MESSAGES.linkNotLive);
@@ -71,14 +73,10 @@ export async function countRequest(userId: number, supervisorEmail: string): Pro
   throw tooMany(Math.max(1, Math.ceil(wait / 1000)), SIGN_OFF_MESSAGES.tooManyRequests);
 }
 
-export interface LinkFor {
-  sessionId: number;
-  studentId: number;
-  userId: number;
-  supervisorEmail: string;
+type LinkFor = Pick<SignOffLinkRecord, 'sessionId' | 'studentId' | 'userId' | 'supervisorEmail'> & {
   learner: string;
   date: string;
-}
+};
 
 /**
  * A new link for an entry, emailed to the supervisor through svc-auth's mail queue; the entry's earlier links stop
@@ -106,8 +104,7 @@ export async function sendLink(entry: LinkFor, now = new Date()): Promise<SignOf
     expiresAt: link.expiresAt.toISOString(),
   };
   try {
-    const reply = await callInternal(statusOnlySchema, 'auth', 'POST', '/internal/sign-off-mail', mail);
-    if (!reply.ok) throw new AppError(503, API_ERRORS.serviceUnavailable);
+    if (!(await queueMail(mail))) throw new AppError(503, API_ERRORS.serviceUnavailable);
   } catch (err) {
     await SignOffLinkModel.updateOne({ _id: link._id }, { $set: { cancelledAt: new Date() } });
     throw err;
@@ -115,22 +112,19 @@ export async function sendLink(entry: LinkFor, now = new Date()): Promise<SignOf
   return link.toObject();
 }
 
-/** Tell the parent the supervisor declined (email); a failure is the parent's history's to show, so it is not fatal. */
-export async function mailDecline(mail: Extract<SignOffMail, { kind: 'sign_off_declined' }>): Promise<boolean> {
-  try {
-    const reply = await callInternal(statusOnlySchema, 'auth', 'POST', '/internal/sign-off-mail', mail);
-    return reply.ok;
-  } catch {
-    return false;
-  }
+/** Hands one email to svc-auth's mail queue; answers whether it was queued. */
+async function queueMail(mail: SignOffMail): Promise<boolean> {
+  const reply = await callInternal(statusOnlySchema, 'auth', 'POST', '/internal/sign-off-mail', mail);
+  return reply.ok;
 }
+
+/** Tell the parent the supervisor declined (email); a failure is the parent's history's to show, so it is not fatal. */
+export const mailDecline = (mail: Extract<SignOffMail, { kind: 'sign_off_declined' }>) =>
+  queueMail(mail).catch(() => false);
 
 /** Every link of the entry stops working. */
 export async function cancelLinks(sessionId: number, at = new Date()): Promise<void> {
-  await SignOffLinkModel.updateMany(
-    { sessionId, usedAt: { $exists: false }, cancelledAt: { $exists: false } },
-    { $set: { cancelledAt: at } },
-  );
+  await SignOffLinkModel.updateMany({ sessionId, ...UNSPENT }, { $set: { cancelledAt: at } });
 }
 
 /** The live link a token opens, or the one 404. */
@@ -138,8 +132,7 @@ export async function liveLink(token: string): Promise<SignOffLinkRecord> {
   if (!TOKEN_SHAPE.test(token)) throw linkNotLive();
   const link = await SignOffLinkModel.findOne({
     _id: digest(token),
-    usedAt: { $exists: false },
-    cancelledAt: { $exists: false },
+    ...UNSPENT,
     expiresAt: { $gt: new Date() },
   }).lean();
   if (!link || (link.failedSeals ?? 0) >= MAX_FAILED_SEALS) throw linkNotLive();
@@ -149,7 +142,7 @@ export async function liveLink(token: string): Promise<SignOffLinkRecord> {
 /** Take the link for this one use: of two uses at once, one gets it and the other the one 404. */
 export async function useLink(link: SignOffLinkRecord): Promise<() => Promise<void>> {
   const taken = await SignOffLinkModel.updateOne(
-    { _id: link._id, usedAt: { $exists: false }, cancelledAt: { $exists: false }, expiresAt: { $gt: new Date() } },
+    { _id: link._id, ...UNSPENT, expiresAt: { $gt: new Date() } },
     { $set: { usedAt: new Date() } },
   );
   if (taken.modifiedCount !== 1) throw linkNotLive();

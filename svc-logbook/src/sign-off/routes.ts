@@ -6,8 +6,7 @@ import { cancelSignOff, declineWithToken, resendSignOff, signOffEntry, signWithT
 
 // Public (no sign-in): enough for a supervisor reading and signing, too few to try tokens in bulk. Counted in the
 // database beside the verification checks, so every instance shares one allowance per address.
-const signOffLimit = perAddressLimit('sign-off:ip:', 30);
-const supervisorOnly = [signOffLimit];
+const supervisorOnly = [perAddressLimit('sign-off:ip:', 30)];
 
 const { router, route } = declaredRouter(logbookApi, {
   'POST /api/signing/entry': supervisorOnly,
@@ -19,9 +18,6 @@ const { router, route } = declaredRouter(logbookApi, {
 });
 export const signOffRouter = router;
 
-/** The token as the path carries it; its shape is checked with the link, so every token not live gets one answer. */
-const tokenOf = (raw: unknown) => String(raw);
-
 // The signing page sends the token in the body: a path is written down by every log on the way.
 route('POST /api/signing/entry', ({ body }) => signOffEntry(body.token));
 
@@ -31,11 +27,12 @@ route('POST /api/signing/decline', ({ body: { token, reason } }) => declineWithT
 
 // The token in the path: for links emailed as /sign/<token> and the signing page of the previous release, which
 // expect these until the release after this one (links live 7 days). The logs write such paths without the token.
-route('GET /api/sign-off/:token', ({ req }) => signOffEntry(tokenOf(req.params.token)));
+// Its shape is checked with the link, so every token not live gets the one answer.
+route('GET /api/sign-off/:token', ({ req }) => signOffEntry(String(req.params.token)));
 
-route('POST /api/sign-off/:token', ({ req, body }) => signWithToken(tokenOf(req.params.token), body));
+route('POST /api/sign-off/:token', ({ req, body }) => signWithToken(String(req.params.token), body));
 
-route('POST /api/sign-off/:token/decline', ({ req, body }) => declineWithToken(tokenOf(req.params.token), body.reason));
+route('POST /api/sign-off/:token/decline', ({ req, body }) => declineWithToken(String(req.params.token), body.reason));
 
 // Parents only, like corrections: a student is told so (403).
 route('POST /api/driving-sessions/:id/sign-off/resend', ({ res, ids, body }) =>

@@ -47,7 +47,7 @@ export async function signOffEntry(token: string): Promise<SignOffEntry> {
  * Whole calendar years of a full licence by the drive's year, as the readiness check counts them; an instructor meets
  * the rule.
  */
-function meetsRule(fullLicenceYear: number, driveDate: string, years: number, isInstructor: boolean): boolean {
+function meetsRule(fullLicenceYear: number, driveDate: string, years: number, isInstructor?: boolean): boolean {
   if (isInstructor || years === 0) return true;
   return Number(driveDate.slice(0, 4)) - fullLicenceYear - 1 >= years;
 }
@@ -60,12 +60,7 @@ export async function signWithToken(
   const link = await liveLink(token);
   const { entry, student } = await awaitingEntryOf(link);
   const rule = await supervisorRuleOf(student.userId);
-  const ruleNotMet = !meetsRule(
-    input.fullLicenceYear,
-    entry.date,
-    rule.fullLicenceYears,
-    entry.supervisorIsInstructor === true,
-  );
+  const ruleNotMet = !meetsRule(input.fullLicenceYear, entry.date, rule.fullLicenceYears, entry.supervisorIsInstructor);
   const giveBack = await useLink(link);
   const signedAt = new Date();
   try {
@@ -109,20 +104,15 @@ export async function declineWithToken(token: string, reason: string): Promise<S
   const { entry, student } = await awaitingEntryOf(link);
   await useLink(link);
   const declinedAt = new Date();
-  const declined = await DrivingSessionModel.updateOne(
-    { _id: entry._id, status: 'awaiting' },
-    {
-      $set: {
-        status: 'declined',
-        changedAt: declinedAt,
-        changeReason: reason,
-        'signOff.status': 'declined',
-        'signOff.declinedAt': declinedAt,
-        'signOff.declineReason': reason,
-      },
-    },
-  );
-  if (declined.modifiedCount !== 1) throw linkNotLive();
+  const declined = await updateAwaiting(entry._id, {
+    status: 'declined',
+    changedAt: declinedAt,
+    changeReason: reason,
+    'signOff.status': 'declined',
+    'signOff.declinedAt': declinedAt,
+    'signOff.declineReason': reason,
+  });
+  if (!declined) throw linkNotLive();
   await recordChange(student._id);
   await mailDecline({
     kind: 'sign_off_declined',
@@ -133,6 +123,19 @@ export async function declineWithToken(token: string, reason: string): Promise<S
     reason,
   });
   return { status: 'declined', supervisorRuleNotMet: false };
+}
+
+/** Changes an entry still awaiting its supervisor; answers whether it was (and so is now changed). */
+async function updateAwaiting(id: number, set: Record<string, unknown>): Promise<boolean> {
+  const updated = await DrivingSessionModel.updateOne({ _id: id, status: 'awaiting' }, { $set: set });
+  return updated.modifiedCount === 1;
+}
+
+/** The entry as the parent's screens show it, once its change is recorded for the family's lists. */
+async function viewAfterChange(studentId: number, id: number): Promise<DrivingSessionView> {
+  await recordChange(studentId);
+  const doc = await DrivingSessionModel.findById(id).lean();
+  return toView(doc!, false);
 }
 
 /** An entry of the parent's student that awaits its supervisor's signature. */
@@ -161,33 +164,21 @@ export async function resendSignOff(
     learner: learnerShortName(student),
     date: entry.date,
   });
-  await DrivingSessionModel.updateOne(
-    { _id: entry._id, status: 'awaiting' },
-    { $set: { 'signOff.mailedAt': new Date(), 'signOff.supervisorEmail': to } },
-  );
-  await recordChange(student._id);
-  const doc = await DrivingSessionModel.findById(entry._id).lean();
-  return toView(doc!, false);
+  await updateAwaiting(entry._id, { 'signOff.mailedAt': new Date(), 'signOff.supervisorEmail': to });
+  return viewAfterChange(student._id, entry._id);
 }
 
 /** The parent withdraws the request: the link stops working and the entry is kept, removed, never counted. */
 export async function cancelSignOff(callers: Callers, id: number): Promise<DrivingSessionView> {
   const { entry, student } = await awaitingOfParent(callers, id);
   const changedAt = new Date();
-  const cancelled = await DrivingSessionModel.updateOne(
-    { _id: entry._id, status: 'awaiting' },
-    {
-      $set: {
-        status: 'removed',
-        changedAt,
-        changeReason: "The request for the supervisor's signature was cancelled",
-        'signOff.status': 'cancelled',
-      },
-    },
-  );
-  if (cancelled.modifiedCount !== 1) throw conflict(SIGN_OFF_MESSAGES.notAwaiting);
+  const cancelled = await updateAwaiting(entry._id, {
+    status: 'removed',
+    changedAt,
+    changeReason: "The request for the supervisor's signature was cancelled",
+    'signOff.status': 'cancelled',
+  });
+  if (!cancelled) throw conflict(SIGN_OFF_MESSAGES.notAwaiting);
   await cancelLinks(entry._id, changedAt);
-  await recordChange(student._id);
-  const doc = await DrivingSessionModel.findById(entry._id).lean();
-  return toView(doc!, false);
+  return viewAfterChange(student._id, entry._id);
 }

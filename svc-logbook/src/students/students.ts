@@ -1,5 +1,5 @@
-import { canAccessStudent, type Callers } from '@logbook/service-kit/auth';
-import { notFound } from '@logbook/service-kit/errors';
+import { accountOf, canAccessStudent, type Callers } from '@logbook/service-kit/auth';
+import { notFound, unauthorized } from '@logbook/service-kit/errors';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { normaliseStatus } from '@logbook/contracts/subscription';
 import { StudentRecordModel, type OpeningBalance, type StudentRecord } from './model';
@@ -15,6 +15,13 @@ const STUDENT_FIELDS = {
   permitDate: 1,
   courses: 1,
 } as const;
+
+/** The family of these callers: the parent's account, or the signed-in student's parent's. */
+export function familyOf(callers: Callers): number {
+  const family = accountOf(callers);
+  if (family === undefined) throw unauthorized();
+  return family;
+}
 
 /** The student if these callers may see them (their parent, or that student); anyone else gets 404, never the data. */
 export async function findAccessibleStudent(callers: Callers, studentId: number): Promise<StudentRecord> {

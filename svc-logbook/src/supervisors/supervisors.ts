@@ -2,9 +2,10 @@ import type { Callers } from '@logbook/service-kit/auth';
 import { createWithNumericId } from '@logbook/service-kit/counters';
 import { isDuplicateKey } from '@logbook/service-kit/db';
 import { updateIfMatches } from '@logbook/service-kit/guarded';
-import { conflict, forbidden, notFound, unauthorized } from '@logbook/service-kit/errors';
+import { conflict, forbidden, notFound } from '@logbook/service-kit/errors';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import type { Supervisor, SupervisorList } from '@logbook/contracts/schemas';
+import { familyOf } from '../students/students';
 import { SupervisorModel, type SupervisorRecord } from './model';
 
 export interface SupervisorData {
@@ -28,13 +29,6 @@ const toView = (doc: SupervisorRecord): Supervisor => ({
   createdAt: doc.createdAt.toISOString(),
 });
 
-/** The family of these callers: the parent's account, or the signed-in student's parent's. */
-function familyOf(callers: Callers): number {
-  const family = callers.parent?.familyId ?? callers.student?.userId;
-  if (family === undefined) throw unauthorized();
-  return family;
-}
-
 /** Only a parent changes or removes a saved supervisor; a student may read them and add one while logging. */
 function parentFamilyOf(callers: Callers): number {
   if (!callers.parent) throw forbidden(API_ERRORS.onlyParentsChangeSupervisors);
@@ -54,13 +48,15 @@ export async function addSupervisor(callers: Callers, input: SupervisorData): Pr
   return saveForFamily(familyOf(callers), input);
 }
 
+/** The values given, without those left out (undefined). */
+const given = <T extends object>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 async function saveForFamily(userId: number, input: SupervisorData): Promise<Supervisor> {
-  const existing = await SupervisorModel.findOne({ userId, name: input.name, licenseNumber: input.licenseNumber });
+  const same = { userId, name: input.name, licenseNumber: input.licenseNumber };
+  const existing = await SupervisorModel.findOne(same);
   if (existing) {
-    existing.isInstructor = input.isInstructor;
-    if (input.licenceState !== undefined) existing.licenceState = input.licenceState;
-    if (input.fullLicenceYear !== undefined) existing.fullLicenceYear = input.fullLicenceYear;
-    if (input.email !== undefined) existing.email = input.email;
+    existing.set(given(input));
     await existing.save();
     return toView(existing.toObject());
   }
@@ -72,11 +68,7 @@ async function saveForFamily(userId: number, input: SupervisorData): Promise<Sup
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
     // The same supervisor saved from another device at the same moment.
-    const saved = await SupervisorModel.findOne({
-      userId,
-      name: input.name,
-      licenseNumber: input.licenseNumber,
-    }).lean();
+    const saved = await SupervisorModel.findOne(same).lean();
     if (!saved) throw err;
     return toView(saved);
   }
@@ -130,10 +122,10 @@ export async function supervisorUsed(
     return { id: saved._id, isInstructor: saved.isInstructor === true };
   }
   // Someone else's licence, as the form asked it: kept with them as a saved supervisor's is.
-  const licence = {
-    ...(session.supervisorLicenceState !== undefined ? { licenceState: session.supervisorLicenceState } : {}),
-    ...(session.supervisorFullLicenceYear !== undefined ? { fullLicenceYear: session.supervisorFullLicenceYear } : {}),
-  };
+  const licence = given({
+    licenceState: session.supervisorLicenceState,
+    fullLicenceYear: session.supervisorFullLicenceYear,
+  });
   const same = { userId, name: session.supervisorName, licenseNumber: session.supervisorLicenseNumber };
   const matching = await SupervisorModel.findOne(same).select({ _id: 1 }).lean();
   if (

@@ -1,18 +1,12 @@
 import type { Callers } from '@logbook/service-kit/auth';
 import { isDuplicateKey } from '@logbook/service-kit/db';
-import { unauthorized } from '@logbook/service-kit/errors';
 import type { VehicleList } from '@logbook/contracts/schemas';
 import { vehicleRecordedFor } from '../settings/settings';
+import { familyOf } from '../students/students';
 import { VehicleModel } from './model';
 
 /** The most a family's list offers: the cars it drives now, not every car it ever borrowed. */
 const LISTED = 10;
-
-function familyOf(callers: Callers): number {
-  const family = callers.parent?.familyId ?? callers.student?.userId;
-  if (family === undefined) throw unauthorized();
-  return family;
-}
 
 /**
  * The family's vehicles, most recently used first, each with its latest odometer reading; and what the family's state's

@@ -26,14 +26,11 @@ export function progressPanel(w: PageWriter, p: LogbookProgress): void {
   );
   let line = top + 86;
   const bonus = bonusText(p);
-  if (bonus) {
-    // The same words as the screens: the bonus is already in the day and total hours above.
-    w.text(`Total hours ${bonus} with a driving instructor`, x, line, { size: 8, color: MUTED, width });
-    line += 11;
-  }
   const course = courseText(p);
-  if (course) {
-    w.text(`Total hours ${course}`, x, line, { size: 8, color: MUTED, width });
+  // The same words as the screens: the bonus is already in the day and total hours above.
+  for (const said of [bonus && `Total hours ${bonus} with a driving instructor`, course && `Total hours ${course}`]) {
+    if (!said) continue;
+    w.text(said, x, line, { size: 8, color: MUTED, width });
     line += 11;
   }
   const paper = p.openingBalance;

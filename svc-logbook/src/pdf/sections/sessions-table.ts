@@ -186,13 +186,7 @@ export function sessionRow(
  * replaced a corrected entry is the next row.
  */
 function struckThrough(w: PageWriter, status: 'superseded' | 'removed', reason: string | undefined, y: number): void {
-  const middle = y + 12;
-  w.doc
-    .moveTo(MARGIN, middle)
-    .lineTo(MARGIN + CONTENT_WIDTH, middle)
-    .lineWidth(1)
-    .strokeColor(STRUCK)
-    .stroke();
+  w.rule(y + 12, 1, STRUCK);
   const why = reason ? `: ${pdfText(reason)}` : '';
   const said = status === 'superseded' ? `Corrected${why} (see the next entry)` : `Removed${why}`;
   w.text(said, COLUMN_X.date + CELL_PAD, y + 30, {
