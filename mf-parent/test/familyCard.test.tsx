@@ -62,6 +62,15 @@ describe('the Family card', () => {
     expect(screen.queryByRole('button', { name: 'Leave the family' })).toBeNull();
   });
 
+  it('says the only guardian is alone only while no invitation is waiting', async () => {
+    fakeFetch({
+      'GET /api/family': { body: family([ann], [{ email: 'bob@example.com', expiresAt: '2026-12-01T00:00:00.000Z' }]) },
+    });
+    renderWithProviders(<FamilyCard />);
+    expect((await screen.findByTestId('invitations')).textContent).toContain('bob@example.com');
+    expect(screen.queryByText(/Only you so far/)).toBeNull();
+  });
+
   it('checks the address with the sign-in rule, sends it as the server takes it, and says it went', async () => {
     const { calls } = fakeFetch({
       'GET /api/family': { body: family([ann]) },

@@ -75,7 +75,7 @@ function FamilyDetails({
   return (
     <div className="pp-stack">
       <GuardianList guardians={family.guardians} onRemove={isBillingOwner ? onRemove : undefined} />
-      {family.guardians.length < 2 && (
+      {family.guardians.length < 2 && family.invitations.length === 0 && (
         <p className="pp-muted">Only you so far. Invite another adult who supervises your learners.</p>
       )}
       {family.invitations.length > 0 && (
