@@ -3,19 +3,13 @@ import { GENESIS_HASH, sessionHash } from '@logbook/contracts/hash-chain';
 import { hashedContent } from '../src/chain/chain';
 import { DrivingSessionModel } from '../src/sessions/model';
 import { withSignatures } from '../src/sessions/signatures';
-import { http, insertStudent, newParent, sessionBody, sessionCount, useDatabase } from './helpers';
+import { http, sessionBody, sessionCount, useDatabase, newFamily } from './helpers';
 
 useDatabase();
 
-async function family() {
-  const parent = await newParent();
-  const student = await insertStudent(parent.userId);
-  return { parent, student };
-}
-
 describe('the place a session was logged', () => {
   it('keeps the coordinates rounded to about 100 m and answers them with the session and in the list', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const res = await http()
       .post('/api/driving-sessions')
       .set('Cookie', parent.cookie)
@@ -38,7 +32,7 @@ describe('the place a session was logged', () => {
   });
 
   it('rounds the edges of the globe without drifting past them', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const res = await http()
       .post('/api/driving-sessions')
       .set('Cookie', parent.cookie)
@@ -55,7 +49,7 @@ describe('the place a session was logged', () => {
   });
 
   it('leaves coordinates out of a session logged without them', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const res = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
     expect(res.status).toBe(201);
     expect(res.body).not.toHaveProperty('coordinates');
@@ -79,7 +73,7 @@ describe('the place a session was logged', () => {
     ['longitude below range', { latitude: -34.9, longitude: -181 }, COORDINATE_MESSAGES.longitudeInvalid],
   ];
   it.each(refused)('refuses %s with a 400 and logs nothing', async (_name, coordinates, message) => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const res = await http()
       .post('/api/driving-sessions')
       .set('Cookie', parent.cookie)
@@ -90,7 +84,7 @@ describe('the place a session was logged', () => {
   });
 
   it('refuses NaN and infinities written straight into the JSON', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     for (const raw of ['NaN', 'Infinity', '-Infinity', '1e400']) {
       const body = JSON.stringify(sessionBody(student.id, { coordinates: { latitude: 0, longitude: 0 } })).replace(
         '"latitude":0',
@@ -108,7 +102,7 @@ describe('the place a session was logged', () => {
   });
 
   it('seals the coordinates into the hash, so changing them in the database breaks verification', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const res = await http()
       .post('/api/driving-sessions')
       .set('Cookie', parent.cookie)
@@ -141,7 +135,7 @@ describe('the place a session was logged', () => {
   });
 
   it('hashes a session without coordinates exactly as before coordinates existed', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const res = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
     expect(res.status).toBe(201);
     const [stored] = await withSignatures([(await DrivingSessionModel.findById(res.body.id).lean())!]);

@@ -1,10 +1,8 @@
-import { createAuthApp } from 'svc-auth/app';
 import { roundCoordinates, type Coordinates } from '@logbook/contracts/coordinates';
 import { formatDisplayDate } from '@logbook/contracts/dates';
 import { SESSION_FIELDS, fieldsWhere, type SessionFieldName } from '@logbook/contracts/session-fields';
 import { internalHeaders } from '@logbook/service-kit/internal';
-import { servePeers } from '@logbook/service-kit/testing';
-import { VerificationLimitModel } from '../src/chain/model';
+import { serveAuthPeer } from './authPeer';
 import {
   dataUrl,
   entryAwaitingSigner,
@@ -18,15 +16,7 @@ import {
 } from './helpers';
 
 useDatabase();
-beforeAll(async () => {
-  // svc-auth queues the email with the signing link.
-  await servePeers({
-    auth: createAuthApp({ mail: { from: 'Logbook <hello@logbook.test>', publicOrigin: 'http://logbook.test' } }),
-  });
-});
-beforeEach(async () => {
-  await VerificationLimitModel.deleteMany({});
-});
+serveAuthPeer();
 
 const REGISTRY: Record<string, (typeof SESSION_FIELDS)[SessionFieldName]> = SESSION_FIELDS;
 

@@ -89,6 +89,26 @@ export async function newParent() {
   return { userId, cookie: await parentCookie(userId) };
 }
 
+/** A new parent with one student. */
+export async function newFamily() {
+  const parent = await newParent();
+  const student = await insertStudent(parent.userId);
+  return { parent, student };
+}
+
+/** The supervisor's answer on the signing page: signs the entry the link's token stands for. */
+export const signRemotely = (token: string | undefined, seed: number) =>
+  http()
+    .post('/api/signing/sign')
+    .send({
+      token,
+      supervisorName: 'Pat Supervisor',
+      supervisorLicenseNumber: 'SA123456',
+      licenceState: 'SA',
+      fullLicenceYear: 1998,
+      supervisorSignature: dataUrl(signaturePng(400, 150, seed)),
+    });
+
 export const cookieFor = (student: TestStudent) => studentCookie(student.id, student.userId);
 
 /** A parent as svc-auth knows them too (an account with its address, which signing requests are counted by), with a student. */

@@ -2,22 +2,16 @@ import crypto from 'node:crypto';
 import { nextId } from '@logbook/service-kit/counters';
 import { SessionChainModel } from '../src/chain/model';
 import { DrivingSessionModel } from '../src/sessions/model';
-import { http, insertStudent, newParent, sessionBody, useDatabase } from './helpers';
+import { http, sessionBody, useDatabase, newFamily } from './helpers';
 
 useDatabase();
-
-async function family() {
-  const parent = await newParent();
-  const student = await insertStudent(parent.userId);
-  return { parent, student };
-}
 
 const list = (studentId: number, cookie: string, query = '') =>
   http().get(`/api/driving-sessions/${studentId}${query}`).set('Cookie', cookie);
 
 describe('the list of sessions, kept while the log is unchanged', () => {
   it('shows a session logged by another instance in the next list, summary and insights', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const first = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
     expect(first.status).toBe(201);
     expect((await list(student.id, parent.cookie)).body).toHaveLength(1);
@@ -58,7 +52,7 @@ describe('the list of sessions, kept while the log is unchanged', () => {
   });
 
   it('records the head a stored session could not, when its client retries under the same clientId', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const first = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
     expect(first.status).toBe(201);
     expect((await list(student.id, parent.cookie)).body).toHaveLength(1);
@@ -95,7 +89,7 @@ describe('the list of sessions, kept while the log is unchanged', () => {
   });
 
   it('filters the kept list exactly as the database would', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const dates = ['2026-01-05', '2026-01-10', '2026-01-10', '2026-02-01'];
     for (const [i, date] of dates.entries()) {
       const res = await http()
@@ -127,7 +121,7 @@ describe('the list of sessions, kept while the log is unchanged', () => {
   });
 
   it('answers gzipped JSON to a caller that takes gzip, and plain JSON otherwise', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     for (let i = 0; i < 3; i++) {
       const res = await http()
         .post('/api/driving-sessions')

@@ -7,15 +7,14 @@ import { checkChain } from '../src/chain/chain';
 import { VerificationLimitModel } from '../src/chain/model';
 import {
   cookieFor,
-  dataUrl,
   fetchPdf,
   http,
   insertStudent,
   nextTestId,
   pdfTextOf,
   sessionBody,
-  signaturePng,
   useDatabase,
+  signRemotely,
 } from './helpers';
 
 const ORIGIN = 'http://logbook.test';
@@ -121,16 +120,7 @@ describe('which guardian logged an entry', () => {
     expect(asked.body.loggedBy).toBe(b.email);
     const mail = await mongoose.connection.collection('mail_queue').findOne({ to: supervisorEmail });
     const token = String(mail?.text).match(/\/sign#([A-Za-z0-9_-]+)/)?.[1];
-    const signed = await http()
-      .post('/api/signing/sign')
-      .send({
-        token,
-        supervisorName: 'Pat Supervisor',
-        supervisorLicenseNumber: 'SA123456',
-        licenceState: 'SA',
-        fullLicenceYear: 1998,
-        supervisorSignature: dataUrl(signaturePng(400, 150, 3)),
-      });
+    const signed = await signRemotely(token, 3);
     expect(signed.status).toBe(200);
     const entry = (await listOf(a.cookie, student.id)).find((s) => s.signedRemotely === true);
     expect(entry?.loggedBy).toBe(b.email);

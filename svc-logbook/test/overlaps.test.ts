@@ -1,32 +1,22 @@
 import mongoose from 'mongoose';
-import { createAuthApp } from 'svc-auth/app';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { described } from '@logbook/service-kit/described';
-import { parentCookie, servePeers } from '@logbook/service-kit/testing';
-import { VerificationLimitModel } from '../src/chain/model';
+import { parentCookie } from '@logbook/service-kit/testing';
+import { serveAuthPeer } from './authPeer';
 import {
-  dataUrl,
   entryAwaitingSigner,
   http,
   insertStudent,
-  newParent,
   nextTestId,
   sessionBody,
   sessionCount,
-  signaturePng,
   useDatabase,
+  newFamily,
+  signRemotely,
 } from './helpers';
 
 useDatabase();
-beforeAll(async () => {
-  // svc-auth knows each guardian, and queues the supervisor's signing link.
-  await servePeers({
-    auth: createAuthApp({ mail: { from: 'Logbook <hello@logbook.test>', publicOrigin: 'http://logbook.test' } }),
-  });
-});
-beforeEach(async () => {
-  await VerificationLimitModel.deleteMany({});
-});
+serveAuthPeer();
 
 type Drive = { date?: string; startTime: string; endTime: string };
 
@@ -52,15 +42,9 @@ const overlapping = (date: string, startTime: string, endTime: string) => ({
   message: API_ERRORS.sessionOverlaps(date, startTime, endTime),
 });
 
-async function family() {
-  const parent = await newParent();
-  const student = await insertStudent(parent.userId);
-  return { parent, student };
-}
-
 describe('a drive that overlaps another of the learner’s entries', () => {
   it('is refused with 409, naming the drive already logged, and nothing is stored', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     await logged(parent.cookie, student.id, { startTime: '09:00', endTime: '10:30' });
     const refused = described(await log(parent.cookie, student.id, { startTime: '10:00', endTime: '11:00' }));
     expect(refused.status).toBe(409);
@@ -83,7 +67,7 @@ describe('a drive that overlaps another of the learner’s entries', () => {
   });
 
   it('does not count parts of one drive that touch: one ending as the next starts', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     await logged(parent.cookie, student.id, { startTime: '10:00', endTime: '11:00' });
     await logged(parent.cookie, student.id, { startTime: '11:00', endTime: '11:45' });
     await logged(parent.cookie, student.id, { startTime: '09:15', endTime: '10:00' });
@@ -91,7 +75,7 @@ describe('a drive that overlaps another of the learner’s entries', () => {
   });
 
   it('meets the next day’s drives when it crosses midnight', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     await logged(parent.cookie, student.id, { date: '2026-03-05', startTime: '23:30', endTime: '00:30' });
     const early = await log(parent.cookie, student.id, { date: '2026-03-06', startTime: '00:00', endTime: '01:00' });
     expect(early.status).toBe(409);
@@ -103,7 +87,7 @@ describe('a drive that overlaps another of the learner’s entries', () => {
   });
 
   it('meets the previous day’s drive crossing into it, and the next day’s when it crosses midnight itself', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     await logged(parent.cookie, student.id, { date: '2026-03-06', startTime: '00:15', endTime: '01:00' });
     const late = await log(parent.cookie, student.id, { date: '2026-03-05', startTime: '23:00', endTime: '00:30' });
     expect(late.status).toBe(409);
@@ -116,7 +100,7 @@ describe('a drive that overlaps another of the learner’s entries', () => {
   });
 
   it('lets a correction overlap the entry it replaces, not another entry', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const first = await logged(parent.cookie, student.id, { startTime: '09:00', endTime: '10:00' });
     const second = await logged(parent.cookie, student.id, { startTime: '11:00', endTime: '12:00' });
     const fixed = await correct(parent.cookie, first.id, student.id, { startTime: '09:00', endTime: '10:15' });
@@ -140,16 +124,7 @@ describe('a drive that overlaps another of the learner’s entries', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual(overlapping('2026-03-07', '09:00', '10:30'));
 
-    const signed = await http()
-      .post('/api/signing/sign')
-      .send({
-        token,
-        supervisorName: 'Pat Supervisor',
-        supervisorLicenseNumber: 'SA123456',
-        licenceState: 'SA',
-        fullLicenceYear: 1998,
-        supervisorSignature: dataUrl(signaturePng(400, 150, 7)),
-      });
+    const signed = await signRemotely(token, 7);
     expect(signed.status).toBe(200);
     expect(await inForce(parent.cookie, student.id)).toEqual(['2026-03-07 09:00-10:30']);
     // Signed, it holds its time as any entry does.
@@ -157,7 +132,7 @@ describe('a drive that overlaps another of the learner’s entries', () => {
   });
 
   it('is refused when asked to be signed remotely over an entry already logged', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     await logged(parent.cookie, student.id, { startTime: '09:00', endTime: '10:30' });
     const { supervisorSignature: _signedHere, ...body } = sessionBody(student.id, {
       startTime: '10:00',
@@ -175,7 +150,7 @@ describe('a drive that overlaps another of the learner’s entries', () => {
   });
 
   it('is no longer refused once the entry it overlapped is removed', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const mistaken = await logged(parent.cookie, student.id, { startTime: '09:00', endTime: '10:30' });
     await http()
       .post(`/api/driving-sessions/${mistaken.id}/removal`)
@@ -187,7 +162,7 @@ describe('a drive that overlaps another of the learner’s entries', () => {
   });
 
   it('is not one with another learner’s drive at the same time', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const sibling = await insertStudent(parent.userId);
     await logged(parent.cookie, student.id, { startTime: '09:00', endTime: '10:30' });
     await logged(parent.cookie, sibling.id, { startTime: '09:00', endTime: '10:30' });
@@ -206,7 +181,7 @@ describe('a drive that overlaps another of the learner’s entries', () => {
   });
 
   it('answers a repeated client id with the entry already logged, as before', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const body = sessionBody(student.id, { startTime: '09:00', endTime: '10:30' });
     const first = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(body);
     const again = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(body);

@@ -20,6 +20,17 @@ async function inRounds(round: (n: number) => Promise<void>) {
   }
 }
 
+/** RACERS sessions posted at once, taking turns with the cookies (the parent's phone, the student's). */
+const fromTheFamilysPhones = (cookies: string[], body: (i: number) => object) =>
+  Promise.all(
+    Array.from({ length: RACERS }, (_, i) =>
+      http()
+        .post('/api/driving-sessions')
+        .set('Cookie', cookies[i % cookies.length]!)
+        .send(body(i)),
+    ),
+  );
+
 const verification = (studentId: number, cookie: string) =>
   http().get(`/api/driving-sessions/${studentId}/verification`).set('Cookie', cookie);
 
@@ -28,13 +39,8 @@ it(`sessions logged ${RACERS} at once for one student: all kept, one intact chai
     const parent = await newParent();
     const student = await insertStudent(parent.userId);
     const studentCookie = await cookieFor(student);
-    const answers = await Promise.all(
-      Array.from({ length: RACERS }, (_, i) =>
-        http()
-          .post('/api/driving-sessions')
-          .set('Cookie', i % 2 ? studentCookie : parent.cookie)
-          .send(sessionBody(student.id, { startSuburb: `Suburb ${i}` })),
-      ),
+    const answers = await fromTheFamilysPhones([parent.cookie, studentCookie], (i) =>
+      sessionBody(student.id, { startSuburb: `Suburb ${i}` }),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(RACERS).fill(201));
     const ids = answers.map((a) => a.body.id as number);
@@ -68,13 +74,8 @@ it(`one drive logged ${RACERS} times at once, from the family's phones: one entr
     const parent = await newParent();
     const student = await insertStudent(parent.userId);
     const studentCookie = await cookieFor(student);
-    const answers = await Promise.all(
-      Array.from({ length: RACERS }, (_, i) =>
-        http()
-          .post('/api/driving-sessions')
-          .set('Cookie', i % 2 ? studentCookie : parent.cookie)
-          .send(sessionBody(student.id, { startTime: `09:0${i}`, endTime: '10:30' })),
-      ),
+    const answers = await fromTheFamilysPhones([parent.cookie, studentCookie], (i) =>
+      sessionBody(student.id, { startTime: `09:0${i}`, endTime: '10:30' }),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(RACERS - 1).fill(409)]);
     expect(await DrivingSessionModel.countDocuments({ studentId: student.id })).toBe(1);

@@ -4,25 +4,9 @@ import { nextId } from '@logbook/service-kit/counters';
 import { DrivingSessionModel, SessionSignaturesModel } from '../src/sessions/model';
 import { signatureForPrint } from '../src/sessions/signature';
 import { signaturesIdOf, storeSignatures } from '../src/sessions/signatures';
-import {
-  dataUrl,
-  http,
-  insertStudent,
-  newParent,
-  SIGNATURE,
-  sessionBody,
-  sessionCount,
-  signaturePng,
-  useDatabase,
-} from './helpers';
+import { dataUrl, http, SIGNATURE, sessionBody, sessionCount, signaturePng, useDatabase, newFamily } from './helpers';
 
 useDatabase();
-
-async function family() {
-  const parent = await newParent();
-  const student = await insertStudent(parent.userId);
-  return { parent, student };
-}
 
 const signatureRecords = (studentId: number) => SessionSignaturesModel.countDocuments({ studentId });
 const pdfOf = (studentId: number, cookie: string) =>
@@ -43,7 +27,7 @@ const verification = (studentId: number, cookie: string) =>
 
 describe('signatures kept apart from the sessions', () => {
   it('stores the signatures and their print copies in their own record, and the session without them', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const studentSignature = dataUrl(signaturePng(400, 150, 3));
     const res = await http()
       .post('/api/driving-sessions')
@@ -78,7 +62,7 @@ describe('signatures kept apart from the sessions', () => {
   });
 
   it('gives each session its own signatures, in the list, the PDF and the verification', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const pairs = [1, 2, 3].map((seed) => [
       dataUrl(signaturePng(400, 150, seed)),
       dataUrl(signaturePng(300, 120, seed)),
@@ -108,7 +92,7 @@ describe('signatures kept apart from the sessions', () => {
   });
 
   it('still reads, prints and verifies sessions logged with their signatures inline', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const inlineSignature = dataUrl(signaturePng(400, 150, 9));
     const { studentId: _s, ...fields } = sessionBody(student.id, {
       date: '2026-01-02',
@@ -147,7 +131,7 @@ describe('signatures kept apart from the sessions', () => {
   });
 
   it('logs the session once when a retry follows a crash between storing the signatures and the session', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const body = sessionBody(student.id);
     // What a crash after the first write leaves behind: the signatures record and no session.
     await storeSignatures({
@@ -169,7 +153,7 @@ describe('signatures kept apart from the sessions', () => {
   });
 
   it('stores one session and one signatures record for identical submissions arriving at once', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const body = sessionBody(student.id, { studentSignature: dataUrl(signaturePng(400, 150, 5)) });
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(body)),
@@ -182,7 +166,7 @@ describe('signatures kept apart from the sessions', () => {
   });
 
   it('keeps every session of a burst from one family, each linked once, none lost', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const bodies = Array.from({ length: 12 }, (_, i) =>
       sessionBody(student.id, { startSuburb: `Suburb ${i}`, clientId: crypto.randomUUID() }),
     );
@@ -197,7 +181,7 @@ describe('signatures kept apart from the sessions', () => {
   });
 
   it('says a session whose signatures went missing from the database was changed, and prints it without them', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const res = await http().post('/api/driving-sessions').set('Cookie', parent.cookie).send(sessionBody(student.id));
     expect(res.status).toBe(201);
     await SessionSignaturesModel.collection.deleteMany({ studentId: student.id });

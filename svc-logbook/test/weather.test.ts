@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { nextId } from '@logbook/service-kit/counters';
 import { GENESIS_HASH } from '@logbook/contracts/hash-chain';
 import { DrivingSessionModel } from '../src/sessions/model';
-import { http, insertStudent, newParent, SIGNATURE, sessionBody, useDatabase } from './helpers';
+import { http, SIGNATURE, sessionBody, useDatabase, newFamily } from './helpers';
 
 /** The fields a session's hash covered before the weather and the instructor were asked, in their order. */
 const LEGACY_FIELDS = [
@@ -29,12 +29,6 @@ const LEGACY_FIELDS = [
 
 useDatabase();
 
-async function family() {
-  const parent = await newParent();
-  const student = await insertStudent(parent.userId);
-  return { parent, student };
-}
-
 const verify = (studentId: number, cookie: string) =>
   http().get(`/api/driving-sessions/${studentId}/verification`).set('Cookie', cookie);
 
@@ -54,7 +48,7 @@ describe('weather conditions', () => {
   });
 
   it('are stored and answered, and "not recorded" (null) when a client sends none', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const rain = await http()
       .post('/api/driving-sessions')
       .set('Cookie', parent.cookie)
@@ -73,7 +67,7 @@ describe('weather conditions', () => {
   });
 
   it.each([['snow'], [{ $ne: 'rain' }], [7]])('refuses %p as the weather and stores nothing', async (weather) => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const res = await http()
       .post('/api/driving-sessions')
       .set('Cookie', parent.cookie)
@@ -84,7 +78,7 @@ describe('weather conditions', () => {
   });
 
   it('is sealed into the hash: changing it afterwards breaks the chain', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     const res = await http()
       .post('/api/driving-sessions')
       .set('Cookie', parent.cookie)
@@ -97,7 +91,7 @@ describe('weather conditions', () => {
   });
 
   it('keeps the hashes of sessions logged before the weather was asked verifying, next to new ones', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     // A session as it was stored before the weather was asked, hashed as sessions were then (no weather, no
     // instructor field): the hash is computed here the old way, not by the code under test.
     const {
@@ -145,7 +139,7 @@ describe('weather conditions', () => {
 
 describe('weather in the pace-and-coverage insights', () => {
   it('counts each weather and names those not yet practised', async () => {
-    const { parent, student } = await family();
+    const { parent, student } = await newFamily();
     for (const [weatherConditions, startTime, endTime] of [
       ['clear', '08:00', '09:00'],
       ['rain', '10:00', '11:00'],
