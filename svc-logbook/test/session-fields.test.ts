@@ -39,7 +39,9 @@ const stored = {
   trailerPlate: 'S123ABC',
 };
 
-function pdfOf(session: LogbookSession, registry = SESSION_FIELDS): Promise<Buffer> {
+const verification = { code: 'ABCD-EFGH', url: 'https://example.test/verify/ABCD-EFGH' };
+
+function pdfOf(session: LogbookSession, registry = SESSION_FIELDS, link = verification): Promise<Buffer> {
   const png = signaturePng().toString('base64');
   const doc = logbookPdf(
     {
@@ -52,7 +54,7 @@ function pdfOf(session: LogbookSession, registry = SESSION_FIELDS): Promise<Buff
         sessions: (async function* () {
           yield { ...session, studentSignaturePrint: png, supervisorSignaturePrint: png };
         })(),
-        verification: { code: 'ABCD-EFGH', url: 'https://example.test/verify/ABCD-EFGH', qr: signaturePng(60, 60) },
+        verification: { ...link, qr: signaturePng(60, 60) },
       }),
     },
     registry,
@@ -93,5 +95,14 @@ describe("the log book's views of a session, read from the field registry", () =
     expect(printed).toContain('Glenelg');
     // Without the row, the same session prints as it always has.
     expect(pdfTextOf(await pdfOf(session))).not.toContain('S123ABC');
+  });
+});
+
+describe('the verification link under the QR code', () => {
+  it('is printed whole, however wide the letters of its code', async () => {
+    const code = 'W'.repeat(16);
+    const url = `https://logbook.example.com/verify/${code}`;
+    const printed = pdfTextOf(await pdfOf(stored as unknown as LogbookSession, SESSION_FIELDS, { code, url }));
+    expect(printed).toContain(url);
   });
 });

@@ -19,5 +19,8 @@ export function verificationPanel(w: PageWriter, v: LogbookVerification): void {
   w.text('Scan the QR code to see', tx, top + 58, { size: 7.5, color: MUTED, width: tw });
   w.text('whether any entry was', tx, top + 68, { size: 7.5, color: MUTED, width: tw });
   w.text('changed after it was logged.', tx, top + 78, { size: 7.5, color: MUTED, width: tw });
-  w.text(v.url, x + 8, top + QR_SIZE + 27, { size: 7, color: INK, width: width - 16 });
+  // The link is printed whole, smaller when the code's letters or the site's name make it wide.
+  const linkWidth = width - 16;
+  const linkSize = Math.min(7, (7 * linkWidth) / w.measure(v.url, 'Helvetica', 7));
+  w.text(v.url, x + 8, top + QR_SIZE + 27, { size: linkSize, color: INK, width: linkWidth });
 }
