@@ -9,18 +9,30 @@
   var path = location.pathname;
   if (path === '/') return;
   document.documentElement.setAttribute('data-page', 'app');
-  // Which remote draws the address (the shell's routes, AppRoutes.tsx). A frame is a screen's plain address: a query
-  // (a draft to load, a session to correct) changes what the screen draws.
-  var remote = location.search
-    ? ''
-    : /^\/students\/[^/]+\/(sessions|new-session)$/.test(path)
-      ? 'sessions'
-      : /^\/student-/.test(path)
-        ? 'student'
-        : /^\/(dashboard|admin-settings|account|students\/)/.test(path)
-          ? 'parent'
-          : '';
-  if (!remote || !(navigator.serviceWorker && navigator.serviceWorker.controller)) return;
+  // Which remote draws the address (the shell's routes, AppRoutes.tsx).
+  var remote = /^\/students\/[^/]+\/(sessions|new-session)$/.test(path)
+    ? 'sessions'
+    : /^\/student-/.test(path)
+      ? 'student'
+      : /^\/(dashboard|admin-settings|account|students\/)/.test(path)
+        ? 'parent'
+        : '';
+  if (!remote) return;
+
+  // The remote's entry and its release (version.json, which names the files each screen needs first) are asked for
+  // now, beside the app's own code instead of once it has run; the app takes this answer (releaseManifest.ts).
+  var folder = location.origin + '/mf/' + remote + '/';
+  var entry = document.createElement('link');
+  entry.rel = 'modulepreload';
+  entry.href = folder + 'remoteEntry.js';
+  document.head.append(entry);
+  window.remoteRelease = {
+    url: folder + 'version.json',
+    answer: fetch(folder + 'version.json', { cache: 'no-cache', credentials: 'omit' }),
+  };
+
+  // A frame is a screen's plain address: a query (a draft to load, a session to correct) changes what the screen draws.
+  if (location.search || !(navigator.serviceWorker && navigator.serviceWorker.controller)) return;
 
   function paint(frame) {
     if (location.pathname !== path) return;
