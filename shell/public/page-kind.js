@@ -19,16 +19,24 @@
         : '';
   if (!remote) return;
 
-  // The remote's entry and its release (version.json, which names the files each screen needs first) are asked for
-  // now, beside the app's own code instead of once it has run; the app takes this answer (releaseManifest.ts).
+  // What the screen needs first of the app's own code (named by the build: vite.config.ts), the remote's entry and its
+  // release (version.json, which names the files each screen needs first) are asked for now, beside the app's entry
+  // instead of once it has run; the app takes the release's answer (releaseManifest.ts).
+  var SIGNED_IN_FILES = [];
   var folder = location.origin + '/mf/' + remote + '/';
-  var entry = document.createElement('link');
-  entry.rel = 'modulepreload';
-  entry.href = folder + 'remoteEntry.js';
-  document.head.append(entry);
+  SIGNED_IN_FILES.map(function (file) {
+    return location.origin + '/' + file;
+  })
+    .concat(folder + 'remoteEntry.js')
+    .forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    });
   window.remoteRelease = {
     url: folder + 'version.json',
-    answer: fetch(folder + 'version.json', { cache: 'no-cache', credentials: 'omit' }),
+    answer: fetch(folder + 'version.json', { cache: 'no-cache', credentials: 'omit', priority: 'high' }),
   };
 
   // A frame is a screen's plain address: a query (a draft to load, a session to correct) changes what the screen draws.
