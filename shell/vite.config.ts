@@ -54,19 +54,41 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/** The modules a remote's screen needs first of the shell's own: their files are named in page-kind.js. */
+const SIGNED_IN_MODULES = ['src/app/RemoteLayout.tsx', 'src/features/remotes/lib/federationHost.ts'];
+
 /**
- * public/page-kind.js runs on every page before anything is drawn: the build writes it minified, as it writes the rest
- * of the app's code (before the service worker's list of files is made from the output).
+ * public/page-kind.js runs on every page before anything is drawn. The build names in it the files of the shell's own
+ * that a remote's screen needs first (SIGNED_IN_MODULES and what they import, but the entry, which the page loads
+ * anyway), so they are asked for as the page opens, and writes it minified, as it writes the rest of the app's code
+ * (before the service worker's list of files is made from the output).
  */
-function minifyPageKind(): Plugin {
+function writePageKind(): Plugin {
   return {
-    name: 'logbook-minify-page-kind',
+    name: 'logbook-page-kind',
     apply: 'build',
     writeBundle: {
       order: 'pre',
-      handler(options) {
+      handler(options, bundle) {
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const named = new Set<string>();
+        const add = (fileName: string) => {
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          if (!chunk || chunk.isEntry || named.has(fileName)) return;
+          named.add(fileName);
+          chunk.imports.forEach(add);
+        };
+        for (const module of SIGNED_IN_MODULES) {
+          const chunk = chunks.find((c) => c.facadeModuleId === join(appDir, module));
+          if (!chunk) throw new Error(`page-kind.js: no chunk of ${module}`);
+          add(chunk.fileName);
+        }
         const file = join(options.dir ?? join(appDir, 'dist'), 'page-kind.js');
-        const { code, errors } = minifySync(file, readFileSync(file, 'utf8'));
+        const source = readFileSync(file, 'utf8');
+        const placeholder = 'var SIGNED_IN_FILES = [];';
+        if (!source.includes(placeholder)) throw new Error(`page-kind.js: no "${placeholder}"`);
+        const filled = source.replace(placeholder, `var SIGNED_IN_FILES = ${JSON.stringify([...named])};`);
+        const { code, errors } = minifySync(file, filled);
         if (errors.length > 0) throw new Error(`page-kind.js: ${errors.map((e) => e.message).join('; ')}`);
         writeFileSync(file, code);
       },
@@ -90,7 +112,7 @@ export default defineConfig({
   plugins: [
     react(),
     prerenderLanding(),
-    minifyPageKind(),
+    writePageKind(),
     releaseManifest(appDir, shared, { [FEDERATION_RUNTIME]: federationRuntime(appDir) }),
     VitePWA({
       strategies: 'generateSW',

@@ -9,18 +9,38 @@
   var path = location.pathname;
   if (path === '/') return;
   document.documentElement.setAttribute('data-page', 'app');
-  // Which remote draws the address (the shell's routes, AppRoutes.tsx). A frame is a screen's plain address: a query
-  // (a draft to load, a session to correct) changes what the screen draws.
-  var remote = location.search
-    ? ''
-    : /^\/students\/[^/]+\/(sessions|new-session)$/.test(path)
-      ? 'sessions'
-      : /^\/student-/.test(path)
-        ? 'student'
-        : /^\/(dashboard|admin-settings|account|students\/)/.test(path)
-          ? 'parent'
-          : '';
-  if (!remote || !(navigator.serviceWorker && navigator.serviceWorker.controller)) return;
+  // Which remote draws the address (the shell's routes, AppRoutes.tsx).
+  var remote = /^\/students\/[^/]+\/(sessions|new-session)$/.test(path)
+    ? 'sessions'
+    : /^\/student-/.test(path)
+      ? 'student'
+      : /^\/(dashboard|admin-settings|account|students\/)/.test(path)
+        ? 'parent'
+        : '';
+  if (!remote) return;
+
+  // What the screen needs first of the app's own code (named by the build: vite.config.ts), the remote's entry and its
+  // release (version.json, which names the files each screen needs first) are asked for now, beside the app's entry
+  // instead of once it has run; the app takes the release's answer (releaseManifest.ts).
+  var SIGNED_IN_FILES = [];
+  var folder = location.origin + '/mf/' + remote + '/';
+  SIGNED_IN_FILES.map(function (file) {
+    return location.origin + '/' + file;
+  })
+    .concat(folder + 'remoteEntry.js')
+    .forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    });
+  window.remoteRelease = {
+    url: folder + 'version.json',
+    answer: fetch(folder + 'version.json', { cache: 'no-cache', credentials: 'omit', priority: 'high' }),
+  };
+
+  // A frame is a screen's plain address: a query (a draft to load, a session to correct) changes what the screen draws.
+  if (location.search || !(navigator.serviceWorker && navigator.serviceWorker.controller)) return;
 
   function paint(frame) {
     if (location.pathname !== path) return;

@@ -42,10 +42,15 @@ async function openPage(
 }
 const root = () => document.getElementById('root')!;
 
+/** What page-kind.js asks for on every visit of a remote's screen: the remote's release, beside the app's code. */
+const release = (remote: string) => `${location.origin}/mf/${remote}/version.json`;
+const preloaded = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href);
+
 describe('a repeat visit, before any script of the app (public/page-kind.js)', () => {
   it('paints the frame the remote publishes for the address, with its styles, and keeps it for the app', async () => {
     await openPage('/dashboard');
-    expect(asked).toEqual(['/mf/parent/frames.json']);
+    expect(asked).toEqual([release('parent'), '/mf/parent/frames.json']);
     // What the app waits for before its first render settles once the frame is painted.
     await (window as { screenFrame?: Promise<unknown> }).screenFrame;
     expect(document.documentElement.dataset.page).toBe('app');
@@ -60,21 +65,32 @@ describe('a repeat visit, before any script of the app (public/page-kind.js)', (
   it('asks the remote that draws each signed-in address, and paints nothing where it publishes no frame', async () => {
     for (const [pattern, screen] of REMOTE_ROUTES) {
       await openPage(pattern.replace(/:\w+/g, '12'));
-      expect(asked).toEqual([`/mf/${screen.scope.replace(/^mf_/, '')}/frames.json`]);
+      const remote = screen.scope.replace(/^mf_/, '');
+      expect(asked).toEqual([release(remote), `/mf/${remote}/frames.json`]);
+      expect(preloaded()).toEqual([`${location.origin}/mf/${remote}/remoteEntry.js`]);
       if (pattern !== '/dashboard') expect(root().querySelector('.landing-prerender')).not.toBeNull();
     }
   });
 
-  it('asks nothing on the landing page, a public page or an address with a query', async () => {
-    for (const address of ['/', '/login', '/sign/abc', '/dashboard?x=1', '/students/12/new-session?loadDraft=d1']) {
+  it('asks nothing on the landing page or a public page', async () => {
+    for (const address of ['/', '/login', '/sign/abc']) {
       await openPage(address);
       expect(asked).toEqual([]);
+      expect(preloaded()).toEqual([]);
     }
+  });
+
+  it("asks only for the remote's release at an address with a query", async () => {
+    await openPage('/dashboard?x=1');
+    expect(asked).toEqual([release('parent')]);
+    await openPage('/students/12/new-session?loadDraft=d1');
+    expect(asked).toEqual([release('sessions')]);
   });
 
   it('paints no frame on a first visit, before the service worker answers the page', async () => {
     await openPage('/dashboard', undefined, false);
-    expect(asked).toEqual([]);
+    expect(asked).toEqual([release('parent')]);
+    expect(preloaded()).toEqual([`${location.origin}/mf/parent/remoteEntry.js`]);
     expect((window as { screenFrame?: unknown }).screenFrame).toBeUndefined();
     expect(document.documentElement.dataset.page).toBe('app');
     expect(root().querySelector('.landing-prerender')).not.toBeNull();

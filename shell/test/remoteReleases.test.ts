@@ -75,6 +75,23 @@ describe('fetching a remote early', () => {
     expect(document.querySelectorAll('script')).toHaveLength(0);
   });
 
+  it('takes the release public/page-kind.js asked for as the page opened, once, instead of asking again', async () => {
+    const url = new URL('/mf/parent/version.json', location.href).href;
+    forgetRelease(new URL('/mf/parent/remoteEntry.js', location.href).href);
+    const fetchMock = jest.fn((_url: string) => Promise.resolve({ ok: true, json: () => Promise.resolve({}) }));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const early = {
+      ok: true,
+      json: () => Promise.resolve({ firstView: { './Dashboard': ['assets/Dashboard-1.js'] } }),
+    };
+    Object.assign(window, { remoteRelease: { url, answer: Promise.resolve(early) } });
+    prefetchRemote('mf_parent', './Dashboard');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.head.querySelector(`link[href$="/mf/parent/assets/Dashboard-1.js"]`)).not.toBeNull();
+    expect(window).not.toHaveProperty('remoteRelease');
+  });
+
   const answering = (release: object) => {
     for (const name of ['parent', 'sessions', 'student'])
       forgetRelease(new URL(`/mf/${name}/remoteEntry.js`, location.href).href);

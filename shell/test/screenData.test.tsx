@@ -51,6 +51,13 @@ describe('a parent screen’s data is asked while its code is on its way', () =>
     expect(asked).toEqual([studentKey(12)]);
   });
 
+  test('sends its first asks before the code that reads them has arrived', async () => {
+    const asked = server();
+    preloadScreenData('/students/14/new-session', () => new Promise(() => undefined));
+    await settle();
+    expect([...asked].sort()).toEqual([CURRENT_USER_KEY, studentKey(14)].sort());
+  });
+
   test('an address that is not a student’s, and the screens that ask nothing first, ask nothing', async () => {
     const asked = server();
     for (const path of ['/students/abc/sessions', '/student-dashboard', '/login', '/', '/nowhere'])

@@ -99,6 +99,13 @@ export async function apiFetch<T>(url: string, answer: Answer<T>, signal?: Abort
   return readAnswer(res, answer, url);
 }
 
+/** apiFetch's reading of a GET of `url` already sent (a screen's data asked for as the page opened). */
+export async function readAsked<T>(asked: Promise<Response>, url: string, answer: Answer<T>): Promise<T> {
+  const res = await asked;
+  await throwIfNotOk(res);
+  return readAnswer(res, answer, url);
+}
+
 /** A failure before any HTTP answer (offline, DNS, refused connection). */
 export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;

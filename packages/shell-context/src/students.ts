@@ -1,17 +1,22 @@
 import useSWR, { type ScopedMutator } from 'swr';
 import { studentAnswer, studentListAnswer, type Student } from '@logbook/contracts/view';
-import { apiFetch } from './apiClient';
+import { apiFetch, readAsked } from './apiClient';
 import { useAskAgainIfSetAside } from './useAskAgainIfSetAside';
 
 /** The swr keys of the students: each is the URL it GETs, so every remote shares one cached answer per student. */
 export const STUDENTS_KEY = '/api/students';
 export const studentKey = (id: number | string) => `${STUDENTS_KEY}/${id}`;
 
-/** GET /api/students, checked against the contract: a screen never draws a student of the wrong shape. */
-export const fetchStudents = (key: string): Promise<Student[]> => apiFetch(key, studentListAnswer);
+/**
+ * GET /api/students, checked against the contract: a screen never draws a student of the wrong shape. `asked` is the
+ * same GET already sent, whose answer is read instead.
+ */
+export const fetchStudents = (key: string, asked?: Promise<Response>): Promise<Student[]> =>
+  asked ? readAsked(asked, key, studentListAnswer) : apiFetch(key, studentListAnswer);
 
-/** GET /api/students/:id, checked against the contract. */
-export const fetchStudent = (key: string): Promise<Student> => apiFetch(key, studentAnswer);
+/** GET /api/students/:id, checked against the contract; `asked` as for fetchStudents. */
+export const fetchStudent = (key: string, asked?: Promise<Response>): Promise<Student> =>
+  asked ? readAsked(asked, key, studentAnswer) : apiFetch(key, studentAnswer);
 
 /** One student, asked again each time a screen opens; no id (null or undefined) waits. */
 export function useStudent(id: number | null | undefined) {

@@ -11,10 +11,13 @@ export function keyToUrl(key: SwrKey): string {
 
 export type On401 = 'throw' | 'returnNull';
 
-/** A fetcher that GETs the key with cookies; a 401 throws, or yields null when asked (presence checks). */
+/**
+ * A fetcher that GETs the key with cookies; a 401 throws, or yields null when asked (presence checks). `asked` is the
+ * same GET already sent, whose answer is read instead.
+ */
 export function createFetcher(on401: On401 = 'throw') {
-  return async function fetcher<T = unknown>(key: SwrKey): Promise<T | null> {
-    const res = await fetch(keyToUrl(key), { credentials: 'include' });
+  return async function fetcher<T = unknown>(key: SwrKey, asked?: Promise<Response>): Promise<T | null> {
+    const res = await (asked ?? fetch(keyToUrl(key), { credentials: 'include' }));
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return (await res.json()) as T;

@@ -85,6 +85,16 @@ type StudentsData = Pick<
 const studentsFromHost = () => import('../features/remotes/lib/federationHost');
 
 function askAhead(data: ScreenData, studentId: string | undefined, studentsData: () => Promise<StudentsData>) {
+  // Sent at once, while the code that reads the answers is still on its way; each is read by the screen's own fetcher.
+  // A request whose reader never arrives (its code failed to load) fails quietly.
+  const send = (url: string) => {
+    const sent = fetch(url, { credentials: 'include' });
+    sent.catch(() => undefined);
+    return sent;
+  };
+  const student = data.student && studentId && /^\d+$/.test(studentId) ? studentId : undefined;
+  const studentAsked = student ? send(`/api/students/${student}`) : undefined;
+  const userAsked = data.user ? send('/api/user') : undefined;
   void Promise.all([
     import('swr'),
     import('@logbook/shell-context/swrConfig'),
@@ -92,10 +102,10 @@ function askAhead(data: ScreenData, studentId: string | undefined, studentsData:
     studentsData(),
   ])
     .then(async ([{ preload }, { fetcherOr401Null }, { CURRENT_USER_KEY }, students]) => {
-      if (data.student && studentId && /^\d+$/.test(studentId))
-        preload(students.studentKey(studentId), students.fetchStudent);
-      if (!data.user) return;
-      const user = await preload(CURRENT_USER_KEY, fetcherOr401Null);
+      if (student && studentAsked)
+        preload(students.studentKey(student), (key: string) => students.fetchStudent(key, studentAsked));
+      if (!userAsked) return;
+      const user = await preload(CURRENT_USER_KEY, (key: string) => fetcherOr401Null(key, userAsked));
       if (data.students && user) preload(students.STUDENTS_KEY, students.fetchStudents);
     })
     .catch(() => undefined);
