@@ -6,7 +6,7 @@ export interface ProgressBarProps {
   label: string;
   /** Shows the label and the percentage above the bar. */
   showLabel?: boolean;
-  tone?: 'primary' | 'day' | 'night' | 'success';
+  tone?: 'primary' | 'day' | 'night';
   className?: string;
 }
 
