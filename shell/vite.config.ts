@@ -54,14 +54,13 @@ function prerenderLanding(): Plugin {
   };
 }
 
-/** The modules a remote's screen needs first of the shell's own: their files are named in page-kind.js. */
+/** The shell's own modules a remote's screen needs first: the files they are built into are named in page-kind.js. */
 const SIGNED_IN_MODULES = ['src/app/RemoteLayout.tsx', 'src/features/remotes/lib/federationHost.ts'];
 
 /**
- * public/page-kind.js runs on every page before anything is drawn. The build names in it the files of the shell's own
- * that a remote's screen needs first (SIGNED_IN_MODULES and what they import, but the entry, which the page loads
- * anyway), so they are asked for as the page opens, and writes it minified, as it writes the rest of the app's code
- * (before the service worker's list of files is made from the output).
+ * public/page-kind.js runs on every page before anything is drawn. The build names in it the files of
+ * SIGNED_IN_MODULES, so a remote's screen asks for them as the page opens, and writes it minified, as it writes the rest
+ * of the app's code (before the service worker's list of files is made from the output).
  */
 function writePageKind(): Plugin {
   return {
@@ -70,24 +69,18 @@ function writePageKind(): Plugin {
     writeBundle: {
       order: 'pre',
       handler(options, bundle) {
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const named = new Set<string>();
-        const add = (fileName: string) => {
-          const chunk = chunks.find((c) => c.fileName === fileName);
-          if (!chunk || chunk.isEntry || named.has(fileName)) return;
-          named.add(fileName);
-          chunk.imports.forEach(add);
-        };
-        for (const module of SIGNED_IN_MODULES) {
-          const chunk = chunks.find((c) => c.facadeModuleId === join(appDir, module));
+        const files = SIGNED_IN_MODULES.map((module) => {
+          const chunk = Object.values(bundle).find(
+            (c) => c.type === 'chunk' && c.facadeModuleId === join(appDir, module),
+          );
           if (!chunk) throw new Error(`page-kind.js: no chunk of ${module}`);
-          add(chunk.fileName);
-        }
+          return chunk.fileName;
+        });
         const file = join(options.dir ?? join(appDir, 'dist'), 'page-kind.js');
         const source = readFileSync(file, 'utf8');
         const placeholder = 'var SIGNED_IN_FILES = [];';
         if (!source.includes(placeholder)) throw new Error(`page-kind.js: no "${placeholder}"`);
-        const filled = source.replace(placeholder, `var SIGNED_IN_FILES = ${JSON.stringify([...named])};`);
+        const filled = source.replace(placeholder, `var SIGNED_IN_FILES = ${JSON.stringify(files)};`);
         const { code, errors } = minifySync(file, filled);
         if (errors.length > 0) throw new Error(`page-kind.js: ${errors.map((e) => e.message).join('; ')}`);
         writeFileSync(file, code);

@@ -19,7 +19,7 @@
         : '';
   if (!remote) return;
 
-  // What the screen needs first of the app's own code (named by the build: vite.config.ts), the remote's entry and its
+  // The largest of the app's own files the screen needs (named by the build: vite.config.ts), the remote's entry and its
   // release (version.json, which names the files each screen needs first) are asked for now, beside the app's entry
   // instead of once it has run; the app takes the release's answer (releaseManifest.ts).
   var SIGNED_IN_FILES = [];
