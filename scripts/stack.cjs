@@ -59,14 +59,15 @@ async function freePort() {
   return port;
 }
 
-async function waitFor(url, { timeoutMs = 60_000, child, name } = {}) {
+/** Waits until `url` answers 2xx, asked with `get` (fetch unless given); fails at once if `child` exits. */
+async function waitFor(url, { timeoutMs = 60_000, child, name, get = fetch } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
     try {
-      const res = await fetch(url);
-      if (res.ok) return;
+      const res = await get(url);
+      if (res.status >= 200 && res.status < 300) return;
       lastError = new Error(`${url} answered ${res.status}`);
     } catch (err) {
       lastError = err;
@@ -297,4 +298,4 @@ async function startStack(opts = {}) {
   }
 }
 
-module.exports = { ROOT, SERVICES, OUTGOING_PORTS_START, freePort, startProcess, startStack, stopProcess, withOutput };
+module.exports = { ROOT, OUTGOING_PORTS_START, freePort, startProcess, startStack, stopProcess, waitFor, withOutput };

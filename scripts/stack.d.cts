@@ -48,7 +48,6 @@ export interface Stack {
 }
 
 export const ROOT: string;
-export const SERVICES: ReadonlyArray<{ name: string; dir: string; port: number; env: string }>;
 /** The first port of the range the system gives outgoing connections, where the system says (Linux). */
 export const OUTGOING_PORTS_START: number | undefined;
 /** A free port, below that range where it is known. */
