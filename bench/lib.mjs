@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { PNG } from 'pngjs';
-import stackModule from '../scripts/stack.cjs';
+import { ROOT } from '../scripts/paths.mjs';
 
 /** A signature like the pad makes: 400x150 at a pixel ratio of 2, black strokes of width 2 on white. */
 export function signaturePng(seed = 1) {
@@ -170,7 +170,7 @@ export function cannon(opts) {
 
 /** Writes `text` to bench/results/`file`. */
 export function writeResults(file, text) {
-  const dir = path.join(stackModule.ROOT, 'bench/results');
+  const dir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, file), text);
 }

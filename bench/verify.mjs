@@ -3,10 +3,9 @@
 // time. For comparison, the same with ten checks that are always made afresh (the family's own verification view).
 import crypto from 'node:crypto';
 import { PNG } from 'pngjs';
-import stackModule from '../scripts/stack.cjs';
+import { startStack } from '../scripts/stack.cjs';
 import { median, parentWithActiveStudent, round, seedSessions, sessionBody, writeResults } from './lib.mjs';
 
-const { startStack } = stackModule;
 const SESSIONS = Number(process.env.BENCH_VERIFY_SESSIONS ?? 40);
 const CONCURRENT = 10;
 // Three rounds of ten per run, a minute apart: verification allows 60 checks a minute from one address.
