@@ -29,40 +29,25 @@ const GUESSED_TOKEN = 'A'.repeat(32);
 function client(base, origin) {
   const calls = [];
 
-  async function callOnce(method, path, { body, raw, cookie, headers = {}, note = '', crossOrigin } = {}) {
-    const sent = { ...headers };
-    if (cookie) sent.cookie = cookie;
-    if (method !== 'GET') sent.origin = crossOrigin ? 'https://elsewhere.example' : origin;
-    let payload;
-    if (raw !== undefined) payload = raw;
-    else if (body !== undefined) {
-      payload = JSON.stringify(body);
-      sent['content-type'] ??= 'application/json';
-    }
-    const res = await fetch(`${base}${path}`, { method, headers: sent, body: payload, redirect: 'manual' });
-    const type = res.headers.get('content-type') ?? '';
-    const text = Buffer.from(await res.arrayBuffer());
-    let parsed;
-    if (type.includes('json')) {
-      try {
-        parsed = JSON.parse(text.toString('utf8'));
-      } catch {
-        parsed = undefined;
-      }
-    }
-    const record = { method, path, status: res.status, headers: res.headers, body: parsed, note };
-    calls.push(record);
-    return record;
-  }
-
   /**
    * One request, as a client sends it. A service that is briefly unavailable or slow (503, 504: a loaded machine) is
    * asked again after a moment, as the front ends do; every answer, those included, is kept and judged.
    */
-  async function call(request, options = {}) {
+  async function call(request, { body, raw, cookie, headers = {}, note = '', crossOrigin } = {}) {
     const [method, path] = request.split(' ');
+    const sent = { ...headers };
+    if (cookie) sent.cookie = cookie;
+    if (method !== 'GET') sent.origin = crossOrigin ? 'https://elsewhere.example' : origin;
+    if (raw === undefined && body !== undefined) sent['content-type'] ??= 'application/json';
+    const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
     for (let attempt = 1; ; attempt++) {
-      const record = await callOnce(method, path, options);
+      const res = await fetch(`${base}${path}`, { method, headers: sent, body: payload, redirect: 'manual' });
+      // Every answer is read whole; a JSON one is kept (undefined if it does not parse).
+      const json = (res.headers.get('content-type') ?? '').includes('json');
+      const parsed = json ? await res.json().catch(() => undefined) : undefined;
+      if (!json) await res.arrayBuffer();
+      const record = { method, path, status: res.status, headers: res.headers, body: parsed, note };
+      calls.push(record);
       if (![503, 504].includes(record.status) || attempt === 4) return record;
       await sleep(1000 * attempt);
     }

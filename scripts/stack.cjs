@@ -276,14 +276,10 @@ async function startStack(opts = {}) {
         Promise.all(select(name, index).map((i) => stopProcess(i.child, 5000, signal))),
       /** Starts stopped instances again on their own ports. */
       startService: async (name, { index } = {}) => {
+        const svc = present.find((s) => s.name === name);
         for (const t of select(name, index)) {
           if (t.child.exitCode === null && t.child.signalCode === null) continue;
-          t.child = (
-            await launch(
-              present.find((s) => s.name === name),
-              t.port,
-            )
-          ).child;
+          t.child = (await launch(svc, t.port)).child;
         }
       },
       /** The embedded database (fault tests stop it and start it again; the in-memory one comes back empty). */
