@@ -67,18 +67,7 @@ async function main() {
     // CORS off: Prism would otherwise answer preflights and add headers of its own.
     prism = spawn(
       process.execPath,
-      [
-        PRISM,
-        'proxy',
-        DOCUMENT,
-        upstream,
-        '--errors=false',
-        '--cors=false',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        `${port}`,
-      ],
+      [PRISM, 'proxy', DOCUMENT, upstream, '--errors=false', '--cors=false', '--host=127.0.0.1', `--port=${port}`],
       { cwd: ROOT, stdio: ['ignore', out, out] },
     );
     await waitFor(`${proxy}/api/health`, { child: prism, name: 'Prism' }).catch((err) => {
