@@ -323,19 +323,19 @@ async function remoteSignOff({ expect }, family, { inboxUrl }) {
     await expect(200, `GET /api/sign-off/${token}`);
     await expect(200, `POST /api/sign-off/${token}`, { body: signing });
     await expect(404, `POST /api/sign-off/${token}`, { body: signing, note: 'used already' });
-    const sam = `${unique('sam')}@example.org`;
-    await ask(201, sam, { date: '2026-03-03' });
-    const declining = await signingLink(inboxUrl, sam);
+    /** A drive on `date` that a new supervisor is asked to sign: the token of the link emailed to them. */
+    const newSupervisorsLink = async (name, date) => {
+      const supervisor = `${unique(name)}@example.org`;
+      await ask(201, supervisor, { date });
+      return signingLink(inboxUrl, supervisor);
+    };
+    const declining = await newSupervisorsLink('sam', '2026-03-03');
     await expect(200, `POST /api/sign-off/${declining}/decline`, { body: { reason: 'I was not there' } });
     // The signing page of this release sends the token in the body.
-    const kim = `${unique('kim')}@example.org`;
-    await ask(201, kim, { date: '2026-03-06' });
-    const kimToken = await signingLink(inboxUrl, kim);
+    const kimToken = await newSupervisorsLink('kim', '2026-03-06');
     await expect(200, 'POST /api/signing/entry', { body: { token: kimToken } });
     await expect(200, 'POST /api/signing/sign', { body: { ...signing, token: kimToken } });
-    const lou = `${unique('lou')}@example.org`;
-    await ask(201, lou, { date: '2026-03-07' });
-    const louToken = await signingLink(inboxUrl, lou);
+    const louToken = await newSupervisorsLink('lou', '2026-03-07');
     await expect(200, 'POST /api/signing/decline', { body: { token: louToken, reason: 'Not me' } });
   }
   for (const [path, body] of [
