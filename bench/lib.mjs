@@ -160,6 +160,14 @@ export async function familyWithLearner(base, label, sessions) {
 export const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** One request, its answer read whole: the answer and the ms it took. */
+export async function timed(url, init) {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  await res.arrayBuffer();
+  return { ms: performance.now() - started, res };
+}
+
 /** An autocannon run, its progress kept off the console. */
 export function cannon(opts) {
   return new Promise((resolve, reject) => {

@@ -17,6 +17,7 @@ import {
   seedSessions,
   sessionBody,
   signaturePng,
+  timed,
   writeResults,
 } from './lib.mjs';
 import { measureFrontEnd, screenName } from './frontend.mjs';
@@ -153,14 +154,11 @@ class PartTimes {
 
 /** One post of `body` to `base`, its time in ms; its Server-Timing parts go into `parts`, if given. */
 async function timedPost(base, client, body, parts) {
-  const started = performance.now();
-  const res = await fetch(`${base}/api/driving-sessions`, {
+  const { ms, res } = await timed(`${base}/api/driving-sessions`, {
     method: 'POST',
     headers: { cookie: client.cookieHeader, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  await res.arrayBuffer();
-  const ms = performance.now() - started;
   if (!res.ok) throw new Error(`post → ${res.status}`);
   parts?.add(res.headers.get('server-timing'));
   return ms;
