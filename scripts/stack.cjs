@@ -139,16 +139,7 @@ async function startMailInbox({ dataDir, fixedPorts, quiet }) {
   return { child, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl };
 }
 
-/**
- * @param {object} [opts]
- * @param {number} [opts.gatewayPort] 0 picks a free port
- * @param {boolean} [opts.fixedServicePorts] use 4001–4004 (npm start) instead of free ports (tests)
- * @param {string} [opts.dataDir] keys and, with a real mongod, the database files
- * @param {boolean} [opts.persistent] keep a real mongod's data under dataDir/db
- * @param {boolean} [opts.ownDatabase] start an embedded database even when MONGODB_URI is set (fault tests stop it)
- * @param {boolean} [opts.quiet] keep service output to ourselves (shown when something fails)
- * @param {Record<string,string>} [opts.env] extra environment for every process
- */
+/** Starts the product; its options are StackOptions in stack.d.cts. */
 async function startStack(opts = {}) {
   const quiet = opts.quiet ?? true;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logbook-'));

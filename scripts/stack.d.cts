@@ -16,12 +16,19 @@ export interface ServiceInstance {
 }
 
 export interface StackOptions {
+  /** 0 picks a free port. */
   gatewayPort?: number;
+  /** Use 4001–4004 (npm start) instead of free ports (tests). */
   fixedServicePorts?: boolean;
+  /** Keys and, with a real mongod, the database files. */
   dataDir?: string;
+  /** Keep a real mongod's data under dataDir/db. */
   persistent?: boolean;
+  /** Start an embedded database even when MONGODB_URI is set (fault tests stop it). */
   ownDatabase?: boolean;
+  /** Keep service output to ourselves (shown when something fails). */
   quiet?: boolean;
+  /** Extra environment for every process. */
   env?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
   instances?: Partial<Record<'auth' | 'students' | 'billing' | 'logbook', number>>;
