@@ -1,15 +1,16 @@
 import type { KnipConfig } from 'knip';
 
+/** A workspace whose tests are its entry points: its `files` under src/ and test/. */
+const tested = (files: string) => ({ entry: [`test/**/${files}`], project: [`src/**/${files}`, `test/**/${files}`] });
+
 const FRONT_END = {
-  entry: ['test/**/*.{ts,tsx}'],
-  project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+  ...tested('*.{ts,tsx}'),
   // Each remote's Vite config is built by scripts/remoteViteConfig.ts, which imports the federation plugin.
   ignoreDependencies: ['@module-federation/vite'],
 };
 
 const SERVICE = {
-  entry: ['test/**/*.ts'],
-  project: ['src/**/*.ts', 'test/**/*.ts'],
+  ...tested('*.ts'),
   // `npm run build` bundles the service with scripts/build-service.mjs, which imports it.
   ignoreDependencies: ['esbuild'],
 };
@@ -25,10 +26,7 @@ const config: KnipConfig = {
       // (scripts/openapi-proxy-check.mjs).
       ignoreDependencies: ['maildev', '@stoplight/prism-cli'],
     },
-    'packages/*': {
-      entry: ['test/**/*.{ts,tsx}'],
-      project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
-    },
+    'packages/*': tested('*.{ts,tsx}'),
     'packages/shell-context': { project: ['src/**/*.ts'] },
     ...Object.fromEntries(['svc-auth', 'svc-students', 'svc-billing'].map((dir) => [dir, SERVICE])),
     'svc-logbook': {

@@ -5,12 +5,11 @@
 // measured when it was last lowered, plus 2 KB: it can only go down.
 import fs from 'node:fs';
 import path from 'node:path';
-import stackModule from '../scripts/stack.cjs';
+import { ROOT, startStack } from '../scripts/stack.cjs';
 import { buildFrontEnds } from '../scripts/build.mjs';
 import { firstViewJs, launchBrowser, screenName, signedInScreens } from './frontend.mjs';
 import { familyWithLearner } from './lib.mjs';
 
-const { startStack, ROOT } = stackModule;
 const { screens: budgets } = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/budgets.json'), 'utf8'));
 const listAll = process.argv.includes('--all');
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { PNG } from 'pngjs';
-import stackModule from '../scripts/stack.cjs';
+import { ROOT } from '../scripts/paths.mjs';
 
 /** A signature like the pad makes: 400x150 at a pixel ratio of 2, black strokes of width 2 on white. */
 export function signaturePng(seed = 1) {
@@ -160,6 +160,14 @@ export async function familyWithLearner(base, label, sessions) {
 export const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** One request, its answer read whole: the answer and the ms it took. */
+export async function timed(url, init) {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  await res.arrayBuffer();
+  return { ms: performance.now() - started, res };
+}
+
 /** An autocannon run, its progress kept off the console. */
 export function cannon(opts) {
   return new Promise((resolve, reject) => {
@@ -170,7 +178,7 @@ export function cannon(opts) {
 
 /** Writes `text` to bench/results/`file`. */
 export function writeResults(file, text) {
-  const dir = path.join(stackModule.ROOT, 'bench/results');
+  const dir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, file), text);
 }

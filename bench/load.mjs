@@ -1,10 +1,9 @@
 // Mixed load through the gateway: sign-ins, session posts with client ids, list and summary reads.
 // Afterwards, every acknowledged session must be stored exactly once. `npm run bench:load`
-import stackModule from '../scripts/stack.cjs';
+import { startStack } from '../scripts/stack.cjs';
 import { cannon, parentWithActiveStudent, round, sessionBody, signaturePng, writeResults } from './lib.mjs';
 import { openDatabase } from './scale.mjs';
 
-const { startStack } = stackModule;
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const stack = await startStack({
   quiet: true,
@@ -27,6 +26,16 @@ try {
   let slowestPost = { ms: 0, serverTiming: null };
   const percentile = (sorted, p) =>
     sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : null;
+  /** The family's read of its student's log book (`suffix` after its address), tallied as `step`. */
+  const read = (step, suffix) => ({
+    method: 'GET',
+    setupRequest: (req, context) => ({
+      ...req,
+      path: `/api/driving-sessions/${context.family.student.id}${suffix}`,
+      headers: { cookie: context.family.client.cookieHeader },
+    }),
+    onResponse: tally(step),
+  });
   let n = 0;
   const result = await cannon({
     url: stack.url,
@@ -74,24 +83,8 @@ try {
           if (status === 201 || status === 200) acknowledged.add(context.clientId);
         },
       },
-      {
-        method: 'GET',
-        setupRequest: (req, context) => ({
-          ...req,
-          path: `/api/driving-sessions/${context.family.student.id}`,
-          headers: { cookie: context.family.client.cookieHeader },
-        }),
-        onResponse: tally('list'),
-      },
-      {
-        method: 'GET',
-        setupRequest: (req, context) => ({
-          ...req,
-          path: `/api/driving-sessions/${context.family.student.id}/summary`,
-          headers: { cookie: context.family.client.cookieHeader },
-        }),
-        onResponse: tally('summary'),
-      },
+      read('list', ''),
+      read('summary', '/summary'),
     ],
   });
 

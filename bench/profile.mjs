@@ -1,10 +1,8 @@
 // Where a signed-in screen's time goes at 4x CPU: React commits (how many, how many components each drew, by name
 // where the build keeps one) and the CPU profile's self time by script. `node bench/profile.mjs` (front ends built).
-import stackModule from '../scripts/stack.cjs';
+import { startStack } from '../scripts/stack.cjs';
 import { launchBrowser, signedInScreens } from './frontend.mjs';
 import { familyWithLearner, round } from './lib.mjs';
-
-const { startStack } = stackModule;
 
 /** Installed before React: counts commits and the components each one drew (a fiber is drawn when it did work). */
 const HOOK = () => {

@@ -6,10 +6,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import http from 'node:http';
 import os from 'node:os';
-import stackModule from '../scripts/stack.cjs';
-import edgeModule from '../scripts/edge.cjs';
+import { ROOT, freePort, startStack } from '../scripts/stack.cjs';
+import { startEdge } from '../scripts/edge.cjs';
 import {
   cannon,
   median,
@@ -18,14 +17,13 @@ import {
   seedSessions,
   sessionBody,
   signaturePng,
+  timed,
   writeResults,
 } from './lib.mjs';
 import { measureFrontEnd, screenName } from './frontend.mjs';
 import { databaseAlone, fillTo, openDatabase, templateOf } from './scale.mjs';
 import { buildFrontEnds } from '../scripts/build.mjs';
 
-const { startStack, freePort, ROOT } = stackModule;
-const { startEdge } = edgeModule;
 const wanted = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
 const BY_NAME_ONLY = new Set(['scale']);
 const want = (s) => (wanted.size === 0 && !BY_NAME_ONLY.has(s)) || wanted.has(s);
@@ -156,14 +154,11 @@ class PartTimes {
 
 /** One post of `body` to `base`, its time in ms; its Server-Timing parts go into `parts`, if given. */
 async function timedPost(base, client, body, parts) {
-  const started = performance.now();
-  const res = await fetch(`${base}/api/driving-sessions`, {
+  const { ms, res } = await timed(`${base}/api/driving-sessions`, {
     method: 'POST',
     headers: { cookie: client.cookieHeader, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  await res.arrayBuffer();
-  const ms = performance.now() - started;
   if (!res.ok) throw new Error(`post → ${res.status}`);
   parts?.add(res.headers.get('server-timing'));
   return ms;
@@ -274,29 +269,24 @@ function resetPeakRss(pid) {
   }
 }
 
-function timePdf(url, cookie) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    http
-      .get(url, { headers: { cookie } }, (res) => {
-        let firstByte;
-        let bytes = 0;
-        res.on('data', (chunk) => {
-          firstByte ??= process.hrtime.bigint();
-          bytes += chunk.length;
-        });
-        res.on('end', () => {
-          const done = process.hrtime.bigint();
-          resolve({
-            status: res.statusCode,
-            firstByteMs: round(Number((firstByte ?? done) - started) / 1e6),
-            totalMs: round(Number(done - started) / 1e6),
-            bytes,
-          });
-        });
-      })
-      .on('error', reject);
-  });
+/** The PDF at `url`, read whole: its status, the ms to its first byte and to its last, and its size. */
+async function timePdf(url, cookie) {
+  const started = performance.now();
+  // Uncompressed, as the service writes it.
+  const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'identity' } });
+  let firstByte;
+  let bytes = 0;
+  for await (const chunk of res.body) {
+    firstByte ??= performance.now();
+    bytes += chunk.length;
+  }
+  const done = performance.now();
+  return {
+    status: res.status,
+    firstByteMs: round((firstByte ?? done) - started),
+    totalMs: round(done - started),
+    bytes,
+  };
 }
 
 async function pdf() {

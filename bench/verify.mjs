@@ -3,10 +3,9 @@
 // time. For comparison, the same with ten checks that are always made afresh (the family's own verification view).
 import crypto from 'node:crypto';
 import { PNG } from 'pngjs';
-import stackModule from '../scripts/stack.cjs';
-import { median, parentWithActiveStudent, round, seedSessions, sessionBody, writeResults } from './lib.mjs';
+import { startStack } from '../scripts/stack.cjs';
+import { median, parentWithActiveStudent, round, seedSessions, sessionBody, timed, writeResults } from './lib.mjs';
 
-const { startStack } = stackModule;
 const SESSIONS = Number(process.env.BENCH_VERIFY_SESSIONS ?? 40);
 const CONCURRENT = 10;
 // Three rounds of ten per run, a minute apart: verification allows 60 checks a minute from one address.
@@ -19,13 +18,6 @@ function largeSignature() {
   return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
 }
 
-async function timed(url, headers = {}) {
-  const started = performance.now();
-  const res = await fetch(url, { headers });
-  await res.arrayBuffer();
-  return { ms: performance.now() - started, status: res.status };
-}
-
 const stack = await startStack({ quiet: true });
 try {
   const { client, student } = await parentWithActiveStudent(stack.url, 'verify');
@@ -35,14 +27,14 @@ try {
   await seedSessions(client, student.id, SESSIONS, [largeSignature(), largeSignature()], 2);
   let logged = SESSIONS;
   const list = `${stack.url}/api/driving-sessions/${student.id}`;
-  const cookie = { cookie: client.cookieHeader };
+  const signedIn = { headers: { cookie: client.cookieHeader } };
 
-  for (let i = 0; i < 3; i++) await timed(list, cookie);
+  for (let i = 0; i < 3; i++) await timed(list, signedIn);
   const alone = [];
-  for (let i = 0; i < ROUNDS; i++) alone.push((await timed(list, cookie)).ms);
+  for (let i = 0; i < ROUNDS; i++) alone.push((await timed(list, signedIn)).ms);
 
   /** Ten checks at once and the list asked for while they run; `fresh` logs a session first so the head moves. */
-  async function underChecks(checkUrl, headers, fresh) {
+  async function underChecks(checkUrl, init, fresh) {
     const lists = [];
     const checks = [];
     const statuses = new Set();
@@ -52,15 +44,15 @@ try {
         const body = sessionBody(student.id, logged++, [largeSignature(), largeSignature()]);
         await client.call('POST', '/api/driving-sessions', body);
       }
-      const running = Array.from({ length: CONCURRENT }, () => timed(checkUrl, headers));
+      const running = Array.from({ length: CONCURRENT }, () => timed(checkUrl, init));
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const listed = await timed(list, cookie);
+      const listed = await timed(list, signedIn);
       const done = await Promise.all(running);
       lists.push(listed.ms);
-      statuses.add(listed.status);
+      statuses.add(listed.res.status);
       for (const c of done) {
         checks.push(c.ms);
-        statuses.add(c.status);
+        statuses.add(c.res.status);
       }
     }
     return {
@@ -83,7 +75,7 @@ try {
     anonymousUnchangedLog: await new Promise((resolve) => setTimeout(resolve, 61_000))
       .then(() => timed(`${stack.url}/api/verify/${code}`))
       .then(() => underChecks(`${stack.url}/api/verify/${code}`, {}, false)),
-    alwaysAfreshForComparison: await underChecks(own, cookie, false),
+    alwaysAfreshForComparison: await underChecks(own, signedIn, false),
   };
   console.table({
     'list alone': { listMedianMs: results.listAloneMedianMs },

@@ -21,14 +21,9 @@ const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 /** Every npm package the service may import at run time: its own, and those of the workspace packages it compiles in. */
 function externalPackages(dir) {
-  const manifests = [
-    path.join(ROOT, dir, 'package.json'),
-    path.join(ROOT, 'packages/contracts/package.json'),
-    path.join(ROOT, 'packages/service-kit/package.json'),
-  ];
   const names = new Set();
-  for (const file of manifests) {
-    const pkg = readJson(file);
+  for (const workspace of [dir, 'packages/contracts', 'packages/service-kit']) {
+    const pkg = readJson(path.join(ROOT, workspace, 'package.json'));
     for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies']) {
       for (const name of Object.keys(pkg[field] ?? {})) if (!name.startsWith('@logbook/')) names.add(name);
     }

@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const https = require('node:https');
 const os = require('node:os');
 const path = require('node:path');
-const { freePort, stopProcess, withOutput } = require('./stack.cjs');
+const { freePort, stopProcess, waitFor, withOutput } = require('./stack.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const CADDYFILE = path.join(ROOT, 'deploy/edge/Caddyfile');
@@ -59,25 +59,13 @@ async function startEdge({ upstream, quiet = true, timeoutMs = 60_000 }) {
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + timeoutMs;
-  let lastError;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) lastError = new Error(`caddy exited with code ${child.exitCode}`);
-    else {
-      try {
-        const res = await insecureGet(`${url}/api/health`);
-        if (res.status === 200)
-          return { url, httpUrl: `http://localhost:${httpPort}`, logs: () => tail.join('\n'), stop };
-        lastError = new Error(`${url}/api/health answered ${res.status}`);
-      } catch (err) {
-        lastError = err;
-      }
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 150));
+  try {
+    await waitFor(`${url}/api/health`, { timeoutMs, child, name: 'caddy', get: insecureGet });
+  } catch (err) {
+    await stop();
+    throw new Error(`The edge did not come up: ${err.message}\n${tail.slice(-20).join('\n')}`);
   }
-  await stop();
-  throw new Error(`The edge did not come up: ${lastError?.message}\n${tail.slice(-20).join('\n')}`);
+  return { url, httpUrl: `http://localhost:${httpPort}`, logs: () => tail.join('\n'), stop };
 }
 
 module.exports = { CADDYFILE, CADDY, startEdge, insecureGet };

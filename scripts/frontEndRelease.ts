@@ -74,15 +74,20 @@ export function sharedVersions(shared: Record<string, SharedEntry>): Record<stri
  * `experiments.externalRuntime`) use that one copy instead of bringing their own. A remote's version.json names the
  * range it needs like a shared package, so a page with another runtime, or none, refuses it cleanly.
  */
-export const FEDERATION_RUNTIME = '@module-federation/runtime-core';
+const FEDERATION_RUNTIME = '@module-federation/runtime-core';
 
 /** The installed federation runtime's version, and the range a remote built with it needs (same major, not older). */
-export function federationRuntime(appDir: string): SharedVersion {
+function federationRuntime(appDir: string): SharedVersion {
   const require = createRequire(join(appDir, 'package.json'));
   // The package's exports do not offer its package.json: it sits above the entry's dist folder.
   const entry = require.resolve(FEDERATION_RUNTIME);
   const pkg = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
   return { version: pkg.version, requiredVersion: `^${pkg.version}` };
+}
+
+/** What a build is made with, by package: its shared packages and the federation runtime. */
+export function releaseVersions(appDir: string, shared: Record<string, SharedEntry>): Record<string, SharedVersion> {
+  return { ...sharedVersions(shared), [FEDERATION_RUNTIME]: federationRuntime(appDir) };
 }
 
 const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk => file?.type === 'chunk';
@@ -153,14 +158,12 @@ export function firstViewFiles(
 
 /**
  * Writes dist/version.json: name, version, commit, build time and the shared packages the build was made with, and
- * for a remote, the files each exposed module needs first.
+ * for a remote (which names what it `exposes`), the files each exposed module needs first.
  */
 export function releaseManifest(
   appDir: string,
   shared: Record<string, SharedEntry>,
-  fromPage: Record<string, SharedVersion> = {},
-  exposes?: Record<string, string>,
-  firstEmbeds?: ReleaseInfo['firstEmbeds'],
+  { exposes, firstEmbeds }: { exposes?: Record<string, string>; firstEmbeds?: ReleaseInfo['firstEmbeds'] } = {},
 ): Plugin {
   return {
     name: 'logbook-release-manifest',
@@ -172,7 +175,7 @@ export function releaseManifest(
         version: pkg.version,
         commit: buildCommit(),
         builtAt: new Date().toISOString(),
-        shared: { ...sharedVersions(shared), ...fromPage },
+        shared: releaseVersions(appDir, shared),
         ...(exposes ? { firstView: firstViewFiles(bundle, appDir, exposes, 'remoteEntry.js', firstEmbeds) } : {}),
         ...(firstEmbeds ? { firstEmbeds } : {}),
       };

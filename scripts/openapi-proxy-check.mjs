@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { driveTraffic } from './openapi-traffic.mjs';
-import { ROOT, freePort, startStack, stopProcess } from './stack.mjs';
+import { ROOT, freePort, startStack, stopProcess, waitFor } from './stack.cjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,20 +34,6 @@ const DOCUMENT = path.resolve(args.document ?? path.join(ROOT, 'docs/openapi.jso
 const PRISM = path.join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
 const say = (line) => process.stdout.write(`${line}\n`);
-
-async function waitForPrism(url, prism, logFile) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (prism.exitCode !== null) break;
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`Prism did not start:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
-}
 
 /** The described operation ("GET /api/students/{id}") a call reached, if any. */
 function describedOperations() {
@@ -81,21 +67,12 @@ async function main() {
     // CORS off: Prism would otherwise answer preflights and add headers of its own.
     prism = spawn(
       process.execPath,
-      [
-        PRISM,
-        'proxy',
-        DOCUMENT,
-        upstream,
-        '--errors=false',
-        '--cors=false',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        `${port}`,
-      ],
+      [PRISM, 'proxy', DOCUMENT, upstream, '--errors=false', '--cors=false', '--host=127.0.0.1', `--port=${port}`],
       { cwd: ROOT, stdio: ['ignore', out, out] },
     );
-    await waitForPrism(`${proxy}/api/health`, prism, logFile);
+    await waitFor(`${proxy}/api/health`, { child: prism, name: 'Prism' }).catch((err) => {
+      throw new Error(`Prism did not start (${err.message}):\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    });
     say(`Prism ${proxy} → ${upstream}; its log: ${logFile}`);
 
     const calls = await driveTraffic({

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type PluginOption, type UserConfigExport } from 'vite';
 import { federation } from '@module-federation/vite';
 import { packageOf, WORKSPACE_ENTRIES } from './federationShared';
-import { FEDERATION_RUNTIME, federationRuntime, releaseManifest, sharedPackages } from './frontEndRelease';
+import { releaseManifest, sharedPackages } from './frontEndRelease';
 import { screenFrames } from './screenFrames';
 
 type FederationOptions = Parameters<typeof federation>[0];
@@ -107,13 +107,7 @@ export function remoteViteConfig(options: RemoteOptions): UserConfigExport {
         experiments: { externalRuntime: command === 'build' },
       }),
       react(),
-      releaseManifest(
-        appDir,
-        shared,
-        { [FEDERATION_RUNTIME]: federationRuntime(appDir) },
-        exposes as Record<string, string>,
-        firstEmbeds,
-      ),
+      releaseManifest(appDir, shared, { exposes: exposes as Record<string, string>, firstEmbeds }),
       screenFrames(appDir, frames, exposes as Record<string, string>, react),
     ],
     server: { port, strictPort: true, proxy },

@@ -59,14 +59,15 @@ async function freePort() {
   return port;
 }
 
-async function waitFor(url, { timeoutMs = 60_000, child, name } = {}) {
+/** Waits until `url` answers 2xx, asked with `get` (fetch unless given); fails at once if `child` exits. */
+async function waitFor(url, { timeoutMs = 60_000, child, name, get = fetch } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
     try {
-      const res = await fetch(url);
-      if (res.ok) return;
+      const res = await get(url);
+      if (res.status >= 200 && res.status < 300) return;
       lastError = new Error(`${url} answered ${res.status}`);
     } catch (err) {
       lastError = err;
@@ -138,16 +139,7 @@ async function startMailInbox({ dataDir, fixedPorts, quiet }) {
   return { child, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl };
 }
 
-/**
- * @param {object} [opts]
- * @param {number} [opts.gatewayPort] 0 picks a free port
- * @param {boolean} [opts.fixedServicePorts] use 4001–4004 (npm start) instead of free ports (tests)
- * @param {string} [opts.dataDir] keys and, with a real mongod, the database files
- * @param {boolean} [opts.persistent] keep a real mongod's data under dataDir/db
- * @param {boolean} [opts.ownDatabase] start an embedded database even when MONGODB_URI is set (fault tests stop it)
- * @param {boolean} [opts.quiet] keep service output to ourselves (shown when something fails)
- * @param {Record<string,string>} [opts.env] extra environment for every process
- */
+/** Starts the product; its options are StackOptions in stack.d.cts. */
 async function startStack(opts = {}) {
   const quiet = opts.quiet ?? true;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logbook-'));
@@ -275,14 +267,10 @@ async function startStack(opts = {}) {
         Promise.all(select(name, index).map((i) => stopProcess(i.child, 5000, signal))),
       /** Starts stopped instances again on their own ports. */
       startService: async (name, { index } = {}) => {
+        const svc = present.find((s) => s.name === name);
         for (const t of select(name, index)) {
           if (t.child.exitCode === null && t.child.signalCode === null) continue;
-          t.child = (
-            await launch(
-              present.find((s) => s.name === name),
-              t.port,
-            )
-          ).child;
+          t.child = (await launch(svc, t.port)).child;
         }
       },
       /** The embedded database (fault tests stop it and start it again; the in-memory one comes back empty). */
@@ -297,4 +285,4 @@ async function startStack(opts = {}) {
   }
 }
 
-module.exports = { ROOT, SERVICES, OUTGOING_PORTS_START, freePort, startProcess, startStack, stopProcess, withOutput };
+module.exports = { ROOT, OUTGOING_PORTS_START, freePort, startProcess, startStack, stopProcess, waitFor, withOutput };

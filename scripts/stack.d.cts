@@ -16,12 +16,19 @@ export interface ServiceInstance {
 }
 
 export interface StackOptions {
+  /** 0 picks a free port. */
   gatewayPort?: number;
+  /** Use 4001–4004 (npm start) instead of free ports (tests). */
   fixedServicePorts?: boolean;
+  /** Keys and, with a real mongod, the database files. */
   dataDir?: string;
+  /** Keep a real mongod's data under dataDir/db. */
   persistent?: boolean;
+  /** Start an embedded database even when MONGODB_URI is set (fault tests stop it). */
   ownDatabase?: boolean;
+  /** Keep service output to ourselves (shown when something fails). */
   quiet?: boolean;
+  /** Extra environment for every process. */
   env?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
   instances?: Partial<Record<'auth' | 'students' | 'billing' | 'logbook', number>>;
@@ -48,7 +55,6 @@ export interface Stack {
 }
 
 export const ROOT: string;
-export const SERVICES: ReadonlyArray<{ name: string; dir: string; port: number; env: string }>;
 /** The first port of the range the system gives outgoing connections, where the system says (Linux). */
 export const OUTGOING_PORTS_START: number | undefined;
 /** A free port, below that range where it is known. */

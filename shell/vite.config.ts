@@ -7,13 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // By path: Node loads this config, and would take the package's TypeScript file as it is; a path is bundled into it.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from '../packages/contracts/src/constants';
-import {
-  FEDERATION_RUNTIME,
-  federationRuntime,
-  releaseManifest,
-  sharedPackages,
-  sharedVersions,
-} from '../scripts/frontEndRelease';
+import { releaseManifest, releaseVersions, sharedPackages } from '../scripts/frontEndRelease';
 import { withBuildTimeModule } from '../scripts/screenFrames';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
@@ -27,11 +21,6 @@ const THEME = '#1d4ed8';
  * remote's screen opens. The versions it offers are checked here against what is installed.
  */
 const shared = sharedPackages(appDir);
-const offeredPackages = {
-  ...sharedVersions(shared),
-  // The remotes run on the page's federation runtime, which the shell publishes (federationHost.ts).
-  [FEDERATION_RUNTIME]: federationRuntime(appDir),
-};
 
 /** react-router's package points bundlers at its development build; the production one has no dev-only checks. */
 const reactRouterBuild = (file: string) =>
@@ -91,7 +80,8 @@ function writePageKind(): Plugin {
 
 export default defineConfig({
   base: '/',
-  define: { __SHARED_PACKAGES__: JSON.stringify(offeredPackages) },
+  // The remotes run on the page's federation runtime too, which the shell publishes (federationHost.ts).
+  define: { __SHARED_PACKAGES__: JSON.stringify(releaseVersions(appDir, shared)) },
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
@@ -106,7 +96,7 @@ export default defineConfig({
     react(),
     prerenderLanding(),
     writePageKind(),
-    releaseManifest(appDir, shared, { [FEDERATION_RUNTIME]: federationRuntime(appDir) }),
+    releaseManifest(appDir, shared),
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',
