@@ -51,8 +51,6 @@ export const familyExportSchema = z.object({
   chains: z.array(record),
   verificationCodes: z.array(record),
 });
-export type FamilyExport = z.infer<typeof familyExportSchema>;
 
 /** The answer of registration and the password-reset routes: words to show, the same whoever asks. */
 export const accountMessageSchema = z.object({ message: z.string() });
-export type AccountMessage = z.infer<typeof accountMessageSchema>;

@@ -70,7 +70,6 @@ export const studentsExportSchema = z.object({
     }),
   ),
 });
-export type StudentsExport = z.infer<typeof studentsExportSchema>;
 
 /** GET /internal/families/:parentId/export (svc-logbook): the family's log books. */
 export const logbookExportSchema = z.object({
@@ -81,7 +80,6 @@ export const logbookExportSchema = z.object({
   chains: z.array(document),
   verificationCodes: z.array(document),
 });
-export type LogbookExport = z.infer<typeof logbookExportSchema>;
 
 /** GET /internal/families/:parentId/sessions-csv (svc-logbook). */
 export const sessionsCsvSchema = z.object({ csv: z.string() });

@@ -4,7 +4,6 @@ import {
   MIN_TARGET_HOURS,
   PASSWORD_MIN,
   SETTING_KEYS,
-  SUBSCRIPTION_STATUSES,
   SESSION_STATUSES,
   TEXT_LIMITS,
   TIME_OF_DAY,
@@ -56,7 +55,6 @@ export const registerSchema = z.object({
     .min(6, VALIDATION.passwordMin)
     .max(TEXT_LIMITS.password, VALIDATION.passwordTooLong),
 });
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The registration screen: the confirmation is checked here and never sent. */
 export const registerFormSchema = registerSchema
@@ -65,7 +63,6 @@ export const registerFormSchema = registerSchema
     message: VALIDATION.passwordsDontMatch,
     path: ['confirmPassword'],
   });
-export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const userSchema = z.object({ id: z.number().int(), email: z.string() });
 export type PublicUser = z.infer<typeof userSchema>;
@@ -104,8 +101,6 @@ export const studentLoginSchema = studentCredentialsSchema
   });
 
 // ---- Students ----
-export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
-
 export const dateOfBirthSchema = z
   .string({ error: VALIDATION.dateOfBirthRequired })
   .trim()
@@ -125,7 +120,6 @@ export const studentInputSchema = z.object({
     .refine((v) => v === '' || (isRealDate(v) && isNotAfter(v, localDateISO())), VALIDATION.permitDateInvalid)
     .optional(),
 });
-export type StudentInput = z.input<typeof studentInputSchema>;
 export type StudentData = z.output<typeof studentInputSchema>;
 
 export const studentSchema = z.object({
@@ -296,11 +290,9 @@ export const changeReasonSchema = visibleText(
 
 /** POST /api/driving-sessions/:id/correction: the whole corrected session, signed again, and the reason. */
 export const sessionCorrectionInputSchema = drivingSessionInputSchema.extend({ reason: changeReasonSchema });
-export type SessionCorrectionInput = z.input<typeof sessionCorrectionInputSchema>;
 
 /** POST /api/driving-sessions/:id/removal. */
 export const sessionRemovalInputSchema = z.object({ reason: changeReasonSchema });
-export type SessionRemovalInput = z.input<typeof sessionRemovalInputSchema>;
 
 // ---- Saved supervisors ----
 /** POST and PUT /api/supervisors: never a signature, which is drawn again on every session. */
@@ -394,7 +386,6 @@ export const stateSettingValueSchema = z.object({
   }),
 });
 export const settingInputSchema = z.object({ key: settingKeySchema, value: targetHoursSchema });
-export type SettingInput = z.input<typeof settingInputSchema>;
 export const settingSchema = z.object({ key: z.string(), value: z.string() });
 export type Setting = z.infer<typeof settingSchema>;
 

@@ -81,7 +81,6 @@ export const signOffResendSchema = z.object({ supervisorEmail: emailSchema.optio
 
 /** POST /api/sign-off/:token/decline. */
 export const signOffDeclineSchema = z.object({ reason: changeReasonSchema });
-export type SignOffDeclineInput = z.input<typeof signOffDeclineSchema>;
 
 /**
  * The signing page sends the link's token in the body, never in a path (which the gateway's, the services' and the
