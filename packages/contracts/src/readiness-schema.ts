@@ -75,11 +75,9 @@ export const stateRulesQuerySchema = z.object({
 
 /** GET /api/state-rules?on=YYYY-MM-DD: every state's rule in force that day. */
 export const stateRulesAnswerSchema = z.object({ on: z.string(), rules: z.array(stateRuleVersionSchema) });
-export type StateRulesAnswer = z.infer<typeof stateRulesAnswerSchema>;
 
 /** 'courses' only when the learner recorded a course: whether each adds its hours, and why not. */
-export const READINESS_CHECKS = ['hours', 'night-hours', 'courses', 'permit-time', 'entries', 'supervisors'] as const;
-export type ReadinessCheckId = (typeof READINESS_CHECKS)[number];
+const READINESS_CHECKS = ['hours', 'night-hours', 'courses', 'permit-time', 'entries', 'supervisors'] as const;
 
 /** GET /api/driving-sessions/:studentId/readiness: whether the log book would pass today, in plain words. */
 export const readinessSchema = z.object({

@@ -12,15 +12,7 @@ import {
 } from './state-rules';
 import type { Readiness } from './readiness-schema';
 
-export {
-  READINESS_CHECKS,
-  readinessSchema,
-  stateRulesAnswerSchema,
-  stateRulesQuerySchema,
-  type Readiness,
-  type ReadinessCheckId,
-  type StateRulesAnswer,
-} from './readiness-schema';
+export { readinessSchema, stateRulesAnswerSchema, type Readiness } from './readiness-schema';
 
 /** What readiness reads of an entry, besides what progress reads. */
 export interface ReadinessSession extends ProgressSession {

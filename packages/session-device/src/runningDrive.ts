@@ -8,6 +8,7 @@ import {
   subscribeChanges,
   text,
   type Coordinates,
+  type KeyValueStorage,
 } from './storedValues';
 
 /**
@@ -74,10 +75,7 @@ function asKept(value: RunningDrive): RunningDrive {
   return drive;
 }
 
-/** The slice of Web Storage the running drive needs, so tests can hand in their own. */
-export type RunningDriveStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-const deviceStorage = (): RunningDriveStorage | undefined => {
+const deviceStorage = (): KeyValueStorage | undefined => {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {
@@ -87,7 +85,7 @@ const deviceStorage = (): RunningDriveStorage | undefined => {
 
 export function readRunningDrive(
   studentId: number,
-  storage: RunningDriveStorage | undefined = deviceStorage(),
+  storage: KeyValueStorage | undefined = deviceStorage(),
 ): RunningDrive | undefined {
   let raw: string | null = null;
   try {
@@ -104,7 +102,7 @@ export function readRunningDrive(
   }
 }
 
-function write(drive: RunningDrive, storage: RunningDriveStorage | undefined): void {
+function write(drive: RunningDrive, storage: KeyValueStorage | undefined): void {
   if (!storage) throw new Error('This device cannot keep a running drive.');
   storage.setItem(runningDriveStorageKey(drive.studentId), JSON.stringify(drive));
   announceChange(runningDriveStorageKey(drive.studentId));
@@ -123,7 +121,7 @@ export interface StartDetails {
 export function startRunningDrive(
   studentId: number,
   { now = new Date(), startSuburb = '', coordinates }: StartDetails = {},
-  storage: RunningDriveStorage | undefined = deviceStorage(),
+  storage: KeyValueStorage | undefined = deviceStorage(),
 ): RunningDrive {
   const existing = readRunningDrive(studentId, storage);
   if (existing) return existing;
@@ -143,7 +141,7 @@ export function startRunningDrive(
 function changeDrive(
   studentId: number,
   change: (drive: RunningDrive) => RunningDrive,
-  storage: RunningDriveStorage | undefined,
+  storage: KeyValueStorage | undefined,
 ): RunningDrive | undefined {
   const drive = readRunningDrive(studentId, storage);
   if (!drive) return undefined;
@@ -156,7 +154,7 @@ function changeDrive(
 export function setRunningDriveStart(
   studentId: number,
   start: { startSuburb?: string; coordinates?: Coordinates },
-  storage: RunningDriveStorage | undefined = deviceStorage(),
+  storage: KeyValueStorage | undefined = deviceStorage(),
 ): RunningDrive | undefined {
   const withStart = (drive: RunningDrive) =>
     asKept({
@@ -171,14 +169,14 @@ export function setRunningDriveStart(
 export function endRunningDrive(
   studentId: number,
   { endedAt = new Date(), endSuburb = '' }: { endedAt?: Date; endSuburb?: string } = {},
-  storage: RunningDriveStorage | undefined = deviceStorage(),
+  storage: KeyValueStorage | undefined = deviceStorage(),
 ): RunningDrive | undefined {
   const ended = { endedAt: endedAt.toISOString(), endTime: localTimeHHMM(endedAt), endSuburb: endSuburb.trim() };
   return changeDrive(studentId, (drive) => ({ ...drive, ended }), storage);
 }
 
 /** Discard, or the session was logged: the drive is forgotten. */
-export function clearRunningDrive(studentId: number, storage: RunningDriveStorage | undefined = deviceStorage()): void {
+export function clearRunningDrive(studentId: number, storage: KeyValueStorage | undefined = deviceStorage()): void {
   try {
     storage?.removeItem(runningDriveStorageKey(studentId));
   } catch {
