@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './text-fields';
-import { STATE_CODES, type StateCode } from './state-codes';
+import { STATE_CODES } from './state-codes';
 
 /*
  * What the services' internal API answers and what their events carry: one schema per answer, used by the owner to
@@ -85,7 +85,7 @@ export const logbookExportSchema = z.object({
 export const sessionsCsvSchema = z.object({ csv: z.string() });
 
 /** POST /internal/families/:parentId/state (svc-logbook): the state a new family chose when it registered. */
-export const familyStateSchema = z.object({ value: z.enum(STATE_CODES as [StateCode, ...StateCode[]]) });
+export const familyStateSchema = z.object({ value: z.enum(STATE_CODES) });
 
 /** An answer whose status alone is read (204, 202). */
 export const statusOnlySchema = z.unknown();

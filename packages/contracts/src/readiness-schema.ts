@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isRealDate } from './dates';
 import { VALIDATION } from './messages';
-import { STATE_CODES, type StateCode } from './state-codes';
+import { STATE_CODES } from './state-codes';
 
 /*
  * The answers of GET /api/state-rules and GET /api/driving-sessions/:studentId/readiness: schemas only, so the
@@ -15,7 +15,7 @@ const ageBand = { fromAge: z.number(), underAge: z.number().nullable() };
 
 /** One version of a state's rule, as GET /api/state-rules answers it. */
 export const stateRuleVersionSchema = z.object({
-  state: z.enum(STATE_CODES as [StateCode, ...StateCode[]]),
+  state: z.enum(STATE_CODES),
   name: z.string(),
   /** In force from this day (YYYY-MM-DD), null: since before any log book the product keeps. */
   from: z.string().nullable(),

@@ -25,7 +25,7 @@ import {
   type SessionFieldSpec,
   type StoredAs,
 } from './session-fields';
-import { STATE_CODES, type StateCode } from './state-codes';
+import { STATE_CODES } from './state-codes';
 import { optionalText, requiredText } from './text-fields';
 import { hasHiddenCharacters, visibleText } from './visible-text';
 
@@ -167,15 +167,15 @@ type AnswerShape<R> = {
     : never;
 };
 
-/** The year a supervisor got a full (unrestricted) licence: states ask for some years of it. */
-const fullLicenceYearSchema = z
+/** The year a supervisor got a full (unrestricted) licence, from 1940 to this year: states ask for some years of it. */
+export const fullLicenceYearSchema = z
   .number({ error: VALIDATION.fullLicenceYearInvalid })
   .int(VALIDATION.fullLicenceYearInvalid)
   .min(1940, VALIDATION.fullLicenceYearInvalid)
   .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid);
 
 /** The state or territory that issued a supervisor's licence. */
-const licenceStateSchema = z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput });
+const licenceStateSchema = z.enum(STATE_CODES, { error: VALIDATION.invalidInput });
 
 /** What a session request carries beside the session's own fields. */
 const SESSION_REQUEST_EXTRAS = {
@@ -341,7 +341,7 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
 export const vehicleListSchema = z.object({
   recorded: z.object({ registration: z.boolean(), odometer: z.boolean() }),
   /** The family's state (South Australia until chosen): the form keeps it to apply the rule without a connection. */
-  state: z.enum(STATE_CODES as [StateCode, ...StateCode[]]).optional(),
+  state: z.enum(STATE_CODES).optional(),
   vehicles: z.array(vehicleSchema),
 });
 export type VehicleList = z.infer<typeof vehicleListSchema>;
@@ -381,7 +381,7 @@ export const targetHoursSchema = z
 export const settingValueSchema = z.object({ value: targetHoursSchema });
 /** PUT /api/settings/state: the family's state or territory, whose rules count instructor lessons. */
 export const stateSettingValueSchema = z.object({
-  value: z.enum(STATE_CODES as [StateCode, ...StateCode[]], {
+  value: z.enum(STATE_CODES, {
     error: VALIDATION.stateInvalid,
   }),
 });
