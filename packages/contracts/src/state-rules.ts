@@ -6,7 +6,7 @@
 
 import type { z } from 'zod';
 import { COURSE_IDS, type CourseId } from './course-ids';
-import { BASE_FIELDS, QLD_FIELDS, SA_FIELDS, type EntryField } from './entry-fields';
+import { BASE_FIELDS, inForce, QLD_FIELDS, SA_FIELDS, vehicleRecorded, type EntryField } from './entry-fields';
 import { HOME_TIME_ZONE, todayInTimeZone } from './dates';
 import { productNow } from './clock';
 import type { stateRuleVersionSchema } from './readiness-schema';
@@ -419,9 +419,6 @@ export function stateRuleVersions(
   ];
 }
 
-const inForce = (v: StateRuleVersion, on: string) =>
-  (v.from === null || v.from <= on) && (v.until === null || on < v.until);
-
 /** The version of a state's rule in force on a day (YYYY-MM-DD). */
 export function ruleOn(
   state: StateCode,
@@ -439,8 +436,7 @@ export function vehicleRecordedOn(
   on: string,
   versions: readonly StateRuleVersion[] = stateRuleVersions(),
 ): { registration: boolean; odometer: boolean } {
-  const fields = ruleOn(state, on, versions).entryFields.fields;
-  return { registration: fields.includes('vehicleRegistration'), odometer: fields.includes('odometer') };
+  return vehicleRecorded(ruleOn(state, on, versions).entryFields.fields);
 }
 
 /** Every state's rule in force on a day. */
