@@ -79,6 +79,18 @@ const ACT_AGE_AT_ISSUE =
 const unverified = (source: string, note: string) => ({ source, verified: false, note });
 const verified = (source: string, note?: string) => ({ source, verified: true, ...(note ? { note } : {}) });
 
+/** A state's one rule version, in force since before any log book the product keeps and still. */
+const inForceThroughout = (state: StateCode) => ({ state, name: STATE_NAMES[state], from: null, until: null });
+
+/** No logged hours asked of a learner from this age on. */
+const noHoursFrom = (fromAge: number, part: Sourced): HoursByAge => ({
+  fromAge,
+  underAge: null,
+  totalHours: 0,
+  nightHours: 0,
+  ...part,
+});
+
 /**
  * Tasmania: the L2 stage until the single learner period of 1 December 2020; the RYDA credit for a 2020 course onwards;
  * a supervisor's full licence held for the previous 12 months, as the state's page says (dated from the day it was
@@ -262,19 +274,10 @@ export function stateRuleVersions(
   return [
     ...saVersions(saLessonCreditFrom),
     {
-      state: 'NSW',
-      name: STATE_NAMES.NSW,
-      from: null,
-      until: null,
+      ...inForceThroughout('NSW'),
       hours: [
         { fromAge: 16, underAge: 25, totalHours: 120, nightHours: 20, ...verified(NSW_LEARNERS) },
-        {
-          fromAge: 25,
-          underAge: null,
-          totalHours: 0,
-          nightHours: 0,
-          ...verified(NSW_P1, 'no log book at 25 or over'),
-        },
+        noHoursFrom(25, verified(NSW_P1, 'no log book at 25 or over')),
       ],
       lessonCredit: {
         multiplier: 3,
@@ -314,10 +317,7 @@ export function stateRuleVersions(
       entryFields: { fields: BASE_FIELDS, ...verified(NSW_LOG_BOOK) },
     },
     {
-      state: 'VIC',
-      name: STATE_NAMES.VIC,
-      from: null,
-      until: null,
+      ...inForceThroughout('VIC'),
       hours: [
         {
           fromAge: 16,
@@ -326,13 +326,7 @@ export function stateRuleVersions(
           nightHours: 20,
           ...verified(VIC_LOG_BOOK, '120 hours, 20 of them at night, for a learner under 21'),
         },
-        {
-          fromAge: 21,
-          underAge: null,
-          totalHours: 0,
-          nightHours: 0,
-          ...unverified(VIC_LOG_BOOK, 'no log book from 21'),
-        },
+        noHoursFrom(21, unverified(VIC_LOG_BOOK, 'no log book from 21')),
       ],
       lessonCredit: null,
       courseCredits: [],
@@ -345,13 +339,10 @@ export function stateRuleVersions(
       entryFields: { fields: BASE_FIELDS, ...unverified(VIC_LOG_BOOK, 'no stored VicRoads page') },
     },
     {
-      state: 'QLD',
-      name: STATE_NAMES.QLD,
-      from: null,
-      until: null,
+      ...inForceThroughout('QLD'),
       hours: [
         { fromAge: 16, underAge: 25, totalHours: 100, nightHours: 10, ...verified(QLD_LOG_BOOK) },
-        { fromAge: 25, underAge: null, totalHours: 0, nightHours: 0, ...verified(QLD_LOG_BOOK, 'no log book at 25') },
+        noHoursFrom(25, verified(QLD_LOG_BOOK, 'no log book at 25')),
       ],
       lessonCredit: {
         multiplier: 3,
@@ -376,13 +367,10 @@ export function stateRuleVersions(
       },
     },
     {
-      state: 'WA',
-      name: STATE_NAMES.WA,
-      from: null,
-      until: null,
+      ...inForceThroughout('WA'),
       hours: [
         { fromAge: 16, underAge: 25, totalHours: 50, nightHours: 5, ...verified(WA_HOURS) },
-        { fromAge: 25, underAge: null, totalHours: 0, nightHours: 0, ...verified(WA_HOURS, 'no log book at 25') },
+        noHoursFrom(25, verified(WA_HOURS, 'no log book at 25')),
       ],
       lessonCredit: null,
       courseCredits: [],
@@ -395,18 +383,9 @@ export function stateRuleVersions(
     ...tasVersions(),
     ...actVersions(),
     {
-      state: 'NT',
-      name: STATE_NAMES.NT,
-      from: null,
-      until: null,
+      ...inForceThroughout('NT'),
       hours: [
-        {
-          fromAge: 16,
-          underAge: null,
-          totalHours: 0,
-          nightHours: 0,
-          ...unverified(NT_LICENCE, 'no logged hours are asked; not confirmed on a stored official page'),
-        },
+        noHoursFrom(16, unverified(NT_LICENCE, 'no logged hours are asked; not confirmed on a stored official page')),
       ],
       lessonCredit: null,
       courseCredits: [],
