@@ -9,6 +9,7 @@ import { EVENT_DATA, statusOnlySchema, type EventData, type EventTopic } from '@
 import { repeatInBackground } from './background';
 import { secretMatcher } from './config';
 import { AppError, BusyError, notFound, parseOr400 } from './errors';
+import { isDuplicateKey } from './db';
 import { logger } from './logger';
 import { defineModel } from './model';
 
@@ -289,11 +290,9 @@ export async function applyIfNewer<T>(
   version: number,
   set: Record<string, unknown>,
 ): Promise<boolean> {
-  try {
-    await model.collection.insertOne({ _id: key } as never);
-  } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
-  }
+  await model.collection.insertOne({ _id: key } as never).catch((err: unknown) => {
+    if (!isDuplicateKey(err)) throw err;
+  });
   const { matchedCount } = await model.updateOne(
     { _id: key, $or: [{ [field]: null }, { [field]: { $lt: version } }] } as mongoose.RootFilterQuery<T>,
     { $set: { ...set, [field]: version } } as mongoose.UpdateQuery<T>,
