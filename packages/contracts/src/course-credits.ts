@@ -1,6 +1,6 @@
 import { formatDisplayDate } from './dates';
 import { addMonths } from './months';
-import { hoursFromDuration, roundToTenth } from './duration';
+import { hoursFromDuration, hoursText, roundToTenth } from './duration';
 import type { ProgressSession } from './progress';
 import { ageOn, ruleOn, stateRuleVersions, type StateCode, type StateRuleVersion } from './state-rules';
 
@@ -20,8 +20,6 @@ export interface CourseOutcome {
   /** Why the course adds nothing, in plain words. */
   reason?: string;
 }
-
-const hoursText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /** Hours driven in the entries dated up to a day: no credits, no paper hours (their dates are not known). */
 function drivenBy(sessions: ReadonlyArray<ProgressSession>, day: string): number {

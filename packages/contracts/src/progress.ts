@@ -1,5 +1,5 @@
 import { BADGE_THRESHOLDS, DEFAULT_SETTINGS, PROGRESS_BADGES, type ProgressBadge, type TimeOfDay } from './constants';
-import { hoursFromDuration, roundToTenth } from './duration';
+import { hoursFromDuration, hoursText, roundToTenth } from './duration';
 import type { ProgressSummary } from './progress-summary';
 import type { InstructorBonusRule } from './state-rules';
 
@@ -75,8 +75,7 @@ export function bonusText(progress: { bonusHours?: number; instructorLessons?: n
   const hours = progress.bonusHours ?? 0;
   const lessons = progress.instructorLessons ?? 0;
   if (hours <= 0 || lessons <= 0) return null;
-  const shown = Number.isInteger(hours) ? String(hours) : hours.toFixed(1);
-  return `including ${shown} bonus ${hours === 1 ? 'hour' : 'hours'} from ${lessons} ${lessons === 1 ? 'lesson' : 'lessons'}`;
+  return `including ${hoursText(hours)} bonus ${hours === 1 ? 'hour' : 'hours'} from ${lessons} ${lessons === 1 ? 'lesson' : 'lessons'}`;
 }
 
 export const DEFAULT_TARGETS: TargetHours = {

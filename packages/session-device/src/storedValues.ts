@@ -19,13 +19,10 @@ export const text = (value: unknown): string => (typeof value === 'string' ? val
 /** An optional field kept as text: anything else reads as none. */
 export const optionalText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/**
- * A student's id: a whole number above zero, or the same written in plain digits. Anything else ('abc', '0', '007',
- * '-3', '1.5', '1e3', an id past the safe integers) is none, so a screen shows nobody rather than the wrong student.
- */
+/** A student's id: a positive whole number, or the same written in digits. */
 export function readStudentId(value: unknown): number | undefined {
-  const id = typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : value;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
 }
 
 /** The id of a stored list's entry, if it has one. */
