@@ -17,14 +17,12 @@ export const SA_FIELDS: EntryField[] = [...BASE_FIELDS, 'locations'];
 export const QLD_FIELDS: EntryField[] = [...BASE_FIELDS, 'locations', 'vehicleRegistration', 'odometer'];
 
 /** Fields beyond the base a state's log book asks for, from a day (null: always) until the day before another. */
-export interface EntryFieldsVersion {
+const ENTRY_FIELD_VERSIONS: ReadonlyArray<{
   state: StateCode;
   from: string | null;
   until: string | null;
   fields: EntryField[];
-}
-
-export const ENTRY_FIELD_VERSIONS: readonly EntryFieldsVersion[] = [
+}> = [
   { state: 'SA', from: null, until: null, fields: SA_FIELDS },
   { state: 'QLD', from: null, until: null, fields: QLD_FIELDS },
 ];

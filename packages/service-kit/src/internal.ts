@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { API_ERRORS } from '@logbook/contracts/messages';
@@ -88,16 +88,13 @@ export function loadInternalSecret(opts: { configured?: string; dataDir: string;
   throw new Error(`${file} is empty`);
 }
 
-/** Lets through only calls carrying the internal secret; anyone else is told there is nothing here. */
-export const requireInternal: RequestHandler = (req, _res, next) => {
-  if (!isSecret?.(req.headers[INTERNAL_HEADER])) throw notFound();
-  next();
-};
-
-/** A router whose every route is internal. */
+/** A router whose every route is internal: only calls carrying the secret get through, anyone else finds nothing. */
 export function internalRouter(): Router {
   const router = Router();
-  router.use('/internal', requireInternal);
+  router.use('/internal', (req, _res, next) => {
+    if (!isSecret?.(req.headers[INTERNAL_HEADER])) throw notFound();
+    next();
+  });
   return router;
 }
 

@@ -236,14 +236,7 @@ export function readFormDraft(studentId: number, storage: DraftStorage = account
 
 export function writeFormDraft(
   studentId: number,
-  details: {
-    values: DraftValues;
-    clientId?: string;
-    draftId?: string;
-    coordinates?: Coordinates;
-    placeName?: string;
-    now?: Date;
-  },
+  details: Pick<FormDraft, 'clientId' | 'draftId' | 'coordinates' | 'placeName'> & { values: DraftValues; now?: Date },
   storage: DraftStorage = accountStorage(),
 ): FormDraft {
   const draft: FormDraft = {

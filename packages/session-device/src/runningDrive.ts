@@ -83,16 +83,20 @@ const deviceStorage = (): KeyValueStorage | undefined => {
   }
 };
 
+/** The student's drive as stored text; null when there is none or storage is blocked. */
+function storedText(studentId: number, storage: KeyValueStorage | undefined = deviceStorage()): string | null {
+  try {
+    return storage?.getItem(runningDriveStorageKey(studentId)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function readRunningDrive(
   studentId: number,
   storage: KeyValueStorage | undefined = deviceStorage(),
 ): RunningDrive | undefined {
-  let raw: string | null = null;
-  try {
-    raw = storage?.getItem(runningDriveStorageKey(studentId)) ?? null;
-  } catch {
-    return undefined;
-  }
+  const raw = storedText(studentId, storage);
   if (!raw) return undefined;
   try {
     const drive = readStoredRunningDrive(JSON.parse(raw));
@@ -215,14 +219,7 @@ export function useRunningDrive(studentId: number | undefined): RunningDrive | u
   // The raw text is the snapshot: parsing on each read would hand React a new object every time.
   const raw = useSyncExternalStore(
     subscribeRunningDrive,
-    () => {
-      if (!studentId) return null;
-      try {
-        return deviceStorage()?.getItem(runningDriveStorageKey(studentId)) ?? null;
-      } catch {
-        return null;
-      }
-    },
+    () => (studentId ? storedText(studentId) : null),
     () => null,
   );
   // The stored text is the drive: it is read again only when that text changes.
