@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { PASSWORD_RESET, VALIDATION } from './messages';
 import { emailSchema, loginSchema, registerSchema } from './schemas';
-import { STATE_CODES, type StateCode } from './state-codes';
+import { STATE_CODES } from './state-codes';
 
 /**
  * POST /api/register: the email and password, and the family's state or territory (optional: its rule sets the
  * learners' targets, South Australia's until chosen). Apart from the form's schema, which every screen carries.
  */
 export const registrationSchema = registerSchema.extend({
-  state: z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput }).optional(),
+  state: z.enum(STATE_CODES, { error: VALIDATION.invalidInput }).optional(),
 });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 
@@ -51,8 +51,6 @@ export const familyExportSchema = z.object({
   chains: z.array(record),
   verificationCodes: z.array(record),
 });
-export type FamilyExport = z.infer<typeof familyExportSchema>;
 
 /** The answer of registration and the password-reset routes: words to show, the same whoever asks. */
 export const accountMessageSchema = z.object({ message: z.string() });
-export type AccountMessage = z.infer<typeof accountMessageSchema>;

@@ -20,10 +20,6 @@ export const serviceApi = { ...authApi, ...studentsApi, ...billingApi, ...logboo
 export const responseSchemas = answersOf(serviceApi);
 
 export type ApiRoute = keyof typeof responseSchemas;
-/** The JSON answer of a route (never for a binary one). */
-export type ResponseOf<R extends ApiRoute> = (typeof responseSchemas)[R] extends z.ZodType
-  ? z.infer<(typeof responseSchemas)[R]>
-  : never;
 
 export const isBinaryResponse = (entry: z.ZodType | BinaryResponse): entry is BinaryResponse =>
   !(entry instanceof z.ZodType);

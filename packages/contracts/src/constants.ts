@@ -80,7 +80,6 @@ export const WEATHER_LABELS: Record<WeatherConditions, string> = {
 /** A logged entry is never changed: it stays in force, or is superseded by a correction, or is removed. */
 /** 'awaiting' and 'declined': asked of a supervisor on their own phone, not (yet) signed; never counted. */
 export const SESSION_STATUSES = ['in_force', 'superseded', 'removed', 'awaiting', 'declined'] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
 export const SIGNATURE_PAD = {
   width: 400,
   height: 150,

@@ -11,8 +11,6 @@ export const COORDINATE_MESSAGES = {
 } as const;
 
 /** Three decimal places: about 100 m, enough for the sun's times and no closer to a home address. */
-export const COORDINATE_DECIMALS = 3;
-
 const roundTo3 = (value: number) => {
   const rounded = Math.round(value * 1000) / 1000;
   return rounded === 0 ? 0 : rounded; // never -0

@@ -1,8 +1,8 @@
 import { formatDisplayDate } from './dates';
 import { addMonths } from './months';
-import { hoursFromDuration, roundToTenth } from './duration';
+import { hoursFromDuration, hoursText, roundToTenth } from './duration';
 import type { ProgressSession } from './progress';
-import { ageOn, ruleOn, stateRuleVersions, type CourseId, type StateCode, type StateRuleVersion } from './state-rules';
+import { ageOn, ruleOn, stateRuleVersions, type StateCode, type StateRuleVersion } from './state-rules';
 
 /** A course the learner completed, as the student's details record it. */
 export interface CompletedCourse {
@@ -20,8 +20,6 @@ export interface CourseOutcome {
   /** Why the course adds nothing, in plain words. */
   reason?: string;
 }
-
-const hoursText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /** Hours driven in the entries dated up to a day: no credits, no paper hours (their dates are not known). */
 function drivenBy(sessions: ReadonlyArray<ProgressSession>, day: string): number {
@@ -56,65 +54,57 @@ export function courseCreditsOf(input: CourseCreditInput): CourseOutcome[] {
   for (const course of ordered) {
     if (seen.has(course.id)) continue;
     seen.add(course.id);
-    const no = (name: string, reason: string): CourseOutcome => ({
+    const { name, hours, reason } = judgeCourse(course, input, versions);
+    const counted = reason === undefined;
+    outcomes.push({
       id: course.id,
       name,
       completedOn: course.completedOn,
-      hours: 0,
-      counted: false,
-      reason,
-    });
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(course.completedOn) || course.completedOn > input.today) {
-      outcomes.push(no(course.id, 'its date is not a past day'));
-      continue;
-    }
-    const rule = ruleOn(input.state, course.completedOn, versions);
-    const credit = rule.courseCredits.find((c) => c.id === (course.id as CourseId));
-    if (!credit) {
-      const known = versions.flatMap((v) => v.courseCredits).find((c) => c.id === course.id);
-      const day = formatDisplayDate(course.completedOn);
-      outcomes.push(no(known?.name ?? course.id, `not credited by ${rule.name}'s rule on ${day}`));
-      continue;
-    }
-    if (!credit.verified) {
-      outcomes.push(no(credit.name, "not confirmed on the state's own page"));
-      continue;
-    }
-    if (credit.underAge !== null) {
-      const age = ageOn(input.dateOfBirth, course.completedOn);
-      if (age === null || age >= credit.underAge) {
-        outcomes.push(no(credit.name, `counts only under ${credit.underAge} on the day of the course`));
-        continue;
-      }
-    }
-    if (credit.minPermitMonths) {
-      const heldFrom = input.permitDate ? addMonths(input.permitDate, credit.minPermitMonths) : null;
-      if (heldFrom === null || course.completedOn < heldFrom) {
-        outcomes.push(no(credit.name, `counts only after ${credit.minPermitMonths} months on the learner's permit`));
-        continue;
-      }
-    }
-    if (credit.minLoggedHours > 0) {
-      const driven = drivenBy(input.sessions, course.completedOn);
-      if (driven < credit.minLoggedHours) {
-        outcomes.push(
-          no(
-            credit.name,
-            `needs ${credit.minLoggedHours} hours logged before it (${hoursText(driven)} by ${formatDisplayDate(course.completedOn)})`,
-          ),
-        );
-        continue;
-      }
-    }
-    outcomes.push({
-      id: course.id,
-      name: credit.name,
-      completedOn: course.completedOn,
-      hours: credit.hours,
-      counted: true,
+      hours,
+      counted,
+      ...(counted ? {} : { reason }),
     });
   }
   return outcomes;
+}
+
+/** The course's name and the hours it adds, or why it adds none. */
+function judgeCourse(
+  course: CompletedCourse,
+  input: CourseCreditInput,
+  versions: readonly StateRuleVersion[],
+): { name: string; hours: number; reason?: string } {
+  const day = course.completedOn;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day > input.today) {
+    return { name: course.id, hours: 0, reason: 'its date is not a past day' };
+  }
+  const rule = ruleOn(input.state, day, versions);
+  const credit = rule.courseCredits.find((c) => c.id === course.id);
+  if (!credit) {
+    const known = versions.flatMap((v) => v.courseCredits).find((c) => c.id === course.id);
+    const reason = `not credited by ${rule.name}'s rule on ${formatDisplayDate(day)}`;
+    return { name: known?.name ?? course.id, hours: 0, reason };
+  }
+  const no = (reason: string) => ({ name: credit.name, hours: 0, reason });
+  if (!credit.verified) return no("not confirmed on the state's own page");
+  if (credit.underAge !== null) {
+    const age = ageOn(input.dateOfBirth, day);
+    if (age === null || age >= credit.underAge)
+      return no(`counts only under ${credit.underAge} on the day of the course`);
+  }
+  if (credit.minPermitMonths) {
+    const heldFrom = input.permitDate ? addMonths(input.permitDate, credit.minPermitMonths) : null;
+    if (heldFrom === null || day < heldFrom) {
+      return no(`counts only after ${credit.minPermitMonths} months on the learner's permit`);
+    }
+  }
+  const driven = credit.minLoggedHours > 0 ? drivenBy(input.sessions, day) : 0;
+  if (driven < credit.minLoggedHours) {
+    return no(
+      `needs ${credit.minLoggedHours} hours logged before it (${hoursText(driven)} by ${formatDisplayDate(day)})`,
+    );
+  }
+  return { name: credit.name, hours: credit.hours };
 }
 
 /** The courses that add hours, as progress counts them. */

@@ -34,3 +34,6 @@ export function formatHoursMinutes(startTime: string, endTime: string): string {
 }
 
 export const roundToTenth = (n: number) => Math.round(n * 10) / 10;
+
+/** Hours as the rules' words say them: '20', '2.5'. */
+export const hoursText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));

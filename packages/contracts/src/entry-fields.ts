@@ -17,36 +17,30 @@ export const SA_FIELDS: EntryField[] = [...BASE_FIELDS, 'locations'];
 export const QLD_FIELDS: EntryField[] = [...BASE_FIELDS, 'locations', 'vehicleRegistration', 'odometer'];
 
 /** Fields beyond the base a state's log book asks for, from a day (null: always) until the day before another. */
-export interface EntryFieldsVersion {
+const ENTRY_FIELD_VERSIONS: ReadonlyArray<{
   state: StateCode;
   from: string | null;
   until: string | null;
   fields: EntryField[];
-}
-
-export const ENTRY_FIELD_VERSIONS: readonly EntryFieldsVersion[] = [
+}> = [
   { state: 'SA', from: null, until: null, fields: SA_FIELDS },
   { state: 'QLD', from: null, until: null, fields: QLD_FIELDS },
 ];
 
+/** Whether a dated version (from a day, null: always; until the day before another, null: still) is in force on `on`. */
+export const inForce = (v: { from: string | null; until: string | null }, on: string) =>
+  (v.from === null || v.from <= on) && (v.until === null || on < v.until);
+
 /** The fields a state's log book asks of an entry of this day (YYYY-MM-DD); the base where nothing more is set. */
-export function entryFieldsOn(
-  state: StateCode,
-  on: string,
-  versions: readonly EntryFieldsVersion[] = ENTRY_FIELD_VERSIONS,
-): EntryField[] {
-  const found = versions.find(
-    (v) => v.state === state && (v.from === null || v.from <= on) && (v.until === null || on < v.until),
-  );
-  return found?.fields ?? BASE_FIELDS;
+export function entryFieldsOn(state: StateCode, on: string): EntryField[] {
+  return ENTRY_FIELD_VERSIONS.find((v) => v.state === state && inForce(v, on))?.fields ?? BASE_FIELDS;
 }
 
+/** What the log book records about the car on a drive with these entry fields. */
+export const vehicleRecorded = (fields: readonly EntryField[]) => ({
+  registration: fields.includes('vehicleRegistration'),
+  odometer: fields.includes('odometer'),
+});
+
 /** What the log book records about the car on a drive of this day. */
-export function vehicleAskedOn(
-  state: StateCode,
-  on: string,
-  versions: readonly EntryFieldsVersion[] = ENTRY_FIELD_VERSIONS,
-): { registration: boolean; odometer: boolean } {
-  const fields = entryFieldsOn(state, on, versions);
-  return { registration: fields.includes('vehicleRegistration'), odometer: fields.includes('odometer') };
-}
+export const vehicleAskedOn = (state: StateCode, on: string) => vehicleRecorded(entryFieldsOn(state, on));

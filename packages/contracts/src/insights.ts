@@ -8,25 +8,18 @@ import {
   type WeatherConditions,
 } from './constants';
 import { hoursFromDuration, roundToTenth } from './duration';
+import type { InsightsView } from './responses';
 
 const DAY_MS = 86_400_000;
 const WEEKS = 4;
 
-export interface Insights {
-  /** Hours in each of the last four weeks, oldest first (the last ends today). */
-  hoursPerWeek: number[];
-  averageWeeklyHours: number;
-  /** When the total target is met at the recent pace ('YYYY-MM-DD'); null when there is no recent driving. */
-  forecastDate: string | null;
-  counts: {
-    timeOfDay: Record<string, number>;
-    traffic: Record<string, number>;
-    road: Record<string, number>;
-    /** Sessions logged before the weather was asked count in none. */
-    weather: Record<string, number>;
-  };
-  notPractised: string[];
-}
+/** Pace and coverage as counted here: the answer's figures before its words (sessions before the weather count in none). */
+export type Insights = Omit<
+  InsightsView,
+  'today' | 'totalTarget' | 'hoursRemaining' | 'paceText' | 'notPractisedText'
+> & {
+  counts: Required<InsightsView['counts']>;
+};
 
 type InsightSession = {
   date: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATE_CODES, type StateCode } from './state-codes';
+import { STATE_CODES } from './state-codes';
 
 const byKind = z.object({ day: z.number(), night: z.number(), total: z.number() });
 
@@ -27,7 +27,7 @@ export const progressSummarySchema = z.object({
    * The family's state, whose rule the figures follow: a device keeps it, so the session form applies that state's
    * rule with no connection.
    */
-  state: z.enum(STATE_CODES as [StateCode, ...StateCode[]]).optional(),
+  state: z.enum(STATE_CODES).optional(),
   /** Entries awaiting the supervisor's signature on their own phone: shown apart, counted nowhere until signed. */
   awaitingSignature: z.object({ sessionCount: z.number().int(), hours: z.number() }).optional(),
 });

@@ -1,5 +1,6 @@
 import { BADGE_THRESHOLDS, DEFAULT_SETTINGS, PROGRESS_BADGES, type ProgressBadge, type TimeOfDay } from './constants';
-import { hoursFromDuration, roundToTenth } from './duration';
+import { hoursFromDuration, hoursText, roundToTenth } from './duration';
+import type { ProgressSummary } from './progress-summary';
 import type { InstructorBonusRule } from './state-rules';
 
 export interface TargetHours {
@@ -7,30 +8,18 @@ export interface TargetHours {
   night: number;
 }
 
-export interface Progress {
-  dayHours: number;
-  nightHours: number;
-  totalHours: number;
-  targets: { day: number; night: number; total: number };
-  percent: { day: number; night: number; total: number };
-  remaining: { day: number; night: number; total: number };
+/** Progress as counted here; the summary's answer adds the paper hours and the family's state. */
+export type Progress = Omit<
+  ProgressSummary,
+  'badge' | 'bonusHours' | 'instructorLessons' | 'openingBalance' | 'state' | 'awaitingSignature'
+> & {
   badge: ProgressBadge;
-  sessionCount: number;
-  /** Extra hours the state's rule gives for lessons with a licensed driving instructor (0 where it has none). */
   bonusHours: number;
-  /** The lessons those bonus hours came from. */
   instructorLessons: number;
-  /** Hours the state's rule credits for courses the learner completed (in the day and total hours). */
-  courseHours?: number;
-  courses?: CountedCourse[];
-}
+};
 
 /** A completed course the state's rule credits, and the hours it adds once. */
-export interface CountedCourse {
-  id: string;
-  name: string;
-  hours: number;
-}
+type CountedCourse = NonNullable<ProgressSummary['courses']>[number];
 
 /** What progress reads of a session: its length and time of day, and whether an instructor supervised it. */
 export interface ProgressSession {
@@ -86,8 +75,7 @@ export function bonusText(progress: { bonusHours?: number; instructorLessons?: n
   const hours = progress.bonusHours ?? 0;
   const lessons = progress.instructorLessons ?? 0;
   if (hours <= 0 || lessons <= 0) return null;
-  const shown = Number.isInteger(hours) ? String(hours) : hours.toFixed(1);
-  return `including ${shown} bonus ${hours === 1 ? 'hour' : 'hours'} from ${lessons} ${lessons === 1 ? 'lesson' : 'lessons'}`;
+  return `including ${hoursText(hours)} bonus ${hours === 1 ? 'hour' : 'hours'} from ${lessons} ${lessons === 1 ? 'lesson' : 'lessons'}`;
 }
 
 export const DEFAULT_TARGETS: TargetHours = {

@@ -1,5 +1,6 @@
 import { countedCourses, type CourseOutcome } from './course-credits';
 import { formatDisplayDate } from './dates';
+import { hoursText, roundToTenth } from './duration';
 import { addMonths } from './months';
 import { computeProgress, type BonusRuleFor, type ProgressSession } from './progress';
 import {
@@ -12,15 +13,7 @@ import {
 } from './state-rules';
 import type { Readiness } from './readiness-schema';
 
-export {
-  READINESS_CHECKS,
-  readinessSchema,
-  stateRulesAnswerSchema,
-  stateRulesQuerySchema,
-  type Readiness,
-  type ReadinessCheckId,
-  type StateRulesAnswer,
-} from './readiness-schema';
+export { readinessSchema, stateRulesAnswerSchema, type Readiness } from './readiness-schema';
 
 /** What readiness reads of an entry, besides what progress reads. */
 export interface ReadinessSession extends ProgressSession {
@@ -52,7 +45,6 @@ export function missingFields(session: ReadinessSession, fields: readonly EntryF
   return fields.filter((field) => !has[field]);
 }
 
-const hoursText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export interface ReadinessInput {
@@ -67,6 +59,15 @@ export interface ReadinessInput {
   bonusRuleOn: BonusRuleFor;
   /** The learner's completed courses, as the state's rule counts them (courseCreditsOf). */
   courses?: ReadonlyArray<CourseOutcome>;
+}
+
+/** '80 of 75 hours logged', or 'Not yet: 40 of 75 hours logged, 35 to go'. */
+function hoursLogged(logged: number, target: number, what: string): { met: boolean; message: string } {
+  const left = Math.max(0, target - logged);
+  const message = `${hoursText(logged)} of ${target} ${what} logged`;
+  return left <= 0
+    ? { met: true, message }
+    : { met: false, message: `Not yet: ${message}, ${hoursText(roundToTenth(left))} to go` };
 }
 
 /** 'Safer Drivers Course: 20 hours counted', or why a course adds nothing, for each course recorded. */
@@ -96,27 +97,17 @@ export function readinessOf(input: ReadinessInput): Readiness {
   );
   const checks: Readiness['checks'] = [];
 
-  const totalLeft = Math.max(0, hours.totalHours - progress.totalHours);
+  const total = hoursLogged(progress.totalHours, hours.totalHours, 'hours');
   checks.push({
     id: 'hours',
-    ok: totalLeft <= 0 && !permitDateAsked,
+    ok: total.met && !permitDateAsked,
     message: permitDateAsked
       ? `Not yet: add the learner's permit date to the student's details (${rule.name} sets the hours by the learner's age on it)`
-      : totalLeft <= 0
-        ? `${hoursText(progress.totalHours)} of ${hours.totalHours} hours logged`
-        : `Not yet: ${hoursText(progress.totalHours)} of ${hours.totalHours} hours logged, ${hoursText(Math.round(totalLeft * 10) / 10)} to go`,
+      : total.message,
     source: hours.source,
   });
-  const nightLeft = Math.max(0, hours.nightHours - progress.nightHours);
-  checks.push({
-    id: 'night-hours',
-    ok: nightLeft <= 0,
-    message:
-      nightLeft <= 0
-        ? `${hoursText(progress.nightHours)} of ${hours.nightHours} night hours logged`
-        : `Not yet: ${hoursText(progress.nightHours)} of ${hours.nightHours} night hours logged, ${hoursText(Math.round(nightLeft * 10) / 10)} to go`,
-    source: hours.source,
-  });
+  const night = hoursLogged(progress.nightHours, hours.nightHours, 'night hours');
+  checks.push({ id: 'night-hours', ok: night.met, message: night.message, source: hours.source });
 
   if (courses.length > 0) {
     const counted = courses.filter((c) => c.counted);

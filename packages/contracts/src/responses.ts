@@ -11,11 +11,9 @@ import { drivingSessionSchema, settingSchema } from './schemas';
 
 /** Every refusal, from every service and from the gateway: the product's own words. */
 export const errorResponseSchema = z.object({ message: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** The sign-out answers. */
 export const signedOutSchema = z.object({ message: z.string() });
-export type SignedOut = z.infer<typeof signedOutSchema>;
 
 /** One student's subscription as the billing service keeps it. */
 export const subscriptionViewSchema = z.object({

@@ -4,7 +4,6 @@ import {
   MIN_TARGET_HOURS,
   PASSWORD_MIN,
   SETTING_KEYS,
-  SUBSCRIPTION_STATUSES,
   SESSION_STATUSES,
   TEXT_LIMITS,
   TIME_OF_DAY,
@@ -26,7 +25,7 @@ import {
   type SessionFieldSpec,
   type StoredAs,
 } from './session-fields';
-import { STATE_CODES, type StateCode } from './state-codes';
+import { STATE_CODES } from './state-codes';
 import { optionalText, requiredText } from './text-fields';
 import { hasHiddenCharacters, visibleText } from './visible-text';
 
@@ -56,7 +55,6 @@ export const registerSchema = z.object({
     .min(6, VALIDATION.passwordMin)
     .max(TEXT_LIMITS.password, VALIDATION.passwordTooLong),
 });
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The registration screen: the confirmation is checked here and never sent. */
 export const registerFormSchema = registerSchema
@@ -65,7 +63,6 @@ export const registerFormSchema = registerSchema
     message: VALIDATION.passwordsDontMatch,
     path: ['confirmPassword'],
   });
-export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const userSchema = z.object({ id: z.number().int(), email: z.string() });
 export type PublicUser = z.infer<typeof userSchema>;
@@ -104,8 +101,6 @@ export const studentLoginSchema = studentCredentialsSchema
   });
 
 // ---- Students ----
-export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
-
 export const dateOfBirthSchema = z
   .string({ error: VALIDATION.dateOfBirthRequired })
   .trim()
@@ -125,7 +120,6 @@ export const studentInputSchema = z.object({
     .refine((v) => v === '' || (isRealDate(v) && isNotAfter(v, localDateISO())), VALIDATION.permitDateInvalid)
     .optional(),
 });
-export type StudentInput = z.input<typeof studentInputSchema>;
 export type StudentData = z.output<typeof studentInputSchema>;
 
 export const studentSchema = z.object({
@@ -173,15 +167,15 @@ type AnswerShape<R> = {
     : never;
 };
 
-/** The year a supervisor got a full (unrestricted) licence: states ask for some years of it. */
-const fullLicenceYearSchema = z
+/** The year a supervisor got a full (unrestricted) licence, from 1940 to this year: states ask for some years of it. */
+export const fullLicenceYearSchema = z
   .number({ error: VALIDATION.fullLicenceYearInvalid })
   .int(VALIDATION.fullLicenceYearInvalid)
   .min(1940, VALIDATION.fullLicenceYearInvalid)
   .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid);
 
 /** The state or territory that issued a supervisor's licence. */
-const licenceStateSchema = z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: VALIDATION.invalidInput });
+const licenceStateSchema = z.enum(STATE_CODES, { error: VALIDATION.invalidInput });
 
 /** What a session request carries beside the session's own fields. */
 const SESSION_REQUEST_EXTRAS = {
@@ -296,11 +290,9 @@ export const changeReasonSchema = visibleText(
 
 /** POST /api/driving-sessions/:id/correction: the whole corrected session, signed again, and the reason. */
 export const sessionCorrectionInputSchema = drivingSessionInputSchema.extend({ reason: changeReasonSchema });
-export type SessionCorrectionInput = z.input<typeof sessionCorrectionInputSchema>;
 
 /** POST /api/driving-sessions/:id/removal. */
 export const sessionRemovalInputSchema = z.object({ reason: changeReasonSchema });
-export type SessionRemovalInput = z.input<typeof sessionRemovalInputSchema>;
 
 // ---- Saved supervisors ----
 /** POST and PUT /api/supervisors: never a signature, which is drawn again on every session. */
@@ -349,7 +341,7 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
 export const vehicleListSchema = z.object({
   recorded: z.object({ registration: z.boolean(), odometer: z.boolean() }),
   /** The family's state (South Australia until chosen): the form keeps it to apply the rule without a connection. */
-  state: z.enum(STATE_CODES as [StateCode, ...StateCode[]]).optional(),
+  state: z.enum(STATE_CODES).optional(),
   vehicles: z.array(vehicleSchema),
 });
 export type VehicleList = z.infer<typeof vehicleListSchema>;
@@ -389,12 +381,11 @@ export const targetHoursSchema = z
 export const settingValueSchema = z.object({ value: targetHoursSchema });
 /** PUT /api/settings/state: the family's state or territory, whose rules count instructor lessons. */
 export const stateSettingValueSchema = z.object({
-  value: z.enum(STATE_CODES as [StateCode, ...StateCode[]], {
+  value: z.enum(STATE_CODES, {
     error: VALIDATION.stateInvalid,
   }),
 });
 export const settingInputSchema = z.object({ key: settingKeySchema, value: targetHoursSchema });
-export type SettingInput = z.input<typeof settingInputSchema>;
 export const settingSchema = z.object({ key: z.string(), value: z.string() });
 export type Setting = z.infer<typeof settingSchema>;
 

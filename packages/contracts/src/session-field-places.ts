@@ -70,53 +70,24 @@ const ODOMETER = { kind: 'wholeNumber', digits: 7, invalid: VALIDATION.odometerI
 export const SESSION_FIELD_PLACES = {
   /** The student the caller may log for. */
   studentId: { label: 'Student', stored: 'id', setBy: 'server', listed: true, exported: true },
-  date: { label: 'Date', stored: 'text', form: { kind: 'date', required: VALIDATION.dateRequired }, ...everywhere() },
-  startTime: {
-    label: 'Start time',
-    stored: 'text',
-    form: { kind: 'time', required: VALIDATION.startTimeRequired },
-    ...everywhere(),
-  },
-  endTime: {
-    label: 'End time',
-    stored: 'text',
-    form: { kind: 'time', required: VALIDATION.endTimeRequired },
-    ...everywhere(),
-  },
+  date: typedText('Date', { kind: 'date', required: VALIDATION.dateRequired }),
+  startTime: typedText('Start time', { kind: 'time', required: VALIDATION.startTimeRequired }),
+  endTime: typedText('End time', { kind: 'time', required: VALIDATION.endTimeRequired }),
   /** Worked out from the times (the one sent must agree with it). */
   duration: { label: 'Duration', stored: 'text', setBy: 'server', ...everywhere() },
-  startSuburb: {
-    label: 'Start suburb',
-    stored: 'text',
-    form: { kind: 'text', required: VALIDATION.startSuburbRequired, ...SUBURB },
-    ...everywhere(),
-  },
-  endSuburb: {
-    label: 'End suburb',
-    stored: 'text',
-    form: { kind: 'text', required: VALIDATION.endSuburbRequired, ...SUBURB },
-    ...everywhere(),
-  },
+  startSuburb: typedText('Start suburb', { kind: 'text', required: VALIDATION.startSuburbRequired, ...SUBURB }),
+  endSuburb: typedText('End suburb', { kind: 'text', required: VALIDATION.endSuburbRequired, ...SUBURB }),
   timeOfDay: {
-    label: 'Day or night',
-    stored: 'text',
-    form: { kind: 'choice', choices: TIME_OF_DAY, required: VALIDATION.timeOfDayRequired },
+    ...typedText('Day or night', { kind: 'choice', choices: TIME_OF_DAY, required: VALIDATION.timeOfDayRequired }),
     valueLabels: TIME_OF_DAY_LABELS,
-    ...everywhere(),
   },
   trafficConditions: {
-    label: 'Traffic',
-    stored: 'text',
-    form: { kind: 'choice', choices: TRAFFIC_CONDITIONS, required: VALIDATION.trafficRequired },
+    ...typedText('Traffic', { kind: 'choice', choices: TRAFFIC_CONDITIONS, required: VALIDATION.trafficRequired }),
     valueLabels: TRAFFIC_LABELS,
-    ...everywhere(),
   },
   roadConditions: {
-    label: 'Road',
-    stored: 'text',
-    form: { kind: 'choice', choices: ROAD_CONDITIONS, required: VALIDATION.roadRequired },
+    ...typedText('Road', { kind: 'choice', choices: ROAD_CONDITIONS, required: VALIDATION.roadRequired }),
     valueLabels: ROAD_LABELS,
-    ...everywhere(),
   },
   weatherConditions: {
     label: 'Weather',
@@ -133,18 +104,12 @@ export const SESSION_FIELD_PLACES = {
     form: { kind: 'signature', required: VALIDATION.studentSignatureRequired },
     printed: 'cell',
   },
-  supervisorName: {
-    label: 'Supervisor',
-    stored: 'text',
-    form: { kind: 'text', required: VALIDATION.supervisorNameRequired, ...NAME },
-    ...everywhere(),
-  },
-  supervisorLicenseNumber: {
-    label: 'Supervisor licence',
-    stored: 'text',
-    form: { kind: 'text', required: VALIDATION.supervisorLicenseRequired, ...LICENCE },
-    ...everywhere(),
-  },
+  supervisorName: typedText('Supervisor', { kind: 'text', required: VALIDATION.supervisorNameRequired, ...NAME }),
+  supervisorLicenseNumber: typedText('Supervisor licence', {
+    kind: 'text',
+    required: VALIDATION.supervisorLicenseRequired,
+    ...LICENCE,
+  }),
   supervisorSignature: {
     label: 'Supervisor signature',
     stored: 'signature',
@@ -256,6 +221,11 @@ export const SESSION_HASH = {
 /** Listed, printed, exported, and shown to a supervisor signing on their phone. */
 function everywhere() {
   return { listed: true, printed: 'cell', exported: true, signing: true } as const;
+}
+
+/** A field typed on the session form, kept as text, and found everywhere a session goes. */
+function typedText<const F extends FormCheck>(label: string, form: F) {
+  return { label, stored: 'text', form, ...everywhere() } as const;
 }
 
 /** Listed and exported; printed on a line beneath the entry's row. */

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { localDateISO } from './dates';
-import { VALIDATION } from './messages';
-import { supervisorLicenseSchema, supervisorNameSchema } from './session-fields';
+import { formSchemaOf, supervisorLicenseSchema, supervisorNameSchema } from './session-fields';
 import { SESSION_FIELD_PLACES, SIGNING_FIELDS, type SigningField, type StoredAs } from './session-field-places';
-import { STATE_CODES, type StateCode } from './state-codes';
-import { changeReasonSchema, emailSchema } from './schemas';
+import { STATE_CODES } from './state-codes';
+import { changeReasonSchema, emailSchema, fullLicenceYearSchema } from './schemas';
 
 /** What the services answer about signing on the supervisor's phone (apart, so the signed-in screens never carry them). */
 export const SIGN_OFF_MESSAGES = {
@@ -21,13 +19,6 @@ export const SIGN_OFF_MESSAGES = {
  * A supervisor signing an entry on their own phone: what the public signing page and the parent's resend take and
  * answer. Apart from schemas.ts, so the signed-in screens never carry them.
  */
-
-/** The year a supervisor got a full licence: from 1940 to this year. */
-export const fullLicenceYearSchema = z
-  .number({ error: VALIDATION.fullLicenceYearInvalid })
-  .int(VALIDATION.fullLicenceYearInvalid)
-  .min(1940, VALIDATION.fullLicenceYearInvalid)
-  .refine((y) => y <= Number(localDateISO().slice(0, 4)), VALIDATION.fullLicenceYearInvalid);
 
 /** What the signing page answers for a field kept as each kind: always there, null when not recorded. */
 const SHOWN_AS = {
@@ -59,12 +50,9 @@ export type SignOffEntry = z.infer<typeof signOffEntrySchema>;
 export const signOffInputSchema = z.object({
   supervisorName: supervisorNameSchema,
   supervisorLicenseNumber: supervisorLicenseSchema,
-  licenceState: z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: SIGN_OFF_MESSAGES.licenceStateRequired }),
+  licenceState: z.enum(STATE_CODES, { error: SIGN_OFF_MESSAGES.licenceStateRequired }),
   fullLicenceYear: fullLicenceYearSchema,
-  supervisorSignature: z
-    .string({ error: VALIDATION.supervisorSignatureRequired })
-    .min(1, VALIDATION.supervisorSignatureRequired)
-    .startsWith('data:image/png;base64,', VALIDATION.signatureInvalid),
+  supervisorSignature: formSchemaOf(SESSION_FIELD_PLACES.supervisorSignature.form),
 });
 export type SignOffInput = z.input<typeof signOffInputSchema>;
 
@@ -81,7 +69,6 @@ export const signOffResendSchema = z.object({ supervisorEmail: emailSchema.optio
 
 /** POST /api/sign-off/:token/decline. */
 export const signOffDeclineSchema = z.object({ reason: changeReasonSchema });
-export type SignOffDeclineInput = z.input<typeof signOffDeclineSchema>;
 
 /**
  * The signing page sends the link's token in the body, never in a path (which the gateway's, the services' and the

@@ -1,7 +1,6 @@
 /** The states and territories, by code: kept apart from their rules so forms can name them without the rule data. */
-export type StateCode = 'SA' | 'NSW' | 'VIC' | 'QLD' | 'WA' | 'TAS' | 'ACT' | 'NT';
-
-export const STATE_CODES: readonly StateCode[] = ['SA', 'NSW', 'VIC', 'QLD', 'WA', 'TAS', 'ACT', 'NT'];
+export const STATE_CODES = ['SA', 'NSW', 'VIC', 'QLD', 'WA', 'TAS', 'ACT', 'NT'] as const;
+export type StateCode = (typeof STATE_CODES)[number];
 
 /** Each state's and territory's name. */
 export const STATE_NAMES: Readonly<Record<StateCode, string>> = {

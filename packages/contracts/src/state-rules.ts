@@ -4,10 +4,12 @@
  * is counted conservatively: an unverified credit gives no hours, an unverified minimum is still asked for.
  */
 
+import type { z } from 'zod';
 import { COURSE_IDS, type CourseId } from './course-ids';
-import { BASE_FIELDS, QLD_FIELDS, SA_FIELDS, type EntryField } from './entry-fields';
+import { BASE_FIELDS, inForce, QLD_FIELDS, SA_FIELDS, vehicleRecorded, type EntryField } from './entry-fields';
 import { HOME_TIME_ZONE, todayInTimeZone } from './dates';
 import { productNow } from './clock';
+import type { stateRuleVersionSchema } from './readiness-schema';
 import { isStateCode, STATE_CODES, STATE_NAMES, SUGGESTED_STATE, type StateCode } from './state-codes';
 
 export { COURSE_IDS, isStateCode, STATE_CODES, SUGGESTED_STATE, type CourseId, type StateCode };
@@ -19,90 +21,24 @@ export { COURSE_IDS, isStateCode, STATE_CODES, SUGGESTED_STATE, type CourseId, t
  */
 export const SA_LESSON_CREDIT_FROM: string | null = null;
 
-/** Where a figure comes from, and whether it was checked against that official page. */
-export interface Sourced {
-  source: string;
-  verified: boolean;
-  note?: string;
-}
-
-/** Hours a learner of an age (at the learner's permit, in years: from, under) must log; 0 where none are asked. */
-export interface HoursByAge extends Sourced {
-  fromAge: number;
-  underAge: number | null;
-  totalHours: number;
-  nightHours: number;
-}
-
-/**
- * Each lesson hour with a licensed instructor counts as `multiplier` log book hours, for at most `maxLessonHours`
- * lesson hours. The extra hours count as day hours: a night lesson gives one night hour for each hour driven and the
- * rest as day hours (`nightSplit`).
- */
-export interface LessonCredit extends Sourced {
-  multiplier: number;
-  maxLessonHours: number | null;
-  nightSplit: 'extra-as-day';
-}
-
-/**
- * A course that adds log book hours once (New South Wales's Safer Drivers Course), as day hours, for a learner younger
- * than `underAge` on the day of the course (null: any age) who had logged `minLoggedHours` before it.
- */
-export interface CourseCredit extends Sourced {
-  id: CourseId;
-  name: string;
-  hours: number;
-  conditions: string;
-  underAge: number | null;
-  minLoggedHours: number;
-  /** Counted only for a course completed after the learner had held the permit this many months. */
-  minPermitMonths?: number;
-}
-
-/** The shortest time on the learner's permit before the test, by the learner's age. */
-export interface PermitTime extends Sourced {
-  fromAge: number;
-  underAge: number | null;
-  months: number;
-}
-
-/** How long a supervisor must have held a full licence (0: a full licence, no length set). */
-export interface SupervisorRule extends Sourced {
-  fullLicenceYears: number;
-}
-
+/** A rule version as GET /api/state-rules answers it; its parts are described on the schema. */
+type AnsweredVersion = z.infer<typeof stateRuleVersionSchema>;
+export type Sourced = Pick<AnsweredVersion['supervisor'], 'source' | 'verified' | 'note'>;
+export type HoursByAge = AnsweredVersion['hours'][number];
+export type LessonCredit = NonNullable<AnsweredVersion['lessonCredit']>;
+export type CourseCredit = AnsweredVersion['courseCredits'][number] & { id: CourseId };
+export type PermitTime = AnsweredVersion['permitTime'][number];
 export type { EntryField };
 
-export interface EntryFields extends Sourced {
-  fields: EntryField[];
-}
-
-export interface StateRuleVersion {
-  state: StateCode;
-  name: string;
-  /** In force from this day (YYYY-MM-DD), null: since before any log book the product keeps. */
-  from: string | null;
-  /** In force until the day before this one, null: still in force. */
-  until: string | null;
-  hours: HoursByAge[];
-  lessonCredit: LessonCredit | null;
+export interface StateRuleVersion extends Omit<AnsweredVersion, 'courseCredits' | 'entryFields'> {
   courseCredits: CourseCredit[];
-  permitTime: PermitTime[];
-  supervisor: SupervisorRule;
-  entryFields: EntryFields;
-  /**
-   * The learner's age that picks the hours and the time on the permit: their age when the permit was issued, where the
-   * state says so (the ACT); otherwise their age on the day asked.
-   */
-  ageCountedOn?: 'permitDate';
+  entryFields: Sourced & { fields: EntryField[] };
 }
 
 const SA_LEARNERS = 'https://mylicence.sa.gov.au/my-car-licence/learners-stage';
 const SA_P1 = 'https://mylicence.sa.gov.au/road-rules/the-drivers-handbook/provisional-licence';
 const SA_SUPERVISOR = 'https://mylicence.sa.gov.au/the-driving-companion/choosing-qualified-supervisor';
 const SA_CREDIT = 'https://dpti.sa.gov.au/news/?a=1429416';
-const SA_REFORM = 'https://www.dit.sa.gov.au/driver-training-reform/home/learners';
 const NSW_LEARNERS = 'https://www.transport.nsw.gov.au/roadsafety/young-drivers/learners';
 const NSW_LOG_BOOK = 'http://www.rms.nsw.gov.au/licensing/gettingalicence/car/learners/index.html';
 const NSW_SDC = 'http://roadsafety.transport.nsw.gov.au/stayingsafe/drivers/youngdrivers/youngerdriverscourse.html';
@@ -142,6 +78,18 @@ const ACT_AGE_AT_ISSUE =
 
 const unverified = (source: string, note: string) => ({ source, verified: false, note });
 const verified = (source: string, note?: string) => ({ source, verified: true, ...(note ? { note } : {}) });
+
+/** A state's one rule version, in force since before any log book the product keeps and still. */
+const inForceThroughout = (state: StateCode) => ({ state, name: STATE_NAMES[state], from: null, until: null });
+
+/** No logged hours asked of a learner from this age on. */
+const noHoursFrom = (fromAge: number, part: Sourced): HoursByAge => ({
+  fromAge,
+  underAge: null,
+  totalHours: 0,
+  nightHours: 0,
+  ...part,
+});
 
 /**
  * Tasmania: the L2 stage until the single learner period of 1 December 2020; the RYDA credit for a 2020 course onwards;
@@ -326,19 +274,10 @@ export function stateRuleVersions(
   return [
     ...saVersions(saLessonCreditFrom),
     {
-      state: 'NSW',
-      name: STATE_NAMES.NSW,
-      from: null,
-      until: null,
+      ...inForceThroughout('NSW'),
       hours: [
         { fromAge: 16, underAge: 25, totalHours: 120, nightHours: 20, ...verified(NSW_LEARNERS) },
-        {
-          fromAge: 25,
-          underAge: null,
-          totalHours: 0,
-          nightHours: 0,
-          ...verified(NSW_P1, 'no log book at 25 or over'),
-        },
+        noHoursFrom(25, verified(NSW_P1, 'no log book at 25 or over')),
       ],
       lessonCredit: {
         multiplier: 3,
@@ -378,10 +317,7 @@ export function stateRuleVersions(
       entryFields: { fields: BASE_FIELDS, ...verified(NSW_LOG_BOOK) },
     },
     {
-      state: 'VIC',
-      name: STATE_NAMES.VIC,
-      from: null,
-      until: null,
+      ...inForceThroughout('VIC'),
       hours: [
         {
           fromAge: 16,
@@ -390,13 +326,7 @@ export function stateRuleVersions(
           nightHours: 20,
           ...verified(VIC_LOG_BOOK, '120 hours, 20 of them at night, for a learner under 21'),
         },
-        {
-          fromAge: 21,
-          underAge: null,
-          totalHours: 0,
-          nightHours: 0,
-          ...unverified(VIC_LOG_BOOK, 'no log book from 21'),
-        },
+        noHoursFrom(21, unverified(VIC_LOG_BOOK, 'no log book from 21')),
       ],
       lessonCredit: null,
       courseCredits: [],
@@ -409,13 +339,10 @@ export function stateRuleVersions(
       entryFields: { fields: BASE_FIELDS, ...unverified(VIC_LOG_BOOK, 'no stored VicRoads page') },
     },
     {
-      state: 'QLD',
-      name: STATE_NAMES.QLD,
-      from: null,
-      until: null,
+      ...inForceThroughout('QLD'),
       hours: [
         { fromAge: 16, underAge: 25, totalHours: 100, nightHours: 10, ...verified(QLD_LOG_BOOK) },
-        { fromAge: 25, underAge: null, totalHours: 0, nightHours: 0, ...verified(QLD_LOG_BOOK, 'no log book at 25') },
+        noHoursFrom(25, verified(QLD_LOG_BOOK, 'no log book at 25')),
       ],
       lessonCredit: {
         multiplier: 3,
@@ -440,13 +367,10 @@ export function stateRuleVersions(
       },
     },
     {
-      state: 'WA',
-      name: STATE_NAMES.WA,
-      from: null,
-      until: null,
+      ...inForceThroughout('WA'),
       hours: [
         { fromAge: 16, underAge: 25, totalHours: 50, nightHours: 5, ...verified(WA_HOURS) },
-        { fromAge: 25, underAge: null, totalHours: 0, nightHours: 0, ...verified(WA_HOURS, 'no log book at 25') },
+        noHoursFrom(25, verified(WA_HOURS, 'no log book at 25')),
       ],
       lessonCredit: null,
       courseCredits: [],
@@ -459,18 +383,9 @@ export function stateRuleVersions(
     ...tasVersions(),
     ...actVersions(),
     {
-      state: 'NT',
-      name: STATE_NAMES.NT,
-      from: null,
-      until: null,
+      ...inForceThroughout('NT'),
       hours: [
-        {
-          fromAge: 16,
-          underAge: null,
-          totalHours: 0,
-          nightHours: 0,
-          ...unverified(NT_LICENCE, 'no logged hours are asked; not confirmed on a stored official page'),
-        },
+        noHoursFrom(16, unverified(NT_LICENCE, 'no logged hours are asked; not confirmed on a stored official page')),
       ],
       lessonCredit: null,
       courseCredits: [],
@@ -482,12 +397,6 @@ export function stateRuleVersions(
     },
   ];
 }
-
-/** Where the SA lesson credit's timing is published: shown beside the rule while no date is set. */
-export const SA_REFORM_SOURCE = SA_REFORM;
-
-const inForce = (v: StateRuleVersion, on: string) =>
-  (v.from === null || v.from <= on) && (v.until === null || on < v.until);
 
 /** The version of a state's rule in force on a day (YYYY-MM-DD). */
 export function ruleOn(
@@ -506,8 +415,7 @@ export function vehicleRecordedOn(
   on: string,
   versions: readonly StateRuleVersion[] = stateRuleVersions(),
 ): { registration: boolean; odometer: boolean } {
-  const fields = ruleOn(state, on, versions).entryFields.fields;
-  return { registration: fields.includes('vehicleRegistration'), odometer: fields.includes('odometer') };
+  return vehicleRecorded(ruleOn(state, on, versions).entryFields.fields);
 }
 
 /** Every state's rule in force on a day. */
@@ -525,9 +433,6 @@ export function ageOn(dateOfBirth: string | null | undefined, on: string): numbe
   return age;
 }
 
-const fitsAge = (band: { fromAge: number; underAge: number | null }, age: number) =>
-  age >= band.fromAge && (band.underAge === null || age < band.underAge);
-
 /**
  * The learner's age that picks the rule's hours and permit time: on `today`, or on the permit date where the rule
  * counts the age when the permit was issued (null while that date is not known).
@@ -541,10 +446,13 @@ export function learnerAgeFor(
   return learner.permitDate ? ageOn(learner.dateOfBirth, learner.permitDate) : null;
 }
 
-/** The hours the rule asks of a learner of this age (the youngest band when the age is unknown). */
-export function hoursFor(rule: StateRuleVersion, age: number | null): HoursByAge {
-  return (age === null ? undefined : rule.hours.find((h) => fitsAge(h, age))) ?? rule.hours[0]!;
-}
+/** The band of a rule's list that fits a learner of this age (the youngest band when the age is unknown). */
+const bandFor = <B extends { fromAge: number; underAge: number | null }>(bands: B[], age: number | null): B =>
+  (age === null ? undefined : bands.find((b) => age >= b.fromAge && (b.underAge === null || age < b.underAge))) ??
+  bands[0]!;
+
+/** The hours the rule asks of a learner of this age. */
+export const hoursFor = (rule: StateRuleVersion, age: number | null): HoursByAge => bandFor(rule.hours, age);
 
 /** The settings targets a rule gives a learner of this age: day is the total less the night hours. */
 export function targetsFor(rule: StateRuleVersion, age: number | null): { day: number; night: number } {
@@ -553,13 +461,14 @@ export function targetsFor(rule: StateRuleVersion, age: number | null): { day: n
 }
 
 /** The time on the permit the rule asks of a learner of this age. */
-export function permitTimeFor(rule: StateRuleVersion, age: number | null): PermitTime {
-  return (age === null ? undefined : rule.permitTime.find((p) => fitsAge(p, age))) ?? rule.permitTime[0]!;
-}
+export const permitTimeFor = (rule: StateRuleVersion, age: number | null): PermitTime => bandFor(rule.permitTime, age);
 
-/** The lesson credit to count: none where the rule has none or its figure is unverified. */
-export function countedLessonCredit(rule: StateRuleVersion): LessonCredit | null {
-  return rule.lessonCredit?.verified ? rule.lessonCredit : null;
+/** The lesson credit as progress counts it: none where the rule has none or its figure is unverified. */
+function instructorBonusIn(rule: StateRuleVersion): InstructorBonusRule | null {
+  const credit = rule.lessonCredit;
+  if (!credit?.verified) return null;
+  const { multiplier, maxLessonHours, note, source } = credit;
+  return { multiplier, maxLessonHours, ...(note ? { note } : {}), source };
 }
 
 /** Today by the product's clock as YYYY-MM-DD where its families live (Adelaide), UTC if that zone is unknown. */
@@ -588,7 +497,7 @@ export interface InstructorBonusRule {
 function summaryOf(rule: StateRuleVersion): StateRule {
   const young = rule.hours[0]!;
   const older = rule.hours[1];
-  const credit = countedLessonCredit(rule);
+  const instructorBonus = instructorBonusIn(rule);
   const note =
     older && young.underAge !== null
       ? older.totalHours > 0
@@ -604,16 +513,7 @@ function summaryOf(rule: StateRuleVersion): StateRule {
     nightHours: young.nightHours,
     ...(note ? { note } : {}),
     source: young.source,
-    ...(credit
-      ? {
-          instructorBonus: {
-            multiplier: credit.multiplier,
-            maxLessonHours: credit.maxLessonHours,
-            ...(credit.note ? { note: credit.note } : {}),
-            source: credit.source,
-          },
-        }
-      : {}),
+    ...(instructorBonus ? { instructorBonus } : {}),
   };
 }
 
@@ -635,14 +535,5 @@ export function instructorBonusOf(
   on: string = todayIso(),
   versions: readonly StateRuleVersion[] = stateRuleVersions(),
 ): InstructorBonusRule | null {
-  if (!isStateCode(code)) return null;
-  const credit = countedLessonCredit(ruleOn(code, on, versions));
-  return credit
-    ? {
-        multiplier: credit.multiplier,
-        maxLessonHours: credit.maxLessonHours,
-        ...(credit.note ? { note: credit.note } : {}),
-        source: credit.source,
-      }
-    : null;
+  return isStateCode(code) ? instructorBonusIn(ruleOn(code, on, versions)) : null;
 }

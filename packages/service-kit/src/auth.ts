@@ -36,6 +36,8 @@ interface TokenClaims {
   fid?: number;
   lv?: number;
   jti: string;
+  /** Expiry, in seconds since 1970, as jsonwebtoken checks it. */
+  exp?: number;
 }
 
 /**
@@ -73,7 +75,7 @@ let privateKey: crypto.KeyObject | undefined;
 let secureCookies = false;
 
 /** Tokens whose signature has been checked, with their claims: a browser sends the same token on every call. */
-const verifiedTokens = new Map<string, TokenClaims & { exp?: number }>();
+const verifiedTokens = new Map<string, TokenClaims>();
 const MAX_VERIFIED_TOKENS = 10_000;
 
 export function configureAuth(opts: { publicKey: string; privateKey?: string; secureCookies?: boolean }) {
@@ -111,7 +113,7 @@ export async function issueSession(
     ...(identity.role === 'student' ? { loginVersion: identity.loginVersion } : {}),
     expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
   });
-  const claims: Omit<TokenClaims, 'jti'> = {
+  const claims: Omit<TokenClaims, 'jti' | 'exp'> = {
     sub: String(subjectId),
     role: identity.role,
     uid: identity.userId,
@@ -134,12 +136,7 @@ function verify(token: unknown): TokenClaims | null {
     verifiedTokens.delete(token);
   }
   try {
-    const claims = jwt.verify(token, publicKey, {
-      algorithms: [TOKEN_ALGORITHM],
-      issuer: TOKEN_ISSUER,
-    }) as TokenClaims & {
-      exp?: number;
-    };
+    const claims = jwt.verify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: TOKEN_ISSUER }) as TokenClaims;
     if (!claims || typeof claims.jti !== 'string' || !/^\d+$/.test(String(claims.sub))) return null;
     if (typeof claims.exp === 'number') {
       if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);

@@ -8,15 +8,11 @@ import { badRequest } from './errors';
  */
 let common: ReadonlySet<string> | undefined;
 
-function commonPasswords(): ReadonlySet<string> {
-  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-  return common;
-}
-
-/** Case does not make a listed password safe: 'Password1' is guessed as early as 'password1'. */
-export const isCommonPassword = (password: string) => commonPasswords().has(password.trim().toLowerCase());
-
-/** 400 with the product's message when a new password is one of the most common. */
+/**
+ * 400 with the product's message when a new password is one of the most common. Case does not make a listed password
+ * safe: 'Password1' is guessed as early as 'password1'.
+ */
 export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(VALIDATION.passwordTooCommon);
+  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  if (common.has(password.trim().toLowerCase())) throw badRequest(VALIDATION.passwordTooCommon);
 }

@@ -11,22 +11,12 @@ mongoose.set('autoCreate', false);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyModel = mongoose.Model<any>;
 
-export interface DatabaseHandle {
-  uri: string;
-  embedded?: EmbeddedDatabase;
-  close(): Promise<void>;
-}
-
 /** Connect to MONGODB_URI, or start an embedded server when it is not set. */
-export async function connectDatabase(opts: {
-  uri?: string;
-  dbName: string;
-  dataDir?: string;
-}): Promise<DatabaseHandle> {
+export async function connectDatabase(opts: { uri?: string; dbName: string }): Promise<{ close(): Promise<void> }> {
   let uri = opts.uri;
   let embedded: EmbeddedDatabase | undefined;
   if (!uri) {
-    embedded = await startEmbeddedDatabase({ dbPath: opts.dataDir });
+    embedded = await startEmbeddedDatabase();
     uri = embedded.uri;
     if (!embedded.persistent) logger.warn(IN_MEMORY_WARNING);
   }
@@ -40,8 +30,6 @@ export async function connectDatabase(opts: {
   });
   logger.info({ db: opts.dbName, embedded: embedded?.kind }, 'database connected');
   return {
-    uri,
-    embedded,
     close: async () => {
       await mongoose.disconnect();
       await embedded?.stop();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { API_ERRORS } from '@logbook/contracts/messages';
@@ -9,6 +9,7 @@ import { EVENT_DATA, statusOnlySchema, type EventData, type EventTopic } from '@
 import { repeatInBackground } from './background';
 import { secretMatcher } from './config';
 import { AppError, BusyError, notFound, parseOr400 } from './errors';
+import { isDuplicateKey } from './db';
 import { logger } from './logger';
 import { defineModel } from './model';
 
@@ -87,16 +88,13 @@ export function loadInternalSecret(opts: { configured?: string; dataDir: string;
   throw new Error(`${file} is empty`);
 }
 
-/** Lets through only calls carrying the internal secret; anyone else is told there is nothing here. */
-export const requireInternal: RequestHandler = (req, _res, next) => {
-  if (!isSecret?.(req.headers[INTERNAL_HEADER])) throw notFound();
-  next();
-};
-
-/** A router whose every route is internal. */
+/** A router whose every route is internal: only calls carrying the secret get through, anyone else finds nothing. */
 export function internalRouter(): Router {
   const router = Router();
-  router.use('/internal', requireInternal);
+  router.use('/internal', (req, _res, next) => {
+    if (!isSecret?.(req.headers[INTERNAL_HEADER])) throw notFound();
+    next();
+  });
   return router;
 }
 
@@ -289,11 +287,9 @@ export async function applyIfNewer<T>(
   version: number,
   set: Record<string, unknown>,
 ): Promise<boolean> {
-  try {
-    await model.collection.insertOne({ _id: key } as never);
-  } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
-  }
+  await model.collection.insertOne({ _id: key } as never).catch((err: unknown) => {
+    if (!isDuplicateKey(err)) throw err;
+  });
   const { matchedCount } = await model.updateOne(
     { _id: key, $or: [{ [field]: null }, { [field]: { $lt: version } }] } as mongoose.RootFilterQuery<T>,
     { $set: { ...set, [field]: version } } as mongoose.UpdateQuery<T>,

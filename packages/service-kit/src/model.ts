@@ -50,20 +50,14 @@ export function defineModel<T>(
   return mongoose.model<T>(name, schema, collection);
 }
 
-/** Every model of a collection `service` owns (see ownership.ts), whatever component of the service defines it. */
-export function ownedModels(service: OwningService): mongoose.Model<Record<string, unknown>>[] {
-  return Object.values(mongoose.models).filter(
-    (m) => OWNERSHIP[m.collection.collectionName]?.owner === service,
-  ) as mongoose.Model<Record<string, unknown>>[];
-}
-
 /**
- * Deletes, in every collection `service` owns whose documents have `field`, those whose `field` is one of `values`:
- * how a family's or its students' documents go, whichever collections hold them.
+ * Deletes, in every collection `service` owns (see ownership.ts) whose documents have `field`, those whose `field` is
+ * one of `values`: how a family's or its students' documents go, whichever component's collections hold them.
  */
 export async function deleteOwnedBy(service: OwningService, field: string, values: number[]): Promise<void> {
   if (values.length === 0) return;
-  for (const model of ownedModels(service)) {
-    if (model.schema.path(field)) await model.deleteMany({ [field]: { $in: values } });
+  for (const model of Object.values(mongoose.models)) {
+    const owned = OWNERSHIP[model.collection.collectionName]?.owner === service;
+    if (owned && model.schema.path(field)) await model.deleteMany({ [field]: { $in: values } });
   }
 }

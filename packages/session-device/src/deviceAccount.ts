@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DRAFTS_STORAGE_KEY } from '@logbook/contracts/view';
-import { announceChange, idOf, subscribeChanges } from './storedValues';
+import { announceChange, idOf, subscribeChanges, type KeyValueStorage } from './storedValues';
 
 /**
  * The account this device last signed in with: 'parent-{userId}' or 'student-{studentId}'. Drafts and the offline
@@ -77,9 +77,6 @@ export function subscribeAccount(listener: () => void): () => void {
 export function useSignedInAccount(): DeviceAccount | undefined {
   return useSyncExternalStore(subscribeAccount, signedInAccount, () => undefined);
 }
-
-/** The slice of Web Storage the drafts use. */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
  * The drafts storage of one account (the signed-in one by default). With no account known it is the plain storage,

@@ -7,6 +7,7 @@ import {
 } from '@logbook/contracts/view';
 import { accountStorage } from './deviceAccount';
 import { idOf, isEntry, optionalText, readCoordinates, readStudentId, text, type Coordinates } from './storedValues';
+import type { KeyValueStorage as DraftStorage } from './storedValues';
 
 /**
  * Sessions kept on this device before they are logged: the `draftSessions` list (every saved draft) and, per
@@ -37,11 +38,8 @@ export interface StoredDraft extends DraftValues {
   coordinates?: Coordinates;
 }
 
-/** The slice of the Web Storage API the drafts need, so tests can hand in their own. */
-export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** The signed-in account's drafts: another account on this device never sees them. */
-const browserStorage = (): DraftStorage => accountStorage();
+// The signed-in account's drafts (accountStorage()) by default: another account on this device never sees them.
+export type { DraftStorage };
 
 /** Drafts saved before the list took the session's names: each old name and the name it has now. */
 const OLD_NAMES: ReadonlyArray<readonly [string, keyof SessionFields]> = [
@@ -101,7 +99,7 @@ function readRawList(storage: DraftStorage): unknown[] {
 }
 
 /** Every readable draft in the list, in the order saved; unreadable entries are skipped. */
-export function readDrafts(storage: DraftStorage = browserStorage()): StoredDraft[] {
+export function readDrafts(storage: DraftStorage = accountStorage()): StoredDraft[] {
   const drafts: StoredDraft[] = [];
   for (const entry of readRawList(storage)) {
     const draft = readStoredDraft(entry);
@@ -111,13 +109,13 @@ export function readDrafts(storage: DraftStorage = browserStorage()): StoredDraf
 }
 
 /** One student's readable drafts, most recently saved first. */
-export function readStudentDrafts(studentId: number, storage: DraftStorage = browserStorage()): StoredDraft[] {
+export function readStudentDrafts(studentId: number, storage: DraftStorage = accountStorage()): StoredDraft[] {
   return readDrafts(storage)
     .filter((draft) => draft.studentId === studentId)
     .sort((a, b) => b.lastSaved.localeCompare(a.lastSaved));
 }
 
-export function findDraft(id: string, storage: DraftStorage = browserStorage()): StoredDraft | undefined {
+export function findDraft(id: string, storage: DraftStorage = accountStorage()): StoredDraft | undefined {
   return readDrafts(storage).find((d) => d.id === id);
 }
 
@@ -125,7 +123,7 @@ export function findDraft(id: string, storage: DraftStorage = browserStorage()):
  * Replaces the draft with the same id, or adds it. Entries this code cannot read are written back untouched,
  * so a draft saved by another version is never lost. Throws when the browser refuses to store (quota).
  */
-export function saveDraft(draft: StoredDraft, storage: DraftStorage = browserStorage()): void {
+export function saveDraft(draft: StoredDraft, storage: DraftStorage = accountStorage()): void {
   const list = readRawList(storage);
   const index = list.findIndex((entry) => idOf(entry) === draft.id);
   if (index >= 0) list[index] = draft;
@@ -133,7 +131,7 @@ export function saveDraft(draft: StoredDraft, storage: DraftStorage = browserSto
   storage.setItem(DRAFTS_STORAGE_KEY, JSON.stringify(list));
 }
 
-export function removeDraft(id: string, storage: DraftStorage = browserStorage()): void {
+export function removeDraft(id: string, storage: DraftStorage = accountStorage()): void {
   const list = readRawList(storage);
   const kept = list.filter((entry) => idOf(entry) !== id);
   if (kept.length !== list.length) storage.setItem(DRAFTS_STORAGE_KEY, JSON.stringify(kept));
@@ -143,7 +141,7 @@ export function removeDraft(id: string, storage: DraftStorage = browserStorage()
  * Removes one draft from the list, and the student's form copy too when it was editing this draft, so the form
  * does not bring it back. Throws when the browser refuses to write.
  */
-export function deleteDraft(draftId: string, studentId: number, storage: DraftStorage = browserStorage()): void {
+export function deleteDraft(draftId: string, studentId: number, storage: DraftStorage = accountStorage()): void {
   removeDraft(draftId, storage);
   if (readFormDraft(studentId, storage)?.draftId === draftId) removeFormDraft(studentId, storage);
 }
@@ -215,7 +213,7 @@ export interface FormDraft extends DraftValues {
   placeName?: string;
 }
 
-export function readFormDraft(studentId: number, storage: DraftStorage = browserStorage()): FormDraft | undefined {
+export function readFormDraft(studentId: number, storage: DraftStorage = accountStorage()): FormDraft | undefined {
   const raw = storage.getItem(formDraftStorageKey(studentId));
   if (!raw) return undefined;
   try {
@@ -238,15 +236,8 @@ export function readFormDraft(studentId: number, storage: DraftStorage = browser
 
 export function writeFormDraft(
   studentId: number,
-  details: {
-    values: DraftValues;
-    clientId?: string;
-    draftId?: string;
-    coordinates?: Coordinates;
-    placeName?: string;
-    now?: Date;
-  },
-  storage: DraftStorage = browserStorage(),
+  details: Pick<FormDraft, 'clientId' | 'draftId' | 'coordinates' | 'placeName'> & { values: DraftValues; now?: Date },
+  storage: DraftStorage = accountStorage(),
 ): FormDraft {
   const draft: FormDraft = {
     ...draftValuesFrom(details.values),
@@ -262,6 +253,6 @@ export function writeFormDraft(
   return draft;
 }
 
-export function removeFormDraft(studentId: number, storage: DraftStorage = browserStorage()): void {
+export function removeFormDraft(studentId: number, storage: DraftStorage = accountStorage()): void {
   storage.removeItem(formDraftStorageKey(studentId));
 }

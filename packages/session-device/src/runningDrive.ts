@@ -8,6 +8,7 @@ import {
   subscribeChanges,
   text,
   type Coordinates,
+  type KeyValueStorage,
 } from './storedValues';
 
 /**
@@ -74,10 +75,7 @@ function asKept(value: RunningDrive): RunningDrive {
   return drive;
 }
 
-/** The slice of Web Storage the running drive needs, so tests can hand in their own. */
-export type RunningDriveStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-const deviceStorage = (): RunningDriveStorage | undefined => {
+const deviceStorage = (): KeyValueStorage | undefined => {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {
@@ -85,16 +83,20 @@ const deviceStorage = (): RunningDriveStorage | undefined => {
   }
 };
 
+/** The student's drive as stored text; null when there is none or storage is blocked. */
+function storedText(studentId: number, storage: KeyValueStorage | undefined = deviceStorage()): string | null {
+  try {
+    return storage?.getItem(runningDriveStorageKey(studentId)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function readRunningDrive(
   studentId: number,
-  storage: RunningDriveStorage | undefined = deviceStorage(),
+  storage: KeyValueStorage | undefined = deviceStorage(),
 ): RunningDrive | undefined {
-  let raw: string | null = null;
-  try {
-    raw = storage?.getItem(runningDriveStorageKey(studentId)) ?? null;
-  } catch {
-    return undefined;
-  }
+  const raw = storedText(studentId, storage);
   if (!raw) return undefined;
   try {
     const drive = readStoredRunningDrive(JSON.parse(raw));
@@ -104,7 +106,7 @@ export function readRunningDrive(
   }
 }
 
-function write(drive: RunningDrive, storage: RunningDriveStorage | undefined): void {
+function write(drive: RunningDrive, storage: KeyValueStorage | undefined): void {
   if (!storage) throw new Error('This device cannot keep a running drive.');
   storage.setItem(runningDriveStorageKey(drive.studentId), JSON.stringify(drive));
   announceChange(runningDriveStorageKey(drive.studentId));
@@ -123,7 +125,7 @@ export interface StartDetails {
 export function startRunningDrive(
   studentId: number,
   { now = new Date(), startSuburb = '', coordinates }: StartDetails = {},
-  storage: RunningDriveStorage | undefined = deviceStorage(),
+  storage: KeyValueStorage | undefined = deviceStorage(),
 ): RunningDrive {
   const existing = readRunningDrive(studentId, storage);
   if (existing) return existing;
@@ -143,7 +145,7 @@ export function startRunningDrive(
 function changeDrive(
   studentId: number,
   change: (drive: RunningDrive) => RunningDrive,
-  storage: RunningDriveStorage | undefined,
+  storage: KeyValueStorage | undefined,
 ): RunningDrive | undefined {
   const drive = readRunningDrive(studentId, storage);
   if (!drive) return undefined;
@@ -156,7 +158,7 @@ function changeDrive(
 export function setRunningDriveStart(
   studentId: number,
   start: { startSuburb?: string; coordinates?: Coordinates },
-  storage: RunningDriveStorage | undefined = deviceStorage(),
+  storage: KeyValueStorage | undefined = deviceStorage(),
 ): RunningDrive | undefined {
   const withStart = (drive: RunningDrive) =>
     asKept({
@@ -171,14 +173,14 @@ export function setRunningDriveStart(
 export function endRunningDrive(
   studentId: number,
   { endedAt = new Date(), endSuburb = '' }: { endedAt?: Date; endSuburb?: string } = {},
-  storage: RunningDriveStorage | undefined = deviceStorage(),
+  storage: KeyValueStorage | undefined = deviceStorage(),
 ): RunningDrive | undefined {
   const ended = { endedAt: endedAt.toISOString(), endTime: localTimeHHMM(endedAt), endSuburb: endSuburb.trim() };
   return changeDrive(studentId, (drive) => ({ ...drive, ended }), storage);
 }
 
 /** Discard, or the session was logged: the drive is forgotten. */
-export function clearRunningDrive(studentId: number, storage: RunningDriveStorage | undefined = deviceStorage()): void {
+export function clearRunningDrive(studentId: number, storage: KeyValueStorage | undefined = deviceStorage()): void {
   try {
     storage?.removeItem(runningDriveStorageKey(studentId));
   } catch {
@@ -217,14 +219,7 @@ export function useRunningDrive(studentId: number | undefined): RunningDrive | u
   // The raw text is the snapshot: parsing on each read would hand React a new object every time.
   const raw = useSyncExternalStore(
     subscribeRunningDrive,
-    () => {
-      if (!studentId) return null;
-      try {
-        return deviceStorage()?.getItem(runningDriveStorageKey(studentId)) ?? null;
-      } catch {
-        return null;
-      }
-    },
+    () => (studentId ? storedText(studentId) : null),
     () => null,
   );
   // The stored text is the drive: it is read again only when that text changes.

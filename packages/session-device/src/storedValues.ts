@@ -5,6 +5,9 @@
  * (a remote of an earlier release its own older one), and each listens for that event.
  */
 
+/** The slice of Web Storage this device's stores use, so tests can hand in their own. */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
 /** Something stored that has fields to read: an object, not null nor a list. */
 export type Entry = Record<string, unknown>;
 export const isEntry = (value: unknown): value is Entry =>

@@ -7,8 +7,8 @@ import {
   runningDriveStorageKey,
   setRunningDriveStart,
   startRunningDrive,
-  type RunningDriveStorage,
 } from '../src/runningDrive';
+import type { KeyValueStorage } from '../src/storedValues';
 
 /*
  * The reader of the running drive kept on this device, held to the schema of the student and position the contracts
@@ -240,7 +240,7 @@ const CASES: Array<readonly [string, unknown]> = [
   ['a function', () => FULL],
 ];
 
-function memoryStorage(): RunningDriveStorage & { items: Map<string, string> } {
+function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
   return {
     items,

@@ -6,15 +6,14 @@ import { errorAnswer, readShape, type Answer } from '@logbook/contracts/view';
  */
 
 export class ApiError extends Error {
-  readonly status: number;
-  /** The response body as text ('' when empty). */
-  readonly body: string;
-
-  constructor(status: number, statusText: string, body: string) {
+  constructor(
+    readonly status: number,
+    statusText: string,
+    /** The response body as text ('' when empty). */
+    readonly body: string,
+  ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
   }
 
   /** The `message` of a JSON error body, if the server sent one. */
@@ -41,15 +40,13 @@ export function errorMessageOf(body: string): string | undefined {
  * its failed-to-load state rather than working on data it does not understand.
  */
 export class ContractError extends Error {
-  readonly url: string;
-  /** Where the answer departs from the contract ('studentId: expected number, received string'). */
-  readonly problems: string[];
-
-  constructor(url: string, problems: string[]) {
+  constructor(
+    readonly url: string,
+    /** Where the answer departs from the contract ('studentId: expected number, received string'). */
+    readonly problems: string[],
+  ) {
     super('The server sent an answer this page cannot read. Please reload the page and try again.');
     this.name = 'ContractError';
-    this.url = url;
-    this.problems = problems;
   }
 }
 

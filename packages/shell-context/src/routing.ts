@@ -65,12 +65,6 @@ export function useSearchParams(): [URLSearchParams] {
   return [useMemo(() => new URLSearchParams(search), [search])];
 }
 
-/** The address a `To` names, as an href. */
-export function hrefOf(to: To): string {
-  if (typeof to === 'string') return to;
-  return `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`;
-}
-
 /** A plain click: the app moves itself; a new tab, a download or a modified click is left to the browser. */
 function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
   return (
@@ -94,7 +88,7 @@ export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps
   const { navigate } = useRouting();
   return createElement('a', {
     ...rest,
-    href: hrefOf(to),
+    href: typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`,
     target,
     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
       onClick?.(event);

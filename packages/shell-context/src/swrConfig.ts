@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import type { Middleware, SWRConfiguration, SWRResponse } from 'swr';
-import { ApiError, throwIfNotOk } from './apiClient';
+import { throwIfNotOk } from './apiClient';
 
 export type SwrKey = string | readonly (string | number)[];
 
@@ -72,7 +72,3 @@ export const swrConfig: SWRConfiguration = {
   errorRetryCount: 0,
   use: [drawArrivingDataInSteps],
 };
-
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
-}
