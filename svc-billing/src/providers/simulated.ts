@@ -30,7 +30,6 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export class SimulatedProvider implements PaymentProvider {
   readonly kind = 'simulated' as const;
   readonly keepsCustomers = false;
-  readonly publishableKey = undefined;
 
   constructor(
     private readonly secret: string,
