@@ -59,11 +59,6 @@ export interface ApiProxyOptions {
   maxBodyBytes: number;
 }
 
-const declaredLength = (req: IncomingMessage) => {
-  const raw = req.headers['content-length'];
-  return raw === undefined ? undefined : Number(raw);
-};
-
 function upstreamHeaders(req: IncomingMessage): OutgoingHttpHeaders {
   const named = new Set(
     String(req.headers.connection ?? '')
@@ -119,8 +114,8 @@ class Forwarding {
   ) {
     this.pool = forwarder.pools[service];
     this.withBody = announcesBody(req);
-    const length = declaredLength(req);
-    this.fresh = this.withBody && (length === undefined || length > REPLAY_BYTES);
+    const length = req.headers['content-length'];
+    this.fresh = this.withBody && (length === undefined || Number(length) > REPLAY_BYTES);
     this.headers = upstreamHeaders(req);
     res.locals.upstream = service;
     this.timer = setTimeout(() => {

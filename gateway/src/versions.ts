@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import {
@@ -43,14 +43,10 @@ async function fetchRelease(url: string, timeoutMs: number) {
   return releaseSchema.parse(await res.json());
 }
 
-const localBuild = (config: GatewayConfig, name: FrontEndName) =>
-  name === 'shell'
-    ? path.join(config.shellDist, 'version.json')
-    : path.join(config.mfDistRoot, name, 'dist', 'version.json');
-
 async function frontEnd(config: GatewayConfig, name: FrontEndName, timeoutMs: number): Promise<Piece> {
   const url = config.frontEndUrls?.[name];
-  const source = url ? `${url}/version.json` : localBuild(config, name);
+  const local = name === 'shell' ? config.shellDist : path.join(config.mfDistRoot, name, 'dist');
+  const source = url ? `${url}/version.json` : path.join(local, 'version.json');
   try {
     const release = url
       ? await fetchRelease(source, timeoutMs)
@@ -74,12 +70,6 @@ async function service(name: string, pool: UpstreamPool, timeoutMs: number): Pro
   return { name, kind: 'service', status: 'unreachable', source: pool.members.map((m) => m.url).join(',') };
 }
 
-/** Whether the caller holds the services' internal secret (compared in constant time). */
-function holdsSecret(secret: string | undefined): (req: Request) => boolean {
-  const isSecret = secret ? secretMatcher(secret) : () => false;
-  return (req) => isSecret(req.headers[GATEWAY_SECRET_HEADER]);
-}
-
 /**
  * GET /api/versions: every piece of the product with the version it runs, the gateway, the four services, the shell
  * and three remotes. Anyone gets name, kind, status and release; where each piece was asked (internal addresses, file
@@ -100,7 +90,8 @@ export function versionsRoute(
     ]);
     return versionsResponseSchema.parse({ pieces: [gateway, ...pieces] });
   });
-  const internal = holdsSecret(config.internalSecret);
+  // Whether the caller holds the services' internal secret (compared in constant time).
+  const isSecret = config.internalSecret ? secretMatcher(config.internalSecret) : () => false;
   const limit = rateLimit({
     windowMs: 60_000,
     limit: VERSIONS_PER_MINUTE,
@@ -112,7 +103,9 @@ export function versionsRoute(
     limit,
     async (req, res) => {
       const all = await ask();
-      res.set('Cache-Control', 'no-store').json(internal(req) ? all : publicVersionsSchema.parse(all));
+      res
+        .set('Cache-Control', 'no-store')
+        .json(isSecret(req.headers[GATEWAY_SECRET_HEADER]) ? all : publicVersionsSchema.parse(all));
     },
   ];
 }

@@ -87,20 +87,11 @@ async function claimNext(): Promise<MailMessage | null> {
   return null;
 }
 
-async function deliver(message: MailMessage): Promise<void> {
-  if (!transport || !settings) throw new Error('SMTP_URL is not set: no mail can be sent');
-  await transport.sendMail({
-    from: settings.from,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-  });
-}
-
 async function sendOne(message: MailMessage): Promise<boolean> {
   try {
-    await deliver(message);
+    if (!transport || !settings) throw new Error('SMTP_URL is not set: no mail can be sent');
+    const { to, subject, text, html } = message;
+    await transport.sendMail({ from: settings.from, to, subject, text, html });
     await MailMessageModel.deleteOne({ _id: message._id });
     logger.info({ mailId: message._id, kind: message.kind }, 'email sent');
     return true;

@@ -4,7 +4,7 @@ import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { AppError, conflict } from '@logbook/service-kit/errors';
 import { deleteOwnedBy } from '@logbook/service-kit/model';
 import { BillingOutboxModel } from '../events/publisher';
-import { atProvider, providerFailure } from '../providers/errors';
+import { atProvider } from '../providers/errors';
 import {
   BillingCustomerModel,
   StudentBillingModel,
@@ -155,11 +155,4 @@ export async function deleteStudent(options: SubscriptionOptions, studentId: num
     if (key) await rememberFreeMonth(key);
   }
   await deleteStudents([studentId]);
-}
-
-/** What the callers are told when the provider cannot be reached: they then delete nothing. */
-export function providerDown(err: unknown): { status: number; message: string } | null {
-  const failure = providerFailure(err);
-  if (failure instanceof AppError && failure.status >= 500) return { status: 503, message: failure.message };
-  return null;
 }

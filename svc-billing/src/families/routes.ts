@@ -1,17 +1,18 @@
 import { Router } from 'express';
-import { parseId } from '@logbook/service-kit/errors';
+import { AppError, parseId } from '@logbook/service-kit/errors';
 import { internalRouter } from '@logbook/service-kit/internal';
 import type { SubscriptionOptions } from '../subscriptions/subscriptions';
-import { cancelFamily, cancelOneStudent, deleteFamily, deleteStudent, providerDown } from './families';
+import { providerFailure } from '../providers/errors';
+import { cancelFamily, cancelOneStudent, deleteFamily, deleteStudent } from './families';
 
 /** Runs a cancel; a provider that cannot be reached is 503 `{ error }`, and the caller deletes nothing. */
 async function cancelled(run: () => Promise<number>) {
   try {
     return { status: 200, body: { canceled: await run() } };
   } catch (err) {
-    const down = providerDown(err);
-    if (!down) throw err;
-    return { status: 503, body: { error: down.message, message: down.message } };
+    const failure = providerFailure(err);
+    if (!(failure instanceof AppError) || failure.status < 500) throw err;
+    return { status: 503, body: { error: failure.message, message: failure.message } };
   }
 }
 

@@ -4,7 +4,8 @@ import { logger } from '@logbook/service-kit/logger';
 import { repeatInBackground } from '@logbook/service-kit/background';
 import { defineModel } from '@logbook/service-kit/model';
 
-export type NoticeKind = 'trial_will_end' | 'payment_failed' | 'payment_action_required' | 'chargeback';
+const NOTICE_KINDS = ['trial_will_end', 'payment_failed', 'payment_action_required', 'chargeback'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
  * One email the parent must get about a student's subscription, handed to svc-auth (which owns the parents' email
@@ -32,11 +33,7 @@ export interface BillingNotice {
 
 export const BillingNoticeModel = defineModel<BillingNotice>('BillingNotice', 'billing_notices', {
   _id: String,
-  kind: {
-    type: String,
-    required: true,
-    enum: ['trial_will_end', 'payment_failed', 'payment_action_required', 'chargeback'],
-  },
+  kind: { type: String, required: true, enum: NOTICE_KINDS },
   parentId: { type: Number, required: true },
   studentId: { type: Number, required: true },
   at: Date,

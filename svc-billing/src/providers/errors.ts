@@ -18,7 +18,7 @@ export class PriceRefused extends Error {}
  * idempotency key or first look for what was made.
  */
 export function outcomeUnknown(err: unknown): boolean {
-  if (err instanceof errors.StripeConnectionError || keyInUse(err)) return true;
+  if (noAnswer(err)) return true;
   return err instanceof errors.StripeError && typeof err.statusCode === 'number' && err.statusCode >= 500;
 }
 

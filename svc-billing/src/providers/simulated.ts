@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
-import { PRICE_CENTS, PRICE_CURRENCY, PRICE_LOOKUP_KEY, TRIAL_DAYS } from '@logbook/contracts/constants';
+import { TRIAL_DAYS } from '@logbook/contracts/constants';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import { insertUnlessTaken } from '@logbook/service-kit/db';
 import { conflict, notFound } from '@logbook/service-kit/errors';
@@ -30,7 +30,6 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export class SimulatedProvider implements PaymentProvider {
   readonly kind = 'simulated' as const;
   readonly keepsCustomers = false;
-  readonly publishableKey = undefined;
 
   constructor(
     private readonly secret: string,
@@ -71,7 +70,7 @@ export class SimulatedProvider implements PaymentProvider {
     };
     // Same key at the same moment: like Stripe, hand back the one that was made.
     if (!(await insertUnlessTaken(SimulatedSubscriptionModel, doc))) return this.created((await made())!);
-    await this.emit('customer.subscription.created', subscriptionObject(doc));
+    await this.emit('customer.subscription.created', 'subscription', doc._id);
     return this.created(doc);
   }
 
@@ -152,7 +151,7 @@ export class SimulatedProvider implements PaymentProvider {
     );
     if (result.modifiedCount !== 1) return null;
     const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
-    if (doc) await this.emit('customer.subscription.deleted', subscriptionObject(doc));
+    if (doc) await this.emit('customer.subscription.deleted', 'subscription', doc._id);
     return toEventTime(at);
   }
 
@@ -188,11 +187,11 @@ export class SimulatedProvider implements PaymentProvider {
       return doc;
     }
     if (paying) {
-      await this.emit('invoice.paid', await this.invoice(doc, 'subscription_create', 'paid'));
+      await this.emit('invoice.paid', 'invoice', await this.invoice(doc, 'subscription_create', 'paid'));
     } else {
-      await this.emit('setup_intent.succeeded', savedCardIntent(doc.setupIntentId, doc, paymentMethodId, {}));
+      await this.emit('setup_intent.succeeded', 'setup_intent', doc.setupIntentId!);
     }
-    await this.emit('customer.subscription.updated', subscriptionObject(doc));
+    await this.emit('customer.subscription.updated', 'subscription', doc._id);
     return doc;
   }
 
@@ -204,7 +203,7 @@ export class SimulatedProvider implements PaymentProvider {
     );
     if (result.modifiedCount !== 1) return at;
     const doc = await SimulatedSubscriptionModel.findById(subscriptionId).lean();
-    if (doc) await this.emit('customer.subscription.updated', subscriptionObject(doc));
+    if (doc) await this.emit('customer.subscription.updated', 'subscription', doc._id);
     return at;
   }
 
@@ -243,8 +242,7 @@ export class SimulatedProvider implements PaymentProvider {
     const doc = await SimulatedSubscriptionModel.findById(current._id).lean();
     if (!doc) throw notFound(BILLING_ERRORS.unknownClientSecret);
     if (result.modifiedCount !== 1) return doc;
-    const metadata = { purpose: 'card_change', subscriptionId: doc._id, studentId: String(doc.studentId) };
-    await this.emit('setup_intent.succeeded', savedCardIntent(doc.cardChangeIntentId, doc, paymentMethodId, metadata));
+    await this.emit('setup_intent.succeeded', 'setup_intent', doc.cardChangeIntentId!);
     return doc;
   }
 
@@ -257,8 +255,8 @@ export class SimulatedProvider implements PaymentProvider {
     const doc = await SimulatedSubscriptionModel.findById(current._id).lean();
     if (!doc) throw notFound(BILLING_ERRORS.unknownClientSecret);
     if (result.modifiedCount !== 1) return doc;
-    await this.emit('invoice.paid', await this.invoice(doc, 'subscription_cycle', 'paid'));
-    await this.emit('customer.subscription.updated', subscriptionObject(doc));
+    await this.emit('invoice.paid', 'invoice', await this.invoice(doc, 'subscription_cycle', 'paid'));
+    await this.emit('customer.subscription.updated', 'subscription', doc._id);
     return doc;
   }
 
@@ -273,26 +271,26 @@ export class SimulatedProvider implements PaymentProvider {
     );
     const doc = result.modifiedCount === 1 ? await SimulatedSubscriptionModel.findById(subscriptionId).lean() : null;
     if (!doc) throw conflict(BILLING_ERRORS.subscriptionEnded);
-    await this.emit('invoice.payment_failed', await this.invoice(doc, 'subscription_cycle', 'failed'));
-    await this.emit('customer.subscription.updated', subscriptionObject(doc));
+    await this.emit('invoice.payment_failed', 'invoice', await this.invoice(doc, 'subscription_cycle', 'open'));
+    await this.emit('customer.subscription.updated', 'subscription', doc._id);
     return doc;
   }
 
-  /** Issue an invoice of this subscription and keep it, so the webhook handler can read it back. */
+  /**
+   * Issue an invoice of this subscription (its first, paid on confirmation, or a renewal, left open when declined) and
+   * keep it, so the webhook handler can read it back; answers its id.
+   */
   private async invoice(
     doc: SimulatedSubscription,
     reason: 'subscription_create' | 'subscription_cycle',
-    outcome: 'paid' | 'failed',
-  ): Promise<Record<string, unknown>> {
-    const object = invoiceObject(doc, reason, outcome);
+    status: 'paid' | 'open',
+  ): Promise<string> {
+    const id = `in_sim_${token()}`;
     // A read then a $set ($push is not available on every server this runs on); one writer per invoice here.
     const current = await SimulatedSubscriptionModel.findById(doc._id).select({ invoices: 1 }).lean();
-    const invoices = [
-      ...(current?.invoices ?? []),
-      { id: object.id as string, reason, status: object.status as string },
-    ];
+    const invoices = [...(current?.invoices ?? []), { id, reason, status }];
     await SimulatedSubscriptionModel.updateOne({ _id: doc._id }, { $set: { invoices } });
-    return object;
+    return id;
   }
 
   private created(doc: SimulatedSubscription): CreatedSubscription {
@@ -306,7 +304,11 @@ export class SimulatedProvider implements PaymentProvider {
     };
   }
 
-  private async emit(type: string, object: Record<string, unknown>): Promise<void> {
+  /**
+   * A signed Stripe-shaped event naming its object. The webhook handler reads every object back from the provider,
+   * never from the event, so the event carries only the object's id.
+   */
+  private async emit(type: string, object: string, id: string): Promise<void> {
     const payload = JSON.stringify({
       id: `evt_sim_${token()}`,
       object: 'event',
@@ -316,90 +318,9 @@ export class SimulatedProvider implements PaymentProvider {
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-      data: { object },
+      data: { object: { id, object } },
     });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.secret });
     await this.deliver(payload, header);
   }
-}
-
-/** A Stripe-shaped SetupIntent of this subscription's customer that has saved the card. */
-const savedCardIntent = (
-  id: string | null | undefined,
-  doc: SimulatedSubscription,
-  paymentMethodId: string,
-  metadata: Record<string, string>,
-) => ({
-  id,
-  object: 'setup_intent',
-  customer: doc.customerId,
-  payment_method: paymentMethodId,
-  status: 'succeeded',
-  usage: 'off_session',
-  metadata,
-});
-
-/** A Stripe-shaped invoice of this subscription: its first (paid on confirmation) or a renewal (declined). */
-function invoiceObject(
-  doc: SimulatedSubscription,
-  reason: 'subscription_create' | 'subscription_cycle',
-  outcome: 'paid' | 'failed',
-): Record<string, unknown> {
-  const amount = Math.round(PRICE_CENTS * (1 - (doc.percentOff ?? 0) / 100));
-  return {
-    id: `in_sim_${token()}`,
-    object: 'invoice',
-    customer: doc.customerId,
-    billing_reason: reason,
-    currency: PRICE_CURRENCY.toLowerCase(),
-    amount_due: amount,
-    amount_paid: outcome === 'paid' ? amount : 0,
-    status: outcome === 'paid' ? 'paid' : 'open',
-    parent: {
-      type: 'subscription_details',
-      subscription_details: { subscription: doc._id, metadata: { studentId: String(doc.studentId) } },
-    },
-  };
-}
-
-/** A Stripe-shaped subscription object (API 2026-10-28: the period lives on the item). */
-function subscriptionObject(doc: SimulatedSubscription): Record<string, unknown> {
-  return {
-    id: doc._id,
-    object: 'subscription',
-    customer: doc.customerId,
-    status: doc.status,
-    created: doc.created,
-    start_date: doc.created,
-    trial_start: doc.trialEnd ? doc.created : null,
-    trial_end: doc.trialEnd ?? null,
-    cancel_at_period_end: Boolean(doc.cancelAtPeriodEnd),
-    canceled_at: doc.canceledAt ?? null,
-    ended_at: doc.status === 'canceled' ? doc.canceledAt : null,
-    default_payment_method: doc.paymentMethodId ?? null,
-    pending_setup_intent: doc.paymentMethodId ? null : (doc.setupIntentId ?? null),
-    latest_invoice: null,
-    metadata: { studentId: String(doc.studentId) },
-    discounts: doc.couponCode ? [`di_sim_${doc.couponCode}`] : [],
-    items: {
-      object: 'list',
-      data: [
-        {
-          id: `si_sim_${doc._id.slice(8)}`,
-          object: 'subscription_item',
-          current_period_start: doc.currentPeriodStart,
-          current_period_end: doc.currentPeriodEnd,
-          price: {
-            id: 'price_sim_monthly',
-            object: 'price',
-            currency: PRICE_CURRENCY.toLowerCase(),
-            unit_amount: PRICE_CENTS,
-            lookup_key: PRICE_LOOKUP_KEY,
-            recurring: { interval: 'month', interval_count: 1 },
-          },
-          quantity: 1,
-        },
-      ],
-    },
-  };
 }

@@ -50,29 +50,22 @@ export async function ownedStudent(callers: Callers, studentId: number): Promise
   return student;
 }
 
-interface FreeMonthCheck {
-  available: boolean;
-  /** What the free month would be remembered by (absent when the owner of students does not say). */
-  key?: string;
-}
-
 /** Whether this student has had the free month: the trial's own record, or a subscription made before those. */
 export const hadTrial = async (student: StudentBilling) =>
   Boolean(student.stripeSubscriptionId) || Boolean(await StudentTrialModel.exists({ _id: student._id }));
 
 /**
- * Whether this student may still have the free month. Subscriptions made before trials were recorded all began with
- * one, so a student who already had a subscription has used it too; and a student the family removed and added again
- * (the same name and date of birth) had theirs before.
+ * Whether this student may still have the free month, and what it would be remembered by (absent when the owner of
+ * students does not say). Subscriptions made before trials were recorded all began with one, so a student who already
+ * had a subscription has used it too; and a student the family removed and added again (the same name and date of
+ * birth) had theirs before.
  */
-async function freeMonthFor(student: StudentBilling): Promise<FreeMonthCheck> {
+async function freeMonthFor(student: StudentBilling): Promise<{ available: boolean; key?: string }> {
   if (await hadTrial(student)) return { available: false };
   const key = (await freeMonthKeyFromOwner(student)) ?? undefined;
   if (key && (await FreeMonthModel.exists({ _id: key }))) return { available: false, key };
   return { available: true, ...(key ? { key } : {}) };
 }
-
-const trialAvailable = async (student: StudentBilling) => (await freeMonthFor(student)).available;
 
 /** Keeps a free month by its key; a second writer finds it there already, which is the same. */
 export async function rememberFreeMonth(key: string) {
@@ -119,12 +112,12 @@ function subscriptionView(
 
 export async function getSubscription(callers: Callers, studentId: number): Promise<SubscriptionView> {
   const student = await ownedStudent(callers, studentId);
-  const [record, trial, disputed] = await Promise.all([
+  const [record, freeMonth, disputed] = await Promise.all([
     SubscriptionRecordModel.findById(studentId).lean(),
-    trialAvailable(student),
+    freeMonthFor(student),
     accountDisputed(student.userId),
   ]);
-  return { ...subscriptionView(student, record, trial), ...(disputed ? { accountDisputed: true } : {}) };
+  return { ...subscriptionView(student, record, freeMonth.available), ...(disputed ? { accountDisputed: true } : {}) };
 }
 
 type Claim = { kind: 'claimed'; record: SubscriptionRecord } | { kind: 'taken'; record: SubscriptionRecord | null };
@@ -246,15 +239,6 @@ async function markFailed(record: SubscriptionRecord, err: unknown) {
   );
 }
 
-/**
- * The invoice after a percent-off coupon, in cents; refused when non-zero but below Stripe's minimum charge, with the
- * answer every unusable code gets.
- */
-function checkCouponAmount(percentOff: number) {
-  const cents = Math.round(PRICE_CENTS * (1 - percentOff / 100));
-  if (cents > 0 && cents < MIN_CHARGE_CENTS) throw badRequest(BILLING_ERRORS.couponUnusable);
-}
-
 async function startSubscription(
   options: SubscriptionOptions,
   student: StudentBilling,
@@ -280,7 +264,10 @@ async function startSubscription(
     if (!couponCode) return;
     coupon = await redeemCoupon(couponCode);
     await SubscriptionRecordModel.updateOne(mine, { $set: { couponUse: coupon } });
-    checkCouponAmount(coupon.discountPercent);
+    // The invoice after the coupon, in cents: refused when non-zero but below Stripe's minimum charge, with the answer
+    // every unusable code gets.
+    const cents = Math.round(PRICE_CENTS * (1 - coupon.discountPercent / 100));
+    if (cents > 0 && cents < MIN_CHARGE_CENTS) throw badRequest(BILLING_ERRORS.couponUnusable);
   };
   try {
     // Refused coupons are refused before anything is asked of the provider.

@@ -1,5 +1,4 @@
 import Stripe from 'stripe';
-import type { SubscriptionStatus } from '@logbook/contracts/constants';
 import { BILLING_ERRORS } from '@logbook/contracts/billing';
 import type { WebhookReceipt } from '@logbook/contracts/responses';
 import { insertUnlessTaken } from '@logbook/service-kit/db';
@@ -447,17 +446,6 @@ function belongsToStudent(subscriptionId: string, student: StudentBilling, recor
   return !student.stripeSubscriptionId || student.stripeSubscriptionId === subscriptionId;
 }
 
-interface StudentChange {
-  subscriptionStatus: SubscriptionStatus;
-  providerStatus: string;
-  paymentActionRequired: boolean;
-  pauseCause: string | null;
-  graceEndsAt: Date | null;
-  subscriptionTrialEnd: Date | null;
-  subscriptionCurrentPeriodEnd: Date | null;
-  subscriptionCancelAtPeriodEnd: boolean;
-}
-
 /**
  * Write a state read from the provider for an event of time `eventAt` (Stripe's clock) unless one for a newer event (or
  * a change made here, at Stripe's time of it) was written already, or this subscription has ended here (a canceled
@@ -469,7 +457,7 @@ async function applyToStudent(
   studentId: number,
   subscriptionId: string,
   eventAt: Date,
-  change: StudentChange,
+  change: Partial<StudentBilling>,
   sameSecond: boolean,
 ): Promise<Outcome> {
   const ended = {

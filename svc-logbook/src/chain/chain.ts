@@ -8,11 +8,10 @@ import {
 import { SESSION_HASH } from '@logbook/contracts/session-fields';
 import { hoursFromDuration, roundToTenth } from '@logbook/contracts/duration';
 import { isDuplicateKey } from '@logbook/service-kit/db';
-import { DrivingSessionModel, SEALED, type DrivingSessionRecord } from '../sessions/model';
-import { sessionsWithSignatures } from '../sessions/signatures';
+import { project } from '../sessions/fields';
+import { DrivingSessionModel, SEALED } from '../sessions/model';
+import { sessionsWithSignatures, type StoredSession } from '../sessions/signatures';
 import { SessionChainModel } from './model';
-
-const project = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, 1 as const]));
 
 /** The stored fields a session's hash covers, plus the chain links. */
 const CHAIN_FIELDS = {
@@ -24,8 +23,6 @@ const CHAIN_FIELDS = {
   // Not hashed: read to count what is in force.
   status: 1,
 } as const;
-
-type StoredSession = Partial<DrivingSessionRecord> & { _id: number };
 
 /** The student's sealed sessions in the order logged, with their signatures, read `batchSize` at a time. */
 function sealedInOrder(studentId: number, batchSize: number) {

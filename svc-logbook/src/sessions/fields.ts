@@ -68,7 +68,8 @@ export function storedDefinition(registry: SessionFieldRegistry = SESSION_FIELDS
   return Object.fromEntries(Object.entries(registry).map(([name, spec]) => [name, MONGOOSE_TYPE[spec.stored]]));
 }
 
-const project = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, 1 as const]));
+/** A projection of these fields. */
+export const project = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, 1 as const]));
 
 /** What every answer about a session carries of its record beside the session's own fields. */
 const RECORD_LISTED = [

@@ -4,10 +4,12 @@ import zlib from 'node:zlib';
 const inflate = promisify(zlib.inflate);
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+// The kinds of PNG the PDF's image decoder draws reliably (a signature pad's canvas always gives 8-bit RGBA), with
+// the channels each has.
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 /** The largest picture decoded: its size, as the header declares it, bounds what the image data may unpack to. */
-export const MAX_SIDE = 2400;
-export const MAX_PIXELS = 2_000_000;
+const MAX_SIDE = 2400;
+const MAX_PIXELS = 2_000_000;
 
 /** One PNG chunk: its length, type, data and checksum. */
 export function pngChunk(type: string, data: Buffer): Buffer {

@@ -10,7 +10,8 @@ export interface SessionSignatures {
   supervisorSignaturePrint?: string;
 }
 
-type StoredSession = Partial<DrivingSessionRecord> & { _id: number };
+/** A session as read from the database, with some of its fields. */
+export type StoredSession = Partial<DrivingSessionRecord> & { _id: number };
 
 /** The id of a student's pair of signatures: the same pair always lands on the same record. */
 export function signaturesIdOf(studentId: number, studentSignature: string, supervisorSignature: string): string {

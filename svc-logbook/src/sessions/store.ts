@@ -100,8 +100,24 @@ export async function storeSession(
   const entry = await validatedSignedEntry(student, input, duration, link);
   // The signatures are stored first: a session is only ever stored (and so only ever acknowledged, even to a retry
   // after a crash) once its signatures are. A crash in between leaves a record the retry finds already there.
-  await persistSignatures(student, entry);
-  return linkIntoChain(student, input, entry, link);
+  await timed('db-signatures', () =>
+    storeSignatures({
+      _id: entry.signaturesId,
+      studentId: student._id,
+      ...entry.signatures,
+      studentSignaturePrint: entry.prints.student.toString('base64'),
+      supervisorSignaturePrint: entry.prints.supervisor.toString('base64'),
+    }),
+  );
+  // Linked: the entry appended to the student's chain, stored under its hash, or the answer already given for it.
+  return linkSession<SessionAnswer>(
+    student._id,
+    { ...entry.fields, ...entry.signatures },
+    {
+      store: (chained) => storeLinkedEntry(student, input, entry, link, chained),
+      alreadyStored: () => answerAlreadyStored(student, entry, link),
+    },
+  );
 }
 
 type SignedEntry = Awaited<ReturnType<typeof validatedSignedEntry>>;
@@ -133,36 +149,6 @@ async function validatedSignedEntry(
     signaturesId: signaturesIdOf(student._id, input.studentSignature, input.supervisorSignature),
     clientId: input.clientId ?? crypto.randomUUID(),
   };
-}
-
-/** Persist: the entry's signatures and their printable copies, under the id the entry will name. */
-async function persistSignatures(student: StudentRecord, entry: SignedEntry): Promise<void> {
-  await timed('db-signatures', () =>
-    storeSignatures({
-      _id: entry.signaturesId,
-      studentId: student._id,
-      ...entry.signatures,
-      studentSignaturePrint: entry.prints.student.toString('base64'),
-      supervisorSignaturePrint: entry.prints.supervisor.toString('base64'),
-    }),
-  );
-}
-
-/** Link: the entry appended to the student's chain, stored under its hash, or the answer already given for it. */
-function linkIntoChain(
-  student: StudentRecord,
-  input: DrivingSessionData,
-  entry: SignedEntry,
-  link: CorrectionLink,
-): Promise<SessionAnswer> {
-  return linkSession<SessionAnswer>(
-    student._id,
-    { ...entry.fields, ...entry.signatures },
-    {
-      store: (chained) => storeLinkedEntry(student, input, entry, link, chained),
-      alreadyStored: () => answerAlreadyStored(student, entry, link),
-    },
-  );
 }
 
 /** The entry stored at its place in the chain, what it changes done, and the chain's head recorded. */
