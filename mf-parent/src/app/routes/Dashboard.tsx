@@ -1,7 +1,8 @@
 import { Link, useStudents, paths } from '@logbook/shell-context/shared';
 import { EmptyState, Spinner, buttonClass } from '@logbook/ui/shared';
 import { useRequireParent } from '../../lib/useRequireParent';
-import { DashboardFrame, plusIcon } from '../components/DashboardFrame';
+import { PlusIcon, StudentIcon } from '../../lib/icons';
+import { DashboardFrame } from '../components/DashboardFrame';
 import { LoadFailed } from '../components/LoadFailed';
 import { StudentOverview } from '../components/StudentOverview';
 
@@ -21,17 +22,12 @@ export default function Dashboard() {
   } else if (students.length === 0) {
     body = (
       <EmptyState
-        icon={
-          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-            <circle cx="12" cy="8" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.7" />
-            <path d="M5 19c1.2-3.4 3.8-5 7-5s5.8 1.6 7 5" fill="none" stroke="currentColor" strokeWidth="1.7" />
-          </svg>
-        }
+        icon={<StudentIcon />}
         title="No students yet"
         description="Add a learner driver to start logging supervised driving sessions."
         action={
           <Link to={paths.newStudent} className={buttonClass('primary')}>
-            {plusIcon}
+            <PlusIcon />
             Add First Student
           </Link>
         }
