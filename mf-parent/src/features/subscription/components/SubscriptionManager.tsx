@@ -4,20 +4,21 @@ import type { Student } from '@logbook/contracts/view';
 import { useBillingHolder } from '../../../lib/useFamily';
 import { useSubscriptionActions } from '../hooks/useSubscriptionActions';
 import { useSubscriptionDetails } from '../hooks/useSubscriptionDetails';
-import { useTrialAvailable } from '../hooks/useTrialAvailable';
 import { ActiveSubscriptionNotice } from './ActiveSubscriptionNotice';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { PaymentStep } from './PaymentStep';
+import { TrialBanner } from './TrialBanner';
 import { UnfinishedSubscriptionNotice } from './UnfinishedSubscriptionNotice';
 
 /**
- * Start the free trial and pay, see and cancel the active subscription, or pay (or confirm with the bank) what a
+ * The free month's offer; start the free trial and pay, see and cancel the active subscription, or pay (or confirm with the bank) what a
  * subscription still owes. After a bank's page, Stripe's `redirect_status` says how the payment went.
  */
 export function SubscriptionManager({ student }: { student: Student }) {
   const active = isActive(student.subscriptionStatus);
   const { data: details } = useSubscriptionDetails(student.id);
-  const trialAvailable = useTrialAvailable(student.id);
+  // Until the billing service answers the free month is offered; it decides either way when the subscription starts.
+  const trialAvailable = details?.trialAvailable !== false;
   const holder = useBillingHolder();
   const { subscription, pending, start, finish, cancel, pay, resume, changeCard, changingCard } =
     useSubscriptionActions(student);
@@ -131,6 +132,7 @@ export function SubscriptionManager({ student }: { student: Student }) {
 
   return (
     <>
+      <TrialBanner trialAvailable={trialAvailable} />
       <PaymentReturnNotice onReturn={finish} />
       {steps()}
     </>

@@ -1,10 +1,8 @@
 import { TRIAL_TEXT } from '@logbook/contracts/view';
 import { GiftIcon } from '../../../lib/icons';
-import { useTrialAvailable } from '../hooks/useTrialAvailable';
 
 /** 'First Month FREE!' while the student can still have the trial; once it is used, what a new subscription costs. */
-export function TrialBanner({ studentId }: { studentId: number }) {
-  const trialAvailable = useTrialAvailable(studentId);
+export function TrialBanner({ trialAvailable }: { trialAvailable: boolean }) {
   return (
     <div className="ll-alert pp-trial" data-testid="trial-banner">
       <span className="ll-tile pp-trial__icon">

@@ -1,24 +1,27 @@
-import type { ReactNode } from 'react';
 import type { StudentAuth } from '@logbook/contracts/view';
-import { Button } from '@logbook/ui/shared';
-import { StudentStatusBadge } from './StudentStatusBadge';
-import { LogoutIcon } from '../../../lib/icons';
+import { BrandLink, Button, UnsentSessionsDialog } from '@logbook/ui/shared';
+import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
+import { StudentStatusBadge } from '../../features/student-dashboard/components/StudentStatusBadge';
+import { LogoutIcon } from '../../lib/icons';
 
-export interface StudentDashboardHeaderProps {
-  student: StudentAuth;
-  /** The product mark, drawn by the app. */
-  brand: ReactNode;
-  onLogout: () => void;
-  logoutPending: boolean;
-}
-
-export function StudentDashboardHeader({ student, brand, onLogout, logoutPending }: StudentDashboardHeaderProps) {
+/** The student's name and status, the product mark, and Logout (which asks first while sessions wait to be sent). */
+export function StudentDashboardHeader({ student }: { student: StudentAuth }) {
+  const { logout, pending, guard } = useStudentLogout();
   return (
     <header className="student-header">
+      <UnsentSessionsDialog
+        waiting={guard.waiting}
+        stillWaiting={guard.stillWaiting}
+        sending={guard.sending}
+        signingOut={guard.signingOut}
+        onSendNow={() => void guard.sendNow()}
+        onStay={guard.stay}
+        onSignOut={() => void guard.signOutAnyway()}
+      />
       <div className="ll-container student-header__inner">
         <div className="student-header__bar">
-          {brand}
-          <Button variant="outline" size="sm" onClick={onLogout} pending={logoutPending}>
+          <BrandLink />
+          <Button variant="outline" size="sm" onClick={() => void logout()} pending={pending}>
             <LogoutIcon />
             Logout
           </Button>
