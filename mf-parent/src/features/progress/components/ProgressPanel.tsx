@@ -4,6 +4,7 @@ import { bonusText, courseText, isActive } from '@logbook/contracts/view';
 import type { Student } from '@logbook/contracts/view';
 import { sessionsPdfUrl } from '../../../lib/apiKeys';
 import { DownloadIcon, LockIcon } from '../../../lib/icons';
+import { LoadProblem } from '../../../lib/LoadProblem';
 import { useProgressSummary } from '../../../lib/progressSummaries';
 import { hoursBySource, progressBadgeVariant, progressRows, remainingText } from '../utils/progressView';
 
@@ -47,12 +48,7 @@ export function ProgressPanel({ student }: { student: Student }) {
         )}
       </div>
       {error && !summary ? (
-        <div className="pp-problem pp-panel__error" role="alert">
-          <p>Progress could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={() => mutate()}>
-            Try again
-          </Button>
-        </div>
+        <LoadProblem what="Progress" onRetry={() => void mutate()} inPanel />
       ) : !summary ? (
         <p className="pp-panel__muted" role="status">
           Loading progress…

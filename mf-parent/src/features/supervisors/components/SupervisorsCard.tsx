@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Spinner } from '@logbook/ui/shared';
 import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/shared';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
+import { LoadProblem } from '../../../lib/LoadProblem';
 import { useSupervisorActions } from '../hooks/useSupervisorActions';
 import { SupervisorForm } from './SupervisorForm';
 import type { SupervisorLicenceRule } from '@logbook/contracts/supervisor-licence';
@@ -20,15 +21,7 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
   };
 
   let list;
-  if (error && !supervisors)
-    list = (
-      <div className="pp-problem">
-        <p>The saved supervisors could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void mutate()}>
-          Try again
-        </Button>
-      </div>
-    );
+  if (error && !supervisors) list = <LoadProblem what="The saved supervisors" onRetry={() => void mutate()} />;
   else if (!supervisors) list = <Spinner label="Loading supervisors…" />;
   else if (supervisors.length === 0 && editing !== 'new') list = <p className="pp-muted">No supervisors saved yet.</p>;
   else
