@@ -120,13 +120,7 @@ export function SessionForm(props: SessionFormProps) {
               />
             </Suspense>
           </NearViewport>
-          <StudentSignatureCard
-            studentName={studentName}
-            value={values.studentSignature}
-            error={errors.studentSignature}
-            onChange={(v) => setField('studentSignature', v)}
-            disabled={submitting}
-          />
+          <StudentSignatureCard {...cardProps} studentName={studentName} disabled={submitting} />
           <SupervisorDetailsCard
             {...cardProps}
             supervisors={supervisors}
@@ -136,9 +130,7 @@ export function SessionForm(props: SessionFormProps) {
             showProblems={submitted}
           />
           <SupervisorSignatureCard
-            value={values.supervisorSignature}
-            error={errors.supervisorSignature}
-            onChange={(v) => setField('supervisorSignature', v)}
+            {...cardProps}
             disabled={submitting}
             correcting={Boolean(correcting)}
             remote={remote}

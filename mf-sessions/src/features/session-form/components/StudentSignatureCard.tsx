@@ -1,23 +1,19 @@
+import type { FormCardProps } from './SessionTextFields';
 import { SignatureCard } from './SignatureCard';
 
-export interface StudentSignatureCardProps {
+export interface StudentSignatureCardProps extends FormCardProps {
   studentName: string;
-  value: string;
-  error?: string;
-  onChange: (dataUrl: string) => void;
   disabled: boolean;
 }
 
 /** The student signs beside their name. */
-export function StudentSignatureCard({ studentName, value, error, onChange, disabled }: StudentSignatureCardProps) {
+export function StudentSignatureCard({ studentName, ...card }: StudentSignatureCardProps) {
   return (
     <SignatureCard
+      {...card}
+      field="studentSignature"
       title="Student Signature"
       padLabel={`Signature of ${studentName || 'the student'}`}
-      value={value}
-      error={error}
-      onChange={onChange}
-      disabled={disabled}
       aside={
         <>
           <span className="lls-signature__who">Student</span>
