@@ -19,6 +19,20 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
     actions.clearFailure();
     setEditing(which);
   };
+  // Changes a saved supervisor, or adds one.
+  const editor = (saved?: SavedSupervisor) => (
+    <SupervisorForm
+      initial={saved}
+      licenceRule={licenceRule}
+      submitLabel={saved ? `Save ${saved.name}` : 'Add supervisor'}
+      pending={actions.pending}
+      failure={actions.failure}
+      onCancel={() => open(undefined)}
+      onSave={(input) =>
+        void (saved ? actions.edit(saved.id, input) : actions.add(input)).then((ok) => ok && open(undefined))
+      }
+    />
+  );
 
   let list;
   if (error && !supervisors) list = <LoadProblem what="The saved supervisors" onRetry={() => void mutate()} />;
@@ -30,15 +44,7 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
         {supervisors.map((s) => (
           <li key={s.id} className="pp-rows__item" data-testid="saved-supervisor">
             {editing === s.id ? (
-              <SupervisorForm
-                initial={s}
-                licenceRule={licenceRule}
-                submitLabel={`Save ${s.name}`}
-                pending={actions.pending}
-                failure={actions.failure}
-                onCancel={() => open(undefined)}
-                onSave={(input) => void actions.edit(s.id, input).then((ok) => ok && open(undefined))}
-              />
+              editor(s)
             ) : (
               <>
                 <div className="pp-supervisors__who">
@@ -74,14 +80,7 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
       <div className="pp-stack pp-supervisors">
         {list}
         {editing === 'new' ? (
-          <SupervisorForm
-            submitLabel="Add supervisor"
-            licenceRule={licenceRule}
-            pending={actions.pending}
-            failure={actions.failure}
-            onCancel={() => open(undefined)}
-            onSave={(input) => void actions.add(input).then((ok) => ok && open(undefined))}
-          />
+          editor()
         ) : (
           <div>
             <Button variant="outline" onClick={() => open('new')}>
