@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Alert, PageFrame } from '@logbook/ui/shared';
+import { Alert, Card, PageFrame } from '@logbook/ui/shared';
+import { ChangeReasonField } from '../../../lib/ChangeReasonField';
 import type { SessionField } from '../../../lib/sessionValues';
-import { CorrectionReasonCard } from './CorrectionReasonCard';
 import { useCorrection } from '../hooks/useCorrection';
 import { useCurrentLocation } from '../hooks/useCurrentLocation';
 import { useLogSession } from '../hooks/useLogSession';
@@ -89,11 +89,18 @@ export function SessionForm(props: SessionFormProps) {
         <fieldset className="lls-fieldset" disabled={busy}>
           <legend className="ll-visually-hidden">Session details</legend>
           {correcting && (
-            <CorrectionReasonCard
-              reason={correction.reason}
-              error={correction.reasonError}
-              onChange={correction.changeReason}
-            />
+            <Card
+              title="Reason for the correction"
+              headingLevel={2}
+              description="Both signatures are drawn again for the corrected session."
+            >
+              <ChangeReasonField
+                label="Reason"
+                reason={correction.reason}
+                error={correction.reasonError}
+                onChange={correction.changeReason}
+              />
+            </Card>
           )}
           <SessionDetailsCard {...cardProps} />
           {split && <DriveSplitChoice split={split} mode={splitMode} onChange={setSplitMode} />}
