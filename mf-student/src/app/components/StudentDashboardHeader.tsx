@@ -1,12 +1,12 @@
-import type { StudentAuth } from '@logbook/contracts/view';
-import { BrandLink, Button, UnsentSessionsDialog } from '@logbook/ui/shared';
+import { isActive, type StudentAuth } from '@logbook/contracts/view';
+import { Badge, BrandLink, Button, UnsentSessionsDialog } from '@logbook/ui/shared';
 import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
-import { StudentStatusBadge } from '../../features/student-dashboard/components/StudentStatusBadge';
 import { LogoutIcon } from '../../lib/icons';
 
 /** The student's name and status, the product mark, and Logout (which asks first while sessions wait to be sent). */
 export function StudentDashboardHeader({ student }: { student: StudentAuth }) {
   const { logout, pending, guard } = useStudentLogout();
+  const active = isActive(student.subscriptionStatus);
   return (
     <header className="student-header">
       <UnsentSessionsDialog
@@ -36,7 +36,10 @@ export function StudentDashboardHeader({ student }: { student: StudentAuth }) {
             </h1>
             <p className="student-header__role">Student Dashboard</p>
           </div>
-          <StudentStatusBadge subscriptionStatus={student.subscriptionStatus} />
+          {/* Any status other than active reads Inactive. */}
+          <Badge variant={active ? 'success' : 'outline'} data-testid="subscription-badge">
+            {active ? 'Active' : 'Inactive'}
+          </Badge>
         </div>
       </div>
     </header>

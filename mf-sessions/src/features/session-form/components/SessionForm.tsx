@@ -18,7 +18,7 @@ import { NearViewport } from './NearViewport';
 import { SessionDetailsCard } from './SessionDetailsCard';
 import { SessionFormActions } from './SessionFormActions';
 import { SessionFormStyles } from './SessionFormStyles';
-import { StudentSignatureCard } from './StudentSignatureCard';
+import { SignatureCard } from './SignatureCard';
 import { SupervisorDetailsCard } from './SupervisorDetailsCard';
 import { SupervisorSignatureCard } from './SupervisorSignatureCard';
 import { TimeOfDaySuggestion } from './TimeOfDaySuggestion';
@@ -127,7 +127,21 @@ export function SessionForm(props: SessionFormProps) {
               />
             </Suspense>
           </NearViewport>
-          <StudentSignatureCard {...cardProps} studentName={studentName} disabled={submitting} />
+          <SignatureCard
+            {...cardProps}
+            field="studentSignature"
+            title="Student Signature"
+            padLabel={`Signature of ${studentName || 'the student'}`}
+            disabled={submitting}
+            aside={
+              <>
+                <span className="lls-signature__who">Student</span>
+                <span className="lls-signature__name" data-testid="student-name">
+                  {studentName}
+                </span>
+              </>
+            }
+          />
           <SupervisorDetailsCard
             {...cardProps}
             supervisors={supervisors}
