@@ -1,18 +1,19 @@
 import { Alert, Button } from '@logbook/ui/shared';
 import { BILLING_ERRORS, PAYMENT_TEXT, TRIAL_TEXT, TRIAL_DAYS, isActive } from '@logbook/contracts/view';
 import type { Student } from '@logbook/contracts/view';
+import { GiftIcon } from '../../../lib/icons';
 import { useBillingHolder } from '../../../lib/useFamily';
 import { useSubscriptionActions } from '../hooks/useSubscriptionActions';
 import { useSubscriptionDetails } from '../hooks/useSubscriptionDetails';
 import { ActiveSubscriptionNotice } from './ActiveSubscriptionNotice';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { PaymentStep } from './PaymentStep';
-import { TrialBanner } from './TrialBanner';
 import { UnfinishedSubscriptionNotice } from './UnfinishedSubscriptionNotice';
 
 /**
- * The free month's offer; start the free trial and pay, see and cancel the active subscription, or pay (or confirm with the bank) what a
- * subscription still owes. After a bank's page, Stripe's `redirect_status` says how the payment went.
+ * 'First Month FREE!' (once it was used, what a new subscription costs); start the trial and pay, see and cancel the
+ * active subscription, or pay (or confirm with the bank) what a subscription still owes. After a bank's page, Stripe's
+ * `redirect_status` says how the payment went.
  */
 export function SubscriptionManager({ student }: { student: Student }) {
   const active = isActive(student.subscriptionStatus);
@@ -132,7 +133,15 @@ export function SubscriptionManager({ student }: { student: Student }) {
 
   return (
     <>
-      <TrialBanner trialAvailable={trialAvailable} />
+      <div className="ll-alert pp-trial" data-testid="trial-banner">
+        <span className="ll-tile pp-trial__icon">
+          <GiftIcon />
+        </span>
+        <div>
+          <p className="pp-trial__title">{trialAvailable ? TRIAL_TEXT.offerTitle : TRIAL_TEXT.usedTitle}</p>
+          <p className="ll-alert__text">{trialAvailable ? TRIAL_TEXT.offer : TRIAL_TEXT.used}</p>
+        </div>
+      </div>
       <PaymentReturnNotice onReturn={finish} />
       {steps()}
     </>
