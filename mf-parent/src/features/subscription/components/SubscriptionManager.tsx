@@ -59,11 +59,9 @@ export function SubscriptionManager({ student }: { student: Student }) {
         <ActiveSubscriptionNotice
           firstName={student.firstName}
           details={details}
-          canceling={pending === 'cancel'}
+          pending={pending}
           onCancel={cancel}
-          resuming={pending === 'resume'}
           onResume={resume}
-          changingCard={pending === 'card'}
           onChangeCard={changeCard}
           holder={holder}
         />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Alert, Card, PageFrame } from '@logbook/ui/shared';
+import { FORM_STEPS } from '@logbook/contracts/view';
+import { Alert, Card, PageFrame, ProgressBar } from '@logbook/ui/shared';
 import { ChangeReasonField } from '../../../lib/ChangeReasonField';
 import type { SessionField } from '../../../lib/sessionValues';
 import { useCorrection } from '../hooks/useCorrection';
@@ -12,7 +13,6 @@ import { useSupervisorSelection } from '../hooks/useSupervisorSelection';
 import { useVehicleQuestions } from '../hooks/useVehicleQuestions';
 import { DriveSplitChoice, type SplitMode } from './DriveSplitChoice';
 import { DrivingConditionsCard } from './DrivingConditionsCard';
-import { FormStepIndicator } from './FormStepIndicator';
 import { LocationDetailsCard } from './LocationDetailsCard';
 import { NearViewport } from './NearViewport';
 import { SessionDetailsCard } from './SessionDetailsCard';
@@ -66,6 +66,7 @@ export function SessionForm(props: SessionFormProps) {
     onCancel?.();
   };
 
+  const stepLabel = `Step ${FORM_STEPS.current} of ${FORM_STEPS.total}`;
   const heading = { correcting: Boolean(correcting), draft: form.draft, fromDrive: form.fromDrive };
   const busy = submitting || correction.pending;
   const cardProps = { values, errors, onChange };
@@ -79,7 +80,10 @@ export function SessionForm(props: SessionFormProps) {
         aria-label="Driving session"
       >
         <SessionFormStyles />
-        <FormStepIndicator />
+        <div className="lls-steps">
+          <p className="lls-steps__label">{stepLabel}</p>
+          <ProgressBar value={(FORM_STEPS.current / FORM_STEPS.total) * 100} label={stepLabel} />
+        </div>
         {notice}
         {form.draft?.serverMessage && (
           <Alert title="This session was not accepted when it was sent" variant="warning">
