@@ -5,7 +5,7 @@ import { StudentDashboardActions } from '../../features/student-dashboard/compon
 import { StudentDashboardHeader } from '../components/StudentDashboardHeader';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { isActive } from '@logbook/contracts/view';
-import { RemoteWidget } from '../../lib/RemoteWidget';
+import { RemoteWidget, type RemoteWidgetProps } from '../../lib/RemoteWidget';
 import { CheckFailedAlert } from '../components/CheckFailedAlert';
 import { sessionsRemote } from '../sessionsRemote';
 import '../student.css';
@@ -24,6 +24,10 @@ export default function StudentDashboard() {
   }
 
   const { student } = state;
+  // A widget of mf-sessions that shows this student.
+  const ofStudent = (name: string, load: RemoteWidgetProps<{ studentId: number }>['load']) => (
+    <RemoteWidget name={name} load={load} props={{ studentId: student.id }} />
+  );
   return (
     <div className="student-dashboard">
       <StudentDashboardHeader student={student} />
@@ -40,23 +44,11 @@ export default function StudentDashboard() {
         <SWRConfig value={{ revalidateOnMount: true }}>
           <div className="student-dashboard__grid">
             <div className="student-dashboard__progress">
-              <RemoteWidget
-                name="Progress summary"
-                load={sessionsRemote.progressSummary}
-                props={{ studentId: student.id }}
-              />
-              <RemoteWidget
-                name="Pace and coverage"
-                load={sessionsRemote.paceAndCoverage}
-                props={{ studentId: student.id }}
-              />
+              {ofStudent('Progress summary', sessionsRemote.progressSummary)}
+              {ofStudent('Pace and coverage', sessionsRemote.paceAndCoverage)}
             </div>
             <div className="student-dashboard__history">
-              <RemoteWidget
-                name="Session history"
-                load={sessionsRemote.sessionHistory}
-                props={{ studentId: student.id }}
-              />
+              {ofStudent('Session history', sessionsRemote.sessionHistory)}
             </div>
           </div>
         </SWRConfig>
