@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate, paths, toast } from '@logbook/shell-context/shared';
 import { mutate, useSWRConfig } from 'swr';
 import { Alert, Button, Dialog, Card, EmptyState, Spinner } from '@logbook/ui/shared';
 import { useWaitingSessions } from '../../../lib/outbox/useWaitingSessions';
+import { SubscriptionRequired } from '../../../lib/SubscriptionRequired';
 import { NO_FILTERS, isStudentSessionsKey, type SessionFilters } from '../../../lib/sessionKeys';
 import { isInForce, type HistoryEntry } from '../../../lib/sessionHistory';
 import { useDrawnInSteps } from '../hooks/useDrawnInSteps';
@@ -29,11 +30,9 @@ const RemoveSessionDialog = lazy(() =>
 
 export interface SessionHistoryPanelProps {
   studentId: number;
-  /** False on parent screens while the subscription is not active: nothing is requested. */
+  /** False on parent screens while the subscription is not active: nothing is requested, Subscribe is offered. */
   enabled?: boolean;
   remaining?: { hours: number; target: number };
-  /** Shown instead of the list when not enabled. */
-  disabledNotice?: ReactNode;
   /** A parent's view: each entry in force can be corrected or removed, and says which guardian logged it. */
   canCorrect?: boolean;
 }
@@ -42,7 +41,6 @@ export function SessionHistoryPanel({
   studentId,
   enabled = true,
   remaining,
-  disabledNotice,
   canCorrect = false,
 }: SessionHistoryPanelProps) {
   const navigate = useNavigate();
@@ -78,7 +76,7 @@ export function SessionHistoryPanel({
   const drawn = useDrawnInSteps(sessions.length);
 
   let list;
-  if (!enabled) list = disabledNotice;
+  if (!enabled) list = <SubscriptionRequired studentId={studentId} />;
   else if (error && !data)
     list = (
       <Alert title="Sessions could not be loaded" variant="destructive">
