@@ -6,8 +6,8 @@ import { FAMILY_KEY } from './apiKeys';
 const fetchFamily = (key: string) => apiFetch(key, familyAnswer);
 
 /** GET /api/family: the Account screen lists it; the subscription screen reads who holds the subscription from it. */
-export function useFamily(enabled = true) {
-  return useSWR<Family>(enabled ? FAMILY_KEY : null, fetchFamily);
+export function useFamily() {
+  return useSWR<Family>(FAMILY_KEY, fetchFamily);
 }
 
 /** The guardian who holds the subscription, and whether it is the one asking; undefined until the family is known. */

@@ -4,7 +4,11 @@ import { useRequireParent } from '../../lib/useRequireParent';
 import { PlusIcon, StudentIcon } from '../../lib/icons';
 import { DashboardFrame } from '../components/DashboardFrame';
 import { LoadFailed } from '../components/LoadFailed';
-import { StudentOverview } from '../components/StudentOverview';
+import { DraftSessionsPanel } from '../../features/drafts/components/DraftSessionsPanel';
+import { ProgressPanel } from '../../features/progress/components/ProgressPanel';
+import { RunningDriveLine } from '../../features/running-drive/components/RunningDriveLine';
+import { StudentLoginPanel } from '../../features/student-login/components/StudentLoginPanel';
+import { StudentCard } from '../../features/students/components/StudentCard';
 
 /** /dashboard: Your Students, each with login, progress and drafts. */
 export default function Dashboard() {
@@ -37,7 +41,15 @@ export default function Dashboard() {
     body = (
       <ul className="pp-students" aria-label="Students">
         {students.map((student) => (
-          <StudentOverview key={student.id} student={student} />
+          <li key={student.id} className="pp-student" data-testid="student-overview" data-student-id={student.id}>
+            <StudentCard student={student} />
+            <RunningDriveLine studentId={student.id} />
+            <div className="pp-student__panels">
+              <StudentLoginPanel student={student} />
+              <ProgressPanel student={student} />
+            </div>
+            <DraftSessionsPanel studentId={student.id} />
+          </li>
         ))}
       </ul>
     );
