@@ -1,21 +1,20 @@
 import type { ReactNode } from 'react';
 
 /** Small line icons; each is decoration beside words that carry the meaning. */
+const base = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.7,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+  'aria-hidden': true,
+  focusable: false,
+};
+
 const lineIcon = (shapes: ReactNode, size = 16, viewBox = '0 0 20 20') =>
   function LineIcon() {
     return (
-      <svg
-        viewBox={viewBox}
-        width={size}
-        height={size}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.7}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
+      <svg {...base} viewBox={viewBox} width={size} height={size}>
         {shapes}
       </svg>
     );

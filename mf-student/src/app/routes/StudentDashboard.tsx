@@ -1,9 +1,10 @@
 import { Navigate, paths } from '@logbook/shell-context/shared';
 import { SWRConfig } from 'swr';
-import { Spinner, PageFrame } from '@logbook/ui/shared';
+import { Spinner, UnsentSessionsDialog, PageFrame } from '@logbook/ui/shared';
 import { StudentDashboardActions } from '../../features/student-dashboard/components/StudentDashboardActions';
-import { StudentDashboardHeader } from '../components/StudentDashboardHeader';
+import { StudentDashboardHeader } from '../../features/student-dashboard/components/StudentDashboardHeader';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
+import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
 import { isActive } from '@logbook/contracts/view';
 import { RemoteWidget, type RemoteWidgetProps } from '../../lib/RemoteWidget';
 import { CheckFailedAlert } from '../components/CheckFailedAlert';
@@ -12,6 +13,7 @@ import '../student.css';
 
 export default function StudentDashboard() {
   const { state, retry } = useStudentAuth();
+  const { logout, pending, guard } = useStudentLogout();
 
   if (state.status === 'checking') return <Spinner label="Loading your dashboard…" />;
   if (state.status === 'signedOut') return <Navigate to={paths.studentLogin} replace />;
@@ -30,7 +32,16 @@ export default function StudentDashboard() {
   );
   return (
     <div className="student-dashboard">
-      <StudentDashboardHeader student={student} />
+      <StudentDashboardHeader student={student} onLogout={() => void logout()} logoutPending={pending} />
+      <UnsentSessionsDialog
+        waiting={guard.waiting}
+        stillWaiting={guard.stillWaiting}
+        sending={guard.sending}
+        signingOut={guard.signingOut}
+        onSendNow={() => void guard.sendNow()}
+        onStay={guard.stay}
+        onSignOut={() => void guard.signOutAnyway()}
+      />
       <div className="ll-container student-dashboard__body">
         <StudentDashboardActions studentId={student.id} firstName={student.firstName} />
         <div className="student-dashboard__live">

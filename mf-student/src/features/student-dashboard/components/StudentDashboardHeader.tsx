@@ -1,27 +1,22 @@
 import { isActive, type StudentAuth } from '@logbook/contracts/view';
-import { Badge, BrandLink, Button, UnsentSessionsDialog } from '@logbook/ui/shared';
-import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
-import { LogoutIcon } from '../../lib/icons';
+import { Badge, BrandLink, Button } from '@logbook/ui/shared';
+import { LogoutIcon } from '../../../lib/icons';
 
-/** The student's name and status, the product mark, and Logout (which asks first while sessions wait to be sent). */
-export function StudentDashboardHeader({ student }: { student: StudentAuth }) {
-  const { logout, pending, guard } = useStudentLogout();
+export interface StudentDashboardHeaderProps {
+  student: StudentAuth;
+  onLogout: () => void;
+  logoutPending: boolean;
+}
+
+/** The student's name and status, the product mark, and Logout. */
+export function StudentDashboardHeader({ student, onLogout, logoutPending }: StudentDashboardHeaderProps) {
   const active = isActive(student.subscriptionStatus);
   return (
     <header className="student-header">
-      <UnsentSessionsDialog
-        waiting={guard.waiting}
-        stillWaiting={guard.stillWaiting}
-        sending={guard.sending}
-        signingOut={guard.signingOut}
-        onSendNow={() => void guard.sendNow()}
-        onStay={guard.stay}
-        onSignOut={() => void guard.signOutAnyway()}
-      />
       <div className="ll-container student-header__inner">
         <div className="student-header__bar">
           <BrandLink />
-          <Button variant="outline" size="sm" onClick={() => void logout()} pending={pending}>
+          <Button variant="outline" size="sm" onClick={onLogout} pending={logoutPending}>
             <LogoutIcon />
             Logout
           </Button>
