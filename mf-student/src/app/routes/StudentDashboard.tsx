@@ -26,7 +26,6 @@ export default function StudentDashboard() {
   }
 
   const { student } = state;
-  // A widget of mf-sessions that shows this student.
   const ofStudent = (name: string, load: RemoteWidgetProps<{ studentId: number }>['load']) => (
     <RemoteWidget name={name} load={load} props={{ studentId: student.id }} />
   );

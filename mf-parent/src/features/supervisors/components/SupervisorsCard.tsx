@@ -19,7 +19,6 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
     actions.clearFailure();
     setEditing(which);
   };
-  // Changes a saved supervisor, or adds one.
   const editor = (saved?: SavedSupervisor) => (
     <SupervisorForm
       initial={saved}

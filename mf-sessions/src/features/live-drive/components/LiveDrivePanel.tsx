@@ -106,7 +106,6 @@ export function LiveDrivePanel({ studentId, finishPath, canStart = true, heading
       </div>
       {askEnd && (
         <EndTimeDialog
-          open={askEnd}
           onOpenChange={setAskEnd}
           drive={drive}
           elapsed={elapsed}
