@@ -117,11 +117,9 @@ describe('the Family card', () => {
 describe('the subscription for a guardian who does not hold it', () => {
   const props = {
     firstName: 'Sam',
-    canceling: false,
+    pending: null,
     onCancel: async () => true,
-    resuming: false,
     onResume: () => undefined,
-    changingCard: false,
     onChangeCard: () => undefined,
     details: {
       studentId: 7,

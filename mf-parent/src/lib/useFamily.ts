@@ -3,11 +3,9 @@ import { apiFetch } from '@logbook/shell-context/shared';
 import { familyAnswer, type Family, type Guardian } from '@logbook/contracts/view';
 import { FAMILY_KEY } from './apiKeys';
 
-const fetchFamily = (key: string) => apiFetch(key, familyAnswer);
-
 /** GET /api/family: the Account screen lists it; the subscription screen reads who holds the subscription from it. */
-export function useFamily(enabled = true) {
-  return useSWR<Family>(enabled ? FAMILY_KEY : null, fetchFamily);
+export function useFamily() {
+  return useSWR<Family>(FAMILY_KEY, (key: string) => apiFetch(key, familyAnswer));
 }
 
 /** The guardian who holds the subscription, and whether it is the one asking; undefined until the family is known. */

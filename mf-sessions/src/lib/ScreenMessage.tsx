@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from '@logbook/shell-context/shared';
+import { SESSION_SCREEN_ERRORS } from '@logbook/contracts/view';
+import { ApiError, Link, paths } from '@logbook/shell-context/shared';
 import { EmptyState, buttonClass } from '@logbook/ui/shared';
 
 export interface ScreenMessageProps {
@@ -37,5 +38,25 @@ export function ScreenMessage({
         />
       </div>
     </div>
+  );
+}
+
+/** A screen whose student could not be read: signed out, not on this account, or not loaded. */
+export function loadProblem(error: unknown, dashboardPath: string, signInDescription?: string) {
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 401) {
+    return (
+      <ScreenMessage
+        title="Please sign in"
+        description={signInDescription}
+        actionLabel="Sign in"
+        actionTo={paths.login}
+      />
+    );
+  }
+  if (status === 404) return <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={dashboardPath} />;
+  const description = error instanceof Error ? error.message : undefined;
+  return (
+    <ScreenMessage title={SESSION_SCREEN_ERRORS.errorLoading} description={description} actionTo={dashboardPath} />
   );
 }

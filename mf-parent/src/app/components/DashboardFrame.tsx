@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, paths } from '@logbook/shell-context/shared';
 import { Spinner, buttonClass } from '@logbook/ui/shared';
+import { PlusIcon } from '../../lib/icons';
 import { ParentLayout } from './ParentLayout';
-
-export const plusIcon = (
-  <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-    <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-  </svg>
-);
 
 export interface DashboardFrameProps {
   /** The signed-in parent's email; none while the account is being checked. */
@@ -25,7 +20,7 @@ export function DashboardFrame({ email, children }: DashboardFrameProps) {
       subtitle="Manage each learner's subscription, login and progress."
       actions={
         <Link to={paths.newStudent} className={buttonClass('primary')}>
-          {plusIcon}
+          <PlusIcon />
           Add Student
         </Link>
       }

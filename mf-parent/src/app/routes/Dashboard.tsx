@@ -1,9 +1,14 @@
 import { Link, useStudents, paths } from '@logbook/shell-context/shared';
 import { EmptyState, Spinner, buttonClass } from '@logbook/ui/shared';
 import { useRequireParent } from '../../lib/useRequireParent';
-import { DashboardFrame, plusIcon } from '../components/DashboardFrame';
+import { PlusIcon, StudentIcon } from '../../lib/icons';
+import { DashboardFrame } from '../components/DashboardFrame';
 import { LoadFailed } from '../components/LoadFailed';
-import { StudentOverview } from '../components/StudentOverview';
+import { DraftSessionsPanel } from '../../features/drafts/components/DraftSessionsPanel';
+import { ProgressPanel } from '../../features/progress/components/ProgressPanel';
+import { RunningDriveLine } from '../../features/running-drive/components/RunningDriveLine';
+import { StudentLoginPanel } from '../../features/student-login/components/StudentLoginPanel';
+import { StudentCard } from '../../features/students/components/StudentCard';
 
 /** /dashboard: Your Students, each with login, progress and drafts. */
 export default function Dashboard() {
@@ -21,17 +26,12 @@ export default function Dashboard() {
   } else if (students.length === 0) {
     body = (
       <EmptyState
-        icon={
-          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-            <circle cx="12" cy="8" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.7" />
-            <path d="M5 19c1.2-3.4 3.8-5 7-5s5.8 1.6 7 5" fill="none" stroke="currentColor" strokeWidth="1.7" />
-          </svg>
-        }
+        icon={<StudentIcon />}
         title="No students yet"
         description="Add a learner driver to start logging supervised driving sessions."
         action={
           <Link to={paths.newStudent} className={buttonClass('primary')}>
-            {plusIcon}
+            <PlusIcon />
             Add First Student
           </Link>
         }
@@ -41,7 +41,15 @@ export default function Dashboard() {
     body = (
       <ul className="pp-students" aria-label="Students">
         {students.map((student) => (
-          <StudentOverview key={student.id} student={student} />
+          <li key={student.id} className="pp-student" data-testid="student-overview" data-student-id={student.id}>
+            <StudentCard student={student} />
+            <RunningDriveLine studentId={student.id} />
+            <div className="pp-student__panels">
+              <StudentLoginPanel student={student} />
+              <ProgressPanel student={student} />
+            </div>
+            <DraftSessionsPanel studentId={student.id} />
+          </li>
         ))}
       </ul>
     );

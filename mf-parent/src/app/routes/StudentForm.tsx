@@ -85,32 +85,22 @@ export default function StudentForm() {
   if (badId || checking || !user) return <Spinner label="Loading…" />;
 
   let body;
-  if (studentId === undefined) {
-    body = (
-      <StudentDetailsForm
-        initialValues={EMPTY_STUDENT_FORM}
-        mode="create"
-        pending={pending || statePending}
-        onSubmit={(data) => void create(data)}
-        familyState={stateForCourses}
-      >
-        {askState && <FamilyStateField value={familyState} onChange={setFamilyState} />}
-      </StudentDetailsForm>
-    );
-  } else if (error && !student) {
+  if (studentId !== undefined && error && !student) {
     body = <StudentLoadFailed error={error} onRetry={() => void mutate()} />;
-  } else if (!student) {
+  } else if (studentId !== undefined && !student) {
     body = <Spinner label="Loading student…" />;
   } else {
     body = (
       <StudentDetailsForm
-        key={student.id}
-        initialValues={studentToFormValues(student)}
-        mode="edit"
-        pending={pending}
-        onSubmit={save}
+        key={student?.id}
+        initialValues={student ? studentToFormValues(student) : EMPTY_STUDENT_FORM}
+        mode={student ? 'edit' : 'create'}
+        pending={pending || statePending}
+        onSubmit={student ? save : (data) => void create(data)}
         familyState={stateForCourses}
-      />
+      >
+        {askState && <FamilyStateField value={familyState} onChange={setFamilyState} />}
+      </StudentDetailsForm>
     );
   }
 

@@ -5,7 +5,6 @@ import { PRICE_AUD, PRICE_CURRENCY } from '@logbook/contracts/view';
 import { PlanBenefits } from '../../features/subscription/components/PlanBenefits';
 import { SubscriptionManager } from '../../features/subscription/components/SubscriptionManager';
 import { SubscriptionStudentSummary } from '../../features/subscription/components/SubscriptionStudentSummary';
-import { TrialBanner } from '../../features/subscription/components/TrialBanner';
 import { useRequireParent } from '../../lib/useRequireParent';
 import { BackLink } from '../components/BackLink';
 import { StudentLoadFailed } from '../components/StudentLoadFailed';
@@ -37,7 +36,6 @@ export default function Subscribe() {
         <Card className="pp-subscribe__manage">
           <div className="pp-stack">
             <SubscriptionStudentSummary student={student} />
-            <TrialBanner studentId={student.id} />
             <SubscriptionManager student={student} />
           </div>
         </Card>

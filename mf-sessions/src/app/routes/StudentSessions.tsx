@@ -3,7 +3,7 @@ import { Link, useParams, ApiError, paths, parseStudentId, useStudent } from '@l
 import { SESSION_SCREEN_ERRORS, isActive, subscriptionBadgeLabel } from '@logbook/contracts/view';
 import { Badge, Spinner, buttonClass } from '@logbook/ui/shared';
 import { AppHeader } from '../../lib/AppHeader';
-import { ScreenMessage } from '../../lib/ScreenMessage';
+import { loadProblem, ScreenMessage } from '../../lib/ScreenMessage';
 import { PanelStyles } from '../../lib/PanelStyles';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { fullName } from '../../lib/studentName';
@@ -25,20 +25,8 @@ export default function StudentSessions() {
   let body;
   if (!studentId) body = <ScreenMessage title={SESSION_SCREEN_ERRORS.noStudentId} actionTo={DASHBOARD} />;
   // A refresh that fails (the connection gone, the server busy) keeps the student shown; a refusal does not.
-  else if (error && (!student || status === 401 || status === 404)) {
-    body =
-      status === 404 ? (
-        <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={DASHBOARD} />
-      ) : status === 401 ? (
-        <ScreenMessage title="Please sign in" actionLabel="Sign in" actionTo={paths.login} />
-      ) : (
-        <ScreenMessage
-          title={SESSION_SCREEN_ERRORS.errorLoading}
-          description={error instanceof Error ? error.message : undefined}
-          actionTo={DASHBOARD}
-        />
-      );
-  } else if (!student) body = <Spinner label="Loading student…" />;
+  else if (error && (!student || status === 401 || status === 404)) body = loadProblem(error, DASHBOARD);
+  else if (!student) body = <Spinner label="Loading student…" />;
   else {
     const active = isActive(student.subscriptionStatus);
     body = (

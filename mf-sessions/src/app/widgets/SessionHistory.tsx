@@ -1,6 +1,5 @@
 import { SessionHistoryPanel } from '../../features/session-history/components/SessionHistoryPanel';
 import { PanelStyles } from '../../lib/PanelStyles';
-import { SubscriptionRequired } from '../../lib/SubscriptionRequired';
 import { useWidgetStudent } from '../../lib/useWidgetStudent';
 import { progressSummaryAnswer } from '@logbook/contracts/view';
 import { sessionSummaryKey } from '../../lib/sessionKeys';
@@ -26,13 +25,7 @@ export default function SessionHistory({ studentId: given, enabled = true, canCo
   return (
     <>
       <PanelStyles />
-      <SessionHistoryPanel
-        studentId={studentId}
-        enabled={enabled}
-        canCorrect={canCorrect}
-        remaining={remaining}
-        disabledNotice={<SubscriptionRequired studentId={studentId} />}
-      />
+      <SessionHistoryPanel studentId={studentId} enabled={enabled} canCorrect={canCorrect} remaining={remaining} />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { Navigate, paths } from '@logbook/shell-context/shared';
 import { SWRConfig } from 'swr';
-import { Spinner, UnsentSessionsDialog, BrandLink, PageFrame } from '@logbook/ui/shared';
+import { Spinner, UnsentSessionsDialog, PageFrame } from '@logbook/ui/shared';
 import { StudentDashboardActions } from '../../features/student-dashboard/components/StudentDashboardActions';
 import { StudentDashboardHeader } from '../../features/student-dashboard/components/StudentDashboardHeader';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { useStudentLogout } from '../../features/student-auth/hooks/useStudentLogout';
 import { isActive } from '@logbook/contracts/view';
-import { RemoteWidget } from '../../lib/RemoteWidget';
+import { RemoteWidget, type RemoteWidgetProps } from '../../lib/RemoteWidget';
 import { CheckFailedAlert } from '../components/CheckFailedAlert';
 import { sessionsRemote } from '../sessionsRemote';
 import '../student.css';
@@ -26,14 +26,12 @@ export default function StudentDashboard() {
   }
 
   const { student } = state;
+  const ofStudent = (name: string, load: RemoteWidgetProps<{ studentId: number }>['load']) => (
+    <RemoteWidget name={name} load={load} props={{ studentId: student.id }} />
+  );
   return (
     <div className="student-dashboard">
-      <StudentDashboardHeader
-        student={student}
-        brand={<BrandLink />}
-        onLogout={() => void logout()}
-        logoutPending={pending}
-      />
+      <StudentDashboardHeader student={student} onLogout={() => void logout()} logoutPending={pending} />
       <UnsentSessionsDialog
         waiting={guard.waiting}
         stillWaiting={guard.stillWaiting}
@@ -56,23 +54,11 @@ export default function StudentDashboard() {
         <SWRConfig value={{ revalidateOnMount: true }}>
           <div className="student-dashboard__grid">
             <div className="student-dashboard__progress">
-              <RemoteWidget
-                name="Progress summary"
-                load={sessionsRemote.progressSummary}
-                props={{ studentId: student.id }}
-              />
-              <RemoteWidget
-                name="Pace and coverage"
-                load={sessionsRemote.paceAndCoverage}
-                props={{ studentId: student.id }}
-              />
+              {ofStudent('Progress summary', sessionsRemote.progressSummary)}
+              {ofStudent('Pace and coverage', sessionsRemote.paceAndCoverage)}
             </div>
             <div className="student-dashboard__history">
-              <RemoteWidget
-                name="Session history"
-                load={sessionsRemote.sessionHistory}
-                props={{ studentId: student.id }}
-              />
+              {ofStudent('Session history', sessionsRemote.sessionHistory)}
             </div>
           </div>
         </SWRConfig>

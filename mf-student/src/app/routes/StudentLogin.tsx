@@ -2,7 +2,6 @@ import { Link, Navigate, useNavigate, paths } from '@logbook/shell-context/share
 import { Spinner, BrandLink } from '@logbook/ui/shared';
 import type { StudentAuth } from '@logbook/contracts/view';
 import { StudentLoginForm } from '../../features/student-auth/components/StudentLoginForm';
-import { StudentLoginHint } from '../../features/student-auth/components/StudentLoginHint';
 import { useStudentAuth } from '../../features/student-auth/hooks/useStudentAuth';
 import { CapIcon } from '../../lib/icons';
 import '../student.css';
@@ -33,7 +32,10 @@ export default function StudentLogin() {
           <p className="ll-panel__description">Sign in to log your driving sessions and see your progress.</p>
         </div>
         <StudentLoginForm onSignedIn={onSignedIn} />
-        <StudentLoginHint />
+        {/* Only a parent can create a student's login. */}
+        <p className="student-login__hint">
+          Don&apos;t have login credentials? Ask your parent or guardian to create an account for you.
+        </p>
       </section>
       <p className="ll-panel__switch">
         Parent or guardian? <Link to={paths.login}>Sign in here</Link>

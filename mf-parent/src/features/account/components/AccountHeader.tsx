@@ -1,6 +1,7 @@
 import { Link, paths } from '@logbook/shell-context/shared';
 import { Button, buttonClass, UnsentSessionsDialog } from '@logbook/ui/shared';
 import { PRODUCT_NAME } from '@logbook/contracts/view';
+import { AccountIcon, SettingsIcon } from '../../../lib/icons';
 import { useLogout } from '../hooks/useLogout';
 
 /**
@@ -29,28 +30,11 @@ export function AccountHeader({ email }: { email?: string }) {
             </span>
           )}
           <Link to={paths.adminSettings} className={buttonClass('outline', 'sm')}>
-            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <circle cx="10" cy="10" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
-              <path
-                d="M10 2.5v2.2M10 15.3v2.2M2.5 10h2.2M15.3 10h2.2M4.7 4.7l1.6 1.6M13.7 13.7l1.6 1.6M4.7 15.3l1.6-1.6M13.7 6.3l1.6-1.6"
-                stroke="currentColor"
-                strokeWidth="1.6"
-                strokeLinecap="round"
-              />
-            </svg>
+            <SettingsIcon />
             Settings
           </Link>
           <Link to={paths.account} className={buttonClass('outline', 'sm')}>
-            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <circle cx="10" cy="7" r="3.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
-              <path
-                d="M3.8 17c.9-3.2 3.3-5 6.2-5s5.3 1.8 6.2 5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-                strokeLinecap="round"
-              />
-            </svg>
+            <AccountIcon />
             Account
           </Link>
           <Button variant="ghost" size="sm" onClick={() => void logout()} pending={pending}>

@@ -3,6 +3,7 @@ import { Button, Card, Spinner } from '@logbook/ui/shared';
 import type { Family, Guardian } from '@logbook/contracts/view';
 import { FAMILY_MESSAGES } from '@logbook/contracts/family-rules';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
+import { LoadProblem } from '../../../lib/LoadProblem';
 import { billingOwnerOf, useFamily } from '../../../lib/useFamily';
 import { useFamilyActions } from '../hooks/useFamilyActions';
 import { GuardianList } from './GuardianList';
@@ -19,15 +20,7 @@ export function FamilyCard() {
   const [leaving, setLeaving] = useState(false);
 
   let body;
-  if (error && !family)
-    body = (
-      <div className="pp-problem" role="alert">
-        <p>Your family could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void mutate()}>
-          Try again
-        </Button>
-      </div>
-    );
+  if (error && !family) body = <LoadProblem what="Your family" onRetry={() => void mutate()} />;
   else if (!family) body = <Spinner label="Loading your family…" />;
   else body = <FamilyDetails family={family} onRemove={setRemoving} onLeave={() => setLeaving(true)} />;
 

@@ -1,7 +1,7 @@
 import { Link, paths } from '@logbook/shell-context/shared';
 import { Badge, buttonClass } from '@logbook/ui/shared';
 import type { StoredDraft } from '@logbook/session-device/drafts';
-import { MoonIcon, SunIcon } from '../../../lib/icons';
+import { DeleteIcon, MoonIcon, SunIcon } from '../../../lib/icons';
 import {
   draftDateText,
   draftRouteText,
@@ -66,16 +66,7 @@ export function DraftSessionItem({ draft, onDelete }: DraftSessionItemProps) {
           onClick={() => onDelete(draft)}
           aria-label={`Delete draft from ${date}`}
         >
-          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-            <path
-              d="M4 6h12M8 6V4h4v2m-6 0 .7 10h6.6L14 6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <DeleteIcon />
           Delete
         </button>
       </div>

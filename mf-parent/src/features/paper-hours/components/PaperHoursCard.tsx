@@ -1,8 +1,9 @@
 import useSWR from 'swr';
-import { Button, Card, Spinner } from '@logbook/ui/shared';
+import { Card, Spinner } from '@logbook/ui/shared';
 import type { Student } from '@logbook/contracts/view';
 import { PAPER_HOURS_ANCHOR } from '@logbook/shell-context/shared';
 import { paperHoursKey } from '../../../lib/apiKeys';
+import { LoadProblem } from '../../../lib/LoadProblem';
 import { fetchPaperHours } from '../api/paperHours';
 import { useSavePaperHours } from '../hooks/useSavePaperHours';
 import { paperHoursToFormValues } from '../utils/paperHoursForm';
@@ -15,21 +16,12 @@ export function PaperHoursCard({ student }: { student: Pick<Student, 'id' | 'fir
     data: balance,
     error,
     mutate,
-  } = useSWR(paperHoursKey(student.id), fetchPaperHours, {
-    revalidateOnMount: true,
-  });
+  } = useSWR(paperHoursKey(student.id), fetchPaperHours, { revalidateOnMount: true });
   const { save, pending } = useSavePaperHours(student);
 
   let body;
   if (error && !balance) {
-    body = (
-      <div className="pp-problem pp-panel__error" role="alert">
-        <p>Paper hours could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => mutate()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadProblem what="Paper hours" onRetry={() => void mutate()} inPanel />;
   } else if (!balance) {
     body = <Spinner label="Loading paper hours…" />;
   } else {

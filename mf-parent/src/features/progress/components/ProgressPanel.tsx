@@ -3,7 +3,8 @@ import { Badge, Button, ProgressBar, buttonClass } from '@logbook/ui/shared';
 import { bonusText, courseText, isActive } from '@logbook/contracts/view';
 import type { Student } from '@logbook/contracts/view';
 import { sessionsPdfUrl } from '../../../lib/apiKeys';
-import { LockIcon } from '../../../lib/icons';
+import { DownloadIcon, LockIcon } from '../../../lib/icons';
+import { LoadProblem } from '../../../lib/LoadProblem';
 import { useProgressSummary } from '../../../lib/progressSummaries';
 import { hoursBySource, progressBadgeVariant, progressRows, remainingText } from '../utils/progressView';
 
@@ -47,12 +48,7 @@ export function ProgressPanel({ student }: { student: Student }) {
         )}
       </div>
       {error && !summary ? (
-        <div className="pp-problem pp-panel__error" role="alert">
-          <p>Progress could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={() => mutate()}>
-            Try again
-          </Button>
-        </div>
+        <LoadProblem what="Progress" onRetry={() => void mutate()} inPanel />
       ) : !summary ? (
         <p className="pp-panel__muted" role="status">
           Loading progress…
@@ -93,16 +89,7 @@ export function ProgressPanel({ student }: { student: Student }) {
       )}
       <div className="pp-panel__actions">
         <Button variant="outline" size="sm" onClick={() => window.open(sessionsPdfUrl(student.id), '_blank')}>
-          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-            <path
-              d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14v2h12v-2"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.7"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <DownloadIcon />
           Download PDF Log
         </Button>
         {summary && (

@@ -19,22 +19,6 @@ export function StudentLoginPanel({ student }: { student: Student }) {
   const url = studentLoginUrl();
   const close = (open: boolean) => !open && setDialog(null);
 
-  if (!isActive(student.subscriptionStatus)) {
-    return (
-      <section
-        className="pp-panel"
-        aria-label={`Student login for ${student.firstName}`}
-        data-testid="student-login-panel"
-      >
-        <h3 className="pp-panel__title">Student Login</h3>
-        <p className="pp-panel__muted" data-testid="student-login-inactive">
-          Student logins are available with an active subscription. Subscribe to let {student.firstName} sign in and log
-          sessions on their own device.
-        </p>
-      </section>
-    );
-  }
-
   const copyUrl = async () => {
     try {
       if (!navigator.clipboard) throw new Error('Clipboard unavailable');
@@ -59,7 +43,12 @@ export function StudentLoginPanel({ student }: { student: Student }) {
       data-testid="student-login-panel"
     >
       <h3 className="pp-panel__title">Student Login</h3>
-      {student.hasStudentLogin ? (
+      {!isActive(student.subscriptionStatus) ? (
+        <p className="pp-panel__muted" data-testid="student-login-inactive">
+          Student logins are available with an active subscription. Subscribe to let {student.firstName} sign in and log
+          sessions on their own device.
+        </p>
+      ) : student.hasStudentLogin ? (
         <>
           <div className="pp-login">
             <QrCodeImage value={url} size={QR_CODE.smallPx} testId="student-login-qr" />

@@ -2,17 +2,17 @@ import { Alert, Button } from '@logbook/ui/shared';
 import { PAYMENT_TEXT, PRICE_AUD, PRICE_CURRENCY, type SubscriptionView } from '@logbook/contracts/view';
 import type { BillingHolder } from '../../../lib/useFamily';
 import { CheckCircleIcon } from '../../../lib/icons';
+import type { SubscriptionAction } from '../hooks/useSubscriptionActions';
 import { formatBillingDate, parseBillingDate } from '../utils/subscriptionDates';
 import { CancelSubscriptionButton } from './CancelSubscriptionButton';
 
 export interface ActiveSubscriptionNoticeProps {
   firstName: string;
   details?: SubscriptionView;
-  canceling: boolean;
+  /** The action under way, whose button shows it. */
+  pending: SubscriptionAction | null;
   onCancel: () => Promise<boolean>;
-  resuming: boolean;
   onResume: () => void;
-  changingCard: boolean;
   onChangeCard: () => void;
   /** Whether this guardian holds the subscription (the card, cancelling and resuming are theirs alone). */
   holder: BillingHolder;
@@ -25,11 +25,9 @@ export interface ActiveSubscriptionNoticeProps {
 export function ActiveSubscriptionNotice({
   firstName,
   details,
-  canceling,
+  pending,
   onCancel,
-  resuming,
   onResume,
-  changingCard,
   onChangeCard,
   holder,
 }: ActiveSubscriptionNoticeProps) {
@@ -62,12 +60,12 @@ export function ActiveSubscriptionNotice({
       {holder.mayManage && (
         <div className="ll-actions">
           {running && (
-            <Button variant="outline" onClick={onChangeCard} pending={changingCard}>
+            <Button variant="outline" onClick={onChangeCard} pending={pending === 'card'}>
               {PAYMENT_TEXT.changeCard}
             </Button>
           )}
           {ending && running ? (
-            <Button onClick={onResume} pending={resuming}>
+            <Button onClick={onResume} pending={pending === 'resume'}>
               {PAYMENT_TEXT.resume}
             </Button>
           ) : (
@@ -78,7 +76,7 @@ export function ActiveSubscriptionNotice({
                   ? `Are you sure you want to cancel ${firstName}'s subscription? It ends on ${formatBillingDate(periodEnd)}, and logging new sessions goes on until then; you can resume it before that date.`
                   : `Are you sure you want to cancel ${firstName}'s subscription? Logging new sessions and the student login stop working until you subscribe again.`
               }
-              canceling={canceling}
+              canceling={pending === 'cancel'}
               onCancel={onCancel}
             />
           )}

@@ -1,23 +1,25 @@
 import { Alert, Button } from '@logbook/ui/shared';
 import { BILLING_ERRORS, PAYMENT_TEXT, TRIAL_TEXT, TRIAL_DAYS, isActive } from '@logbook/contracts/view';
 import type { Student } from '@logbook/contracts/view';
+import { GiftIcon } from '../../../lib/icons';
 import { useBillingHolder } from '../../../lib/useFamily';
 import { useSubscriptionActions } from '../hooks/useSubscriptionActions';
 import { useSubscriptionDetails } from '../hooks/useSubscriptionDetails';
-import { useTrialAvailable } from '../hooks/useTrialAvailable';
 import { ActiveSubscriptionNotice } from './ActiveSubscriptionNotice';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { PaymentStep } from './PaymentStep';
 import { UnfinishedSubscriptionNotice } from './UnfinishedSubscriptionNotice';
 
 /**
- * Start the free trial and pay, see and cancel the active subscription, or pay (or confirm with the bank) what a
- * subscription still owes. After a bank's page, Stripe's `redirect_status` says how the payment went.
+ * 'First Month FREE!' (once it was used, what a new subscription costs); start the trial and pay, see and cancel the
+ * active subscription, or pay (or confirm with the bank) what a subscription still owes. After a bank's page, Stripe's
+ * `redirect_status` says how the payment went.
  */
 export function SubscriptionManager({ student }: { student: Student }) {
   const active = isActive(student.subscriptionStatus);
   const { data: details } = useSubscriptionDetails(student.id);
-  const trialAvailable = useTrialAvailable(student.id);
+  // Until the billing service answers the free month is offered; it decides either way when the subscription starts.
+  const trialAvailable = details?.trialAvailable !== false;
   const holder = useBillingHolder();
   const { subscription, pending, start, finish, cancel, pay, resume, changeCard, changingCard } =
     useSubscriptionActions(student);
@@ -57,11 +59,9 @@ export function SubscriptionManager({ student }: { student: Student }) {
         <ActiveSubscriptionNotice
           firstName={student.firstName}
           details={details}
-          canceling={pending === 'cancel'}
+          pending={pending}
           onCancel={cancel}
-          resuming={pending === 'resume'}
           onResume={resume}
-          changingCard={pending === 'card'}
           onChangeCard={changeCard}
           holder={holder}
         />
@@ -131,6 +131,15 @@ export function SubscriptionManager({ student }: { student: Student }) {
 
   return (
     <>
+      <div className="ll-alert pp-trial" data-testid="trial-banner">
+        <span className="ll-tile pp-trial__icon">
+          <GiftIcon />
+        </span>
+        <div>
+          <p className="pp-trial__title">{trialAvailable ? TRIAL_TEXT.offerTitle : TRIAL_TEXT.usedTitle}</p>
+          <p className="ll-alert__text">{trialAvailable ? TRIAL_TEXT.offer : TRIAL_TEXT.used}</p>
+        </div>
+      </div>
       <PaymentReturnNotice onReturn={finish} />
       {steps()}
     </>

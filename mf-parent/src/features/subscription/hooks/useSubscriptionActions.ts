@@ -37,11 +37,11 @@ async function waitUntilActive(studentId: number): Promise<void> {
   }
 }
 
-type Action = 'start' | 'cancel' | 'finish' | 'pay' | 'resume' | 'card';
+export type SubscriptionAction = 'start' | 'cancel' | 'finish' | 'pay' | 'resume' | 'card';
 
 /** Start the trial, finish payment, cancel: each with the product's messages, refreshing the students afterwards. */
 export function useSubscriptionActions(student: Student) {
-  const [pending, setPending] = useState<Action | null>(null);
+  const [pending, setPending] = useState<SubscriptionAction | null>(null);
   const [subscription, setSubscription] = useState<CreateSubscriptionResponse | null>(null);
   /** The card form on screen saves a new card for the running subscription (rather than starting or paying one). */
   const [changingCard, setChangingCard] = useState(false);
@@ -52,7 +52,7 @@ export function useSubscriptionActions(student: Student) {
 
   /** Runs an action with its button pending; true when it worked, else the failure is toasted. */
   const act = async (
-    which: Action,
+    which: SubscriptionAction,
     action: () => Promise<void>,
     describe: (error: unknown) => string = (error) => serverMessageOr(error, TOASTS.paymentUnexpected),
   ): Promise<boolean> => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Spinner } from '@logbook/ui/shared';
 import { useSupervisors, type SavedSupervisor } from '@logbook/shell-context/shared';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
+import { LoadProblem } from '../../../lib/LoadProblem';
 import { useSupervisorActions } from '../hooks/useSupervisorActions';
 import { SupervisorForm } from './SupervisorForm';
 import type { SupervisorLicenceRule } from '@logbook/contracts/supervisor-licence';
@@ -18,17 +19,22 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
     actions.clearFailure();
     setEditing(which);
   };
+  const editor = (saved?: SavedSupervisor) => (
+    <SupervisorForm
+      initial={saved}
+      licenceRule={licenceRule}
+      submitLabel={saved ? `Save ${saved.name}` : 'Add supervisor'}
+      pending={actions.pending}
+      failure={actions.failure}
+      onCancel={() => open(undefined)}
+      onSave={(input) =>
+        void (saved ? actions.edit(saved.id, input) : actions.add(input)).then((ok) => ok && open(undefined))
+      }
+    />
+  );
 
   let list;
-  if (error && !supervisors)
-    list = (
-      <div className="pp-problem">
-        <p>The saved supervisors could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void mutate()}>
-          Try again
-        </Button>
-      </div>
-    );
+  if (error && !supervisors) list = <LoadProblem what="The saved supervisors" onRetry={() => void mutate()} />;
   else if (!supervisors) list = <Spinner label="Loading supervisors…" />;
   else if (supervisors.length === 0 && editing !== 'new') list = <p className="pp-muted">No supervisors saved yet.</p>;
   else
@@ -37,15 +43,7 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
         {supervisors.map((s) => (
           <li key={s.id} className="pp-rows__item" data-testid="saved-supervisor">
             {editing === s.id ? (
-              <SupervisorForm
-                initial={s}
-                licenceRule={licenceRule}
-                submitLabel={`Save ${s.name}`}
-                pending={actions.pending}
-                failure={actions.failure}
-                onCancel={() => open(undefined)}
-                onSave={(input) => void actions.edit(s.id, input).then((ok) => ok && open(undefined))}
-              />
+              editor(s)
             ) : (
               <>
                 <div className="pp-supervisors__who">
@@ -81,14 +79,7 @@ export function SupervisorsCard({ licenceRule }: { licenceRule?: SupervisorLicen
       <div className="pp-stack pp-supervisors">
         {list}
         {editing === 'new' ? (
-          <SupervisorForm
-            submitLabel="Add supervisor"
-            licenceRule={licenceRule}
-            pending={actions.pending}
-            failure={actions.failure}
-            onCancel={() => open(undefined)}
-            onSave={(input) => void actions.add(input).then((ok) => ok && open(undefined))}
-          />
+          editor()
         ) : (
           <div>
             <Button variant="outline" onClick={() => open('new')}>

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { SESSION_SCREEN_ERRORS, isActive } from '@logbook/contracts/view';
-import { ApiError, paths } from '@logbook/shell-context/shared';
+import { paths } from '@logbook/shell-context/shared';
 import { Alert, Spinner } from '@logbook/ui/shared';
-import { ScreenMessage } from '../../../lib/ScreenMessage';
+import { loadProblem, ScreenMessage } from '../../../lib/ScreenMessage';
 import type { RememberedStudent } from '../../../lib/studentCache';
 import { fullName } from '../../../lib/studentName';
 import type { useSessionEntry } from '../../../lib/useSessionEntry';
@@ -22,22 +22,6 @@ export type FormFor = (student: RememberedStudent, dateOfBirth?: string, notice?
 
 const loadingStudent = <Spinner label="Loading student…" />;
 
-function signInFirst(description: string, actionLabel: string, actionTo: string) {
-  return (
-    <ScreenMessage title="Please sign in" description={description} actionLabel={actionLabel} actionTo={actionTo} />
-  );
-}
-
-function loadFailed(error: unknown, dashboardPath: string) {
-  return (
-    <ScreenMessage
-      title={SESSION_SCREEN_ERRORS.errorLoading}
-      description={error instanceof Error ? error.message : undefined}
-      actionTo={dashboardPath}
-    />
-  );
-}
-
 /**
  * The parent's screen: the form once the student and the account are known and the subscription is active; a
  * correction waits for its entry (`correction` is undefined when none is being corrected).
@@ -51,12 +35,7 @@ export function parentScreen(
 ): ReactNode {
   const { data: student, error } = parent;
   if (!routeId) return <ScreenMessage title={SESSION_SCREEN_ERRORS.noStudentId} actionTo={dashboardPath} />;
-  if (error) {
-    const status = error instanceof ApiError ? error.status : 0;
-    if (status === 401) return signInFirst('Sign in to log a session.', 'Sign in', paths.login);
-    if (status === 404) return <ScreenMessage title={SESSION_SCREEN_ERRORS.notFound} actionTo={dashboardPath} />;
-    return loadFailed(error, dashboardPath);
-  }
+  if (error) return loadProblem(error, dashboardPath, 'Sign in to log a session.');
   if (!student || !accountReady) return loadingStudent;
   if (correction && !correction.entry) {
     return correction.loaded || correction.error ? (
@@ -91,10 +70,17 @@ export function studentScreen(
   form: FormFor,
 ): ReactNode {
   const { student, error } = auth;
-  if (error) return loadFailed(error, dashboardPath);
+  if (error) return loadProblem(error, dashboardPath);
   if (auth.isLoading || auth.data === undefined || (student && !accountReady)) return loadingStudent;
   if (!student) {
-    return signInFirst('Sign in with your student login to log a session.', 'Student Login', paths.studentLogin);
+    return (
+      <ScreenMessage
+        title="Please sign in"
+        description="Sign in with your student login to log a session."
+        actionLabel="Student Login"
+        actionTo={paths.studentLogin}
+      />
+    );
   }
   if (givenId === undefined && rawRouteId !== undefined && !routeId) {
     return <ScreenMessage title={SESSION_SCREEN_ERRORS.noStudentId} actionTo={dashboardPath} />;

@@ -4,8 +4,8 @@ import { Button, Dialog, TextField } from '@logbook/ui/shared';
 import { elapsedWords, type RunningDrive } from '@logbook/session-device/runningDrive';
 import { endTimeProblem } from '../utils/driveEnd';
 
+/** Drawn open while the question is asked. */
 export interface EndTimeDialogProps {
-  open: boolean;
   onOpenChange: (open: boolean) => void;
   drive: RunningDrive;
   elapsed: number;
@@ -14,7 +14,7 @@ export interface EndTimeDialogProps {
 }
 
 /** A drive left running for hours was most likely forgotten: ask when it really ended. */
-export function EndTimeDialog({ open, onOpenChange, drive, elapsed, pending, onEnd }: EndTimeDialogProps) {
+export function EndTimeDialog({ onOpenChange, drive, elapsed, pending, onEnd }: EndTimeDialogProps) {
   const formId = useId();
   const [date, setDate] = useState(drive.date);
   const [time, setTime] = useState('');
@@ -29,7 +29,7 @@ export function EndTimeDialog({ open, onOpenChange, drive, elapsed, pending, onE
 
   return (
     <Dialog
-      open={open}
+      open
       onOpenChange={onOpenChange}
       title="When did the drive end?"
       description={`This drive has been running for ${elapsedWords(elapsed)}, since ${drive.startTime}. Enter when it really ended.`}

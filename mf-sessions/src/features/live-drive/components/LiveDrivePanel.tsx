@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, toast } from '@logbook/shell-context/shared';
 import { formatHoursMinutes } from '@logbook/contracts/view';
-import { Button, Card, buttonClass } from '@logbook/ui/shared';
+import { Button, Card, Dialog, buttonClass } from '@logbook/ui/shared';
 import { elapsedMinutes, elapsedText, elapsedWords } from '@logbook/session-device/runningDrive';
 import { useLiveDrive } from '../hooks/useLiveDrive';
 import { useNow } from '../hooks/useNow';
 import { isLongDrive } from '../utils/driveEnd';
-import { DiscardDriveDialog } from './DiscardDriveDialog';
 import { EndTimeDialog } from './EndTimeDialog';
 import { StartDriveCard } from './StartDriveCard';
 
@@ -107,7 +106,6 @@ export function LiveDrivePanel({ studentId, finishPath, canStart = true, heading
       </div>
       {askEnd && (
         <EndTimeDialog
-          open={askEnd}
           onOpenChange={setAskEnd}
           drive={drive}
           elapsed={elapsed}
@@ -115,7 +113,24 @@ export function LiveDrivePanel({ studentId, finishPath, canStart = true, heading
           onEnd={(endedAt) => void finish(endedAt, false)}
         />
       )}
-      <DiscardDriveDialog open={confirmDiscard} onOpenChange={setConfirmDiscard} onDiscard={onDiscard} />
+      {/* Discarding a drive cannot be undone: asked first. */}
+      <Dialog
+        open={confirmDiscard}
+        onOpenChange={setConfirmDiscard}
+        size="sm"
+        title="Discard this drive?"
+        description="The times and suburbs recorded for it are forgotten and nothing is logged."
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirmDiscard(false)}>
+              Keep the drive
+            </Button>
+            <Button variant="destructive" onClick={onDiscard}>
+              Discard drive
+            </Button>
+          </>
+        }
+      />
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { hoursText, weekLabels } from '../utils/weekLabels';
 export interface PaceAndCoveragePanelProps {
   insights: InsightsView | undefined;
   error?: unknown;
-  onRetry?: () => void;
+  onRetry: () => void;
 }
 
 function problemText(error: unknown): string {
@@ -73,11 +73,9 @@ export function PaceAndCoveragePanel({ insights, error, onRetry }: PaceAndCovera
         title="Pace could not be loaded"
         variant="destructive"
         action={
-          onRetry && (
-            <Button size="sm" variant="outline" onClick={onRetry}>
-              Retry
-            </Button>
-          )
+          <Button size="sm" variant="outline" onClick={onRetry}>
+            Retry
+          </Button>
         }
       >
         {problemText(error)}

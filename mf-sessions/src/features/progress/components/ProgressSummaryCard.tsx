@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ProgressSummary } from '@logbook/contracts/view';
-import { PROGRESS_BADGES, bonusText, courseText } from '@logbook/contracts/view';
+import { PROGRESS_BADGES, TIME_OF_DAY_LABELS, bonusText, courseText } from '@logbook/contracts/view';
 import { Alert, Badge, Card, ProgressBar, Spinner, formatHours } from '@logbook/ui/shared';
 import { paperHoursText } from '../utils/paperHoursText';
 
@@ -49,18 +49,15 @@ export function ProgressSummaryCard({ summary, error, notice, extra }: ProgressS
           <Badge variant={complete ? 'success' : 'info'}>{summary.badge}</Badge>
         </div>
         <ProgressBar value={summary.percent.total} label="Total hours" showLabel tone="primary" />
-        <ProgressBar
-          value={summary.percent.day}
-          label={`Day: ${h(summary.dayHours)} of ${summary.targets.day}h`}
-          showLabel
-          tone="day"
-        />
-        <ProgressBar
-          value={summary.percent.night}
-          label={`Night: ${h(summary.nightHours)} of ${summary.targets.night}h`}
-          showLabel
-          tone="night"
-        />
+        {(['day', 'night'] as const).map((tone) => (
+          <ProgressBar
+            key={tone}
+            value={summary.percent[tone]}
+            label={`${TIME_OF_DAY_LABELS[tone]}: ${h(summary[`${tone}Hours`])} of ${summary.targets[tone]}h`}
+            showLabel
+            tone={tone}
+          />
+        ))}
         {notes.map(
           ({ id, text }) =>
             text && (

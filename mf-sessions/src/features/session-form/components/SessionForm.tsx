@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Alert, PageFrame } from '@logbook/ui/shared';
+import { FORM_STEPS } from '@logbook/contracts/view';
+import { Alert, Card, PageFrame, ProgressBar } from '@logbook/ui/shared';
+import { ChangeReasonField } from '../../../lib/ChangeReasonField';
 import type { SessionField } from '../../../lib/sessionValues';
-import { CorrectionReasonCard } from './CorrectionReasonCard';
 import { useCorrection } from '../hooks/useCorrection';
 import { useCurrentLocation } from '../hooks/useCurrentLocation';
 import { useLogSession } from '../hooks/useLogSession';
@@ -12,13 +13,12 @@ import { useSupervisorSelection } from '../hooks/useSupervisorSelection';
 import { useVehicleQuestions } from '../hooks/useVehicleQuestions';
 import { DriveSplitChoice, type SplitMode } from './DriveSplitChoice';
 import { DrivingConditionsCard } from './DrivingConditionsCard';
-import { FormStepIndicator } from './FormStepIndicator';
 import { LocationDetailsCard } from './LocationDetailsCard';
 import { NearViewport } from './NearViewport';
 import { SessionDetailsCard } from './SessionDetailsCard';
 import { SessionFormActions } from './SessionFormActions';
 import { SessionFormStyles } from './SessionFormStyles';
-import { StudentSignatureCard } from './StudentSignatureCard';
+import { SignatureCard } from './SignatureCard';
 import { SupervisorDetailsCard } from './SupervisorDetailsCard';
 import { SupervisorSignatureCard } from './SupervisorSignatureCard';
 import { TimeOfDaySuggestion } from './TimeOfDaySuggestion';
@@ -66,6 +66,7 @@ export function SessionForm(props: SessionFormProps) {
     onCancel?.();
   };
 
+  const stepLabel = `Step ${FORM_STEPS.current} of ${FORM_STEPS.total}`;
   const heading = { correcting: Boolean(correcting), draft: form.draft, fromDrive: form.fromDrive };
   const busy = submitting || correction.pending;
   const cardProps = { values, errors, onChange };
@@ -79,7 +80,10 @@ export function SessionForm(props: SessionFormProps) {
         aria-label="Driving session"
       >
         <SessionFormStyles />
-        <FormStepIndicator />
+        <div className="lls-steps">
+          <p className="lls-steps__label">{stepLabel}</p>
+          <ProgressBar value={(FORM_STEPS.current / FORM_STEPS.total) * 100} label={stepLabel} />
+        </div>
         {notice}
         {form.draft?.serverMessage && (
           <Alert title="This session was not accepted when it was sent" variant="warning">
@@ -89,11 +93,18 @@ export function SessionForm(props: SessionFormProps) {
         <fieldset className="lls-fieldset" disabled={busy}>
           <legend className="ll-visually-hidden">Session details</legend>
           {correcting && (
-            <CorrectionReasonCard
-              reason={correction.reason}
-              error={correction.reasonError}
-              onChange={correction.changeReason}
-            />
+            <Card
+              title="Reason for the correction"
+              headingLevel={2}
+              description="Both signatures are drawn again for the corrected session."
+            >
+              <ChangeReasonField
+                label="Reason"
+                reason={correction.reason}
+                error={correction.reasonError}
+                onChange={correction.changeReason}
+              />
+            </Card>
           )}
           <SessionDetailsCard {...cardProps} />
           {split && <DriveSplitChoice split={split} mode={splitMode} onChange={setSplitMode} />}
@@ -120,12 +131,20 @@ export function SessionForm(props: SessionFormProps) {
               />
             </Suspense>
           </NearViewport>
-          <StudentSignatureCard
-            studentName={studentName}
-            value={values.studentSignature}
-            error={errors.studentSignature}
-            onChange={(v) => setField('studentSignature', v)}
+          <SignatureCard
+            {...cardProps}
+            field="studentSignature"
+            title="Student Signature"
+            padLabel={`Signature of ${studentName || 'the student'}`}
             disabled={submitting}
+            aside={
+              <>
+                <span className="lls-signature__who">Student</span>
+                <span className="lls-signature__name" data-testid="student-name">
+                  {studentName}
+                </span>
+              </>
+            }
           />
           <SupervisorDetailsCard
             {...cardProps}
@@ -136,9 +155,7 @@ export function SessionForm(props: SessionFormProps) {
             showProblems={submitted}
           />
           <SupervisorSignatureCard
-            value={values.supervisorSignature}
-            error={errors.supervisorSignature}
-            onChange={(v) => setField('supervisorSignature', v)}
+            {...cardProps}
             disabled={submitting}
             correcting={Boolean(correcting)}
             remote={remote}

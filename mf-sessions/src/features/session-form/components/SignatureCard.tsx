@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Card, SignaturePad } from '@logbook/ui/shared';
+import type { FormCardProps } from './SessionTextFields';
 
-export interface SignatureCardProps {
+export interface SignatureCardProps extends FormCardProps {
+  field: 'studentSignature' | 'supervisorSignature';
   title: string;
   padLabel: string;
-  value: string;
-  error?: string;
-  onChange: (dataUrl: string) => void;
   /** Shown beside the pad (the student's name). */
   aside?: ReactNode;
   disabled?: boolean;
@@ -17,10 +16,11 @@ export interface SignatureCardProps {
 }
 
 export function SignatureCard({
+  field,
   title,
   padLabel,
-  value,
-  error,
+  values,
+  errors,
   onChange,
   aside,
   disabled,
@@ -36,9 +36,9 @@ export function SignatureCard({
           {replacement ?? (
             <SignaturePad
               label={padLabel}
-              value={value || null}
-              error={error}
-              onChange={(v) => onChange(v ?? '')}
+              value={values[field] || null}
+              error={errors[field]}
+              onChange={(v) => onChange(field, v ?? '')}
               disabled={disabled}
             />
           )}

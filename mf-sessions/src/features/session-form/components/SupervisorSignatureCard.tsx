@@ -1,13 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { loadRemoteSignOff, type RemoteSignOff } from '../hooks/useRemoteSignOff';
+import type { FormCardProps } from './SessionTextFields';
 import { SignatureCard } from './SignatureCard';
 
 const RemoteSignOffEmail = lazy(loadRemoteSignOff);
 
-export interface SupervisorSignatureCardProps {
-  value: string;
-  error?: string;
-  onChange: (dataUrl: string) => void;
+export interface SupervisorSignatureCardProps extends FormCardProps {
   disabled: boolean;
   /** A correction is signed here: it offers no signing by email. */
   correcting: boolean;
@@ -17,15 +15,7 @@ export interface SupervisorSignatureCardProps {
 }
 
 /** The supervisor signs here, or is asked by email to sign on their own phone. */
-export function SupervisorSignatureCard({
-  value,
-  error,
-  onChange,
-  disabled,
-  correcting,
-  remote,
-  savedEmail,
-}: SupervisorSignatureCardProps) {
+export function SupervisorSignatureCard({ correcting, remote, savedEmail, ...card }: SupervisorSignatureCardProps) {
   const { email, error: emailError, choose, change } = remote;
   const choice = !correcting && (
     <label className="lls-check">
@@ -41,17 +31,15 @@ export function SupervisorSignatureCard({
   const replacement =
     email === null ? undefined : (
       <Suspense fallback={null}>
-        <RemoteSignOffEmail value={email} error={emailError} disabled={disabled} onChange={change} />
+        <RemoteSignOffEmail value={email} error={emailError} disabled={card.disabled} onChange={change} />
       </Suspense>
     );
   return (
     <SignatureCard
+      {...card}
+      field="supervisorSignature"
       title="Supervising Driver Signature"
       padLabel="Supervisor's signature"
-      value={value}
-      error={error}
-      onChange={onChange}
-      disabled={disabled}
       choice={choice}
       replacement={replacement}
     />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { formCheckOf, localDateISO, localTimeHHMM, SESSION_FORM_FIELDS, TOASTS } from '@logbook/contracts/view';
 import { toast } from '@logbook/shell-context/shared';
 import {
@@ -151,11 +151,7 @@ function forgetDraft(draftId: string | undefined, studentId: number) {
 function useFormState(
   studentId: number,
   options: Pick<SessionFormOptions, 'correcting' | 'fromDrive' | 'loadDraftId'>,
-): {
-  state: SessionFormState;
-  current: RefObject<SessionFormState>;
-  dispatch: (action: SessionFormAction) => void;
-} {
+) {
   const [opening] = useState(() => formOpening(studentId, options));
   const [state, applyToState] = useReducer(sessionFormReducer, opening.state);
   const current = useRef<SessionFormState>(state);

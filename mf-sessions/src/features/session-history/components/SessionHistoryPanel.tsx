@@ -1,15 +1,16 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate, paths, toast } from '@logbook/shell-context/shared';
 import { mutate, useSWRConfig } from 'swr';
 import { Alert, Button, Dialog, Card, EmptyState, Spinner } from '@logbook/ui/shared';
 import { useWaitingSessions } from '../../../lib/outbox/useWaitingSessions';
+import { SubscriptionRequired } from '../../../lib/SubscriptionRequired';
 import { NO_FILTERS, isStudentSessionsKey, type SessionFilters } from '../../../lib/sessionKeys';
 import { isInForce, type HistoryEntry } from '../../../lib/sessionHistory';
 import { useDrawnInSteps } from '../hooks/useDrawnInSteps';
 import { useDrivingSessions } from '../hooks/useDrivingSessions';
 import { historyFigures } from '../utils/historyFigures';
 import { HistoryFilters } from './HistoryFilters';
-import { SessionListItem } from './SessionListItem';
+import { SessionListItem, type EntryAction } from './SessionListItem';
 import { SummaryCards } from './SummaryCards';
 
 // Removing an entry is the parent's, and rare: the dialog and its request are fetched when Remove is chosen. Offline,
@@ -29,11 +30,9 @@ const RemoveSessionDialog = lazy(() =>
 
 export interface SessionHistoryPanelProps {
   studentId: number;
-  /** False on parent screens while the subscription is not active: nothing is requested. */
+  /** False on parent screens while the subscription is not active: nothing is requested, Subscribe is offered. */
   enabled?: boolean;
   remaining?: { hours: number; target: number };
-  /** Shown instead of the list when not enabled. */
-  disabledNotice?: ReactNode;
   /** A parent's view: each entry in force can be corrected or removed, and says which guardian logged it. */
   canCorrect?: boolean;
 }
@@ -42,13 +41,12 @@ export function SessionHistoryPanel({
   studentId,
   enabled = true,
   remaining,
-  disabledNotice,
   canCorrect = false,
 }: SessionHistoryPanelProps) {
   const navigate = useNavigate();
-  const [removing, setRemoving] = useState<HistoryEntry | undefined>();
-  const [correcting, setCorrecting] = useState<HistoryEntry | undefined>();
-  const [cancelling, setCancelling] = useState<HistoryEntry | undefined>();
+  // The entry whose Correct, Remove or Cancel is being confirmed.
+  const [asked, setAsked] = useState<{ action: EntryAction; session: HistoryEntry }>();
+  const close = () => setAsked(undefined);
   const [signOffPending, setSignOffPending] = useState(false);
   const { mutate: refresh } = useSWRConfig();
   // The history and the progress are read again either way: a refusal may mean the entry has moved on.
@@ -56,16 +54,16 @@ export function SessionHistoryPanel({
     async (s: HistoryEntry, action: 'resend' | 'cancel') => {
       setSignOffPending(true);
       const { runSignOffAction } = await import('../utils/signOffActions');
-      if (await runSignOffAction(s.id, action, toast)) setCancelling(undefined);
+      if (await runSignOffAction(s.id, action, toast)) setAsked(undefined);
       setSignOffPending(false);
       void refresh(isStudentSessionsKey(studentId));
     },
     [refresh, studentId],
   );
   // Stable, like the other handlers, so the memoised entries are not drawn again.
-  const onSignOff = useCallback(
-    (s: HistoryEntry, action: 'resend' | 'cancel') =>
-      action === 'cancel' ? setCancelling(s) : void signOff(s, action),
+  const onAction = useCallback(
+    (session: HistoryEntry, action: EntryAction) =>
+      action === 'resend' ? void signOff(session, action) : setAsked({ action, session }),
     [signOff],
   );
   const [filters, setFilters] = useState<SessionFilters>(NO_FILTERS);
@@ -78,7 +76,7 @@ export function SessionHistoryPanel({
   const drawn = useDrawnInSteps(sessions.length);
 
   let list;
-  if (!enabled) list = disabledNotice;
+  if (!enabled) list = <SubscriptionRequired studentId={studentId} />;
   else if (error && !data)
     list = (
       <Alert title="Sessions could not be loaded" variant="destructive">
@@ -104,14 +102,7 @@ export function SessionHistoryPanel({
           <SessionListItem key={entry.clientId} session={entry.payload} waiting />
         ))}
         {sessions.slice(0, drawn).map((s) => (
-          <SessionListItem
-            key={s.id}
-            session={s}
-            showLoggedBy={canCorrect}
-            onCorrect={canCorrect ? setCorrecting : undefined}
-            onRemove={canCorrect ? setRemoving : undefined}
-            onSignOff={canCorrect ? onSignOff : undefined}
-          />
+          <SessionListItem key={s.id} session={s} onAction={canCorrect ? onAction : undefined} />
         ))}
       </ul>
     );
@@ -132,50 +123,50 @@ export function SessionHistoryPanel({
         {list}
       </div>
       <Dialog
-        open={correcting !== undefined}
-        onOpenChange={(open) => !open && setCorrecting(undefined)}
+        open={asked?.action === 'correct'}
+        onOpenChange={(open) => !open && close()}
         size="sm"
         title="Correct this session?"
         description="You fill in the corrected session and both of you sign again. The session logged stays in the log book, struck out with your reason."
         footer={
           <>
-            <Button variant="outline" onClick={() => setCorrecting(undefined)}>
+            <Button variant="outline" onClick={close}>
               Cancel
             </Button>
-            <Button onClick={() => correcting && navigate(paths.correctSession(studentId, correcting.id))}>
+            <Button onClick={() => asked && navigate(paths.correctSession(studentId, asked.session.id))}>
               Correct session
             </Button>
           </>
         }
       />
       <Dialog
-        open={cancelling !== undefined}
-        onOpenChange={(open) => !open && !signOffPending && setCancelling(undefined)}
+        open={asked?.action === 'cancel'}
+        onOpenChange={(open) => !open && !signOffPending && close()}
         size="sm"
         title="Cancel this signature request?"
         description="The link stops working and the session is removed."
         footer={
           <>
-            <Button variant="outline" onClick={() => setCancelling(undefined)} disabled={signOffPending}>
+            <Button variant="outline" onClick={close} disabled={signOffPending}>
               Keep it
             </Button>
             <Button
               variant="destructive"
               pending={signOffPending}
-              onClick={() => cancelling && void signOff(cancelling, 'cancel')}
+              onClick={() => asked && void signOff(asked.session, 'cancel')}
             >
               Cancel request
             </Button>
           </>
         }
       />
-      {removing && (
+      {asked?.action === 'remove' && (
         <Suspense fallback={null}>
           <RemoveSessionDialog
-            session={removing}
-            onClose={() => setRemoving(undefined)}
+            session={asked.session}
+            onClose={close}
             onRemoved={() => {
-              setRemoving(undefined);
+              close();
               toast({ title: 'Session removed' });
               void mutate(isStudentSessionsKey(studentId));
             }}

@@ -8,7 +8,7 @@ import {
   formatDisplayDate,
 } from '@logbook/contracts/view';
 import type { ListedTextFields } from '@logbook/contracts/view';
-import { memo, type ReactElement } from 'react';
+import { Fragment, memo, type ReactElement } from 'react';
 import { Badge, Button } from '@logbook/ui/shared';
 import type { HistoryEntry, SessionChangeFields } from '../../../lib/sessionHistory';
 
@@ -17,17 +17,25 @@ export type SessionVehicleFields = Partial<Pick<HistoryEntry, 'vehicleRegistrati
 
 export type ListedSession = ListedTextFields & SessionChangeFields;
 
+/** Correct and Remove for an entry in force; Resend and Cancel for one awaiting its supervisor's signature. */
+export type EntryAction = 'correct' | 'remove' | 'resend' | 'cancel';
+
+const ACTIONS: Record<EntryAction, { label: string; variant: 'outline' | 'ghost'; names: string }> = {
+  correct: { label: 'Correct', variant: 'outline', names: 'Correct the session of' },
+  remove: { label: 'Remove', variant: 'ghost', names: 'Remove the session of' },
+  resend: { label: 'Resend', variant: 'outline', names: 'Resend the link for the session of' },
+  cancel: { label: 'Cancel', variant: 'ghost', names: 'Cancel the request for the session of' },
+};
+
 export interface SessionListItemProps<S extends ListedSession = ListedSession> {
   session: S;
   /** A session still on this device, not yet on the server. */
   waiting?: boolean;
-  /** A parent's view: which guardian logged the entry, where it says (entries logged before say nothing). */
-  showLoggedBy?: boolean;
-  /** Correct and Remove, offered (to parents) on an entry in force; called with the entry. */
-  onCorrect?: (session: S) => void;
-  onRemove?: (session: S) => void;
-  /** Resend and Cancel, offered (to parents) on an entry awaiting its supervisor's signature. */
-  onSignOff?: (session: S, action: 'resend' | 'cancel') => void;
+  /**
+   * A parent's view: the entry's actions, called with the entry, and which guardian logged it, where it says (entries
+   * logged before say nothing).
+   */
+  onAction?: (session: S, action: EntryAction) => void;
 }
 
 /** 'Not recorded' for sessions logged before the weather was asked. */
@@ -65,10 +73,7 @@ function changedAtText(iso: string | null | undefined): string {
 export const SessionListItem = memo(function SessionListItem<S extends ListedSession>({
   session: s,
   waiting,
-  showLoggedBy,
-  onCorrect,
-  onRemove,
-  onSignOff,
+  onAction,
 }: SessionListItemProps<S>) {
   const night = s.timeOfDay === 'night';
   const awaiting = s.status === 'awaiting';
@@ -83,6 +88,14 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
       : signedAt && `Signed remotely ${changedAtText(signedAt)}`;
   const when = `${formatDisplayDate(s.date)} ${s.startTime}`;
   const vehicle = vehicleText(s);
+  const actions: EntryAction[] =
+    !onAction || struck || waiting || declined ? [] : awaiting ? ['resend', 'cancel'] : ['correct', 'remove'];
+  const meta = [
+    { term: 'Traffic', text: TRAFFIC_LABELS[s.trafficConditions as TrafficConditions] ?? s.trafficConditions },
+    { term: 'Road', text: ROAD_LABELS[s.roadConditions as RoadConditions] ?? s.roadConditions },
+    { term: 'Weather', text: weatherText(s.weatherConditions) },
+    { term: 'Supervisor', text: s.supervisorName + (s.supervisorIsInstructor ? ' (driving instructor)' : '') },
+  ];
   const classes = ['lls-session', waiting && 'lls-session--waiting', (struck || declined) && 'lls-session--struck']
     .filter(Boolean)
     .join(' ');
@@ -111,19 +124,16 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
         </p>
       )}
       <dl className="lls-session__meta">
-        <dt>Traffic</dt>
-        <dd>Traffic: {TRAFFIC_LABELS[s.trafficConditions as TrafficConditions] ?? s.trafficConditions}</dd>
-        <dt>Road</dt>
-        <dd>Road: {ROAD_LABELS[s.roadConditions as RoadConditions] ?? s.roadConditions}</dd>
-        <dt>Weather</dt>
-        <dd>Weather: {weatherText(s.weatherConditions)}</dd>
-        <dt>Supervisor</dt>
-        <dd>
-          Supervisor: {s.supervisorName}
-          {s.supervisorIsInstructor ? ' (driving instructor)' : ''}
-        </dd>
+        {meta.map(({ term, text }) => (
+          <Fragment key={term}>
+            <dt>{term}</dt>
+            <dd>
+              {term}: {text}
+            </dd>
+          </Fragment>
+        ))}
       </dl>
-      {showLoggedBy && s.loggedBy && (
+      {onAction && s.loggedBy && (
         <p className="lls-session__change" data-testid="session-logged-by">
           Logged by {s.loggedBy}
         </p>
@@ -133,26 +143,6 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
           {signOffNote}
         </p>
       )}
-      {awaiting && onSignOff && (
-        <div className="lls-session__actions">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => onSignOff(s, 'resend')}
-            aria-label={`Resend the link for the session of ${when}`}
-          >
-            Resend
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onSignOff(s, 'cancel')}
-            aria-label={`Cancel the request for the session of ${when}`}
-          >
-            Cancel
-          </Button>
-        </div>
-      )}
       {struck && (
         <p className="lls-session__change" data-testid="session-change">
           <strong>{s.status === 'removed' ? 'Removed' : 'Corrected'}</strong>
@@ -160,23 +150,19 @@ export const SessionListItem = memo(function SessionListItem<S extends ListedSes
           {s.changeReason ? `: ${s.changeReason}` : ''}
         </p>
       )}
-      {!struck && !waiting && !awaiting && !declined && (onCorrect || onRemove) && (
+      {actions.length > 0 && (
         <div className="lls-session__actions">
-          {onCorrect && (
+          {actions.map((action) => (
             <Button
-              variant="outline"
+              key={action}
+              variant={ACTIONS[action].variant}
               size="sm"
-              onClick={() => onCorrect(s)}
-              aria-label={`Correct the session of ${when}`}
+              onClick={() => onAction?.(s, action)}
+              aria-label={`${ACTIONS[action].names} ${when}`}
             >
-              Correct
+              {ACTIONS[action].label}
             </Button>
-          )}
-          {onRemove && (
-            <Button variant="ghost" size="sm" onClick={() => onRemove(s)} aria-label={`Remove the session of ${when}`}>
-              Remove
-            </Button>
-          )}
+          ))}
         </div>
       )}
     </li>

@@ -14,7 +14,6 @@ export interface StudentAuthSnapshot {
   /** The cached answer; another remote may have cached the raw body, so the student is checked, not assumed. */
   data: Partial<StudentAuthAnswer> | null | undefined;
   error: unknown;
-  isLoading: boolean;
 }
 
 /** What the student-auth answer means for a screen: a student, signed out, not known yet, or not reachable. */
@@ -35,18 +34,14 @@ export function useStudentAuth() {
     revalidateOnMount: false,
   });
   const [error, setError] = useState<unknown>(undefined);
-  const [checking, setChecking] = useState(true);
 
   const check = useCallback(async () => {
-    setChecking(true);
     setError(undefined);
     try {
       const answer = await fetchStudentAuth();
       await mutate(answer, { revalidate: false });
     } catch (failure) {
       setError(failure);
-    } finally {
-      setChecking(false);
     }
   }, [mutate]);
 
@@ -54,7 +49,7 @@ export function useStudentAuth() {
     void check();
   }, [check]);
 
-  const state = studentAuthState({ data, error, isLoading: checking });
+  const state = studentAuthState({ data, error });
   const signedInId = state.status === 'signedIn' ? state.student.id : undefined;
   const signedOut = state.status === 'signedOut';
   // The student's drafts and waiting sessions are kept on this device under their own account.

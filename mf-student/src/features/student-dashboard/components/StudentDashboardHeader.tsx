@@ -1,23 +1,21 @@
-import type { ReactNode } from 'react';
-import type { StudentAuth } from '@logbook/contracts/view';
-import { Button } from '@logbook/ui/shared';
-import { StudentStatusBadge } from './StudentStatusBadge';
+import { isActive, type StudentAuth } from '@logbook/contracts/view';
+import { Badge, BrandLink, Button } from '@logbook/ui/shared';
 import { LogoutIcon } from '../../../lib/icons';
 
 export interface StudentDashboardHeaderProps {
   student: StudentAuth;
-  /** The product mark, drawn by the app. */
-  brand: ReactNode;
   onLogout: () => void;
   logoutPending: boolean;
 }
 
-export function StudentDashboardHeader({ student, brand, onLogout, logoutPending }: StudentDashboardHeaderProps) {
+/** The student's name and status, the product mark, and Logout. */
+export function StudentDashboardHeader({ student, onLogout, logoutPending }: StudentDashboardHeaderProps) {
+  const active = isActive(student.subscriptionStatus);
   return (
     <header className="student-header">
       <div className="ll-container student-header__inner">
         <div className="student-header__bar">
-          {brand}
+          <BrandLink />
           <Button variant="outline" size="sm" onClick={onLogout} pending={logoutPending}>
             <LogoutIcon />
             Logout
@@ -33,7 +31,10 @@ export function StudentDashboardHeader({ student, brand, onLogout, logoutPending
             </h1>
             <p className="student-header__role">Student Dashboard</p>
           </div>
-          <StudentStatusBadge subscriptionStatus={student.subscriptionStatus} />
+          {/* Any status other than active reads Inactive. */}
+          <Badge variant={active ? 'success' : 'outline'} data-testid="subscription-badge">
+            {active ? 'Active' : 'Inactive'}
+          </Badge>
         </div>
       </div>
     </header>
