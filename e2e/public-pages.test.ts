@@ -121,19 +121,3 @@ describe('registration validation', () => {
     await expectPath(page, '/login');
   });
 });
-
-describe('the first visit of a signed-in screen', () => {
-  journey("names, before the app's code runs, the app's own files the screen needs first", async ({ page }) => {
-    const pageKind = await (await page.request.get(`${stack.url}/page-kind.js`)).text();
-    const files = [...pageKind.matchAll(/assets\/[\w-]+\.js/g)].map(([file]) => file);
-    expect(files.some((file) => /^assets\/federationHost-/.test(file))).toBe(true);
-    expect(files.some((file) => /^assets\/RemoteLayout-/.test(file))).toBe(true);
-    for (const file of files) expect((await page.request.get(`${stack.url}/${file}`)).status()).toBe(200);
-
-    await page.goto(`${stack.url}/dashboard`);
-    const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) =>
-      links.map((l) => l.getAttribute('href')),
-    );
-    expect(preloaded).toEqual(expect.arrayContaining(files.map((file) => `${stack.url}/${file}`)));
-  });
-});

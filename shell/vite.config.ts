@@ -43,34 +43,19 @@ function prerenderLanding(): Plugin {
   };
 }
 
-/** The shell's own modules a remote's screen needs first: the files they are built into are named in page-kind.js. */
-const SIGNED_IN_MODULES = ['src/app/RemoteLayout.tsx', 'src/features/remotes/lib/federationHost.ts'];
-
 /**
- * public/page-kind.js runs on every page before anything is drawn. The build names in it the files of
- * SIGNED_IN_MODULES, so a remote's screen asks for them as the page opens, and writes it minified, as it writes the rest
+ * public/page-kind.js runs on every page before anything is drawn: the build writes it minified, as it writes the rest
  * of the app's code (before the service worker's list of files is made from the output).
  */
-function writePageKind(): Plugin {
+function minifyPageKind(): Plugin {
   return {
-    name: 'logbook-page-kind',
+    name: 'logbook-minify-page-kind',
     apply: 'build',
     writeBundle: {
       order: 'pre',
-      handler(options, bundle) {
-        const files = SIGNED_IN_MODULES.map((module) => {
-          const chunk = Object.values(bundle).find(
-            (c) => c.type === 'chunk' && c.facadeModuleId === join(appDir, module),
-          );
-          if (!chunk) throw new Error(`page-kind.js: no chunk of ${module}`);
-          return chunk.fileName;
-        });
+      handler(options) {
         const file = join(options.dir ?? join(appDir, 'dist'), 'page-kind.js');
-        const source = readFileSync(file, 'utf8');
-        const placeholder = 'var SIGNED_IN_FILES = [];';
-        if (!source.includes(placeholder)) throw new Error(`page-kind.js: no "${placeholder}"`);
-        const filled = source.replace(placeholder, `var SIGNED_IN_FILES = ${JSON.stringify(files)};`);
-        const { code, errors } = minifySync(file, filled);
+        const { code, errors } = minifySync(file, readFileSync(file, 'utf8'));
         if (errors.length > 0) throw new Error(`page-kind.js: ${errors.map((e) => e.message).join('; ')}`);
         writeFileSync(file, code);
       },
@@ -95,7 +80,7 @@ export default defineConfig({
   plugins: [
     react(),
     prerenderLanding(),
-    writePageKind(),
+    minifyPageKind(),
     releaseManifest(appDir, shared),
     VitePWA({
       strategies: 'generateSW',
@@ -161,5 +146,6 @@ export default defineConfig({
   ],
   server: { port: 5173, strictPort: true, proxy: { '/api': gateway, '/mf': gateway } },
   preview: { port: 4173, strictPort: true, proxy: { '/api': gateway, '/mf': gateway } },
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+  // Browsers preload modules themselves (Safari from 17); one that cannot fetches each module as it is imported.
+  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, modulePreload: { polyfill: false } },
 });

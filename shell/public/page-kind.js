@@ -19,23 +19,15 @@
         : '';
   if (!remote) return;
 
-  // The largest of the app's own files the screen needs (named by the build: vite.config.ts), the remote's entry and its
-  // release (version.json, which names the files each screen needs first) are asked for now, beside the app's entry
-  // instead of once it has run; the app takes the release's answer (releaseManifest.ts).
-  var SIGNED_IN_FILES = [];
-  var folder = location.origin + '/mf/' + remote + '/';
-  SIGNED_IN_FILES.map(function (file) {
-    return location.origin + '/' + file;
-  })
-    .concat(folder + 'remoteEntry.js')
-    .forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.append(link);
-    });
+  // The remote's entry and its release (version.json, which names the files each screen needs first) are asked for
+  // now, beside the app's own code instead of once it has run; the app takes the release's answer (releaseManifest.ts).
+  var folder = '/mf/' + remote + '/';
+  var entry = document.createElement('link');
+  entry.rel = 'modulepreload';
+  entry.href = folder + 'remoteEntry.js';
+  document.head.append(entry);
   window.remoteRelease = {
-    url: folder + 'version.json',
+    url: location.origin + folder + 'version.json',
     answer: fetch(folder + 'version.json', { cache: 'no-cache', credentials: 'omit', priority: 'high' }),
   };
 
@@ -60,7 +52,7 @@
   }
 
   // The app waits for this (main.tsx), briefly, before its first render, so that the frame is painted first.
-  window.screenFrame = fetch('/mf/' + remote + '/frames.json')
+  window.screenFrame = fetch(folder + 'frames.json')
     .then(function (response) {
       return response.ok ? response.json() : {};
     })

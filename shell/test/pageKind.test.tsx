@@ -43,7 +43,7 @@ async function openPage(
 const root = () => document.getElementById('root')!;
 
 /** What page-kind.js asks for on every visit of a remote's screen: the remote's release, beside the app's code. */
-const release = (remote: string) => `${location.origin}/mf/${remote}/version.json`;
+const release = (remote: string) => `/mf/${remote}/version.json`;
 const preloaded = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href);
 
