@@ -100,12 +100,7 @@ function readRawList(storage: DraftStorage): unknown[] {
 
 /** Every readable draft in the list, in the order saved; unreadable entries are skipped. */
 export function readDrafts(storage: DraftStorage = accountStorage()): StoredDraft[] {
-  const drafts: StoredDraft[] = [];
-  for (const entry of readRawList(storage)) {
-    const draft = readStoredDraft(entry);
-    if (draft) drafts.push(draft);
-  }
-  return drafts;
+  return readRawList(storage).flatMap((entry) => readStoredDraft(entry) ?? []);
 }
 
 /** One student's readable drafts, most recently saved first. */
