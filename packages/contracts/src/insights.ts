@@ -86,26 +86,13 @@ function roadPhrase(label: string): string {
   return `${lower} roads`;
 }
 
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** '14 March 2027': a calendar date, so read and written in UTC. */
+const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** 'At this pace: all 100 hours by 14 March 2027'. */
 export function paceText(insights: Insights, totalTarget: number): string {
   if (!insights.forecastDate) return 'At this pace: no driving in the last four weeks to forecast from';
-  const [y, m, d] = insights.forecastDate.split('-').map(Number);
-  return `At this pace: all ${totalTarget} hours by ${d} ${LONG_MONTHS[m - 1]} ${y}`;
+  return `At this pace: all ${totalTarget} hours by ${LONG_DATE.format(dateMs(insights.forecastDate))}`;
 }
 
 /** 'Not yet practised: unsealed roads, heavy traffic'. */

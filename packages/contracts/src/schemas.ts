@@ -139,12 +139,7 @@ export type Student = z.infer<typeof studentSchema>;
 
 /** What the student sign-in and student-auth calls answer with. */
 export const studentAuthSchema = z.object({
-  student: z.object({
-    id: z.number().int(),
-    firstName: z.string(),
-    lastName: z.string(),
-    subscriptionStatus: z.string(),
-  }),
+  student: studentSchema.pick({ id: true, firstName: true, lastName: true, subscriptionStatus: true }),
 });
 export type StudentAuth = z.infer<typeof studentAuthSchema>['student'];
 
@@ -380,11 +375,7 @@ export const targetHoursSchema = z
 
 export const settingValueSchema = z.object({ value: targetHoursSchema });
 /** PUT /api/settings/state: the family's state or territory, whose rules count instructor lessons. */
-export const stateSettingValueSchema = z.object({
-  value: z.enum(STATE_CODES, {
-    error: VALIDATION.stateInvalid,
-  }),
-});
+export const stateSettingValueSchema = z.object({ value: z.enum(STATE_CODES, { error: VALIDATION.stateInvalid }) });
 export const settingInputSchema = z.object({ key: settingKeySchema, value: targetHoursSchema });
 export const settingSchema = z.object({ key: z.string(), value: z.string() });
 export type Setting = z.infer<typeof settingSchema>;

@@ -123,48 +123,20 @@ export const SESSION_FIELD_PLACES = {
   /** The entry a correction replaces. */
   correctionOf: { label: 'Corrects entry', stored: 'optionalInteger', setBy: 'server', listed: true, printed: 'cell' },
   /** The car's number plate: optional, asked for where the family's state's log book records it (Queensland). */
-  vehicleRegistration: {
-    label: 'Vehicle registration',
-    stored: 'optionalText',
-    form: {
-      kind: 'optionalText',
-      max: TEXT_LIMITS.vehicleRegistration,
-      invalid: VALIDATION.vehicleRegistrationInvalid,
-    },
-    ...everywhereBelowTheRow(),
-    signing: true,
-  },
+  vehicleRegistration: typedBelowTheRow('Vehicle registration', 'optionalText', {
+    kind: 'optionalText',
+    max: TEXT_LIMITS.vehicleRegistration,
+    invalid: VALIDATION.vehicleRegistrationInvalid,
+  }),
   /** The odometer at the start and at the end of the drive, in whole kilometres (the end never below the start). */
-  odometerStart: {
-    label: 'Odometer at start',
-    stored: 'optionalInteger',
-    form: ODOMETER,
-    ...everywhereBelowTheRow(),
-    signing: true,
-  },
-  odometerEnd: {
-    label: 'Odometer at end',
-    stored: 'optionalInteger',
-    form: ODOMETER,
-    ...everywhereBelowTheRow(),
-    signing: true,
-  },
+  odometerStart: typedBelowTheRow('Odometer at start', 'optionalInteger', ODOMETER),
+  odometerEnd: typedBelowTheRow('Odometer at end', 'optionalInteger', ODOMETER),
   /** When the supervisor signed on their own phone (absent when signed beside the learner). */
-  signedAt: { label: 'Signed remotely', stored: 'optionalText', setBy: 'server', ...everywhereBelowTheRow() },
+  signedAt: setBelowTheRow('Signed remotely', 'optionalText'),
   signedRemotely: { label: 'Signed remotely', stored: 'flag', setBy: 'server', listed: true },
   /** The state that issued the supervisor's licence and the year of their full licence, as they confirmed them. */
-  supervisorLicenceState: {
-    label: "Supervisor's licence state",
-    stored: 'optionalText',
-    setBy: 'server',
-    ...everywhereBelowTheRow(),
-  },
-  supervisorFullLicenceYear: {
-    label: 'Full licence since',
-    stored: 'optionalInteger',
-    setBy: 'server',
-    ...everywhereBelowTheRow(),
-  },
+  supervisorLicenceState: setBelowTheRow("Supervisor's licence state", 'optionalText'),
+  supervisorFullLicenceYear: setBelowTheRow('Full licence since', 'optionalInteger'),
   /** The supervisor had held a full licence for less time than the family's state asks when they signed. */
   supervisorRuleNotMet: {
     label: "Supervisor's licence held too briefly",
@@ -176,7 +148,7 @@ export const SESSION_FIELD_PLACES = {
    * The guardian who logged the entry (or the correction), by their account's email then; the entry keeps it when
    * the supervisor signs on their own phone. Absent on entries logged before, and on those a student logged.
    */
-  loggedBy: { label: 'Logged by', stored: 'optionalText', setBy: 'server', ...everywhereBelowTheRow() },
+  loggedBy: setBelowTheRow('Logged by', 'optionalText'),
 } as const satisfies SessionFieldPlacesRegistry;
 
 /**
@@ -231,6 +203,16 @@ function typedText<const F extends FormCheck>(label: string, form: F) {
 /** Listed and exported; printed on a line beneath the entry's row. */
 function everywhereBelowTheRow() {
   return { listed: true, printed: 'line', exported: true } as const;
+}
+
+/** An optional field typed on the session form, shown to the supervisor signing, and printed beneath the row. */
+function typedBelowTheRow<const S extends StoredAs, const F extends FormCheck>(label: string, stored: S, form: F) {
+  return { label, stored, form, ...everywhereBelowTheRow(), signing: true } as const;
+}
+
+/** A field the log book sets when it stores an entry, printed beneath the row. */
+function setBelowTheRow<const S extends StoredAs>(label: string, stored: S) {
+  return { label, stored, setBy: 'server', ...everywhereBelowTheRow() } as const;
 }
 
 export type SessionFieldPlace = 'form' | 'listed' | 'printed' | 'exported' | 'signing';

@@ -257,12 +257,7 @@ function saVersions(creditFrom: string | null): StateRuleVersion[] {
     nightSplit: 'extra-as-day',
     ...verified(SA_CREDIT, 'announced 15 November 2024 as a planned change: up to 5 lesson hours logged as 15'),
   };
-  const before: StateRuleVersion = {
-    ...base,
-    from: null,
-    until: creditFrom,
-    lessonCredit: null,
-  };
+  const before: StateRuleVersion = { ...base, from: null, until: creditFrom, lessonCredit: null };
   if (creditFrom === null) return [before];
   return [before, { ...base, from: creditFrom, until: null, lessonCredit: credit }];
 }
@@ -361,10 +356,7 @@ export function stateRuleVersions(
         { fromAge: 25, underAge: null, months: 12, ...unverified(QLD_LEARNER, 'stated by third-party pages only') },
       ],
       supervisor: { fullLicenceYears: 1, ...verified(QLD_LEARNER) },
-      entryFields: {
-        fields: QLD_FIELDS,
-        ...verified(QLD_LOG_BOOK),
-      },
+      entryFields: { fields: QLD_FIELDS, ...verified(QLD_LOG_BOOK) },
     },
     {
       ...inForceThroughout('WA'),
@@ -487,12 +479,7 @@ export interface StateRule {
 }
 
 /** The lesson credit as progress counts it. */
-export interface InstructorBonusRule {
-  multiplier: number;
-  maxLessonHours: number | null;
-  note?: string;
-  source: string;
-}
+export type InstructorBonusRule = Pick<LessonCredit, 'multiplier' | 'maxLessonHours' | 'note' | 'source'>;
 
 function summaryOf(rule: StateRuleVersion): StateRule {
   const young = rule.hours[0]!;

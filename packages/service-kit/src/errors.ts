@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { API_ERRORS } from '@logbook/contracts/messages';
 import { firstIssueMessage } from '@logbook/contracts/schemas';
 import { ZodError, type ZodType, type z } from 'zod';
@@ -97,45 +97,35 @@ function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
-/** The one error middleware: everything becomes `{ message }` JSON; internals are logged, never answered. */
+/** The status and message an error is answered with; internals are logged, never answered. */
+function answerFor(err: unknown, req: Request): { status: number; message: string } {
+  if (err instanceof AppError) return { status: err.status, message: err.message };
+  if (err instanceof ZodError) return { status: 400, message: firstIssueMessage(err) };
+  const e = err as { type?: string; status?: number; statusCode?: number };
+  const bodyError = BODY_ERRORS.get(e.type);
+  if (bodyError) return bodyError;
+  // A route parameter that is not valid percent-encoding ('%E0%A4%A').
+  if (err instanceof URIError) return { status: 400, message: API_ERRORS.malformedAddress };
+  const status = e.status ?? e.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, message: clientErrorMessage(status) };
+  }
+  if (isDatabaseUnavailable(err)) {
+    req.log?.warn({ err }, 'database unavailable');
+    return { status: 503, message: API_ERRORS.databaseUnavailable };
+  }
+  req.log?.error({ err }, 'unexpected error');
+  return { status: 500, message: API_ERRORS.internal };
+}
+
+/** The one error middleware: everything becomes `{ message }` JSON. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
     req.log?.error({ err }, 'error after headers were sent');
     res.destroy();
     return;
   }
-  if (err instanceof AppError) {
-    if (err instanceof RetryLaterError) {
-      res.setHeader('Retry-After', String(err.retryAfterSeconds));
-    }
-    res.status(err.status).json({ message: err.message });
-    return;
-  }
-  if (err instanceof ZodError) {
-    res.status(400).json({ message: firstIssueMessage(err) });
-    return;
-  }
-  const e = err as { type?: string; status?: number; statusCode?: number };
-  const bodyError = BODY_ERRORS.get(e.type);
-  if (bodyError) {
-    res.status(bodyError.status).json({ message: bodyError.message });
-    return;
-  }
-  // A route parameter that is not valid percent-encoding ('%E0%A4%A').
-  if (err instanceof URIError) {
-    res.status(400).json({ message: API_ERRORS.malformedAddress });
-    return;
-  }
-  const status = e.status ?? e.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    res.status(status).json({ message: clientErrorMessage(status) });
-    return;
-  }
-  if (isDatabaseUnavailable(err)) {
-    req.log?.warn({ err }, 'database unavailable');
-    res.status(503).json({ message: API_ERRORS.databaseUnavailable });
-    return;
-  }
-  req.log?.error({ err }, 'unexpected error');
-  res.status(500).json({ message: API_ERRORS.internal });
+  if (err instanceof RetryLaterError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+  const { status, message } = answerFor(err, req);
+  res.status(status).json({ message });
 };

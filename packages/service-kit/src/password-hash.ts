@@ -115,7 +115,8 @@ export class PasswordHashPool {
 
   /** How long a job queued now would wait before a worker takes it, by the running average of job time. */
   estimatedWaitMs(): number {
-    const ahead = this.queue.length + this.reserved + this.busyWorkers() - this.options.size + 1;
+    const busyWorkers = this.slots.filter((slot) => slot.job).length;
+    const ahead = this.queue.length + this.reserved + busyWorkers - this.options.size + 1;
     return (Math.max(0, ahead) * this.averageJobMs) / this.options.size;
   }
 
@@ -136,10 +137,6 @@ export class PasswordHashPool {
     const slots = this.slots.splice(0);
     for (const job of this.queue.splice(0)) job.reject(new Error('Password hashing stopped'));
     await Promise.all(slots.map((slot) => this.stop(slot)));
-  }
-
-  private busyWorkers() {
-    return this.slots.filter((slot) => slot.job).length;
   }
 
   private refuseWhenFull() {

@@ -122,7 +122,7 @@ const savedAt = (raw: string | null): string => {
 export function adoptLegacyDrafts(account: string, storage: Storage = localStorage): void {
   try {
     const legacyRaw = storage.getItem(DRAFTS_STORAGE_KEY);
-    const legacy = legacyRaw === null ? [] : parseList(legacyRaw);
+    const legacy = parseList(legacyRaw);
     // An unreadable old list is left as it was: it is not this code's to throw away.
     if (legacyRaw !== null && legacy) {
       const target = accountKey(DRAFTS_STORAGE_KEY, account);
@@ -135,11 +135,9 @@ export function adoptLegacyDrafts(account: string, storage: Storage = localStora
       }
     }
 
-    const formKeys: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key && LEGACY_FORM_DRAFT.test(key)) formKeys.push(key);
-    }
+    const formKeys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (key): key is string => key !== null && LEGACY_FORM_DRAFT.test(key),
+    );
     for (const key of formKeys) {
       const raw = storage.getItem(key);
       const target = accountKey(key, account);

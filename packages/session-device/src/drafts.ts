@@ -100,12 +100,7 @@ function readRawList(storage: DraftStorage): unknown[] {
 
 /** Every readable draft in the list, in the order saved; unreadable entries are skipped. */
 export function readDrafts(storage: DraftStorage = accountStorage()): StoredDraft[] {
-  const drafts: StoredDraft[] = [];
-  for (const entry of readRawList(storage)) {
-    const draft = readStoredDraft(entry);
-    if (draft) drafts.push(draft);
-  }
-  return drafts;
+  return readRawList(storage).flatMap((entry) => readStoredDraft(entry) ?? []);
 }
 
 /** One student's readable drafts, most recently saved first. */
@@ -172,24 +167,10 @@ export interface DraftDetails {
 }
 
 /** The list entry for a form's values. */
-export function draftFromValues({
-  id,
-  studentId,
-  studentName,
-  values,
-  coordinates,
-  clientId,
-  serverMessage,
-  previous,
-  now = new Date(),
-}: DraftDetails): StoredDraft {
-  const draft: StoredDraft = {
-    id,
-    studentId,
-    studentName,
-    ...draftValuesFrom(values),
-    lastSaved: now.toISOString(),
-  };
+export function draftFromValues(details: DraftDetails): StoredDraft {
+  const { id, studentId, studentName, values, coordinates, clientId, serverMessage, previous } = details;
+  const lastSaved = (details.now ?? new Date()).toISOString();
+  const draft: StoredDraft = { id, studentId, studentName, ...draftValuesFrom(values), lastSaved };
   // A field older forms lack (kept as "not recorded" when not sent: the weather) keeps what the draft held.
   for (const field of DRAFT_FIELDS) {
     if ('storedWhenNotSent' in SESSION_FIELD_PLACES[field]) draft[field] ||= previous?.[field] ?? '';

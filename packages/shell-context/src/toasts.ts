@@ -92,7 +92,6 @@ export function useToasts(): ToastItem[] {
 
 /** Test helper: forget every toast and timer. */
 export function resetToasts() {
-  for (const t of toasts) clearTimers(t.id);
   for (const id of [...dismissTimers.keys(), ...removeTimers.keys()]) clearTimers(id);
   emit([]);
 }
