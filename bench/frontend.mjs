@@ -50,16 +50,16 @@ export async function firstViewJs(browser, url, setup, { all = false } = {}) {
   const largest = bySize
     .slice(0, 6)
     .map(([u, b]) => `${new URL(u).pathname.split('/').slice(-2).join('/')} ${round(b / 1024)}`);
-  const every = () => bySize.map(([u, b]) => `${round(b / 1024)} KB ${new URL(u).pathname}`);
-  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest, ...(all ? { every: every() } : {}) };
+  const every = all ? { every: bySize.map(([u, b]) => `${round(b / 1024)} KB ${new URL(u).pathname}`) } : {};
+  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest, ...every };
 }
 
 /**
- * Lighthouse, mobile defaults, `runs` times on each of `paths`: each figure is the median of the runs. Then the first
- * visit of each of `firstVisitPaths` with real throttling (`devtools`: slow 4G and 4x CPU applied in the browser, which
- * is what a person on a weak connection waits for), its LCP the median of as many runs.
+ * Lighthouse, mobile defaults, `runs` times on each of `screens` (`{ path, cookie }`): each figure is the median of the
+ * runs. Then the first visit of each signed-in screen with real throttling (`devtools`: slow 4G and 4x CPU applied in
+ * the browser, which is what a person on a weak connection waits for), its LCP the median of as many runs.
  */
-async function lighthouseScores(base, paths, cookieFor = () => undefined, { runs = 3, firstVisitPaths = [] } = {}) {
+async function lighthouseScores(base, screens, runs) {
   const { default: lighthouse } = await import('lighthouse');
   const port = 9300 + Math.floor(Math.random() * 500);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-'));
@@ -77,12 +77,12 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined, { runs
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    const audit = (p, settings = {}) =>
+    const audit = ({ path: p, cookie }, settings = {}) =>
       lighthouse(`${base}${p}`, {
         port,
         output: 'json',
         logLevel: 'error',
-        ...(cookieFor(p) ? { extraHeaders: { Cookie: cookieFor(p) } } : {}),
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         ...settings,
       });
@@ -109,18 +109,18 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined, { runs
       };
     };
     /** `runs` runs of one path: every figure the median of the runs, the breakdown that of the median-scoring run. */
-    const medianOf = async (p, settings) => {
+    const medianOf = async (screen, settings) => {
       const all = [];
       for (let i = 0; i < runs; i++) {
-        const run = await once(p, settings);
-        if (run.error) return { path: p, error: run.error };
+        const run = await once(screen, settings);
+        if (run.error) return { path: screen.path, error: run.error };
         all.push(run);
       }
       const figure = (key) => (all[0][key] === undefined ? undefined : median(all.map((r) => r[key])));
       const performance = figure('performance');
       const typical = all.find((r) => r.performance === performance);
       return {
-        path: p,
+        path: screen.path,
         runs: all.length,
         protocol: typical.protocol,
         performance,
@@ -143,11 +143,11 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined, { runs
       };
     };
     const scores = [];
-    for (const p of paths) scores.push(await medianOf(p));
+    for (const s of screens) scores.push(await medianOf(s));
     const firstVisit = [];
-    for (const p of firstVisitPaths) {
-      const row = await medianOf(p, { throttlingMethod: 'devtools', onlyCategories: ['performance'] });
-      const { runs, lcpMs, lcpRunsMs, performance, lcpParts, longestChain } = row;
+    for (const s of screens.filter((s) => s.cookie)) {
+      const row = await medianOf(s, { throttlingMethod: 'devtools', onlyCategories: ['performance'] });
+      const { path: p, runs, lcpMs, lcpRunsMs, performance, lcpParts, longestChain } = row;
       firstVisit.push(row.error ? row : { path: p, runs, lcpMs, lcpRunsMs, performance, lcpParts, longestChain });
     }
     return { lighthouse: scores, firstVisit };
@@ -340,23 +340,15 @@ export async function measureFrontEnd(
     const wanted = (p) => !only || only.includes(screenName(p));
     const screens = signedInScreens(base, family).filter((s) => wanted(s.path));
     const open = ['/', '/login'].filter(wanted);
+    const all = [...open.map((p) => ({ path: p })), ...screens];
     const pages = [];
-    if (withPages) {
-      for (const p of open) pages.push({ path: p, ...(await firstViewJs(browser, `${base}${p}`)) });
-      for (const s of screens)
-        pages.push({ path: s.path, ...(await firstViewJs(browser, `${base}${s.path}`, s.setup)) });
-    }
+    for (const s of withPages ? all : [])
+      pages.push({ path: s.path, ...(await firstViewJs(browser, `${base}${s.path}`, s.setup)) });
     let lighthouse = [];
     let firstVisit = [];
     if (withLighthouse) {
       try {
-        const cookies = new Map(screens.map((s) => [s.path, s.cookie]));
-        ({ lighthouse, firstVisit } = await lighthouseScores(
-          base,
-          [...open, ...screens.map((s) => s.path)],
-          (p) => cookies.get(p),
-          { runs, firstVisitPaths: screens.map((s) => s.path) },
-        ));
+        ({ lighthouse, firstVisit } = await lighthouseScores(base, all, runs));
       } catch (err) {
         lighthouse = [{ path: '/', error: String(err.message ?? err) }];
       }

@@ -70,19 +70,13 @@ export class Client {
       else this.cookies.delete(k);
     }
     const text = await res.text();
-    let json;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 200)}`);
-    return json;
+    return text ? JSON.parse(text) : undefined;
   }
 }
 
 /** A parent with one active student, signed in. */
-export async function parentWithActiveStudent(base, label = 'bench') {
+export async function parentWithActiveStudent(base, label) {
   const client = new Client(base);
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   await client.call('POST', '/api/register', { email, password: 'benchmark-pass' });
@@ -176,7 +170,6 @@ export function cannon(opts) {
   });
 }
 
-/** Writes `text` to bench/results/`file`. */
 export function writeResults(file, text) {
   const dir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });

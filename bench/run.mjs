@@ -350,12 +350,9 @@ async function startup() {
   }
 }
 
-/** Each screen's first-view JavaScript target, KB, as the budget check holds them (bench/budgets.json). */
-const TARGETS = Object.fromEntries(
-  Object.entries(JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/budgets.json'), 'utf8')).screens).map(
-    ([screen, { target }]) => [screen, target],
-  ),
-);
+const readJson = (file) => JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', file), 'utf8'));
+/** Each screen's first-view JavaScript budget and target, KB, as the budget check holds them. */
+const BUDGETS = readJson('budgets.json').screens;
 
 /** Named parts as the table lists them: `label value`, the label in lower case. */
 const listParts = (parts) =>
@@ -414,14 +411,15 @@ function scaleNote() {
  * budget, a row not met saying what stands in the way.
  */
 function frontEndRows(add, f, over, judged) {
-  const check = (measure, figure, budget, met, why) =>
-    judged ? add(measure, figure, budget, met, why) : add(measure, figure);
+  const check = judged ? add : (measure, figure) => add(measure, figure);
+  /** A row for a measurement that failed; true when it did. */
+  const failed = (name, m, budget) => {
+    if (m.error) check(name, `failed: ${m.error}`, budget, false);
+    return Boolean(m.error);
+  };
   for (const l of f.lighthouse ?? []) {
     const name = `Lighthouse \`${screenName(l.path)}\` (mobile${l.runs > 1 ? `, median of ${l.runs}` : ''}) ${over}`;
-    if (l.error) {
-      check(name, `failed: ${l.error}`, '≥ 90 / 100 / 100', false);
-      continue;
-    }
+    if (failed(name, l, '≥ 90 / 100 / 100')) continue;
     const perf = l.path === '/' || l.path === '/login' ? 95 : 90;
     const runs = l.performanceRuns?.length > 1 ? ` (runs ${l.performanceRuns.join(', ')})` : '';
     check(
@@ -434,10 +432,7 @@ function frontEndRows(add, f, over, judged) {
   }
   for (const v of f.firstVisit ?? []) {
     const name = `first visit of \`${screenName(v.path)}\`, real slow 4G and 4x CPU in the browser (Lighthouse devtools) ${over}: LCP`;
-    if (v.error) {
-      check(name, `failed: ${v.error}`, 'LCP ≤ 3 s', false);
-      continue;
-    }
+    if (failed(name, v, 'LCP ≤ 3 s')) continue;
     check(
       name,
       `${v.lcpMs} ms${v.lcpRunsMs?.length > 1 ? ` (runs ${v.lcpRunsMs.join(', ')})` : ''}`,
@@ -451,10 +446,7 @@ function frontEndRows(add, f, over, judged) {
     // The dashboard, which a parent opens first, is held to 1.5 s; every other screen to a good LCP.
     const lcpTargetMs = r.path === '/dashboard' ? 1500 : 2500;
     const lcpTarget = `LCP ≤ ${lcpTargetMs / 1000} s`;
-    if (r.error) {
-      check(name, `failed: ${r.error}`, r.inputMs !== undefined ? 'input ≤ 1 s' : lcpTarget, false);
-      continue;
-    }
+    if (failed(name, r, r.inputMs !== undefined ? 'input ≤ 1 s' : lcpTarget)) continue;
     check(
       `${name}: LCP`,
       `${r.lcpMs} ms${r.controlledByServiceWorker ? '' : ' (not controlled by the worker)'}`,
@@ -570,7 +562,7 @@ function tableRows() {
     );
   const front = results.frontend;
   for (const f of front?.pages ?? []) {
-    const limit = TARGETS[screenName(f.path)] ?? 170;
+    const limit = BUDGETS[screenName(f.path)]?.target ?? 170;
     add(
       `gzipped JavaScript, first view of \`${screenName(f.path)}\``,
       `${f.gzipKb} KB (${f.scripts} scripts)`,
@@ -597,7 +589,7 @@ function printTable() {
 
 // `npm run bench -- --table`: the table of the latest figures again, nothing measured.
 if (process.argv.includes('--table')) {
-  Object.assign(results, JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/results/latest.json'), 'utf8')));
+  Object.assign(results, readJson('results/latest.json'));
   printTable();
   process.exit(0);
 }
@@ -657,12 +649,7 @@ await section('startup', startup);
 // it goes to check.json (not kept in git), leaving latest.json as it was.
 const partial = Boolean(process.env.BENCH_SCREENS) || Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) < 3;
 const latestFile = `${partial ? 'check' : 'latest'}.json`;
-let previous = {};
-try {
-  previous = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/results', latestFile), 'utf8'));
-} catch {
-  /* no figures yet */
-}
+const previous = fs.existsSync(path.join(ROOT, 'bench/results', latestFile)) ? readJson(`results/${latestFile}`) : {};
 const KEYS = {
   gateway: ['gateway'],
   writes: ['postBreakdown', 'writes', 'writesOneStudent'],
