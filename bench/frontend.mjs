@@ -259,30 +259,23 @@ async function repeatVisits(browser, base, visits) {
               .catch(() => undefined);
           }
           await page.waitForTimeout(1500);
-          const seen = await page.evaluate(() => {
+          const seen = await page.evaluate((withForm) => {
+            const { lcp, input, longTaskMs, longTasks } = window.__bench;
             // The scripts the screen asked for before the form took input (all of them when there is no form).
-            const until = window.__bench.input > 0 ? window.__bench.input : Infinity;
             const scripts = performance
               .getEntriesByType('resource')
               .filter((e) => e.initiatorType === 'script' || /\.js(\?|$)/.test(e.name))
-              .filter((e) => e.responseEnd <= until);
+              .filter((e) => e.responseEnd <= (input > 0 ? input : Infinity));
             return {
-              ...window.__bench,
+              lcpMs: Math.round(lcp),
+              ...(withForm ? { inputMs: input > 0 ? Math.round(input) : null } : {}),
               scripts: scripts.length,
-              lastScriptMs: Math.max(0, ...scripts.map((e) => e.responseEnd)),
+              lastScriptMs: Math.round(Math.max(0, ...scripts.map((e) => e.responseEnd))),
+              longTaskMs: Math.round(longTaskMs),
+              longTasks,
             };
-          });
-          out.push({
-            path: p,
-            offline,
-            controlledByServiceWorker: controlled,
-            lcpMs: round(seen.lcp, 0),
-            ...(form ? { inputMs: seen.input > 0 ? round(seen.input, 0) : null } : {}),
-            scripts: seen.scripts,
-            lastScriptMs: round(seen.lastScriptMs, 0),
-            longTaskMs: round(seen.longTaskMs, 0),
-            longTasks: seen.longTasks,
-          });
+          }, Boolean(form));
+          out.push({ path: p, offline, controlledByServiceWorker: controlled, ...seen });
         } catch (err) {
           out.push({ path: p, offline, error: String(err.message ?? err).split('\n')[0] });
         } finally {

@@ -100,7 +100,7 @@ async function postSessions(stack, families, label) {
   }
   const signatures = [signaturePng(3), signaturePng(4)];
   let i = 0;
-  const parts = new PartTimes();
+  const parts = partTimes();
   const res = await load({
     url: `${stack.url}/api/driving-sessions`,
     method: 'POST',
@@ -135,21 +135,19 @@ async function postSessions(stack, families, label) {
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** Server-Timing headers gathered over many posts: each part's times, summed up `by` the mean or the median. */
-class PartTimes {
-  constructor() {
-    this.samples = new Map();
-  }
-  add(header) {
-    for (const item of String(header ?? '').split(',')) {
-      const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(item);
-      if (!m) continue;
-      if (!this.samples.has(m[1])) this.samples.set(m[1], []);
-      this.samples.get(m[1]).push(Number(m[2]));
-    }
-  }
-  by(average) {
-    return Object.fromEntries([...this.samples].map(([k, v]) => [k, round(average(v), 2)]));
-  }
+function partTimes() {
+  const samples = new Map();
+  return {
+    add(header) {
+      for (const item of String(header ?? '').split(',')) {
+        const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(item);
+        if (!m) continue;
+        if (!samples.has(m[1])) samples.set(m[1], []);
+        samples.get(m[1]).push(Number(m[2]));
+      }
+    },
+    by: (average) => Object.fromEntries([...samples].map(([k, v]) => [k, round(average(v), 2)])),
+  };
 }
 
 /** One post of `body` to `base`, its time in ms; its Server-Timing parts go into `parts`, if given. */
@@ -175,7 +173,7 @@ async function postBreakdown(stack) {
   await seedSessions(client, student.id, 10, signatures, 1);
   const count = 40;
   const timeOne = (base, n, parts) => timedPost(base, client, sessionBody(student.id, n, signatures), parts);
-  const directParts = new PartTimes();
+  const directParts = partTimes();
   const via = [];
   const direct = [];
   // Interleaved, so a burst of load from elsewhere on the machine falls on both paths alike.
@@ -211,7 +209,7 @@ async function sessionWrites(stack) {
 async function directPosts(stack, count) {
   const { client, student } = await parentWithActiveStudent(stack.url, 'direct');
   const signatures = [signaturePng(13), signaturePng(14)];
-  const parts = new PartTimes();
+  const parts = partTimes();
   const times = [];
   for (let n = 0; n < count; n++) {
     times.push(await timedPost(stack.services.logbook, client, sessionBody(student.id, n, signatures), parts));
