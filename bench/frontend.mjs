@@ -322,10 +322,7 @@ export const screenName = (p) => p.replace(/\/students\/\d+\//, '/students/:id/'
  * (the gateway itself; its session cookies are then given to the browser for `base`). `only` (screen names, e.g.
  * `/dashboard`) measures those screens alone.
  */
-export async function measureFrontEnd(
-  base,
-  { lighthouse: withLighthouse = true, repeat = true, pages: withPages = true, runs = 3, seedBase = base, only } = {},
-) {
+export async function measureFrontEnd(base, { pages: withPages = true, runs, seedBase = base, only }) {
   const browser = await launchBrowser(base);
   try {
     // The family the bench signs in as: a parent, an active student with 60 sessions, and the student's own login.
@@ -337,22 +334,18 @@ export async function measureFrontEnd(
     const pages = [];
     for (const s of withPages ? all : [])
       pages.push({ path: s.path, ...(await firstViewJs(browser, `${base}${s.path}`, s.setup)) });
-    let lighthouse = [];
+    let lighthouse;
     let firstVisit = [];
-    if (withLighthouse) {
-      try {
-        ({ lighthouse, firstVisit } = await lighthouseScores(base, all, runs));
-      } catch (err) {
-        lighthouse = [{ path: '/', error: String(err.message ?? err) }];
-      }
+    try {
+      ({ lighthouse, firstVisit } = await lighthouseScores(base, all, runs));
+    } catch (err) {
+      lighthouse = [{ path: '/', error: String(err.message ?? err) }];
     }
-    let repeatVisit = [];
-    if (repeat) {
-      try {
-        repeatVisit = await repeatVisits(browser, base, screens);
-      } catch (err) {
-        repeatVisit = [{ path: screens[0]?.path ?? '/', error: String(err.message ?? err).split('\n')[0] }];
-      }
+    let repeatVisit;
+    try {
+      repeatVisit = await repeatVisits(browser, base, screens);
+    } catch (err) {
+      repeatVisit = [{ path: screens[0]?.path ?? '/', error: String(err.message ?? err).split('\n')[0] }];
     }
     return { studentId: family.student.id, pages, lighthouse, firstVisit, repeatVisit };
   } finally {

@@ -28,6 +28,7 @@ const wanted = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
 const BY_NAME_ONLY = new Set(['scale']);
 const want = (s) => (wanted.size === 0 && !BY_NAME_ONLY.has(s)) || wanted.has(s);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const results = {
   machine: { cpus: os.cpus().length, node: process.version },
   at: new Date().toISOString(),
@@ -616,14 +617,8 @@ try {
   await section('gateway', () => gatewayOverhead(stack));
   await section('writes', () => sessionWrites(stack));
   await section('frontend', async () => {
-    const options = {
-      lighthouse: process.env.BENCH_LIGHTHOUSE !== '0',
-      repeat: process.env.BENCH_REPEAT !== '0',
-      // Each Lighthouse figure is the median of this many runs.
-      runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
-      // BENCH_SCREENS=/dashboard,/login: those screens alone (a quick check of the bench itself).
-      only: process.env.BENCH_SCREENS?.split(',').map((s) => s.trim()),
-    };
+    // Each Lighthouse figure is the median of `runs` runs; BENCH_SCREENS=/dashboard,/login: those screens alone.
+    const options = { runs: LIGHTHOUSE_RUNS, only: process.env.BENCH_SCREENS?.split(',').map((s) => s.trim()) };
     // As `npm start` serves: plain HTTP/1.1 straight to the gateway (and the first-view bytes the budget holds).
     results.frontend = await measureFrontEnd(stack.url, options);
     // As production serves: HTTPS and HTTP/2 through the edge (deploy/edge/Caddyfile) in front of the same gateway.
@@ -645,7 +640,7 @@ await section('startup', startup);
 // A run keeps the latest figures of the sections it did not measure, so sections run one by one make one whole set.
 // A check of the bench on some screens or fewer runs (BENCH_SCREENS, BENCH_LIGHTHOUSE_RUNS) is not a set of figures:
 // it goes to check.json (not kept in git), leaving latest.json as it was.
-const partial = Boolean(process.env.BENCH_SCREENS) || Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) < 3;
+const partial = Boolean(process.env.BENCH_SCREENS) || LIGHTHOUSE_RUNS < 3;
 const latestFile = `${partial ? 'check' : 'latest'}.json`;
 const previous = fs.existsSync(path.join(ROOT, 'bench/results', latestFile)) ? readJson(`results/${latestFile}`) : {};
 const KEYS = {
