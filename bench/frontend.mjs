@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { familyWithLearner, median, round } from './lib.mjs';
+import { familyWithLearner, median, round, waitFor } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -69,14 +69,7 @@ async function lighthouseScores(base, screens, runs) {
     { stdio: 'ignore' },
   );
   try {
-    for (let i = 0; i < 50; i++) {
-      try {
-        await fetch(`http://127.0.0.1:${port}/json/version`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    await waitFor(() => fetch(`http://127.0.0.1:${port}/json/version`), { withinMs: 5000, everyMs: 100 });
     const audit = ({ path: p, cookie }, settings = {}) =>
       lighthouse(`${base}${p}`, {
         port,

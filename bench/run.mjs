@@ -18,6 +18,7 @@ import {
   sessionBody,
   signaturePng,
   timed,
+  waitFor,
   writeResults,
 } from './lib.mjs';
 import { measureFrontEnd, screenName } from './frontend.mjs';
@@ -48,13 +49,12 @@ const summary = (r) => ({
  * be counted against the next one.
  */
 async function settle(stack) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  const quick = async () => {
     const started = performance.now();
     await fetch(`${stack.services.logbook}/ready`).catch(() => undefined);
-    if (performance.now() - started < 50) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    return performance.now() - started < 50;
+  };
+  await waitFor(quick, { withinMs: 30_000, everyMs: 250 });
 }
 
 async function gatewayOverhead(stack) {
@@ -331,17 +331,12 @@ async function startup() {
     stdio: 'ignore',
   });
   try {
-    for (;;) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-        const body = await res.json();
-        if (res.ok && Object.values(body.services ?? {}).every((s) => s.status === 'ready')) break;
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() - started > 120_000) throw new Error('start-up took over 2 minutes');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const healthy = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const body = await res.json();
+      return res.ok && Object.values(body.services ?? {}).every((s) => s.status === 'ready');
+    };
+    if (!(await waitFor(healthy, { withinMs: 120_000, everyMs: 100 }))) throw new Error('start-up took over 2 minutes');
     results.startup = { healthyAfterMs: Date.now() - started };
   } finally {
     child.kill('SIGINT');
