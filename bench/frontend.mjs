@@ -283,14 +283,8 @@ async function repeatVisits(browser, base, visits) {
   return out;
 }
 
-const cookieSetter = (base, client) => async (context) => {
-  await context.addCookies(
-    client.cookieHeader.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-    }),
-  );
-};
+const cookieSetter = (base, client) => (context) =>
+  context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: base })));
 
 /**
  * The signed-in screens of a family (`familyWithLearner`) at `base`: each with what signs the browser in for it and

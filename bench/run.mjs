@@ -72,7 +72,6 @@ async function gatewayOverhead(stack) {
     await settle(stack);
     return load({ url: listUrl(base), headers });
   };
-  /** The same list via the gateway, then straight to the service. */
   const compare = async (headers) => {
     const via = await run(stack.url, headers);
     const direct = await run(stack.services.logbook, headers);
