@@ -84,9 +84,9 @@ async function lighthouseScores(base, screens, runs) {
       return Number.isFinite(lcp?.numericValue) ? null : (lcp?.errorMessage ?? lhr.runtimeError?.message ?? 'no LCP');
     };
     /** One run's figures; a run that saw no largest paint at all (it would score 0 whatever the page does) is run once more. */
-    const once = async (p, settings) => {
-      let result = await audit(p, settings);
-      if (lcpProblem(result.lhr)) result = await audit(p, settings);
+    const once = async (screen, settings) => {
+      let result = await audit(screen, settings);
+      if (lcpProblem(result.lhr)) result = await audit(screen, settings);
       const problem = lcpProblem(result.lhr);
       if (problem) return { error: `Lighthouse measured no largest contentful paint twice: ${problem}` };
       const c = result.lhr.categories;
@@ -98,6 +98,9 @@ async function lighthouseScores(base, screens, runs) {
         lcpMs: round(result.lhr.audits['largest-contentful-paint'].numericValue, 0),
         tbtMs: round(result.lhr.audits['total-blocking-time'].numericValue, 0),
         protocol: result.lhr.audits['network-requests']?.details?.items?.[0]?.protocol,
+        failing: Object.values(result.lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
         lhr: result.lhr,
       };
     };
@@ -124,15 +127,7 @@ async function lighthouseScores(base, screens, runs) {
         lcpRunsMs: all.map((r) => r.lcpMs),
         tbtMs: figure('tbtMs'),
         ...whereTimeGoes(typical.lhr, base),
-        failing: [
-          ...new Set(
-            all.flatMap((r) =>
-              Object.values(r.lhr.audits)
-                .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-                .map((a) => a.id),
-            ),
-          ),
-        ],
+        failing: [...new Set(all.flatMap((r) => r.failing))],
       };
     };
     const scores = [];

@@ -59,8 +59,7 @@ async function settle(stack) {
 
 async function gatewayOverhead(stack) {
   const { client, student } = await parentWithActiveStudent(stack.url, 'gw');
-  const signatures = [signaturePng(1), signaturePng(2)];
-  await seedSessions(client, student.id, 200, signatures);
+  await seedSessions(client, student.id, 200, [signaturePng(1), signaturePng(2)]);
   const listUrl = (base) => `${base}/api/driving-sessions/${student.id}`;
   // As a browser asks (every browser takes gzip); the same runs without compression follow, for comparison.
   const browser = { cookie: client.cookieHeader, 'accept-encoding': 'gzip, deflate, br' };
@@ -197,14 +196,6 @@ async function postBreakdown(stack) {
   };
 }
 
-async function sessionWrites(stack) {
-  // Many families logging at once, two devices each: the everyday shape of the load.
-  results.postBreakdown = await postBreakdown(stack);
-  results.writes = await postSessions(stack, 25, 'writes');
-  // Every connection on one student's log book: each post waits for the one before it in that student's chain.
-  results.writesOneStudent = await postSessions(stack, 1, 'writes-one');
-}
-
 /** A few posts straight to svc-logbook, one at a time: each post's time and its parts, by median. */
 async function directPosts(stack, count) {
   const { client, student } = await parentWithActiveStudent(stack.url, 'direct');
@@ -267,11 +258,11 @@ function resetPeakRss(pid) {
   }
 }
 
-/** The PDF at `url`, read whole: its status, the ms to its first byte and to its last, and its size. */
-async function timePdf(url, cookie) {
+/** The PDF at `url`, read whole by `client`: its status, the ms to its first byte and to its last, and its size. */
+async function timePdf(url, client) {
   const started = performance.now();
   // Uncompressed, as the service writes it.
-  const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'identity' } });
+  const res = await fetch(url, { headers: { cookie: client.cookieHeader, 'accept-encoding': 'identity' } });
   let firstByte;
   let bytes = 0;
   for await (const chunk of res.body) {
@@ -300,10 +291,7 @@ async function pdf() {
       await new Promise((r) => setTimeout(r, 1000));
       const peakReset = resetPeakRss(logbook.pid);
       const before = memory(logbook.pid);
-      const timing = await timePdf(
-        `${stack.services.logbook}/api/driving-sessions/${student.id}/pdf`,
-        client.cookieHeader,
-      );
+      const timing = await timePdf(`${stack.services.logbook}/api/driving-sessions/${student.id}/pdf`, client);
       const after = memory(logbook.pid);
       runs.push({
         sessions: count,
@@ -609,7 +597,13 @@ const stack = ['gateway', 'writes', 'frontend', 'scale'].some(want)
   : null;
 try {
   await section('gateway', () => gatewayOverhead(stack));
-  await section('writes', () => sessionWrites(stack));
+  await section('writes', async () => {
+    results.postBreakdown = await postBreakdown(stack);
+    // Many families logging at once, two devices each: the everyday shape of the load.
+    results.writes = await postSessions(stack, 25, 'writes');
+    // Every connection on one student's log book: each post waits for the one before it in that student's chain.
+    results.writesOneStudent = await postSessions(stack, 1, 'writes-one');
+  });
   await section('frontend', async () => {
     // Each Lighthouse figure is the median of `runs` runs; BENCH_SCREENS=/dashboard,/login: those screens alone.
     const options = { runs: LIGHTHOUSE_RUNS, only: process.env.BENCH_SCREENS?.split(',').map((s) => s.trim()) };
@@ -637,17 +631,10 @@ await section('startup', startup);
 const partial = Boolean(process.env.BENCH_SCREENS) || LIGHTHOUSE_RUNS < 3;
 const latestFile = `${partial ? 'check' : 'latest'}.json`;
 const previous = fs.existsSync(path.join(ROOT, 'bench/results', latestFile)) ? readJson(`results/${latestFile}`) : {};
-const KEYS = {
-  gateway: ['gateway'],
-  writes: ['postBreakdown', 'writes', 'writesOneStudent'],
-  pdf: ['pdf'],
-  frontend: ['frontend'],
-  scale: ['writesAtScale'],
-  startup: ['startup'],
-};
-for (const [name, keys] of Object.entries(KEYS)) {
-  if (!want(name)) continue;
-  for (const k of keys) delete previous[k];
+// The figures of each section run now, under its own name where it has no other.
+const KEYS = { writes: ['postBreakdown', 'writes', 'writesOneStudent'], scale: ['writesAtScale'] };
+for (const name of Object.keys(results.sections ?? {})) {
+  for (const k of KEYS[name] ?? [name]) delete previous[k];
   delete previous.errors?.[name];
 }
 const errors = { ...previous.errors, ...results.errors };
