@@ -239,13 +239,8 @@ async function repeatVisits(browser, base, visits) {
         try {
           await page.goto(`${base}${p}`, { waitUntil: 'load', timeout: 60_000 });
           const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
-          if (form) {
-            await page
-              .waitForFunction(() => typeof window.__bench.input === 'number' && window.__bench.input > 0, null, {
-                timeout: 30_000,
-              })
-              .catch(() => undefined);
-          }
+          const formTakesInput = () => window.__bench.input > 0;
+          if (form) await page.waitForFunction(formTakesInput, null, { timeout: 30_000 }).catch(() => undefined);
           await page.waitForTimeout(1500);
           const seen = await page.evaluate((withForm) => {
             const { lcp, input, longTaskMs, longTasks } = window.__bench;

@@ -26,8 +26,7 @@ import { databaseAlone, fillTo, openDatabase, templateOf } from './scale.mjs';
 import { buildFrontEnds } from '../scripts/build.mjs';
 
 const wanted = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
-const BY_NAME_ONLY = new Set(['scale']);
-const want = (s) => (wanted.size === 0 && !BY_NAME_ONLY.has(s)) || wanted.has(s);
+const want = (s) => (wanted.size === 0 && s !== 'scale') || wanted.has(s);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const results = {

@@ -66,7 +66,6 @@ export async function fillTo(db, total, template, state) {
 export async function databaseAlone(db, template, state, rounds = 40) {
   const sessions = db.collection('driving_sessions');
   const signatures = db.collection('session_signatures');
-  const chains = db.collection('session_chains');
   const students = db.collection('students');
   const times = { studentRead: [], signaturesInsert: [], sessionInsert: [], chainHeadRead: [], latestSessionRead: [] };
   const time = async (name, op) => {
@@ -82,7 +81,7 @@ export async function databaseAlone(db, template, state, rounds = 40) {
     await time('signaturesInsert', () =>
       signatures.insertOne({ ...template.signatures, _id: `bench-${n}`, studentId }),
     );
-    await time('chainHeadRead', () => chains.findOne({ _id: studentId }));
+    await time('chainHeadRead', () => db.collection('session_chains').findOne({ _id: studentId }));
     await time('latestSessionRead', () => sessions.find({ studentId }).sort({ _id: -1 }).limit(1).toArray());
     await time('sessionInsert', () => sessions.insertOne(cloneSession(template, n, studentId)));
   }
