@@ -201,9 +201,8 @@ async function directPosts(stack, count) {
   const signatures = [signaturePng(13), signaturePng(14)];
   const parts = partTimes();
   const times = [];
-  for (let n = 0; n < count; n++) {
+  for (let n = 0; n < count; n++)
     times.push(await timedPost(stack.services.logbook, client, sessionBody(student.id, n, signatures), parts));
-  }
   return { posts: count, directMs: round(median(times), 2), serviceParts: parts.by(median) };
 }
 
