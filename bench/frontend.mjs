@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { familyWithLearner, median, round } from './lib.mjs';
+import { familyWithLearner, median, round, waitFor } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -50,16 +50,16 @@ export async function firstViewJs(browser, url, setup, { all = false } = {}) {
   const largest = bySize
     .slice(0, 6)
     .map(([u, b]) => `${new URL(u).pathname.split('/').slice(-2).join('/')} ${round(b / 1024)}`);
-  const every = () => bySize.map(([u, b]) => `${round(b / 1024)} KB ${new URL(u).pathname}`);
-  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest, ...(all ? { every: every() } : {}) };
+  const every = all ? { every: bySize.map(([u, b]) => `${round(b / 1024)} KB ${new URL(u).pathname}`) } : {};
+  return { scripts: scripts.size, gzipKb: round(bytes / 1024), largest, ...every };
 }
 
 /**
- * Lighthouse, mobile defaults, `runs` times on each of `paths`: each figure is the median of the runs. Then the first
- * visit of each of `firstVisitPaths` with real throttling (`devtools`: slow 4G and 4x CPU applied in the browser, which
- * is what a person on a weak connection waits for), its LCP the median of as many runs.
+ * Lighthouse, mobile defaults, `runs` times on each of `screens` (`{ path, cookie }`): each figure is the median of the
+ * runs. Then the first visit of each signed-in screen with real throttling (`devtools`: slow 4G and 4x CPU applied in
+ * the browser, which is what a person on a weak connection waits for), its LCP the median of as many runs.
  */
-async function lighthouseScores(base, paths, cookieFor = () => undefined, { runs = 3, firstVisitPaths = [] } = {}) {
+async function lighthouseScores(base, screens, runs) {
   const { default: lighthouse } = await import('lighthouse');
   const port = 9300 + Math.floor(Math.random() * 500);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-'));
@@ -69,20 +69,13 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined, { runs
     { stdio: 'ignore' },
   );
   try {
-    for (let i = 0; i < 50; i++) {
-      try {
-        await fetch(`http://127.0.0.1:${port}/json/version`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    const audit = (p, settings = {}) =>
+    await waitFor(() => fetch(`http://127.0.0.1:${port}/json/version`), { withinMs: 5000, everyMs: 100 });
+    const audit = ({ path: p, cookie }, settings = {}) =>
       lighthouse(`${base}${p}`, {
         port,
         output: 'json',
         logLevel: 'error',
-        ...(cookieFor(p) ? { extraHeaders: { Cookie: cookieFor(p) } } : {}),
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         ...settings,
       });
@@ -91,9 +84,9 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined, { runs
       return Number.isFinite(lcp?.numericValue) ? null : (lcp?.errorMessage ?? lhr.runtimeError?.message ?? 'no LCP');
     };
     /** One run's figures; a run that saw no largest paint at all (it would score 0 whatever the page does) is run once more. */
-    const once = async (p, settings) => {
-      let result = await audit(p, settings);
-      if (lcpProblem(result.lhr)) result = await audit(p, settings);
+    const once = async (screen, settings) => {
+      let result = await audit(screen, settings);
+      if (lcpProblem(result.lhr)) result = await audit(screen, settings);
       const problem = lcpProblem(result.lhr);
       if (problem) return { error: `Lighthouse measured no largest contentful paint twice: ${problem}` };
       const c = result.lhr.categories;
@@ -105,22 +98,25 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined, { runs
         lcpMs: round(result.lhr.audits['largest-contentful-paint'].numericValue, 0),
         tbtMs: round(result.lhr.audits['total-blocking-time'].numericValue, 0),
         protocol: result.lhr.audits['network-requests']?.details?.items?.[0]?.protocol,
+        failing: Object.values(result.lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
         lhr: result.lhr,
       };
     };
     /** `runs` runs of one path: every figure the median of the runs, the breakdown that of the median-scoring run. */
-    const medianOf = async (p, settings) => {
+    const medianOf = async (screen, settings) => {
       const all = [];
       for (let i = 0; i < runs; i++) {
-        const run = await once(p, settings);
-        if (run.error) return { path: p, error: run.error };
+        const run = await once(screen, settings);
+        if (run.error) return { path: screen.path, error: run.error };
         all.push(run);
       }
       const figure = (key) => (all[0][key] === undefined ? undefined : median(all.map((r) => r[key])));
       const performance = figure('performance');
       const typical = all.find((r) => r.performance === performance);
       return {
-        path: p,
+        path: screen.path,
         runs: all.length,
         protocol: typical.protocol,
         performance,
@@ -131,23 +127,15 @@ async function lighthouseScores(base, paths, cookieFor = () => undefined, { runs
         lcpRunsMs: all.map((r) => r.lcpMs),
         tbtMs: figure('tbtMs'),
         ...whereTimeGoes(typical.lhr, base),
-        failing: [
-          ...new Set(
-            all.flatMap((r) =>
-              Object.values(r.lhr.audits)
-                .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-                .map((a) => a.id),
-            ),
-          ),
-        ],
+        failing: [...new Set(all.flatMap((r) => r.failing))],
       };
     };
     const scores = [];
-    for (const p of paths) scores.push(await medianOf(p));
+    for (const s of screens) scores.push(await medianOf(s));
     const firstVisit = [];
-    for (const p of firstVisitPaths) {
-      const row = await medianOf(p, { throttlingMethod: 'devtools', onlyCategories: ['performance'] });
-      const { runs, lcpMs, lcpRunsMs, performance, lcpParts, longestChain } = row;
+    for (const s of screens.filter((s) => s.cookie)) {
+      const row = await medianOf(s, { throttlingMethod: 'devtools', onlyCategories: ['performance'] });
+      const { path: p, runs, lcpMs, lcpRunsMs, performance, lcpParts, longestChain } = row;
       firstVisit.push(row.error ? row : { path: p, runs, lcpMs, lcpRunsMs, performance, lcpParts, longestChain });
     }
     return { lighthouse: scores, firstVisit };
@@ -251,38 +239,26 @@ async function repeatVisits(browser, base, visits) {
         try {
           await page.goto(`${base}${p}`, { waitUntil: 'load', timeout: 60_000 });
           const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
-          if (form) {
-            await page
-              .waitForFunction(() => typeof window.__bench.input === 'number' && window.__bench.input > 0, null, {
-                timeout: 30_000,
-              })
-              .catch(() => undefined);
-          }
+          const formTakesInput = () => window.__bench.input > 0;
+          if (form) await page.waitForFunction(formTakesInput, null, { timeout: 30_000 }).catch(() => undefined);
           await page.waitForTimeout(1500);
-          const seen = await page.evaluate(() => {
+          const seen = await page.evaluate((withForm) => {
+            const { lcp, input, longTaskMs, longTasks } = window.__bench;
             // The scripts the screen asked for before the form took input (all of them when there is no form).
-            const until = window.__bench.input > 0 ? window.__bench.input : Infinity;
             const scripts = performance
               .getEntriesByType('resource')
               .filter((e) => e.initiatorType === 'script' || /\.js(\?|$)/.test(e.name))
-              .filter((e) => e.responseEnd <= until);
+              .filter((e) => e.responseEnd <= (input > 0 ? input : Infinity));
             return {
-              ...window.__bench,
+              lcpMs: Math.round(lcp),
+              ...(withForm ? { inputMs: input > 0 ? Math.round(input) : null } : {}),
               scripts: scripts.length,
-              lastScriptMs: Math.max(0, ...scripts.map((e) => e.responseEnd)),
+              lastScriptMs: Math.round(Math.max(0, ...scripts.map((e) => e.responseEnd))),
+              longTaskMs: Math.round(longTaskMs),
+              longTasks,
             };
-          });
-          out.push({
-            path: p,
-            offline,
-            controlledByServiceWorker: controlled,
-            lcpMs: round(seen.lcp, 0),
-            ...(form ? { inputMs: seen.input > 0 ? round(seen.input, 0) : null } : {}),
-            scripts: seen.scripts,
-            lastScriptMs: round(seen.lastScriptMs, 0),
-            longTaskMs: round(seen.longTaskMs, 0),
-            longTasks: seen.longTasks,
-          });
+          }, Boolean(form));
+          out.push({ path: p, offline, controlledByServiceWorker: controlled, ...seen });
         } catch (err) {
           out.push({ path: p, offline, error: String(err.message ?? err).split('\n')[0] });
         } finally {
@@ -297,14 +273,8 @@ async function repeatVisits(browser, base, visits) {
   return out;
 }
 
-const cookieSetter = (base, client) => async (context) => {
-  await context.addCookies(
-    client.cookieHeader.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-    }),
-  );
-};
+const cookieSetter = (base, client) => (context) =>
+  context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: base })));
 
 /**
  * The signed-in screens of a family (`familyWithLearner`) at `base`: each with what signs the browser in for it and
@@ -329,10 +299,7 @@ export const screenName = (p) => p.replace(/\/students\/\d+\//, '/students/:id/'
  * (the gateway itself; its session cookies are then given to the browser for `base`). `only` (screen names, e.g.
  * `/dashboard`) measures those screens alone.
  */
-export async function measureFrontEnd(
-  base,
-  { lighthouse: withLighthouse = true, repeat = true, pages: withPages = true, runs = 3, seedBase = base, only } = {},
-) {
+export async function measureFrontEnd(base, { pages: withPages = true, runs, seedBase = base, only }) {
   const browser = await launchBrowser(base);
   try {
     // The family the bench signs in as: a parent, an active student with 60 sessions, and the student's own login.
@@ -340,34 +307,22 @@ export async function measureFrontEnd(
     const wanted = (p) => !only || only.includes(screenName(p));
     const screens = signedInScreens(base, family).filter((s) => wanted(s.path));
     const open = ['/', '/login'].filter(wanted);
+    const all = [...open.map((p) => ({ path: p })), ...screens];
     const pages = [];
-    if (withPages) {
-      for (const p of open) pages.push({ path: p, ...(await firstViewJs(browser, `${base}${p}`)) });
-      for (const s of screens)
-        pages.push({ path: s.path, ...(await firstViewJs(browser, `${base}${s.path}`, s.setup)) });
-    }
-    let lighthouse = [];
+    for (const s of withPages ? all : [])
+      pages.push({ path: s.path, ...(await firstViewJs(browser, `${base}${s.path}`, s.setup)) });
+    let lighthouse;
     let firstVisit = [];
-    if (withLighthouse) {
-      try {
-        const cookies = new Map(screens.map((s) => [s.path, s.cookie]));
-        ({ lighthouse, firstVisit } = await lighthouseScores(
-          base,
-          [...open, ...screens.map((s) => s.path)],
-          (p) => cookies.get(p),
-          { runs, firstVisitPaths: screens.map((s) => s.path) },
-        ));
-      } catch (err) {
-        lighthouse = [{ path: '/', error: String(err.message ?? err) }];
-      }
+    try {
+      ({ lighthouse, firstVisit } = await lighthouseScores(base, all, runs));
+    } catch (err) {
+      lighthouse = [{ path: '/', error: String(err.message ?? err) }];
     }
-    let repeatVisit = [];
-    if (repeat) {
-      try {
-        repeatVisit = await repeatVisits(browser, base, screens);
-      } catch (err) {
-        repeatVisit = [{ path: screens[0]?.path ?? '/', error: String(err.message ?? err).split('\n')[0] }];
-      }
+    let repeatVisit;
+    try {
+      repeatVisit = await repeatVisits(browser, base, screens);
+    } catch (err) {
+      repeatVisit = [{ path: screens[0]?.path ?? '/', error: String(err.message ?? err).split('\n')[0] }];
     }
     return { studentId: family.student.id, pages, lighthouse, firstVisit, repeatVisit };
   } finally {

@@ -70,19 +70,13 @@ export class Client {
       else this.cookies.delete(k);
     }
     const text = await res.text();
-    let json;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 200)}`);
-    return json;
+    return text ? JSON.parse(text) : undefined;
   }
 }
 
 /** A parent with one active student, signed in. */
-export async function parentWithActiveStudent(base, label = 'bench') {
+export async function parentWithActiveStudent(base, label) {
   const client = new Client(base);
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   await client.call('POST', '/api/register', { email, password: 'benchmark-pass' });
@@ -144,17 +138,21 @@ export async function familyWithLearner(base, label, sessions) {
   const studentPassword = 'benchmark-learner';
   await client.call('POST', `/api/students/${student.id}/create-login`, { studentUsername, studentPassword });
   const learner = new Client(base);
-  // The login reaches the sign-in service as an event: a moment may pass before it can be used.
-  for (let i = 0; ; i++) {
-    try {
-      await learner.call('POST', '/api/student-login', { studentUsername, studentPassword });
-      break;
-    } catch (err) {
-      if (i >= 40) throw err;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  const signIn = () => learner.call('POST', '/api/student-login', { studentUsername, studentPassword });
+  // The login reaches the sign-in service as an event: a moment may pass before it can be used. The last try's
+  // refusal, if it never can, is the error.
+  if (!(await waitFor(() => signIn().then(() => true), { withinMs: 10_000, everyMs: 250 }))) await signIn();
   return { client, student, learner };
+}
+
+/** Asks `ready` every `everyMs` until it answers yes (a refusal counts as no) or `withinMs` pass: whether it did. */
+export async function waitFor(ready, { withinMs, everyMs }) {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    if (await ready().catch(() => false)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
 }
 
 export const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
@@ -176,7 +174,6 @@ export function cannon(opts) {
   });
 }
 
-/** Writes `text` to bench/results/`file`. */
 export function writeResults(file, text) {
   const dir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });

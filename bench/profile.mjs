@@ -80,7 +80,6 @@ try {
           }),
         ),
     );
-    // Self time by script and by function.
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const self = new Map();
     const selfFn = new Map();

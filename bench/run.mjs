@@ -18,6 +18,7 @@ import {
   sessionBody,
   signaturePng,
   timed,
+  waitFor,
   writeResults,
 } from './lib.mjs';
 import { measureFrontEnd, screenName } from './frontend.mjs';
@@ -25,9 +26,9 @@ import { databaseAlone, fillTo, openDatabase, templateOf } from './scale.mjs';
 import { buildFrontEnds } from '../scripts/build.mjs';
 
 const wanted = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
-const BY_NAME_ONLY = new Set(['scale']);
-const want = (s) => (wanted.size === 0 && !BY_NAME_ONLY.has(s)) || wanted.has(s);
+const want = (s) => (wanted.size === 0 && s !== 'scale') || wanted.has(s);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const results = {
   machine: { cpus: os.cpus().length, node: process.version },
   at: new Date().toISOString(),
@@ -47,19 +48,17 @@ const summary = (r) => ({
  * be counted against the next one.
  */
 async function settle(stack) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  const quick = async () => {
     const started = performance.now();
     await fetch(`${stack.services.logbook}/ready`).catch(() => undefined);
-    if (performance.now() - started < 50) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    return performance.now() - started < 50;
+  };
+  await waitFor(quick, { withinMs: 30_000, everyMs: 250 });
 }
 
 async function gatewayOverhead(stack) {
   const { client, student } = await parentWithActiveStudent(stack.url, 'gw');
-  const signatures = [signaturePng(1), signaturePng(2)];
-  await seedSessions(client, student.id, 200, signatures);
+  await seedSessions(client, student.id, 200, [signaturePng(1), signaturePng(2)]);
   const listUrl = (base) => `${base}/api/driving-sessions/${student.id}`;
   // As a browser asks (every browser takes gzip); the same runs without compression follow, for comparison.
   const browser = { cookie: client.cookieHeader, 'accept-encoding': 'gzip, deflate, br' };
@@ -71,7 +70,6 @@ async function gatewayOverhead(stack) {
     await settle(stack);
     return load({ url: listUrl(base), headers });
   };
-  /** The same list via the gateway, then straight to the service. */
   const compare = async (headers) => {
     const via = await run(stack.url, headers);
     const direct = await run(stack.services.logbook, headers);
@@ -100,7 +98,7 @@ async function postSessions(stack, families, label) {
   }
   const signatures = [signaturePng(3), signaturePng(4)];
   let i = 0;
-  const parts = new PartTimes();
+  const parts = partTimes();
   const res = await load({
     url: `${stack.url}/api/driving-sessions`,
     method: 'POST',
@@ -135,21 +133,19 @@ async function postSessions(stack, families, label) {
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** Server-Timing headers gathered over many posts: each part's times, summed up `by` the mean or the median. */
-class PartTimes {
-  constructor() {
-    this.samples = new Map();
-  }
-  add(header) {
-    for (const item of String(header ?? '').split(',')) {
-      const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(item);
-      if (!m) continue;
-      if (!this.samples.has(m[1])) this.samples.set(m[1], []);
-      this.samples.get(m[1]).push(Number(m[2]));
-    }
-  }
-  by(average) {
-    return Object.fromEntries([...this.samples].map(([k, v]) => [k, round(average(v), 2)]));
-  }
+function partTimes() {
+  const samples = new Map();
+  return {
+    add(header) {
+      for (const item of String(header ?? '').split(',')) {
+        const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(item);
+        if (!m) continue;
+        if (!samples.has(m[1])) samples.set(m[1], []);
+        samples.get(m[1]).push(Number(m[2]));
+      }
+    },
+    by: (average) => Object.fromEntries([...samples].map(([k, v]) => [k, round(average(v), 2)])),
+  };
 }
 
 /** One post of `body` to `base`, its time in ms; its Server-Timing parts go into `parts`, if given. */
@@ -175,7 +171,7 @@ async function postBreakdown(stack) {
   await seedSessions(client, student.id, 10, signatures, 1);
   const count = 40;
   const timeOne = (base, n, parts) => timedPost(base, client, sessionBody(student.id, n, signatures), parts);
-  const directParts = new PartTimes();
+  const directParts = partTimes();
   const via = [];
   const direct = [];
   // Interleaved, so a burst of load from elsewhere on the machine falls on both paths alike.
@@ -199,23 +195,14 @@ async function postBreakdown(stack) {
   };
 }
 
-async function sessionWrites(stack) {
-  // Many families logging at once, two devices each: the everyday shape of the load.
-  results.postBreakdown = await postBreakdown(stack);
-  results.writes = await postSessions(stack, 25, 'writes');
-  // Every connection on one student's log book: each post waits for the one before it in that student's chain.
-  results.writesOneStudent = await postSessions(stack, 1, 'writes-one');
-}
-
 /** A few posts straight to svc-logbook, one at a time: each post's time and its parts, by median. */
 async function directPosts(stack, count) {
   const { client, student } = await parentWithActiveStudent(stack.url, 'direct');
   const signatures = [signaturePng(13), signaturePng(14)];
-  const parts = new PartTimes();
+  const parts = partTimes();
   const times = [];
-  for (let n = 0; n < count; n++) {
+  for (let n = 0; n < count; n++)
     times.push(await timedPost(stack.services.logbook, client, sessionBody(student.id, n, signatures), parts));
-  }
   return { posts: count, directMs: round(median(times), 2), serviceParts: parts.by(median) };
 }
 
@@ -269,11 +256,11 @@ function resetPeakRss(pid) {
   }
 }
 
-/** The PDF at `url`, read whole: its status, the ms to its first byte and to its last, and its size. */
-async function timePdf(url, cookie) {
+/** The PDF at `url`, read whole by `client`: its status, the ms to its first byte and to its last, and its size. */
+async function timePdf(url, client) {
   const started = performance.now();
   // Uncompressed, as the service writes it.
-  const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'identity' } });
+  const res = await fetch(url, { headers: { cookie: client.cookieHeader, 'accept-encoding': 'identity' } });
   let firstByte;
   let bytes = 0;
   for await (const chunk of res.body) {
@@ -302,10 +289,7 @@ async function pdf() {
       await new Promise((r) => setTimeout(r, 1000));
       const peakReset = resetPeakRss(logbook.pid);
       const before = memory(logbook.pid);
-      const timing = await timePdf(
-        `${stack.services.logbook}/api/driving-sessions/${student.id}/pdf`,
-        client.cookieHeader,
-      );
+      const timing = await timePdf(`${stack.services.logbook}/api/driving-sessions/${student.id}/pdf`, client);
       const after = memory(logbook.pid);
       runs.push({
         sessions: count,
@@ -332,17 +316,12 @@ async function startup() {
     stdio: 'ignore',
   });
   try {
-    for (;;) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-        const body = await res.json();
-        if (res.ok && Object.values(body.services ?? {}).every((s) => s.status === 'ready')) break;
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() - started > 120_000) throw new Error('start-up took over 2 minutes');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const healthy = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const body = await res.json();
+      return res.ok && Object.values(body.services ?? {}).every((s) => s.status === 'ready');
+    };
+    if (!(await waitFor(healthy, { withinMs: 120_000, everyMs: 100 }))) throw new Error('start-up took over 2 minutes');
     results.startup = { healthyAfterMs: Date.now() - started };
   } finally {
     child.kill('SIGINT');
@@ -350,12 +329,9 @@ async function startup() {
   }
 }
 
-/** Each screen's first-view JavaScript target, KB, as the budget check holds them (bench/budgets.json). */
-const TARGETS = Object.fromEntries(
-  Object.entries(JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/budgets.json'), 'utf8')).screens).map(
-    ([screen, { target }]) => [screen, target],
-  ),
-);
+const readJson = (file) => JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', file), 'utf8'));
+/** Each screen's first-view JavaScript budget and target, KB, as the budget check holds them. */
+const BUDGETS = readJson('budgets.json').screens;
 
 /** Named parts as the table lists them: `label value`, the label in lower case. */
 const listParts = (parts) =>
@@ -414,14 +390,15 @@ function scaleNote() {
  * budget, a row not met saying what stands in the way.
  */
 function frontEndRows(add, f, over, judged) {
-  const check = (measure, figure, budget, met, why) =>
-    judged ? add(measure, figure, budget, met, why) : add(measure, figure);
+  const check = judged ? add : (measure, figure) => add(measure, figure);
+  /** A row for a measurement that failed; true when it did. */
+  const failed = (name, m, budget) => {
+    if (m.error) check(name, `failed: ${m.error}`, budget, false);
+    return Boolean(m.error);
+  };
   for (const l of f.lighthouse ?? []) {
     const name = `Lighthouse \`${screenName(l.path)}\` (mobile${l.runs > 1 ? `, median of ${l.runs}` : ''}) ${over}`;
-    if (l.error) {
-      check(name, `failed: ${l.error}`, '≥ 90 / 100 / 100', false);
-      continue;
-    }
+    if (failed(name, l, '≥ 90 / 100 / 100')) continue;
     const perf = l.path === '/' || l.path === '/login' ? 95 : 90;
     const runs = l.performanceRuns?.length > 1 ? ` (runs ${l.performanceRuns.join(', ')})` : '';
     check(
@@ -434,10 +411,7 @@ function frontEndRows(add, f, over, judged) {
   }
   for (const v of f.firstVisit ?? []) {
     const name = `first visit of \`${screenName(v.path)}\`, real slow 4G and 4x CPU in the browser (Lighthouse devtools) ${over}: LCP`;
-    if (v.error) {
-      check(name, `failed: ${v.error}`, 'LCP ≤ 3 s', false);
-      continue;
-    }
+    if (failed(name, v, 'LCP ≤ 3 s')) continue;
     check(
       name,
       `${v.lcpMs} ms${v.lcpRunsMs?.length > 1 ? ` (runs ${v.lcpRunsMs.join(', ')})` : ''}`,
@@ -451,10 +425,7 @@ function frontEndRows(add, f, over, judged) {
     // The dashboard, which a parent opens first, is held to 1.5 s; every other screen to a good LCP.
     const lcpTargetMs = r.path === '/dashboard' ? 1500 : 2500;
     const lcpTarget = `LCP ≤ ${lcpTargetMs / 1000} s`;
-    if (r.error) {
-      check(name, `failed: ${r.error}`, r.inputMs !== undefined ? 'input ≤ 1 s' : lcpTarget, false);
-      continue;
-    }
+    if (failed(name, r, r.inputMs !== undefined ? 'input ≤ 1 s' : lcpTarget)) continue;
     check(
       `${name}: LCP`,
       `${r.lcpMs} ms${r.controlledByServiceWorker ? '' : ' (not controlled by the worker)'}`,
@@ -570,7 +541,7 @@ function tableRows() {
     );
   const front = results.frontend;
   for (const f of front?.pages ?? []) {
-    const limit = TARGETS[screenName(f.path)] ?? 170;
+    const limit = BUDGETS[screenName(f.path)]?.target ?? 170;
     add(
       `gzipped JavaScript, first view of \`${screenName(f.path)}\``,
       `${f.gzipKb} KB (${f.scripts} scripts)`,
@@ -597,7 +568,7 @@ function printTable() {
 
 // `npm run bench -- --table`: the table of the latest figures again, nothing measured.
 if (process.argv.includes('--table')) {
-  Object.assign(results, JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/results/latest.json'), 'utf8')));
+  Object.assign(results, readJson('results/latest.json'));
   printTable();
   process.exit(0);
 }
@@ -624,16 +595,16 @@ const stack = ['gateway', 'writes', 'frontend', 'scale'].some(want)
   : null;
 try {
   await section('gateway', () => gatewayOverhead(stack));
-  await section('writes', () => sessionWrites(stack));
+  await section('writes', async () => {
+    results.postBreakdown = await postBreakdown(stack);
+    // Many families logging at once, two devices each: the everyday shape of the load.
+    results.writes = await postSessions(stack, 25, 'writes');
+    // Every connection on one student's log book: each post waits for the one before it in that student's chain.
+    results.writesOneStudent = await postSessions(stack, 1, 'writes-one');
+  });
   await section('frontend', async () => {
-    const options = {
-      lighthouse: process.env.BENCH_LIGHTHOUSE !== '0',
-      repeat: process.env.BENCH_REPEAT !== '0',
-      // Each Lighthouse figure is the median of this many runs.
-      runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
-      // BENCH_SCREENS=/dashboard,/login: those screens alone (a quick check of the bench itself).
-      only: process.env.BENCH_SCREENS?.split(',').map((s) => s.trim()),
-    };
+    // Each Lighthouse figure is the median of `runs` runs; BENCH_SCREENS=/dashboard,/login: those screens alone.
+    const options = { runs: LIGHTHOUSE_RUNS, only: process.env.BENCH_SCREENS?.split(',').map((s) => s.trim()) };
     // As `npm start` serves: plain HTTP/1.1 straight to the gateway (and the first-view bytes the budget holds).
     results.frontend = await measureFrontEnd(stack.url, options);
     // As production serves: HTTPS and HTTP/2 through the edge (deploy/edge/Caddyfile) in front of the same gateway.
@@ -655,25 +626,13 @@ await section('startup', startup);
 // A run keeps the latest figures of the sections it did not measure, so sections run one by one make one whole set.
 // A check of the bench on some screens or fewer runs (BENCH_SCREENS, BENCH_LIGHTHOUSE_RUNS) is not a set of figures:
 // it goes to check.json (not kept in git), leaving latest.json as it was.
-const partial = Boolean(process.env.BENCH_SCREENS) || Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) < 3;
+const partial = Boolean(process.env.BENCH_SCREENS) || LIGHTHOUSE_RUNS < 3;
 const latestFile = `${partial ? 'check' : 'latest'}.json`;
-let previous = {};
-try {
-  previous = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/results', latestFile), 'utf8'));
-} catch {
-  /* no figures yet */
-}
-const KEYS = {
-  gateway: ['gateway'],
-  writes: ['postBreakdown', 'writes', 'writesOneStudent'],
-  pdf: ['pdf'],
-  frontend: ['frontend'],
-  scale: ['writesAtScale'],
-  startup: ['startup'],
-};
-for (const [name, keys] of Object.entries(KEYS)) {
-  if (!want(name)) continue;
-  for (const k of keys) delete previous[k];
+const previous = fs.existsSync(path.join(ROOT, 'bench/results', latestFile)) ? readJson(`results/${latestFile}`) : {};
+// The figures of each section run now, under its own name where it has no other.
+const KEYS = { writes: ['postBreakdown', 'writes', 'writesOneStudent'], scale: ['writesAtScale'] };
+for (const name of Object.keys(results.sections ?? {})) {
+  for (const k of KEYS[name] ?? [name]) delete previous[k];
   delete previous.errors?.[name];
 }
 const errors = { ...previous.errors, ...results.errors };
