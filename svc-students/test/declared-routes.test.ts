@@ -45,7 +45,6 @@ describe('routes registered from their declarations', () => {
         summary: 'Remove a thing',
         caller: 'parent',
         status: 204,
-        noContent: true,
         answer: noContent,
       },
       'GET /api/things/count': { summary: 'How many', caller: 'anyone', answer: z.object({ count: z.number() }) },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PARENT_COOKIE, PRODUCT_NAME, STUDENT_COOKIE } from '@logbook/contracts/constants';
 import { serviceApi } from '@logbook/contracts/api-answers';
 import { gatewayApi } from '@logbook/contracts/gateway-api';
+import { noContent } from '@logbook/contracts/api-routes';
 import type { Caller, Refusal, RouteDeclaration, RouteDescription } from '@logbook/contracts/api-routes';
 import { errorResponseSchema } from '@logbook/contracts/responses';
 import { serviceFor } from '../routes';
@@ -140,7 +141,7 @@ function operation(key: string, op: RouteDeclaration, service: string) {
       }))
     : [];
   const status = String(op.status ?? 200);
-  const content = op.noContent ? undefined : answerContent(op.answer);
+  const content = op.answer === noContent ? undefined : answerContent(op.answer);
   if (content && op.alsoAs) content[op.alsoAs] = { schema: { type: 'string' } };
   const success = (description: string) => (content ? { description, content } : { description: 'Done' });
   const responses: Record<string, unknown> = {

@@ -33,8 +33,8 @@ export interface BinaryResponse {
 export interface DocumentResponse {
   kind: 'html' | 'openapi';
 }
-/** 204 No Content: no body at all, so no content type to declare. */
-export const noContent: BinaryResponse = { kind: 'binary', contentType: '' };
+/** The answer of a route whose status is 204 No Content: no body at all, so no content type to declare. */
+export const noContent = { kind: 'binary', contentType: '' } as const satisfies BinaryResponse;
 
 /** What the API description says of a route besides its answer. */
 export interface RouteDescription {
@@ -52,8 +52,6 @@ export interface RouteDescription {
   alsoAs?: string;
   /** The refusals of the route's own rules. */
   refuses?: readonly Refusal[];
-  /** A route that answers with no body (its status says it all). */
-  noContent?: true;
   /** The body is taken as raw bytes (a signed webhook), not JSON parsed by this schema. */
   rawBody?: string;
   /** Mounted only where this says, never in production: left out of the published description. */

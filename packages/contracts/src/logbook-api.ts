@@ -206,7 +206,6 @@ export const logbookApi = declareRoutes({
     summary: 'Forget a saved supervisor (parents only)',
     caller: 'parent-or-student',
     status: 204,
-    noContent: true,
     refuses: ['forbidden'],
     answer: noContent,
   },

@@ -29,7 +29,6 @@ export const studentsApi = declareRoutes({
     summary: 'Remove a student and everything of theirs',
     caller: 'parent',
     status: 204,
-    noContent: true,
     answer: noContent,
   },
   'GET /api/students/:id/opening-balance': {

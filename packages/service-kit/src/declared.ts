@@ -1,13 +1,13 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import type { Caller, RouteDeclaration } from '@logbook/contracts/api-routes';
+import { noContent, type Caller, type RouteDeclaration } from '@logbook/contracts/api-routes';
 import { VALIDATION } from '@logbook/contracts/messages';
 import { requireParent, requireParentOrStudent, requireStudent } from './auth';
 import { badRequest, parseId, parseOr400 } from './errors';
 
 type BodyOf<D> = D extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
 type QueryOf<D> = D extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
-type AnswerOf<D> = D extends { noContent: true }
+type AnswerOf<D> = D extends { answer: typeof noContent }
   ? void
   : D extends { answer: infer S extends z.ZodType }
     ? z.input<S>
@@ -87,7 +87,7 @@ export function declaredRouter<T extends Record<string, RouteDeclaration>>(
       res.status(declaration.status ?? 200);
       const result = await handle({ req, res, ids, body, query });
       if (result === ANSWERED) return;
-      if (declaration.noContent) res.end();
+      if (declaration.answer === noContent) res.end();
       else res.json(result);
     };
     router[METHODS[method]](path, ...GUARDS[declaration.caller], ...(before[key] ?? []), answer);
