@@ -90,18 +90,16 @@ export async function apiRequest(
   return res;
 }
 
-/** GET and parse with the contract in one step: ApiError (HTTP), TypeError (network) or ContractError (answer). */
-export async function apiFetch<T>(url: string, answer: Answer<T>, signal?: AbortSignal): Promise<T> {
-  const res = await apiRequest('GET', url, undefined, signal);
-  return readAnswer(res, answer, url);
-}
-
-/** apiFetch's reading of a GET of `url` already sent (a screen's data asked for as the page opened). */
+/** Reads the answer to a GET of `url` already sent: ApiError (HTTP), TypeError (network) or ContractError (answer). */
 export async function readAsked<T>(asked: Promise<Response>, url: string, answer: Answer<T>): Promise<T> {
   const res = await asked;
   await throwIfNotOk(res);
   return readAnswer(res, answer, url);
 }
+
+/** GET and parse with the contract in one step. */
+export const apiFetch = <T>(url: string, answer: Answer<T>, signal?: AbortSignal): Promise<T> =>
+  readAsked(fetch(url, { credentials: 'include', signal }), url, answer);
 
 /** A failure before any HTTP answer (offline, DNS, refused connection). */
 export function isNetworkError(error: unknown): boolean {

@@ -7,14 +7,11 @@ import { useAskAgainIfSetAside } from './useAskAgainIfSetAside';
 export const STUDENTS_KEY = '/api/students';
 export const studentKey = (id: number | string) => `${STUDENTS_KEY}/${id}`;
 
-/**
- * GET /api/students, checked against the contract: a screen never draws a student of the wrong shape. `asked` is the
- * same GET already sent, whose answer is read instead.
- */
+/** GET /api/students (or its answer `asked` earlier), checked: a screen never draws a student of the wrong shape. */
 export const fetchStudents = (key: string, asked?: Promise<Response>): Promise<Student[]> =>
   asked ? readAsked(asked, key, studentListAnswer) : apiFetch(key, studentListAnswer);
 
-/** GET /api/students/:id, checked against the contract; `asked` as for fetchStudents. */
+/** GET /api/students/:id (or its answer `asked` earlier), checked against the contract. */
 export const fetchStudent = (key: string, asked?: Promise<Response>): Promise<Student> =>
   asked ? readAsked(asked, key, studentAnswer) : apiFetch(key, studentAnswer);
 

@@ -11,10 +11,7 @@ export function keyToUrl(key: SwrKey): string {
 
 export type On401 = 'throw' | 'returnNull';
 
-/**
- * A fetcher that GETs the key with cookies; a 401 throws, or yields null when asked (presence checks). `asked` is the
- * same GET already sent, whose answer is read instead.
- */
+/** A fetcher that GETs the key with cookies (or reads `asked`, that GET sent earlier); a 401 throws, or yields null. */
 export function createFetcher(on401: On401 = 'throw') {
   return async function fetcher<T = unknown>(key: SwrKey, asked?: Promise<Response>): Promise<T | null> {
     const res = await (asked ?? fetch(keyToUrl(key), { credentials: 'include' }));

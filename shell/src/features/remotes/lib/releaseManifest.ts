@@ -13,15 +13,6 @@ export interface Release {
 /** A release describes itself in the version.json beside its remote entry: the shared packages it was built for. */
 const versionUrlOf = (entry: string) => new URL('version.json', new URL(entry, location.href)).href;
 
-/** The version.json public/page-kind.js asked for as the page opened, if it is `url`: taken once. */
-function askedAsThePageOpened(url: string): Promise<Response> | undefined {
-  const page = window as { remoteRelease?: { url: string; answer: Promise<Response> } };
-  const asked = page.remoteRelease;
-  if (asked?.url !== url) return undefined;
-  delete page.remoteRelease;
-  return asked.answer;
-}
-
 /**
  * The version.json of the release now served at a remote entry, fetched once per release ({} when there is none or it
  * cannot be had): a failed load forgets it, as a new release may be behind the failure.
@@ -31,7 +22,11 @@ export function releaseOf(entry: string): Promise<Release> {
   const url = versionUrlOf(entry);
   let release = releases.get(url);
   if (!release) {
-    release = (askedAsThePageOpened(url) ?? fetch(url, { cache: 'no-cache', credentials: 'omit' }))
+    // The one public/page-kind.js asked for as the page opened is taken, once.
+    const page = window as { remoteRelease?: { url: string; answer: Promise<Response> } };
+    const asked = page.remoteRelease?.url === url ? page.remoteRelease.answer : undefined;
+    if (asked) delete page.remoteRelease;
+    release = (asked ?? fetch(url, { cache: 'no-cache', credentials: 'omit' }))
       .then(async (res) => (res.ok ? ((await res.json()) as Release) : {}))
       .catch(() => ({}));
     releases.set(url, release);

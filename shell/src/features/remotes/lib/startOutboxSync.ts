@@ -5,24 +5,18 @@ import { loadRemoteModule } from './remoteRegistry';
 
 const NO_OUTBOX: WaitingSessionsAccess = { waitingCount: async () => 0, sendWaiting: async () => 0 };
 
-/** False only when the browser says for sure that this device never stored a session. */
-async function mayHaveOutbox(): Promise<boolean> {
-  return (await outboxDatabaseExists()) !== false;
-}
-
-/** Sign-out asks the outbox (mf-sessions owns it) how many sessions still wait, fetching it only when there is one. */
-function provideOutboxToSignOut() {
-  provideWaitingSessions(async () =>
-    (await mayHaveOutbox()) ? loadRemoteModule<typeof SessionsOutbox>('mf_sessions/outbox') : NO_OUTBOX,
-  );
-}
-
 /**
  * Sessions saved on this device while offline are sent when the app starts, not only when a sessions screen opens.
- * The sessions code is fetched only on a device that has an outbox, and after the first view has rendered.
+ * The sessions code is fetched only on a device that has an outbox, and after the first view has rendered. Sign-out
+ * asks the outbox (mf-sessions owns it) how many sessions still wait, fetching it unless the browser says for sure that
+ * this device never stored a session.
  */
 export function startOutboxSyncWhenIdle() {
-  provideOutboxToSignOut();
+  provideWaitingSessions(async () =>
+    (await outboxDatabaseExists()) === false
+      ? NO_OUTBOX
+      : loadRemoteModule<typeof SessionsOutbox>('mf_sessions/outbox'),
+  );
   const run = async () => {
     if (!(await outboxDatabaseExists())) return;
     const outbox = await loadRemoteModule<typeof SessionsOutbox>('mf_sessions/outbox');
