@@ -447,17 +447,17 @@ function belongsToStudent(subscriptionId: string, student: StudentBilling, recor
 }
 
 /**
- * Write a state read from the provider for an event of time `eventAt` (Stripe's clock) unless one for a newer event (or
- * a change made here, at Stripe's time of it) was written already, or this subscription has ended here (a canceled
- * subscription never comes back). Both sit in the update's filter, so a concurrent write cannot slip between. An
- * event of the same second as the one written answers `again` (its read may predate that one's change), unless
- * `sameSecond` says this read was made after that write.
+ * Write a state read from the provider (`change`, whole) for an event of time `eventAt` (Stripe's clock) unless one for
+ * a newer event (or a change made here, at Stripe's time of it) was written already, or this subscription has ended
+ * here (a canceled subscription never comes back). Both sit in the update's filter, so a concurrent write cannot slip
+ * between. An event of the same second as the one written answers `again` (its read may predate that one's change),
+ * unless `sameSecond` says this read was made after that write.
  */
 async function applyToStudent(
   studentId: number,
   subscriptionId: string,
   eventAt: Date,
-  change: Partial<StudentBilling>,
+  change: Required<Omit<StudentBilling, '_id' | 'userId' | 'stripeSubscriptionId' | 'subscriptionEventAt' | 'version'>>,
   sameSecond: boolean,
 ): Promise<Outcome> {
   const ended = {
