@@ -4,6 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { REMOTE_ROUTES } from '../src/app/AppRoutes';
 import { FRAME_EVENT, ScreenFrame } from '../src/features/remotes/components/ScreenFrame';
+import { remoteEntryUrl } from '../src/lib/remotes';
 
 const PAGE_KIND = readFileSync(join(__dirname, '../public/page-kind.js'), 'utf8');
 const FRAME = {
@@ -67,7 +68,7 @@ describe('a repeat visit, before any script of the app (public/page-kind.js)', (
       await openPage(pattern.replace(/:\w+/g, '12'));
       const remote = screen.scope.replace(/^mf_/, '');
       expect(asked).toEqual([release(remote), `/mf/${remote}/frames.json`]);
-      expect(preloaded()).toEqual([`${location.origin}/mf/${remote}/remoteEntry.js`]);
+      expect(preloaded()).toEqual([new URL(remoteEntryUrl(screen.scope), location.href).href]);
       if (pattern !== '/dashboard') expect(root().querySelector('.landing-prerender')).not.toBeNull();
     }
   });

@@ -4,7 +4,7 @@ import { Button, Dialog, TextField } from '@logbook/ui/shared';
 import { elapsedWords, type RunningDrive } from '@logbook/session-device/runningDrive';
 import { endTimeProblem } from '../utils/driveEnd';
 
-/** Drawn open while the question is asked. */
+/** The dialog is drawn only while the question is asked, so it is always open. */
 export interface EndTimeDialogProps {
   onOpenChange: (open: boolean) => void;
   drive: RunningDrive;
