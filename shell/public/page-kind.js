@@ -1,10 +1,9 @@
 // Runs before the page is drawn. The landing page's HTML in index.html is shown only on the landing page.
-// On a repeat visit (the page answered by the app's service worker), a signed-in address whose remote publishes a frame
-// for it (the remote's frames.json: the screen as it stands before its data, the same for everyone, with its styles)
-// has that frame painted from the worker's cache before any of the app's code has run. On a first visit the frame would
-// come over the network alongside the code, and the page would only show it while that code starts. The frame is also
-// kept in <template id="screen-frame">, for the app to draw until the screen is drawn. A frame is a picture of the
-// screen: inert, so nothing in it takes a tap or a key until the screen itself does.
+// A signed-in address whose remote publishes a frame for it (the remote's frames.json: the screen as it stands before
+// its data, the same for everyone, with its styles) has that frame painted before any of the app's code has run: on a
+// repeat visit from the service worker's cache, on a first visit from the network while the app's code is still on its
+// way. The frame is also kept in <template id="screen-frame">, for the app to draw until the screen is drawn. A frame
+// is a picture of the screen: inert, so nothing in it takes a tap or a key until the screen itself does.
 (function () {
   var path = location.pathname;
   if (path === '/') return;
@@ -32,7 +31,7 @@
   };
 
   // A frame is a screen's plain address: a query (a draft to load, a session to correct) changes what the screen draws.
-  if (location.search || !(navigator.serviceWorker && navigator.serviceWorker.controller)) return;
+  if (location.search) return;
 
   function paint(frame) {
     if (location.pathname !== path) return;

@@ -15,7 +15,7 @@ preloadRoute(location.pathname);
 // As a transition the first render yields to the browser in small steps instead of one long task; on `/` the
 // landing page's HTML from index.html is on screen meanwhile. There the landing page's code is awaited first, so the
 // app replaces that HTML with the same page, never a spinner; should that fetch fail, the route fetches it again.
-// Where public/page-kind.js is painting a screen's frame from the service worker's cache, the app waits for it, for
+// Where public/page-kind.js is painting a screen's frame, the app waits for it, for
 // FRAME_WAIT_MS at most, so the frame is the page's first paint and the app draws it on (ScreenFrame).
 const FRAME_WAIT_MS = 250;
 const frame = (window as { screenFrame?: Promise<unknown> }).screenFrame;

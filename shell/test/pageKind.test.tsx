@@ -17,14 +17,11 @@ const FRAME = {
 const answerOf = (status: number, body: unknown) => ({ ok: status < 300, status, json: () => Promise.resolve(body) });
 
 let asked: string[];
-let worker: object | null;
-Object.defineProperty(navigator, 'serviceWorker', { configurable: true, get: () => ({ controller: worker }) });
 
 /** The page as index.html starts it, at `address`, with the remotes' frames.json answering `answer`. */
 async function openPage(
   address: string,
   answer: { status: number; body?: unknown } = { status: 200, body: { frames: [FRAME] } },
-  repeatVisit = true,
 ) {
   window.history.replaceState(null, '', address);
   document.head.innerHTML = '';
@@ -32,8 +29,6 @@ async function openPage(
   document.body.innerHTML = '<div id="root"><div class="landing-prerender"><h1>Landing</h1></div></div>';
   asked = [];
   delete (window as { screenFrame?: unknown }).screenFrame;
-  // A repeat visit is answered by the app's service worker.
-  worker = repeatVisit ? {} : null;
   window.fetch = ((url: string) => {
     asked.push(url);
     return Promise.resolve(answerOf(answer.status, answer.body));
@@ -48,7 +43,7 @@ const release = (remote: string) => `/mf/${remote}/version.json`;
 const preloaded = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href);
 
-describe('a repeat visit, before any script of the app (public/page-kind.js)', () => {
+describe('a signed-in address, before any script of the app (public/page-kind.js)', () => {
   it('paints the frame the remote publishes for the address, with its styles, and keeps it for the app', async () => {
     await openPage('/dashboard');
     expect(asked).toEqual([release('parent'), '/mf/parent/frames.json']);
@@ -88,15 +83,6 @@ describe('a repeat visit, before any script of the app (public/page-kind.js)', (
     expect(asked).toEqual([release('sessions')]);
   });
 
-  it('paints no frame on a first visit, before the service worker answers the page', async () => {
-    await openPage('/dashboard', undefined, false);
-    expect(asked).toEqual([release('parent')]);
-    expect(preloaded()).toEqual([`${location.origin}/mf/parent/remoteEntry.js`]);
-    expect((window as { screenFrame?: unknown }).screenFrame).toBeUndefined();
-    expect(document.documentElement.dataset.page).toBe('app');
-    expect(root().querySelector('.landing-prerender')).not.toBeNull();
-  });
-
   it('leaves the page alone when the remote has no frames (an older release, or down)', async () => {
     await openPage('/dashboard', { status: 404 });
     expect(root().querySelector('.landing-prerender')).not.toBeNull();
@@ -105,7 +91,6 @@ describe('a repeat visit, before any script of the app (public/page-kind.js)', (
 
   it('does not paint over what the app has drawn, but keeps the frame for it', async () => {
     window.history.replaceState(null, '', '/dashboard');
-    worker = {};
     document.body.innerHTML = '<div id="root"><a class="ll-skip-link">Skip</a></div>';
     window.fetch = (() => Promise.resolve(answerOf(200, { frames: [FRAME] }))) as unknown as typeof fetch;
     document.head.innerHTML = '';
