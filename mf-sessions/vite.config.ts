@@ -7,6 +7,7 @@ export default remoteViteConfig({
   appDir: fileURLToPath(new URL('.', import.meta.url)),
   name: 'mf_sessions',
   exposes,
+  frames: '/src/app/frames.tsx',
   react,
   port: 5175,
   // A deployment may point the current-location lookup at another reverse-geocoding service at build time.

@@ -12,12 +12,11 @@ import {
 } from '@logbook/shell-context/shared';
 import { Alert } from '@logbook/ui/shared';
 import { SessionForm } from '../../features/session-form/components/SessionForm';
-import { AppHeader } from '../../lib/AppHeader';
-import { SessionsStyles } from '../../lib/SessionsStyles';
+import { formTitle } from '../../features/session-form/utils/formHeading';
 import { startOutboxSync } from '../../lib/outbox/outboxRuntime';
 import { fullName } from '../../lib/studentName';
 import { useSessionEntry } from '../../lib/useSessionEntry';
-import { parentScreen, studentScreen, type FormFor } from './new-session/screenBodies';
+import { FormLoading, NewSessionPage, parentScreen, studentScreen, type FormFor } from './new-session/screenBodies';
 import { useFormStudent, type Viewer } from './new-session/useFormStudent';
 
 export interface NewSessionProps {
@@ -52,6 +51,8 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
   const correctId =
     viewer === 'parent' ? (parseStudentId(search.get(CORRECT_SESSION_PARAM) ?? undefined) ?? undefined) : undefined;
   const correction = useSessionEntry(correctId ? routeId : undefined, correctId);
+  const fromDrive = search.get(FINISH_DRIVE_PARAM) === 'ended';
+  const loading = <FormLoading title={formTitle({ correcting: Boolean(correctId), draft: undefined, fromDrive })} />;
   const finish = () =>
     onDone ? onDone() : navigate(correctId && routeId ? paths.studentSessions(routeId) : dashboardPath);
 
@@ -64,7 +65,7 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
       studentName={fullName(student)}
       dateOfBirth={dateOfBirth}
       loadDraftId={search.get('loadDraft')}
-      fromDrive={search.get(FINISH_DRIVE_PARAM) === 'ended'}
+      fromDrive={fromDrive}
       correcting={correction.entry}
       onFinished={finish}
       onCancel={finish}
@@ -80,12 +81,17 @@ export default function NewSession({ studentId: givenId, viewer: givenViewer, on
   );
 
   return (
-    <div className="lls-root">
-      <SessionsStyles />
-      <AppHeader dashboardPath={dashboardPath} />
+    <NewSessionPage dashboardPath={dashboardPath}>
       {viewer === 'parent'
-        ? parentScreen(routeId, [parent, accountReady], correctId ? correction : undefined, dashboardPath, form)
-        : studentScreen(givenId, [rawRouteId, routeId], [auth, accountReady], dashboardPath, form)}
-    </div>
+        ? parentScreen(
+            routeId,
+            [parent, accountReady],
+            correctId ? correction : undefined,
+            dashboardPath,
+            form,
+            loading,
+          )
+        : studentScreen(givenId, [rawRouteId, routeId], [auth, accountReady], dashboardPath, form, loading)}
+    </NewSessionPage>
   );
 }

@@ -1,8 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { SESSION_SCREEN_ERRORS, isActive } from '@logbook/contracts/view';
 import { paths } from '@logbook/shell-context/shared';
-import { Alert, Spinner } from '@logbook/ui/shared';
+import { Alert, PageFrame, Spinner } from '@logbook/ui/shared';
+import { AppHeader } from '../../../lib/AppHeader';
 import { loadProblem, ScreenMessage } from '../../../lib/ScreenMessage';
+import { SessionsStyles } from '../../../lib/SessionsStyles';
 import type { RememberedStudent } from '../../../lib/studentCache';
 import { fullName } from '../../../lib/studentName';
 import type { useSessionEntry } from '../../../lib/useSessionEntry';
@@ -20,7 +22,28 @@ const SubscriptionNeeded = lazy(() =>
 /** The session form for this student, with what else it is given: a date of birth, or a notice in place of the usual. */
 export type FormFor = (student: RememberedStudent, dateOfBirth?: string, notice?: ReactNode) => ReactNode;
 
-const loadingStudent = <Spinner label="Loading student…" />;
+/** The session form's page around what it shows: this remote's styles and its header. */
+export function NewSessionPage({ dashboardPath, children }: { dashboardPath: string; children?: ReactNode }) {
+  return (
+    <div className="lls-root">
+      <SessionsStyles />
+      <AppHeader dashboardPath={dashboardPath} />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * What the screen shows until its student and account are known: the title the form will have, over a spinner. For a
+ * new session this is also the frame published for the address (frames.tsx), painted before any script has run.
+ */
+export function FormLoading({ title }: { title: string }) {
+  return (
+    <PageFrame title={title}>
+      <Spinner label="Loading student…" />
+    </PageFrame>
+  );
+}
 
 /**
  * The parent's screen: the form once the student and the account are known and the subscription is active; a
@@ -32,11 +55,12 @@ export function parentScreen(
   correction: ReturnType<typeof useSessionEntry> | undefined,
   dashboardPath: string,
   form: FormFor,
+  loading: ReactNode,
 ): ReactNode {
   const { data: student, error } = parent;
   if (!routeId) return <ScreenMessage title={SESSION_SCREEN_ERRORS.noStudentId} actionTo={dashboardPath} />;
   if (error) return loadProblem(error, dashboardPath, 'Sign in to log a session.');
-  if (!student || !accountReady) return loadingStudent;
+  if (!student || !accountReady) return loading;
   if (correction && !correction.entry) {
     return correction.loaded || correction.error ? (
       <ScreenMessage
@@ -68,10 +92,11 @@ export function studentScreen(
   [auth, accountReady]: [SignedInStudent, boolean],
   dashboardPath: string,
   form: FormFor,
+  loading: ReactNode,
 ): ReactNode {
   const { student, error } = auth;
   if (error) return loadProblem(error, dashboardPath);
-  if (auth.isLoading || auth.data === undefined || (student && !accountReady)) return loadingStudent;
+  if (auth.isLoading || auth.data === undefined || (student && !accountReady)) return loading;
   if (!student) {
     return (
       <ScreenMessage
