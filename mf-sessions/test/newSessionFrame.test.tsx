@@ -1,9 +1,8 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import NewSession from '../src/app/routes/NewSession';
 import { renderFrames } from '../src/app/frames';
-import { Routed } from './routed';
+import { RoutedMemoryRouter } from './routed';
 
 const originalFetch = globalThis.fetch;
 afterEach(() => {
@@ -37,18 +36,9 @@ describe('the new session frame', () => {
     globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined));
     const { container } = render(
       <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={['/students/7/new-session']}>
-          <Routes>
-            <Route
-              path="/students/:studentId/new-session"
-              element={
-                <Routed>
-                  <NewSession />
-                </Routed>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
+        <RoutedMemoryRouter initialEntries={['/students/7/new-session']}>
+          <NewSession studentId={7} />
+        </RoutedMemoryRouter>
       </SWRConfig>,
     );
     expect(asPage(container.innerHTML)).toBe(asPage(renderFrames()[0].html));
