@@ -143,10 +143,13 @@ export function firstViewFiles(
       modules.map((m) => `__loadRemote__${remote}_mf_1_${m.replace(/^\.\//, '')}__`),
     );
     const lazy = files.flatMap((file) => (isChunk(bundle[file]) ? (bundle[file] as OutputChunk).dynamicImports : []));
-    return lazy
+    const glue = lazy
       .filter((file) => names.some((name) => file.includes(name)))
       .map((file) => bundle[file])
       .filter(isChunk);
+    // Each glue module starts by loading this remote's own federation instance (hostInit), which it imports lazily.
+    const hostInit = glue.flatMap((chunk) => chunk.dynamicImports.map((file) => bundle[file]).filter(isChunk));
+    return [...glue, ...hostInit];
   };
   return Object.fromEntries(
     exposed.map(({ key, start }) => {

@@ -76,7 +76,7 @@ test("lists what each exposed screen needs first: the entry's imports, its share
   ]);
 });
 
-test("a screen that draws another remote's modules as it opens needs their loading glue first, and nothing else it loads later", () => {
+test("a screen that draws another remote's modules as it opens needs their loading glue and the federation instance the glue starts first, and nothing else it loads later", () => {
   const glue = (module: string) =>
     `assets/_virtual_mf___mfe_internal__mf_student__loadRemote__mf_sessions_mf_1_${module}__mf_owner__1__loadRemote__-x.js`;
   const bundle = {
@@ -92,9 +92,10 @@ test("a screen that draws another remote's modules as it opens needs their loadi
           imports: ['assets/glue.js'],
           dynamicImports: [glue('LiveDrive'), glue('SessionHistory'), glue('NewSession'), 'assets/QrCode.js'],
         }),
-        chunk(glue('LiveDrive'), { imports: ['assets/helpers.js'] }),
-        chunk(glue('SessionHistory'), { imports: ['assets/helpers.js'] }),
-        chunk(glue('NewSession'), {}),
+        chunk(glue('LiveDrive'), { imports: ['assets/helpers.js'], dynamicImports: ['assets/hostInit.js'] }),
+        chunk(glue('SessionHistory'), { imports: ['assets/helpers.js'], dynamicImports: ['assets/hostInit.js'] }),
+        chunk(glue('NewSession'), { dynamicImports: ['assets/hostInit.js'] }),
+        chunk('assets/hostInit.js', { imports: ['assets/helpers.js'] }),
       ].map((c) => [c.fileName, c]),
     ),
   };
@@ -111,6 +112,7 @@ test("a screen that draws another remote's modules as it opens needs their loadi
     'assets/glue.js',
     glue('LiveDrive'),
     glue('SessionHistory'),
+    'assets/hostInit.js',
   ]);
 });
 

@@ -60,8 +60,7 @@ describe('a parent screen’s data is asked while its code is on its way', () =>
 
   test('an address that is not a student’s, and the screens that ask nothing first, ask nothing', async () => {
     const asked = server();
-    for (const path of ['/students/abc/sessions', '/student-dashboard', '/login', '/', '/nowhere'])
-      preloadScreenData(path, students);
+    for (const path of ['/students/abc/sessions', '/login', '/', '/nowhere']) preloadScreenData(path, students);
     await settle();
     expect(asked).toEqual([]);
   });

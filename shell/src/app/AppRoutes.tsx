@@ -62,10 +62,11 @@ export function preloadRoute(pathname: string) {
 }
 
 /**
- * What a parent's screen asks the server as it opens is asked while the remote's code is still on its way, and the
- * screen's first ask takes the answer (swr's preload is used once, by the first ask of its key, and with the fetcher
- * that screen uses). Only what the screen is sure to ask is asked: an answer no screen takes would be handed, stale, to
- * a later one. The dashboard asks for the students once it knows someone is signed in, and so does this.
+ * What a screen asks the server as it opens is asked while the remote's code is still on its way. A parent's screen's
+ * first ask takes the answer (swr's preload is used once, by the first ask of its key, and with the fetcher that screen
+ * uses). Only what the screen is sure to ask is asked: an answer no screen takes would be handed, stale, to a later one.
+ * The dashboard asks for the students once it knows someone is signed in, and so does this. A student's screen draws
+ * from who is signed in as this answer has it, and checks it again with the server as it opens (useStudentAuth).
  */
 export function preloadScreenData(pathname: string, students: () => Promise<StudentsData> = studentsFromHost) {
   for (const [pattern, data] of SCREEN_DATA) {
@@ -74,7 +75,10 @@ export function preloadScreenData(pathname: string, students: () => Promise<Stud
   }
 }
 
-type ScreenData = { user?: true; students?: true; student?: true };
+type ScreenData = { user?: true; students?: true; student?: true; studentAuth?: true };
+
+/** The signed-in student's key and URL, as the student's screens read it. */
+const STUDENT_AUTH_KEY = '/api/student-auth';
 type StudentsData = Pick<
   typeof import('@logbook/shell-context/students'),
   'STUDENTS_KEY' | 'studentKey' | 'fetchStudent' | 'fetchStudents'
@@ -95,13 +99,21 @@ function askAhead(data: ScreenData, studentId: string | undefined, studentsData:
   const student = data.student && studentId && /^\d+$/.test(studentId) ? studentId : undefined;
   const studentAsked = student ? send(`/api/students/${student}`) : undefined;
   const userAsked = data.user ? send('/api/user') : undefined;
+  const studentAuthAsked = data.studentAuth ? send(STUDENT_AUTH_KEY) : undefined;
   void Promise.all([
     import('swr'),
     import('@logbook/shell-context/swrConfig'),
     import('@logbook/shell-context/useCurrentUser'),
     studentsData(),
   ])
-    .then(async ([{ preload }, { fetcherOr401Null }, { CURRENT_USER_KEY }, students]) => {
+    .then(async ([{ preload, mutate }, { fetcherOr401Null }, { CURRENT_USER_KEY }, students]) => {
+      if (studentAuthAsked) {
+        const answer = await fetcherOr401Null(STUDENT_AUTH_KEY, studentAuthAsked);
+        // Unless a screen has had its own answer meanwhile.
+        await mutate(STUDENT_AUTH_KEY, (known: unknown) => (known === undefined ? answer : known), {
+          revalidate: false,
+        });
+      }
       if (student && studentAsked)
         preload(students.studentKey(student), (key: string) => students.fetchStudent(key, studentAsked));
       if (!userAsked) return;
@@ -111,7 +123,7 @@ function askAhead(data: ScreenData, studentId: string | undefined, studentsData:
     .catch(() => undefined);
 }
 
-/** The parent's screens and what each asks as it opens: who is signed in, the students, the student it is about. */
+/** The screens and what each asks as it opens: who is signed in, the students, the student it is about. */
 const SCREEN_DATA: [pattern: string, data: ScreenData][] = [
   [routePatterns.dashboard, { user: true, students: true }],
   [routePatterns.studentSessions, { student: true }],
@@ -121,6 +133,10 @@ const SCREEN_DATA: [pattern: string, data: ScreenData][] = [
   [routePatterns.subscribe, { user: true }],
   [routePatterns.adminSettings, { user: true }],
   [routePatterns.account, { user: true }],
+  [routePatterns.studentLogin, { studentAuth: true }],
+  [routePatterns.studentDashboard, { studentAuth: true }],
+  [routePatterns.studentNewSessionFor, { studentAuth: true }],
+  [routePatterns.studentNewSession, { studentAuth: true }],
 ];
 
 /** Every signed-in address and the remote screen that draws it. */
