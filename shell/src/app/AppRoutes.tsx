@@ -123,7 +123,7 @@ function askAhead(data: ScreenData, studentId: string | undefined, studentsData:
     .catch(() => undefined);
 }
 
-/** The screens and what each asks as it opens: who is signed in, the students, the student it is about. */
+/** The screens and what each asks as it opens: who is signed in (a parent, a student), the students, the student it is about. */
 const SCREEN_DATA: [pattern: string, data: ScreenData][] = [
   [routePatterns.dashboard, { user: true, students: true }],
   [routePatterns.studentSessions, { student: true }],
