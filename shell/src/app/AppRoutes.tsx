@@ -62,11 +62,12 @@ export function preloadRoute(pathname: string) {
 }
 
 /**
- * What a screen asks the server as it opens is asked while the remote's code is still on its way. A parent's screen's
- * first ask takes the answer (swr's preload is used once, by the first ask of its key, and with the fetcher that screen
- * uses). Only what the screen is sure to ask is asked: an answer no screen takes would be handed, stale, to a later one.
- * The dashboard asks for the students once it knows someone is signed in, and so does this. A student's screen draws
- * from who is signed in as this answer has it, and checks it again with the server as it opens (useStudentAuth).
+ * What a screen asks the server as it opens is asked while the remote's code is still on its way. A parent's
+ * screen's first ask takes the answer (swr's preload is used once, by the first ask of its key, and with the fetcher
+ * that screen uses). Only what the screen is sure to ask is asked: an answer no screen takes would be handed, stale,
+ * to a later one. The dashboard asks for the students once it knows someone is signed in, and so does this. A
+ * student's screen draws from who is signed in as this answer has it, and checks it again with the server as it opens
+ * (useStudentAuth).
  */
 export function preloadScreenData(pathname: string, students: () => Promise<StudentsData> = studentsFromHost) {
   for (const [pattern, data] of SCREEN_DATA) {
@@ -123,7 +124,7 @@ function askAhead(data: ScreenData, studentId: string | undefined, studentsData:
     .catch(() => undefined);
 }
 
-/** The screens and what each asks as it opens: who is signed in (a parent, a student), the students, the student it is about. */
+/** The screens and what each asks as it opens: who is signed in (a parent, a student), the students, a student. */
 const SCREEN_DATA: [pattern: string, data: ScreenData][] = [
   [routePatterns.dashboard, { user: true, students: true }],
   [routePatterns.studentSessions, { student: true }],
