@@ -223,7 +223,7 @@ async function repeatVisits(browser, base, visits, runs) {
   for (const visit of visits) {
     const all = [];
     for (let i = 0; i < runs; i++) all.push(await repeatVisit(browser, base, visit));
-    for (const [index, first] of all[0].entries()) {
+    for (const index of all[0].keys()) {
       const these = all.map((run) => run[index]);
       const failure = these.find((r) => r.error);
       if (failure) {
@@ -240,7 +240,6 @@ async function repeatVisits(browser, base, visits, runs) {
         lcpRunsMs: these.map((r) => r.lcpMs),
         ...(visit.form ? { inputRunsMs: these.map((r) => r.inputMs) } : {}),
         controlledByServiceWorker: these.every((r) => r.controlledByServiceWorker),
-        offline: first.offline,
       });
     }
   }
@@ -325,9 +324,9 @@ export const screenName = (p) => p.replace(/\/students\/\d+\//, '/students/:id/'
 
 /**
  * The front-end figures at `base`: each first view's JavaScript (`pages`), Lighthouse, the signed-in screens' first
- * visit with real throttling, and their repeat visits, each the median of `runs` runs. The family is made through `seedBase`
- * (the gateway itself; its session cookies are then given to the browser for `base`). `only` (screen names, e.g.
- * `/dashboard`) measures those screens alone.
+ * visit with real throttling, and their repeat visits, each the median of `runs` runs. The family is made through
+ * `seedBase` (the gateway itself; its session cookies are then given to the browser for `base`). `only` (screen
+ * names, e.g. `/dashboard`) measures those screens alone.
  */
 export async function measureFrontEnd(base, { pages: withPages = true, runs, seedBase = base, only }) {
   const browser = await launchBrowser(base);
