@@ -45,14 +45,19 @@ describe('the live drive widget', () => {
     expect(await screen.findByRole('button', { name: 'End Drive' })).toBeTruthy();
   });
 
-  it('says nothing where Start Drive is not offered and no drive is running, and goes back to Start Drive when one is discarded elsewhere', async () => {
-    const { container, unmount } = renderWidget(false);
-    expect(container.textContent).toBe('');
+  it('shows Start Drive, not offered, where the subscription does not allow a drive, and goes back to Start Drive when a running one is discarded elsewhere', async () => {
+    const { unmount } = renderWidget(false);
+    expect(screen.getByRole('heading', { name: 'Live drive' })).toBeTruthy();
+    const start = screen.getByRole('button', { name: 'Start Drive' }) as HTMLButtonElement;
+    expect(start.disabled).toBe(true);
+    fireEvent.click(start);
+    expect(readRunningDrive(7)).toBeUndefined();
     unmount();
     startRunningDrive(7);
     renderWidget();
     await screen.findByRole('button', { name: 'End Drive' });
     clearRunningDrive(7);
-    expect(await screen.findByRole('button', { name: 'Start Drive' })).toBeTruthy();
+    const offered = (await screen.findByRole('button', { name: 'Start Drive' })) as HTMLButtonElement;
+    expect(offered.disabled).toBe(false);
   });
 });

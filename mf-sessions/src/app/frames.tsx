@@ -2,6 +2,7 @@ import { paths, routePatterns } from '@logbook/shell-context/shared';
 import { renderFrames as render } from '../../../scripts/frameMarkup';
 import { formTitle } from '../features/session-form/utils/formHeading';
 import { FormLoading, NewSessionPage } from './routes/new-session/screenBodies';
+import { SessionsScreen, StudentPage } from './routes/StudentSessions';
 
 /**
  * Every frame this remote publishes in frames.json, as HTML (run by the build): a screen's page before its data, the
@@ -9,6 +10,15 @@ import { FormLoading, NewSessionPage } from './routes/new-session/screenBodies';
  */
 export const renderFrames = () =>
   render([
+    {
+      path: routePatterns.studentSessions,
+      expose: './StudentSessions',
+      element: (
+        <SessionsScreen>
+          <StudentPage />
+        </SessionsScreen>
+      ),
+    },
     {
       path: routePatterns.newSession,
       expose: './NewSession',

@@ -15,7 +15,7 @@ export interface LiveDriveProps {
   studentId: number;
   /** Whose session form End Drive opens. */
   viewer: 'parent' | 'student';
-  /** False while the subscription is not active: Start Drive is not offered (a running drive still shows). */
+  /** False while the subscription is not active: Start Drive is shown but not offered (a running drive still shows). */
   canStart?: boolean;
   /** The card title's level on the screen it is placed in (default 3, under a section's own heading). */
   headingLevel?: 2 | 3;
@@ -24,7 +24,9 @@ export interface LiveDriveProps {
 /** Start Drive and the running drive's card, for one student on this device. */
 export default function LiveDrive({ studentId, viewer, canStart = true, headingLevel = 3 }: LiveDriveProps) {
   const drive = useRunningDrive(studentId);
-  const start = canStart ? <StartDriveCard onStart={() => startDrive(studentId)} headingLevel={headingLevel} /> : null;
+  const start = (
+    <StartDriveCard onStart={canStart ? () => startDrive(studentId) : undefined} headingLevel={headingLevel} />
+  );
   return (
     <>
       <PanelStyles />
